@@ -1,0 +1,87 @@
+import { Link } from "react-router";
+import { site } from "~/content/site";
+import { OPEN_COOKIE_SETTINGS_EVENT } from "./cookie-banner";
+import { Logo } from "./logo";
+
+const resources = [
+  { name: "Il nostro metodo", href: "/nostro-metodo" },
+  { name: "Terapeuti", href: "/terapeuti" },
+  { name: "Blog", href: "/blog" },
+  { name: "Prezzi e FAQ", href: "/prezzi" },
+  { name: "Chi siamo", href: "/about" },
+];
+
+const legal = [
+  { name: "Termini e condizioni", href: "/termini" },
+  { name: "Privacy policy", href: "/privacy" },
+  { name: "Accordo di servizio", href: "/accordo-servizio" },
+];
+
+export function Footer() {
+  return (
+    <footer className="mt-auto border-t border-sand-200 bg-sand-100">
+      <div className="container-page grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="grid content-start gap-4">
+          <Logo />
+          <p className="text-sm text-ink-700">{site.description}</p>
+          <Link to="/questionario" className="btn btn-primary w-fit whitespace-nowrap">
+            Compila il questionario
+          </Link>
+        </div>
+        <nav aria-label="Risorse">
+          <h2 className="mb-3 font-sans text-sm font-semibold uppercase tracking-wide text-ink-500">Risorse</h2>
+          <ul className="grid gap-2">
+            {resources.map((item) => (
+              <li key={item.href}>
+                <Link to={item.href} className="text-ink-700 hover:text-teal-700">
+                  {item.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-label="Informazioni legali">
+          <h2 className="mb-3 font-sans text-sm font-semibold uppercase tracking-wide text-ink-500">Note legali</h2>
+          <ul className="grid gap-2">
+            {legal.map((item) => (
+              <li key={item.href}>
+                <Link to={item.href} className="text-ink-700 hover:text-teal-700">
+                  {item.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2 className="mb-3 font-sans text-sm font-semibold uppercase tracking-wide text-ink-500">Contatti</h2>
+          <ul className="grid gap-2">
+            <li>
+              <a href={`mailto:${site.contactEmail}`} className="text-ink-700 underline-offset-2 hover:text-teal-700 hover:underline">
+                {site.contactEmail}
+              </a>
+            </li>
+            <li>
+              <Link to="/contatti" className="text-ink-700 hover:text-teal-700">
+                Scrivici
+              </Link>
+            </li>
+            <li>
+              <button
+                type="button"
+                onClick={() => window.dispatchEvent(new Event(OPEN_COOKIE_SETTINGS_EVENT))}
+                className="text-left text-ink-700 hover:text-teal-700"
+              >
+                Preferenze cookie
+              </button>
+            </li>
+          </ul>
+        </div>
+      </div>
+      <div className="border-t border-sand-200">
+        <p className="container-page py-5 text-sm text-ink-500">
+          © {site.copyrightYear} {site.brand}. Tutti i diritti riservati.
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,253 @@
+/**
+ * Explainable group matching (DESIGN.md section 7): every open group with free spots is
+ * scored against one questionnaire response, best first, each with the Italian reasons
+ * that produced its score so the card can say why it is recommended.
+ */
+import { group as groupRules } from "~/content/site";
+
+export const PROBLEM_SLUGS = [
+  "in-ritardo",
+  "sentirsi-soli",
+  "ansia-futuro",
+  "sentirsi-intrappolati",
+  "confronto-social",
+  "troppe-scelte",
+  "gli-altri-capiscono",
+  "paura-cambiamento",
+  "preoccupazioni-vita",
+  "paura-tempo",
+] as const;
+
+export type ProblemSlug = (typeof PROBLEM_SLUGS)[number];
+
+export type TimeSlot = "Mattina" | "Pomeriggio" | "Sera";
+
+export interface MatchProfile {
+  /** One of the spec's age options: "Meno di 18", "18-25", ..., "Più di 55". */
+  age: string;
+  current_situations: string[];
+  therapy_goals: string[];
+  /** "Mattina", "Pomeriggio" or "Sera"; anything else matches no slot. */
+  time_preference: string;
+  /** Spec values "very", "fairly", "little", "Altro". */
+  flexibility: string[];
+}
+
+export interface MatchGroup {
+  id: string;
+  name: string;
+  topic: string;
+  situations: string[];
+  /** Extra words looked for in the person's answers, e.g. "lavoro", "università". */
+  keywords?: string[];
+  time_slot: TimeSlot;
+  /** 1 = Monday ... 7 = Sunday. */
+  weekday: number;
+  /** "HH:MM". */
+  start_time: string;
+  age_min: number;
+  age_max: number;
+  capacity: number;
+  occupied: number;
+  status: "open" | "full" | "closed";
+}
+
+export interface MatchResult<G extends MatchGroup = MatchGroup> {
+  group: G;
+  score: number;
+  freeSpots: number;
+  /** True only for the first result. */
+  recommended: boolean;
+  /** Italian, shown to the person, most important first. */
+  reasons: string[];
+}
+
+/**
+ * Points per signal. A shared theme from the situations the person lives now weighs more
+ * than one from what they hope to reach; a matching time slot is worth about one theme;
+ * an age outside the group's range costs more than a fitting one earns, because a
+ * 20-year-old in a 46-55 group is a poorer fit than a small theme overlap can repair.
+ */
+export const MATCH_WEIGHTS = {
+  situationTheme: 3,
+  goalTheme: 2,
+  keyword: 1,
+  sameTimeSlot: 4,
+  otherTimeSlot: { very: 3, fairly: 2, little: 0, none: 0 },
+  ageInRange: 2,
+  ageOutOfRange: -3,
+} as const;
+
+/** Short Italian names of the themes, used in "Temi in comune: ...". */
+export const themeLabels: Record<ProblemSlug, string> = {
+  "in-ritardo": "sentirsi in ritardo",
+  "sentirsi-soli": "solitudine",
+  "ansia-futuro": "ansia per il futuro",
+  "sentirsi-intrappolati": "sentirsi intrappolati",
+  "confronto-social": "confronto sui social",
+  "troppe-scelte": "troppe scelte",
+  "gli-altri-capiscono": "sentire che gli altri hanno capito tutto",
+  "paura-cambiamento": "paura del cambiamento",
+  "preoccupazioni-vita": "preoccupazioni quotidiane",
+  "paura-tempo": "paura che il tempo passi",
+};
+
+/**
+ * Word stems that tie a free Italian option label to a problem slug. The questionnaire's
+ * option labels are copy and may be reworded, so matching on stems (lowercase, accents
+ * folded) keeps the matching working without a hand-kept table per label. Patterns are
+ * anchored at word starts so that, for instance, "risolvere" does not read as "solo",
+ * "sociale" does not read as "social" and "da tempo" (for a while) is not the fear of time
+ * passing. Gender-inclusive endings ("solə", "sol*") count as "solo"/"sola".
+ */
+const THEME_PATTERNS: ReadonlyArray<readonly [ProblemSlug, RegExp]> = [
+  ["sentirsi-soli", /\b(sol[oaieəǝ*](?![a-z])|solitudin|isolat)/],
+  ["ansia-futuro", /\b(ansi[ae]|futuro)/],
+  ["in-ritardo", /\b(ritardo|indietro)/],
+  ["confronto-social", /\b(social\b|confront)/],
+  ["troppe-scelte", /\b(scelt|decision|decider)/],
+  ["paura-cambiamento", /\bcambiament/],
+  ["sentirsi-intrappolati", /\b(intrappolat|bloccat)/],
+  ["gli-altri-capiscono", /\bcapisc/],
+  ["paura-tempo", /(?<!\bda )\btempo\b/],
+  ["preoccupazioni-vita", /\bpreoccupa/],
+];
+
+const PROBLEM_SLUG_SET: ReadonlySet<string> = new Set(PROBLEM_SLUGS);
+
+function fold(text: string): string {
+  return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+}
+
+/**
+ * The problem slugs an answer speaks about. Accepts any string: an option label such as
+ * "Mi sento solo anche quando sono con gli altri" gives ["sentirsi-soli"], a problem slug
+ * gives itself, "Altro" or an unknown label gives []. One label may name several themes.
+ */
+export function situationThemes(value: string): ProblemSlug[] {
+  const trimmed = value.trim();
+  if (PROBLEM_SLUG_SET.has(trimmed)) return [trimmed as ProblemSlug];
+  const text = fold(trimmed);
+  return THEME_PATTERNS.filter(([, pattern]) => pattern.test(text)).map(([slug]) => slug);
+}
+
+type Flexibility = keyof typeof MATCH_WEIGHTS.otherTimeSlot;
+
+/** The most flexible of the chosen options; "Altro" is free text we cannot read, so none. */
+function flexibilityOf(values: readonly string[]): Flexibility {
+  const folded = values.map(fold);
+  if (folded.some((v) => v === "very" || v.startsWith("molto"))) return "very";
+  if (folded.some((v) => v === "fairly" || v.startsWith("abbastanza"))) return "fairly";
+  if (folded.some((v) => v === "little" || v.startsWith("poco"))) return "little";
+  return "none";
+}
+
+const AGE_BRACKETS: Record<string, readonly [number, number]> = {
+  "Meno di 18": [0, 17],
+  "18-25": [18, 25],
+  "26-35": [26, 35],
+  "36-45": [36, 45],
+  "46-55": [46, 55],
+  "Più di 55": [56, 150],
+};
+
+/** Spots still free, with the capacity capped at the spec's maximum group size. */
+export function freeSpotsOf(group: Pick<MatchGroup, "capacity" | "occupied">): number {
+  const capacity = Math.min(group.capacity, groupRules.totalSpots);
+  return Math.max(0, capacity - Math.max(0, group.occupied));
+}
+
+function scoreGroup<G extends MatchGroup>(
+  profile: MatchProfile,
+  group: G,
+): Omit<MatchResult<G>, "recommended"> {
+  let score = 0;
+  const reasons: string[] = [];
+
+  const timeReason = scoreTime(profile, group);
+  score += timeReason.points;
+  if (timeReason.reason) reasons.push(timeReason.reason);
+
+  const themes = scoreThemes(profile, group);
+  score += themes.points;
+  if (themes.labels.length > 0) reasons.push(`Temi in comune: ${themes.labels.join(", ")}`);
+
+  const bracket = AGE_BRACKETS[profile.age.normalize("NFC").trim()];
+  if (bracket) {
+    const [low, high] = bracket;
+    if (low <= group.age_max && high >= group.age_min) {
+      score += MATCH_WEIGHTS.ageInRange;
+      reasons.push(`Fascia d'età adatta: ${profile.age}`);
+    } else {
+      score += MATCH_WEIGHTS.ageOutOfRange;
+    }
+  }
+
+  return { group, score, freeSpots: freeSpotsOf(group), reasons };
+}
+
+function scoreTime(profile: MatchProfile, group: MatchGroup): { points: number; reason?: string } {
+  if (profile.time_preference === group.time_slot) {
+    return { points: MATCH_WEIGHTS.sameTimeSlot, reason: `Stesso orario: ${group.time_slot}` };
+  }
+  const points = MATCH_WEIGHTS.otherTimeSlot[flexibilityOf(profile.flexibility)];
+  return points > 0 ? { points, reason: "Orario diverso, ma hai indicato flessibilità" } : { points };
+}
+
+function scoreThemes(profile: MatchProfile, group: MatchGroup): { points: number; labels: string[] } {
+  const fromSituations = new Set(profile.current_situations.flatMap(situationThemes));
+  const fromGoals = new Set(profile.therapy_goals.flatMap(situationThemes));
+  let points = 0;
+  const labels: string[] = [];
+
+  for (const slug of PROBLEM_SLUGS) {
+    if (!group.situations.includes(slug)) continue;
+    if (fromSituations.has(slug)) points += MATCH_WEIGHTS.situationTheme;
+    else if (fromGoals.has(slug)) points += MATCH_WEIGHTS.goalTheme;
+    else continue;
+    labels.push(themeLabels[slug]);
+  }
+
+  const answers = [...profile.current_situations, ...profile.therapy_goals].map(fold);
+  const seen = new Set<string>();
+  for (const keyword of group.keywords ?? []) {
+    const needle = fold(keyword.trim());
+    if (needle.length === 0 || seen.has(needle)) continue;
+    seen.add(needle);
+    if (answers.some((answer) => answer.includes(needle))) {
+      points += MATCH_WEIGHTS.keyword;
+      labels.push(keyword.trim());
+    }
+  }
+
+  return { points, labels };
+}
+
+function compareResults(a: Omit<MatchResult, "recommended">, b: Omit<MatchResult, "recommended">): number {
+  return (
+    b.score - a.score ||
+    a.group.weekday - b.group.weekday ||
+    a.group.name.localeCompare(b.group.name, "it") ||
+    (a.group.id < b.group.id ? -1 : a.group.id > b.group.id ? 1 : 0)
+  );
+}
+
+/**
+ * Open groups with at least one free spot, best match first. Ties go to the earlier
+ * weekday, then the name, then the id, so the same data always gives the same order.
+ */
+export function matchGroups<G extends MatchGroup>(
+  profile: MatchProfile,
+  groups: readonly G[],
+): MatchResult<G>[] {
+  return groups
+    .filter((group) => group.status === "open" && freeSpotsOf(group) > 0)
+    .map((group) => scoreGroup(profile, group))
+    .sort(compareResults)
+    .map((result, index) => ({ ...result, recommended: index === 0 }));
+}
+
+/** The one line of why shown on a card: "Stesso orario: Sera · Temi in comune: solitudine". */
+export function reasonLine(result: Pick<MatchResult, "reasons">): string {
+  return result.reasons.join(" · ");
+}

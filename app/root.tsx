@@ -1,0 +1,109 @@
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteLoaderData,
+  type LinksFunction,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { CookieBanner } from "./components/layout/cookie-banner";
+import { Footer } from "./components/layout/footer";
+import { Navbar } from "./components/layout/navbar";
+import { ToastProvider } from "./components/ui/toast";
+import { scrollToAnchor } from "./components/layout/anchor-link";
+import { useEffect } from "react";
+
+export const links: LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return data({ nonce: context.cspNonce, analyticsSrc: process.env.ANALYTICS_SRC || undefined });
+}
+
+/** Pages under /admin bring their own shell. */
+function usesSiteChrome(pathname: string) {
+  return !pathname.startsWith("/admin");
+}
+
+function HashScroller() {
+  const location = useLocation();
+  useEffect(() => {
+    if (location.hash) scrollToAnchor(decodeURIComponent(location.hash.slice(1)));
+  }, [location.pathname, location.hash]);
+  return null;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const nonce = rootData?.nonce;
+  const location = useLocation();
+  const chrome = usesSiteChrome(location.pathname);
+  return (
+    <html lang="it">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#fbf8f3" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-dvh flex-col">
+        <ToastProvider>
+          {chrome ? <Navbar /> : null}
+          <main id="contenuto" className="flex flex-1 flex-col">
+            {children}
+          </main>
+          {chrome ? <Footer /> : null}
+          <CookieBanner analyticsSrc={rootData?.analyticsSrc} nonce={nonce} />
+        </ToastProvider>
+        <HashScroller />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function NotFound() {
+  return (
+    <section className="container-page grid flex-1 place-content-center gap-4 py-24 text-center">
+      <p className="font-serif text-6xl font-semibold text-teal-700">404</p>
+      <h1 className="text-3xl font-semibold">Oops! Page not found</h1>
+      <p className="text-ink-700">La pagina che cerchi non esiste o è stata spostata.</p>
+      <p>
+        <Link to="/" className="btn btn-primary">
+          Torna alla home
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <section className="container-page grid flex-1 place-content-center gap-4 py-24 text-center">
+      <p className="font-serif text-5xl font-semibold text-coral-700">{status}</p>
+      <h1 className="text-2xl font-semibold">Si è verificato un errore</h1>
+      <p className="text-ink-700">Qualcosa è andato storto. Riprova tra qualche istante.</p>
+      <p>
+        <Link to="/" className="btn btn-primary">
+          Torna alla home
+        </Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,15 @@
+import { data } from "react-router";
+import type { Route } from "./+types/not-found";
+import { NotFound } from "~/root";
+import { logger, redactUrl } from "~/server/logger.server";
+
+export function loader({ request }: Route.LoaderArgs) {
+  logger.warn({ path: redactUrl(new URL(request.url).pathname) }, "404: no route for path");
+  return data(null, { status: 404 });
+}
+
+export const meta = () => [{ title: "Pagina non trovata" }, { name: "robots", content: "noindex" }];
+
+export default function NotFoundRoute() {
+  return <NotFound />;
+}

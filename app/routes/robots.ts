@@ -1,0 +1,6 @@
+import { absoluteUrl } from "~/domain/seo";
+
+export function loader() {
+  const body = ["User-agent: *", "Allow: /", "Disallow: /admin", "Disallow: /api/", "Disallow: /gruppi-matching", "Disallow: /questionario-interno", `Sitemap: ${absoluteUrl("/sitemap.xml")}`, ""].join("\n");
+  return new Response(body, { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
+}

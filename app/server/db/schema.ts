@@ -1,0 +1,370 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const id = () => uuid("id").primaryKey().defaultRandom();
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+export const therapists = pgTable(
+  "therapists",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    role: text("role").notNull(),
+    specialization: text("specialization").notNull(),
+    experience: text("experience").notNull(),
+    description: text("description").notNull(),
+    biography: text("biography"),
+    image: text("image"),
+    registrationNumber: text("registration_number"),
+    qualifications: text("qualifications").array().notNull().default(sql`'{}'::text[]`),
+    approaches: text("approaches").array().notNull().default(sql`'{}'::text[]`),
+    email: text("email"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("therapists_created_at_idx").on(t.createdAt)],
+);
+
+export const groups = pgTable(
+  "groups",
+  {
+    id: id(),
+    therapistId: uuid("therapist_id")
+      .notNull()
+      .references(() => therapists.id, { onDelete: "restrict" }),
+    name: text("name").notNull(),
+    topic: text("topic").notNull(),
+    situations: text("situations").array().notNull().default(sql`'{}'::text[]`),
+    weekday: smallint("weekday").notNull(),
+    timeSlot: text("time_slot", { enum: ["Mattina", "Pomeriggio", "Sera"] }).notNull(),
+    startTime: text("start_time").notNull(),
+    ageMin: smallint("age_min").notNull().default(18),
+    ageMax: smallint("age_max").notNull().default(99),
+    capacity: smallint("capacity").notNull().default(8),
+    status: text("status", { enum: ["open", "full", "closed"] }).notNull().default("open"),
+    startsOn: date("starts_on").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("groups_capacity_check", sql`${t.capacity} between 1 and 8`),
+    check("groups_weekday_check", sql`${t.weekday} between 1 and 7`),
+    check("groups_age_check", sql`${t.ageMin} <= ${t.ageMax}`),
+  ],
+);
+
+export const blogPosts = pgTable(
+  "blog_posts",
+  {
+    id: id(),
+    title: text("title").notNull(),
+    subtitle: text("subtitle"),
+    excerpt: text("excerpt").notNull(),
+    content: text("content"),
+    readTime: text("read_time").notNull(),
+    publishedDate: date("published_date").notNull(),
+    imageUrl: text("image_url"),
+    imageCredits: text("image_credits"),
+    slug: text("slug"),
+    isFeatured: boolean("is_featured").notNull().default(false),
+    isPublished: boolean("is_published").notNull().default(true),
+    metaTitle: text("meta_title").notNull(),
+    metaDescription: text("meta_description").notNull(),
+    introduction: text("introduction"),
+    mainSections: jsonb("main_sections").$type<{ type: "h2" | "h3"; title: string; content: string }[]>().notNull().default([]),
+    internalLinks: jsonb("internal_links").$type<{ text: string; url: string }[]>().notNull().default([]),
+    externalLinks: jsonb("external_links").$type<{ text: string; url: string }[]>().notNull().default([]),
+    conclusion: text("conclusion"),
+    ctaText: text("cta_text"),
+    ctaLink: text("cta_link"),
+    imagesData: jsonb("images_data")
+      .$type<{ url: string; alt: string; caption?: string | null; position: number }[]>()
+      .notNull()
+      .default([]),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("blog_posts_slug_idx").on(t.slug),
+    index("blog_posts_published_idx").on(t.isPublished, t.publishedDate),
+  ],
+);
+
+export const contacts = pgTable(
+  "contacts",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    status: text("status", { enum: ["new", "in_progress", "closed"] }).notNull().default("new"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contacts_created_at_idx").on(t.createdAt)],
+);
+
+export const newsletterSubscribers = pgTable("newsletter_subscribers", {
+  id: id(),
+  email: text("email").notNull().unique(),
+  status: text("status", { enum: ["pending", "confirmed", "unsubscribed"] }).notNull().default("pending"),
+  confirmToken: text("confirm_token").notNull().unique(),
+  unsubscribeToken: text("unsubscribe_token").notNull().unique(),
+  source: text("source").notNull().default("website"),
+  createdAt: createdAt(),
+  confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+  unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+});
+
+export const questionnaireResponses = pgTable(
+  "internal_questionnaire_responses",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    age: text("age").notNull(),
+    gender: text("gender").notNull(),
+    city: text("city").notNull(),
+    /** Health data (GDPR art. 9): every answer below is stored as one encrypted JSON document. */
+    answers: jsonb("answers").notNull(),
+    timePreference: text("time_preference").notNull(),
+    sourceDiscovery: text("source_discovery").notNull(),
+    newsletterSubscription: text("newsletter_subscription").notNull(),
+    privacyConsent: boolean("privacy_consent").notNull(),
+    consentAt: timestamp("consent_at", { withTimezone: true }).notNull(),
+    selectedGroupTherapist: text("selected_group_therapist"),
+    status: text("status").notNull().default("completed"),
+    source: text("source"),
+    utm: jsonb("utm").$type<Record<string, string>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("responses_created_at_idx").on(t.createdAt), index("responses_email_idx").on(t.email)],
+);
+
+export const groupBookings = pgTable(
+  "group_bookings",
+  {
+    id: id(),
+    responseId: uuid("response_id").references(() => questionnaireResponses.id, { onDelete: "set null" }),
+    groupId: uuid("group_id").references(() => groups.id, { onDelete: "set null" }),
+    therapistId: uuid("therapist_id").references(() => therapists.id, { onDelete: "set null" }),
+    email: text("email").notNull(),
+    name: text("name"),
+    ageBracket: text("age_bracket"),
+    status: text("status", { enum: ["requested", "confirmed", "moved", "cancelled"] }).notNull().default("requested"),
+    callRequested: boolean("call_requested").notNull().default(false),
+    phone: text("phone"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("bookings_group_idx").on(t.groupId, t.status), index("bookings_created_at_idx").on(t.createdAt)],
+);
+
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: id(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+    text: text("text").notNull(),
+    attachments: jsonb("attachments").$type<{ filename: string; path: string; contentType: string }[]>().notNull().default([]),
+    template: text("template").notNull(),
+    status: text("status", { enum: ["pending", "sending", "sent", "failed"] }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    messageId: text("message_id").notNull(),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [index("outbox_due_idx").on(t.status, t.nextAttemptAt)],
+);
+
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: id(),
+    type: text("type").notNull(),
+    payload: jsonb("payload").notNull().default({}),
+    runAt: timestamp("run_at", { withTimezone: true }).notNull().defaultNow(),
+    status: text("status", { enum: ["pending", "running", "done", "failed", "cancelled"] }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    dedupeKey: text("dedupe_key").unique(),
+    createdAt: createdAt(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [index("jobs_due_idx").on(t.status, t.runAt)],
+);
+
+export const idempotencyKeys = pgTable("idempotency_keys", {
+  key: text("key").primaryKey(),
+  scope: text("scope").notNull(),
+  status: integer("status"),
+  body: jsonb("body"),
+  createdAt: createdAt(),
+});
+
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+});
+
+export const funnelSteps = pgTable(
+  "funnel_steps",
+  {
+    day: date("day").notNull(),
+    step: smallint("step").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [uniqueIndex("funnel_day_step_idx").on(t.day, t.step)],
+);
+
+export const documents = pgTable("documents", {
+  type: text("type", { enum: ["accordo-servizio", "termini-condizioni", "privacy-policy"] }).primaryKey(),
+  fileName: text("file_name").notNull(),
+  size: integer("size").notNull(),
+  sha256: text("sha256").notNull(),
+  uploadedBy: text("uploaded_by"),
+  uploadedAt: timestamp("uploaded_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const registrations = pgTable("registrations", {
+  id: id(),
+  firstName: text("first_name").notNull(),
+  lastName: text("last_name").notNull(),
+  birthDate: date("birth_date").notNull(),
+  email: text("email").notNull(),
+  accordoServizio: boolean("accordo_servizio").notNull(),
+  terminiCondizioni: boolean("termini_condizioni").notNull(),
+  privacy: boolean("privacy").notNull(),
+  autorizzazioneContatto: boolean("autorizzazione_contatto").notNull(),
+  newsletter: boolean("newsletter").notNull().default(false),
+  submittedAt: timestamp("submitted_at", { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
+
+export const consentRecords = pgTable(
+  "consent_records",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    form: text("form", { enum: ["questionnaire", "registration", "newsletter"] }).notNull(),
+    consent: text("consent").notNull(),
+    textVersion: text("text_version").notNull(),
+    givenAt: timestamp("given_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("consents_email_idx").on(t.email)],
+);
+
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: id(),
+    actorId: text("actor_id"),
+    actorEmail: text("actor_email"),
+    action: text("action").notNull(),
+    entity: text("entity").notNull(),
+    entityId: text("entity_id"),
+    detail: jsonb("detail"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_created_at_idx").on(t.createdAt)],
+);
+
+/* Auth tables, in the shape better-auth expects (model and field names), snake_case columns. */
+export const user = pgTable("user", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  role: text("role").notNull().default("user"),
+  banned: boolean("banned").default(false),
+  banReason: text("ban_reason"),
+  banExpires: timestamp("ban_expires", { withTimezone: true }),
+  twoFactorEnabled: boolean("two_factor_enabled").default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const session = pgTable(
+  "session",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    impersonatedBy: text("impersonated_by"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("session_user_idx").on(t.userId)],
+);
+
+export const account = pgTable("account", {
+  id: text("id").primaryKey(),
+  accountId: text("account_id").notNull(),
+  providerId: text("provider_id").notNull(),
+  userId: text("user_id")
+    .notNull()
+    .references(() => user.id, { onDelete: "cascade" }),
+  accessToken: text("access_token"),
+  refreshToken: text("refresh_token"),
+  idToken: text("id_token"),
+  accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+  refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+  scope: text("scope"),
+  password: text("password"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const verification = pgTable("verification", {
+  id: text("id").primaryKey(),
+  identifier: text("identifier").notNull(),
+  value: text("value").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const twoFactor = pgTable("two_factor", {
+  id: text("id").primaryKey(),
+  secret: text("secret").notNull(),
+  backupCodes: text("backup_codes").notNull(),
+  userId: text("user_id")
+    .notNull()
+    .references(() => user.id, { onDelete: "cascade" }),
+});
+
+export const rateLimit = pgTable("rate_limit", {
+  id: text("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  count: integer("count").notNull(),
+  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+});

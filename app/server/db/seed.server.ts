@@ -1,0 +1,172 @@
+import { count, sql } from "drizzle-orm";
+import { blogSeedPosts } from "~/content/blog-seed";
+import { groupSeeds } from "~/content/groups-seed";
+import { therapistSeeds } from "~/content/therapists-seed";
+import { storeWebpVariants } from "../images.server";
+import { logger } from "../logger.server";
+import type { Database } from "./client.server";
+import { blogPosts, groupBookings, groups, therapists } from "./schema";
+
+const SEED_LOCK = 727_002;
+
+const palettes = [
+  { bg: "#d5ece7", skin: "#e8b894", hair: "#4a3024", cloth: "#2f7d6d" },
+  { bg: "#fbe5dc", skin: "#c98e66", hair: "#1f1a17", cloth: "#1c4f44" },
+  { bg: "#ebe1d0", skin: "#f0c8a8", hair: "#8a5a3b", cloth: "#d9764f" },
+  { bg: "#dfe8f5", skin: "#a8704f", hair: "#2b211c", cloth: "#3c4a4f" },
+  { bg: "#efe3f1", skin: "#edc3a0", hair: "#6b4a33", cloth: "#256657" },
+  { bg: "#e5efd9", skin: "#d7a27c", hair: "#3b2a20", cloth: "#a4502f" },
+];
+
+/** A calm illustrated portrait (no real person), made for the demo therapists. */
+export function portraitSvg(index: number, gender: "f" | "m") {
+  const p = palettes[index % palettes.length]!;
+  const hair =
+    gender === "f"
+      ? `<path d="M190 330 C150 180 220 110 320 110 C420 110 490 180 450 330 C470 420 430 470 410 480 L230 480 C210 470 170 420 190 330Z" fill="${p.hair}"/>`
+      : `<path d="M215 250 C205 160 260 120 320 120 C385 120 440 160 425 250 C410 205 380 185 320 185 C260 185 230 205 215 250Z" fill="${p.hair}"/>`;
+  return Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="640" height="640" viewBox="0 0 640 640">
+  <rect width="640" height="640" fill="${p.bg}"/>
+  <circle cx="520" cy="120" r="90" fill="#ffffff" opacity="0.35"/>
+  ${gender === "f" ? hair : ""}
+  <path d="M110 640 C120 520 210 470 320 470 C430 470 520 520 530 640Z" fill="${p.cloth}"/>
+  <rect x="285" y="380" width="70" height="100" rx="30" fill="${p.skin}"/>
+  <ellipse cx="320" cy="290" rx="105" ry="125" fill="${p.skin}"/>
+  ${gender === "m" ? hair : ""}
+  <path d="M280 330 Q320 355 360 330" stroke="#7a4a3a" stroke-width="6" fill="none" stroke-linecap="round"/>
+  <circle cx="282" cy="280" r="8" fill="#2b211c"/><circle cx="358" cy="280" r="8" fill="#2b211c"/>
+</svg>`);
+}
+
+/** An abstract cover illustration for a demo blog post. */
+export function coverSvg(index: number) {
+  const p = palettes[index % palettes.length]!;
+  return Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="720" viewBox="0 0 1280 720">
+  <rect width="1280" height="720" fill="${p.bg}"/>
+  <circle cx="${300 + index * 90}" cy="380" r="220" fill="${p.cloth}" opacity="0.85"/>
+  <circle cx="${620 + index * 40}" cy="330" r="180" fill="#d9764f" opacity="0.55"/>
+  <circle cx="${900 - index * 30}" cy="420" r="150" fill="#ffffff" opacity="0.6"/>
+  <path d="M0 600 C300 520 600 680 1280 560 L1280 720 L0 720Z" fill="${p.hair}" opacity="0.25"/>
+</svg>`);
+}
+
+/** Seeds the demo content once, on the first run; several instances starting together seed once. */
+export async function seedDemoContent(db: Database, _dataDir: string) {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    const [{ value: existing } = { value: 0 }] = await tx.select({ value: count() }).from(therapists);
+    if (existing > 0) return;
+
+    const now = Date.now();
+    const therapistRows = [];
+    for (const [index, seed] of therapistSeeds.entries()) {
+      const photo = await storeWebpVariants("therapist-photos", `therapists/demo-${index + 1}`, await rasterize(portraitSvg(index, seed.gender)));
+      const [row] = await tx
+        .insert(therapists)
+        .values({
+          name: seed.name,
+          role: seed.role,
+          specialization: seed.specialization,
+          experience: seed.experience,
+          description: seed.description,
+          biography: seed.biography,
+          registrationNumber: seed.registration_number,
+          qualifications: seed.qualifications,
+          approaches: seed.approaches,
+          image: photo.url,
+          // Distinct creation times give the "newest therapists" a stable order.
+          createdAt: new Date(now - (therapistSeeds.length - index) * 60_000),
+        })
+        .returning();
+      therapistRows.push(row!);
+    }
+
+    for (const seed of groupSeeds) {
+      const therapist = therapistRows[seed.therapistIndex]!;
+      const startsOn = new Date(now + seed.starts_in_days * 86_400_000).toISOString().slice(0, 10);
+      const [group] = await tx
+        .insert(groups)
+        .values({
+          therapistId: therapist.id,
+          name: seed.name,
+          topic: seed.topic,
+          situations: seed.situations,
+          weekday: seed.weekday,
+          timeSlot: seed.time_slot,
+          startTime: seed.start_time,
+          ageMin: seed.age_min,
+          ageMax: seed.age_max,
+          capacity: seed.capacity,
+          status: seed.confirmed_participants.length >= seed.capacity ? "full" : seed.status,
+          startsOn,
+        })
+        .returning();
+      if (seed.confirmed_participants.length > 0) {
+        await tx.insert(groupBookings).values(
+          seed.confirmed_participants.map((participant, position) => ({
+            groupId: group!.id,
+            therapistId: therapist.id,
+            email: `partecipante-${group!.id.slice(0, 8)}-${position + 1}@example.invalid`,
+            name: participant.initial,
+            ageBracket: ageBracket(participant.age),
+            status: "confirmed" as const,
+          })),
+        );
+      }
+    }
+
+    for (const [index, post] of blogSeedPosts.entries()) {
+      const cover = await storeWebpVariants("blog-images", `covers/demo-${index + 1}`, await rasterize(coverSvg(index)));
+      const images = [];
+      for (const [imageIndex, image] of post.images_data.entries()) {
+        const stored = await storeWebpVariants(
+          "blog-images",
+          `paragraphs/demo-${index + 1}-${imageIndex + 1}`,
+          await rasterize(coverSvg(index + imageIndex + 2)),
+        );
+        images.push({ url: stored.url, alt: image.alt, caption: image.caption ?? null, position: image.position });
+      }
+      await tx.insert(blogPosts).values({
+        title: post.title,
+        subtitle: post.subtitle || null,
+        excerpt: post.excerpt,
+        content: null,
+        readTime: post.read_time,
+        publishedDate: post.published_date,
+        imageUrl: cover.url,
+        imageCredits: post.image_credits || null,
+        slug: post.slug,
+        isFeatured: post.is_featured,
+        isPublished: post.is_published,
+        metaTitle: post.meta_title,
+        metaDescription: post.meta_description,
+        introduction: post.introduction,
+        mainSections: post.main_sections,
+        internalLinks: post.internal_links,
+        externalLinks: post.external_links,
+        conclusion: post.conclusion,
+        ctaText: post.cta_text,
+        ctaLink: post.cta_link,
+        imagesData: images,
+      });
+    }
+    logger.info(
+      { therapists: therapistRows.length, groups: groupSeeds.length, posts: blogSeedPosts.length },
+      "demo content seeded",
+    );
+  });
+}
+
+async function rasterize(svg: Buffer) {
+  const sharp = (await import("sharp")).default;
+  return sharp(svg).png().toBuffer();
+}
+
+export function ageBracket(age: number) {
+  if (age < 18) return "Meno di 18";
+  if (age <= 25) return "18-25";
+  if (age <= 35) return "26-35";
+  if (age <= 45) return "36-45";
+  if (age <= 55) return "46-55";
+  return "Più di 55";
+}

@@ -1,0 +1,43 @@
+import path from "node:path";
+import { z } from "zod";
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  PUBLIC_URL: z.url().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default("Insieme <noreply@insieme-terapia.it>"),
+  STAFF_EMAIL: z.email().default("staff@insieme-terapia.it"),
+  SESSION_SECRET: z.string().min(32).optional(),
+  DATA_ENCRYPTION_KEY: z.string().optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  SEED_DEMO: z.enum(["true", "false"]).default("true"),
+  ANALYTICS_SRC: z.string().optional(),
+});
+
+export type Env = z.infer<typeof schema> & { dataDir: string; isProduction: boolean };
+
+let cached: Env | undefined;
+
+/** Reads and validates configuration once; fails fast naming the bad variable. */
+export function env(): Env {
+  if (cached) return cached;
+  const parsed = schema.safeParse(process.env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const value = parsed.data;
+  if (value.NODE_ENV === "production" && !value.SESSION_SECRET && value.DATABASE_URL) {
+    throw new Error("Invalid configuration:\n  SESSION_SECRET: required in production with DATABASE_URL");
+  }
+  cached = { ...value, dataDir: path.resolve(value.DATA_DIR), isProduction: value.NODE_ENV === "production" };
+  return cached;
+}
+
+export function resetEnvForTests() {
+  cached = undefined;
+}

@@ -1,0 +1,13 @@
+import pino from "pino";
+
+/** Replaces the query string of a URL so personal data in links never reaches the logs. */
+export function redactUrl(url: string): string {
+  const index = url.indexOf("?");
+  return index === -1 ? url : `${url.slice(0, index)}?[redacted]`;
+}
+
+export const logger = pino({
+  level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "silent" : "info"),
+  base: undefined,
+  redact: { paths: ["req.headers.cookie", "req.headers.authorization", "*.password", "*.email"], censor: "[redacted]" },
+});

@@ -1,0 +1,52 @@
+import { createDatabase, type Database } from "./db/client.server";
+import { startEmbeddedPostgres, type EmbeddedServer } from "./db/embedded.server";
+import { runMigrations } from "./db/migrate.server";
+import { seedDemoContent } from "./db/seed.server";
+import { env } from "./env.server";
+import { logger } from "./logger.server";
+
+export interface Platform {
+  db: Database;
+  databaseUrl: string;
+  stop(): Promise<void>;
+}
+
+let current: Platform | undefined;
+const stopHooks: Array<() => Promise<void> | void> = [];
+
+/** Runs something when the platform stops (workers register here), in reverse order. */
+export function onPlatformStop(hook: () => Promise<void> | void) {
+  stopHooks.push(hook);
+}
+
+/** Starts (or attaches to) the database, migrates it, seeds demo content on the first run. */
+export async function startPlatform(): Promise<Platform> {
+  if (current) return current;
+  const config = env();
+  let embedded: EmbeddedServer | undefined;
+  let databaseUrl = config.DATABASE_URL;
+  if (!databaseUrl) {
+    embedded = await startEmbeddedPostgres(config.dataDir);
+    databaseUrl = embedded.url;
+  }
+  await runMigrations(databaseUrl);
+  const db = createDatabase(databaseUrl);
+  if (config.SEED_DEMO === "true") await seedDemoContent(db, config.dataDir);
+  current = {
+    db,
+    databaseUrl,
+    async stop() {
+      for (const hook of stopHooks.splice(0).reverse()) await hook();
+      await db.$client.end();
+      await embedded?.stop();
+      current = undefined;
+    },
+  };
+  logger.info({ embedded: Boolean(embedded) }, "platform ready");
+  return current;
+}
+
+export function platform(): Platform {
+  if (!current) throw new Error("The platform has not been started");
+  return current;
+}

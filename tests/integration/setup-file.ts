@@ -1,0 +1,4 @@
+import { afterAll } from "vitest";
+import { dropTestDatabase } from "./database";
+
+afterAll(dropTestDatabase);

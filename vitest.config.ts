@@ -1,0 +1,33 @@
+import { defineConfig } from "vitest/config";
+import { fileURLToPath } from "node:url";
+
+const app = fileURLToPath(new URL("./app", import.meta.url));
+
+export default defineConfig({
+  resolve: { alias: { "~": app } },
+  test: {
+    projects: [
+      {
+        resolve: { alias: { "~": app } },
+        test: {
+          name: "unit",
+          include: ["app/**/*.test.{ts,tsx}"],
+          exclude: ["app/**/*.integration.test.{ts,tsx}"],
+          environment: "node",
+        },
+      },
+      {
+        resolve: { alias: { "~": app } },
+        test: {
+          name: "integration",
+          include: ["app/**/*.integration.test.{ts,tsx}", "tests/integration/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/integration/global-setup.ts"],
+          setupFiles: ["tests/integration/setup-file.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
