@@ -3,7 +3,9 @@ import os from "node:os";
 import path from "node:path";
 
 const port = Number(process.env.E2E_PORT ?? 3123);
-export const baseURL = `http://127.0.0.1:${port}`;
+/** E2E_BASE_URL runs the specs against a server already running (e.g. a dev server). */
+const external = process.env.E2E_BASE_URL;
+export const baseURL = external ?? `http://127.0.0.1:${port}`;
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `insieme-e2e-${process.pid}`);
 
@@ -24,7 +26,9 @@ export default defineConfig({
     { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 }, launchOptions } },
     { name: "mobile", use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, launchOptions } },
   ],
-  webServer: {
+  webServer: external
+    ? undefined
+    : {
     command: "node server.mjs",
     url: `${baseURL}/healthz`,
     timeout: 120_000,
