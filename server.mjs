@@ -26,6 +26,7 @@ if (isDevelopment) {
 const platform = await mod.startPlatform();
 server.use(mod.securityHeaders);
 server.use(mod.requestLogger);
+server.use(mod.sameOriginWrites);
 if (vite) {
   server.use(vite.middlewares);
   server.use(async (req, res, next) => {

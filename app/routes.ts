@@ -1,4 +1,4 @@
-import { index, route, type RouteConfig } from "@react-router/dev/routes";
+import { index, prefix, route, type RouteConfig } from "@react-router/dev/routes";
 
 /** The route table, in the spec's order. */
 export default [
@@ -28,6 +28,13 @@ export default [
   route("storage/:bucket/*", "routes/storage.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
+  route("newsletter/:intent/:token", "routes/newsletter-token.tsx"),
+  ...prefix("api", [
+    route("submit-questionnaire", "routes/api/submit-questionnaire.ts"),
+    route("send-contact-email", "routes/api/send-contact-email.ts"),
+    route("newsletter-signup", "routes/api/newsletter-signup.ts"),
+    route("funnel-step", "routes/api/funnel-step.ts"),
+  ]),
   // /call-{name}: a single dynamic segment whose loader accepts only the "call-" prefix.
   route(":callPath", "routes/call.tsx"),
   route("*", "routes/not-found.tsx"),

@@ -39,6 +39,29 @@ export function securityHeaders(req: Request, res: Response, next: NextFunction)
   next();
 }
 
+/** Refuses state-changing requests from another origin (CSRF): the browser tells us with Origin / Sec-Fetch-Site. */
+export function sameOriginWrites(req: Request, res: Response, next: NextFunction) {
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+  const origin = req.get("origin");
+  const allowed = new Set([req.get("host")]);
+  if (process.env.PUBLIC_URL) allowed.add(new URL(process.env.PUBLIC_URL).host);
+  let crossOrigin = false;
+  if (origin) {
+    try {
+      crossOrigin = !allowed.has(new URL(origin).host);
+    } catch {
+      crossOrigin = true;
+    }
+  } else {
+    crossOrigin = req.get("sec-fetch-site") === "cross-site";
+  }
+  if (crossOrigin) {
+    res.status(403).json({ error: "Richiesta rifiutata: proviene da un altro sito." });
+    return;
+  }
+  next();
+}
+
 export function requestLogger(req: Request, res: Response, next: NextFunction) {
   const started = performance.now();
   res.on("finish", () => {

@@ -15,6 +15,8 @@ const schema = z.object({
   DATA_ENCRYPTION_KEY: z.string().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SEED_DEMO: z.enum(["true", "false"]).default("true"),
+  /** Run the outbox and jobs workers in this process. */
+  WORKERS: z.enum(["true", "false"]).default("true"),
   ANALYTICS_SRC: z.string().optional(),
 });
 
@@ -40,4 +42,10 @@ export function env(): Env {
 
 export function resetEnvForTests() {
   cached = undefined;
+}
+
+/** The origin used in links we send by e-mail. */
+export function publicBaseUrl() {
+  const config = env();
+  return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, "");
 }

@@ -4,6 +4,8 @@ import { runMigrations } from "./db/migrate.server";
 import { seedDemoContent } from "./db/seed.server";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
+import { configuredTransport } from "./mail/transport.server";
+import { startWorkers } from "./workers.server";
 
 export interface Platform {
   db: Database;
@@ -32,10 +34,12 @@ export async function startPlatform(): Promise<Platform> {
   await runMigrations(databaseUrl);
   const db = createDatabase(databaseUrl);
   if (config.SEED_DEMO === "true") await seedDemoContent(db, config.dataDir);
+  const workers = config.WORKERS === "true" ? startWorkers(db, configuredTransport()) : undefined;
   current = {
     db,
     databaseUrl,
     async stop() {
+      await workers?.stop();
       for (const hook of stopHooks.splice(0).reverse()) await hook();
       await db.$client.end();
       await embedded?.stop();

@@ -184,7 +184,10 @@ export const emailOutbox = pgTable(
     subject: text("subject").notNull(),
     html: text("html").notNull(),
     text: text("text").notNull(),
-    attachments: jsonb("attachments").$type<{ filename: string; path: string; contentType: string }[]>().notNull().default([]),
+    attachments: jsonb("attachments")
+      .$type<{ filename: string; bucket: "documents"; key: string; contentType: string }[]>()
+      .notNull()
+      .default([]),
     template: text("template").notNull(),
     status: text("status", { enum: ["pending", "sending", "sent", "failed"] }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
@@ -219,6 +222,7 @@ export const jobs = pgTable(
 export const idempotencyKeys = pgTable("idempotency_keys", {
   key: text("key").primaryKey(),
   scope: text("scope").notNull(),
+  requestHash: text("request_hash").notNull(),
   status: integer("status"),
   body: jsonb("body"),
   createdAt: createdAt(),

@@ -1,0 +1,38 @@
+import { z } from "zod";
+
+export const contactMessages = {
+  name: "Inserisci il tuo nome",
+  email: "Inserisci un indirizzo email valido",
+  subject: "Inserisci l'oggetto del messaggio",
+  message: "Scrivi il tuo messaggio",
+  tooLong: (max: number) => `Puoi scrivere al massimo ${max} caratteri`,
+} as const;
+
+const text = (message: string, max: number) =>
+  z.string({ error: message }).trim().min(1, message).max(max, contactMessages.tooLong(max));
+
+/** The public contact form: name, email, subject and message, all required. */
+export const contactSchema = z.object({
+  name: text(contactMessages.name, 100),
+  email: z.string({ error: contactMessages.email }).trim().max(254, contactMessages.tooLong(254)).pipe(z.email(contactMessages.email)),
+  subject: text(contactMessages.subject, 200),
+  message: text(contactMessages.message, 5000),
+  phone: z.string().trim().max(40, contactMessages.tooLong(40)).optional(),
+});
+
+export type ContactInput = z.infer<typeof contactSchema>;
+
+export const newsletterMessages = {
+  missingTitle: "Email richiesta",
+  missing: "Inserisci il tuo indirizzo email per iscriverti",
+  invalid: "Inserisci un indirizzo email valido",
+} as const;
+
+export const newsletterSchema = z.object({
+  email: z
+    .string({ error: newsletterMessages.missing })
+    .trim()
+    .min(1, newsletterMessages.missing)
+    .max(254, newsletterMessages.invalid)
+    .pipe(z.email(newsletterMessages.invalid)),
+});

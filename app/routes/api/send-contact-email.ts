@@ -1,0 +1,15 @@
+import type { Route } from "./+types/send-contact-email";
+import { contactSchema } from "~/domain/contact";
+import { publicEndpoint } from "~/server/http.server";
+import { createContact } from "~/server/services/contacts.server";
+
+export const action = (args: Route.ActionArgs) =>
+  publicEndpoint({
+    scope: "send-contact-email",
+    schema: contactSchema,
+    rateLimit: { limit: 5, windowSeconds: 600 },
+    async handle(tx, input) {
+      const row = await createContact(tx, input);
+      return { status: 201, body: { id: row.id, message: "Messaggio inviato!" } };
+    },
+  })(args);

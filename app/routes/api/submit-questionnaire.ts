@@ -1,0 +1,26 @@
+import { z } from "zod";
+import type { Route } from "./+types/submit-questionnaire";
+import { questionnaireSchema } from "~/domain/questionnaire";
+import { publicEndpoint } from "~/server/http.server";
+import { submitQuestionnaire } from "~/server/services/questionnaire.server";
+
+const utmKeys = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"] as const;
+
+const payloadSchema = questionnaireSchema.extend({
+  source: z.string().trim().max(50).optional(),
+  utm: z
+    .partialRecord(z.enum(utmKeys), z.string().trim().max(200))
+    .optional()
+    .catch(undefined),
+});
+
+export const action = (args: Route.ActionArgs) =>
+  publicEndpoint({
+    scope: "submit-questionnaire",
+    schema: payloadSchema,
+    rateLimit: { limit: 10, windowSeconds: 600 },
+    async handle(tx, { source, utm, ...answers }) {
+      const row = await submitQuestionnaire(tx, answers, { source, utm: utm as Record<string, string> | undefined });
+      return { status: 201, body: { id: row.id } };
+    },
+  })(args);

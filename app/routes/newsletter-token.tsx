@@ -1,0 +1,68 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/newsletter-token";
+import { confirmSubscription, unsubscribe } from "~/server/services/newsletter.server";
+
+const intents = {
+  conferma: {
+    title: "Conferma l'iscrizione alla newsletter",
+    body: "Clicca sul pulsante per confermare che vuoi ricevere la nostra newsletter.",
+    button: "Conferma l'iscrizione",
+    done: "Iscrizione completata! Ti sei iscritto con successo alla nostra newsletter.",
+  },
+  disiscrivi: {
+    title: "Annulla l'iscrizione alla newsletter",
+    body: "Clicca sul pulsante per non ricevere più la nostra newsletter.",
+    button: "Annulla l'iscrizione",
+    done: "Non riceverai più la nostra newsletter. Puoi iscriverti di nuovo quando vuoi.",
+  },
+} as const;
+
+type Intent = keyof typeof intents;
+const isIntent = (value: string): value is Intent => value in intents;
+
+export function loader({ params }: Route.LoaderArgs) {
+  if (!isIntent(params.intent)) throw data(null, { status: 404 });
+  return { intent: params.intent };
+}
+
+/** The link in the e-mail opens this page; only the button changes anything (link scanners do not). */
+export async function action({ params, context }: Route.ActionArgs) {
+  if (!isIntent(params.intent)) throw data(null, { status: 404 });
+  const token = params.token.slice(0, 100);
+  const row = params.intent === "conferma" ? await confirmSubscription(context.db, token) : await unsubscribe(context.db, token);
+  if (!row) return data({ ok: false as const }, { status: 404 });
+  return { ok: true as const };
+}
+
+export const meta = () => [{ title: "Newsletter | Insieme" }, { name: "robots", content: "noindex" }];
+
+export default function NewsletterToken({ loaderData, actionData }: Route.ComponentProps) {
+  const copy = intents[loaderData.intent];
+  const navigation = useNavigation();
+  return (
+    <section className="container-page grid max-w-xl gap-5 py-16">
+      <h1 className="text-3xl font-semibold">{copy.title}</h1>
+      {actionData?.ok ? (
+        <p role="status" className="rounded-2xl bg-teal-50 p-4 text-teal-800">
+          {copy.done}
+        </p>
+      ) : actionData && !actionData.ok ? (
+        <p role="alert" className="rounded-2xl bg-danger-50 p-4 text-danger-600">
+          Il link non è valido o è scaduto. Se vuoi iscriverti, inserisci di nuovo la tua email nel modulo in fondo alla home.
+        </p>
+      ) : (
+        <Form method="post" className="grid gap-4">
+          <p className="text-ink-700">{copy.body}</p>
+          <button type="submit" className="btn btn-primary w-fit" disabled={navigation.state !== "idle"}>
+            {copy.button}
+          </button>
+        </Form>
+      )}
+      <p>
+        <Link to="/" className="text-teal-700 underline underline-offset-2">
+          Torna alla home
+        </Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,164 @@
+import { createHash } from "node:crypto";
+import { sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { Database } from "./db/client.server";
+import { logger } from "./logger.server";
+
+export const MAX_JSON_BYTES = 64 * 1024;
+
+export const errors = {
+  invalid: "Alcuni campi non sono compilati correttamente.",
+  badJson: "Richiesta non valida: il contenuto non è JSON valido.",
+  tooLarge: "Richiesta troppo grande.",
+  rateLimited: "Troppe richieste. Riprova tra qualche minuto.",
+  internal: "Si è verificato un errore interno. Riprova più tardi.",
+  method: "Metodo non consentito.",
+  idempotencyMismatch: "Questa chiave di idempotenza è già stata usata per una richiesta diversa.",
+  idempotencyKey: "Intestazione Idempotency-Key non valida.",
+  spam: "Richiesta non valida.",
+} as const;
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}) {
+  return Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
+}
+
+/** Reads a JSON body with a size cap; anything else is a clear 4xx, never a 500. */
+export async function readJson(request: Request, maxBytes = MAX_JSON_BYTES): Promise<unknown> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > maxBytes) throw new HttpError(413, errors.tooLarge);
+  const reader = request.body?.getReader();
+  if (!reader) throw new HttpError(400, errors.badJson);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw new HttpError(413, errors.tooLarge);
+    }
+    chunks.push(value);
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString("utf8"));
+  } catch {
+    throw new HttpError(400, errors.badJson);
+  }
+}
+
+/** First message per field, keyed by the field's path ("email", "current_situations"). */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? String(issue.path[0]) : "_";
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
+/** Fixed-window counter in the database, shared by every instance. Returns true when allowed. */
+export async function hitRateLimit(db: Database, key: string, limit: number, windowSeconds: number): Promise<boolean> {
+  const result = await db.execute<{ count: number }>(sql`
+    insert into rate_limits (key, count, window_start) values (${key}, 1, now())
+    on conflict (key) do update set
+      count = case when rate_limits.window_start < now() - make_interval(secs => ${windowSeconds}) then 1 else rate_limits.count + 1 end,
+      window_start = case when rate_limits.window_start < now() - make_interval(secs => ${windowSeconds}) then now() else rate_limits.window_start end
+    returning count`);
+  return Number(result.rows[0]?.count ?? 0) <= limit;
+}
+
+export interface HandlerResult {
+  status: number;
+  body: unknown;
+}
+
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/**
+ * Runs `work` in one transaction. With an Idempotency-Key, the key is inserted first in the same
+ * transaction: a parallel retry waits on it and then returns the stored answer; a later retry
+ * returns it too; nothing is written twice.
+ */
+export async function runIdempotent(
+  db: Database,
+  scope: string,
+  key: string | null,
+  payload: unknown,
+  work: (tx: Transaction) => Promise<HandlerResult>,
+): Promise<HandlerResult> {
+  if (key !== null && !/^[A-Za-z0-9_.:-]{8,128}$/.test(key)) throw new HttpError(400, errors.idempotencyKey);
+  const requestHash = createHash("sha256").update(JSON.stringify(payload ?? null)).digest("hex");
+  return db.transaction(async (tx) => {
+    if (key !== null) {
+      const stored = `${scope}:${key}`;
+      const inserted = await tx.execute(sql`
+        insert into idempotency_keys (key, scope, request_hash) values (${stored}, ${scope}, ${requestHash})
+        on conflict (key) do nothing returning key`);
+      if (inserted.rows.length === 0) {
+        const previous = await tx.execute<{ status: number | null; body: unknown; request_hash: string }>(
+          sql`select status, body, request_hash from idempotency_keys where key = ${stored}`,
+        );
+        const row = previous.rows[0];
+        if (row && row.request_hash !== requestHash) throw new HttpError(422, errors.idempotencyMismatch);
+        if (row && row.status !== null) return { status: row.status, body: row.body };
+      }
+      const result = await work(tx);
+      await tx.execute(sql`update idempotency_keys set status = ${result.status}, body = ${JSON.stringify(result.body)}::jsonb where key = ${stored}`);
+      return result;
+    }
+    return work(tx);
+  });
+}
+
+export interface EndpointOptions<S extends z.ZodType> {
+  scope: string;
+  schema: S;
+  /** Requests per window per client address. */
+  rateLimit?: { limit: number; windowSeconds: number };
+  handle: (tx: Transaction, data: z.infer<S>, request: Request) => Promise<HandlerResult>;
+}
+
+/**
+ * The one pattern of the spec's JSON endpoints: POST only, size cap, rate limit, honeypot,
+ * Zod validation (400 with Italian field messages), idempotency, one transaction, no leaks.
+ */
+export function publicEndpoint<S extends z.ZodType>(options: EndpointOptions<S>) {
+  return async ({ request, context }: { request: Request; context: { db: Database; clientIp: string } }) => {
+    try {
+      if (request.method !== "POST") throw new HttpError(405, errors.method);
+      const limit = options.rateLimit ?? { limit: 30, windowSeconds: 60 };
+      // The client address is hashed: the counter table never holds an identifier.
+      const client = createHash("sha256").update(context.clientIp).digest("base64url").slice(0, 16);
+      if (!(await hitRateLimit(context.db, `${options.scope}:${client}`, limit.limit, limit.windowSeconds))) {
+        return jsonResponse(429, { error: errors.rateLimited }, { "Retry-After": String(limit.windowSeconds) });
+      }
+      const body = await readJson(request);
+      if (body && typeof body === "object" && "website" in body && (body as { website?: unknown }).website) {
+        throw new HttpError(400, errors.spam);
+      }
+      const parsed = options.schema.safeParse(body);
+      if (!parsed.success) throw new HttpError(400, errors.invalid, fieldErrors(parsed.error));
+      const result = await runIdempotent(context.db, options.scope, request.headers.get("idempotency-key"), parsed.data, (tx) =>
+        options.handle(tx, parsed.data, request),
+      );
+      return jsonResponse(result.status, result.body);
+    } catch (error) {
+      if (error instanceof HttpError) {
+        return jsonResponse(error.status, error.fields ? { error: error.message, fields: error.fields } : { error: error.message });
+      }
+      logger.error({ err: error, scope: options.scope }, "endpoint failed");
+      return jsonResponse(500, { error: errors.internal });
+    }
+  };
+}

@@ -1,0 +1,65 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "./db/client.server";
+import { jobs } from "./db/schema";
+import { logger } from "./logger.server";
+
+type Executor = Pick<Database, "insert">;
+export type JobHandler = (db: Database, payload: Record<string, unknown>, job: { id: string; type: string; attempts: number }) => Promise<void>;
+
+const handlers = new Map<string, JobHandler>();
+
+/** Registers what a job type does. Handlers must be safe to run again (a crash may repeat one). */
+export function registerJob(type: string, handler: JobHandler) {
+  handlers.set(type, handler);
+}
+
+export interface NewJob {
+  type: string;
+  payload?: Record<string, unknown>;
+  runAt?: Date;
+  /** A job with the same key is scheduled only once. */
+  dedupeKey?: string;
+}
+
+export async function enqueueJobs(executor: Executor, newJobs: NewJob[]) {
+  if (newJobs.length === 0) return;
+  await executor
+    .insert(jobs)
+    .values(newJobs.map((job) => ({ type: job.type, payload: job.payload ?? {}, runAt: job.runAt ?? new Date(), dedupeKey: job.dedupeKey })))
+    .onConflictDoNothing({ target: jobs.dedupeKey });
+}
+
+export const JOB_CLAIM_SECONDS = 300;
+export const JOB_MAX_ATTEMPTS = 5;
+
+/** Claims due jobs with SKIP LOCKED and runs them; failures retry with backoff. Returns how many ran. */
+export async function runDueJobs(db: Database, now: Date = new Date(), limit = 10): Promise<number> {
+  const claimed = await db.execute<{ id: string; type: string; payload: Record<string, unknown>; attempts: number }>(sql`
+    update jobs set status = 'running', attempts = attempts + 1,
+      locked_until = ${now.toISOString()}::timestamptz + make_interval(secs => ${JOB_CLAIM_SECONDS})
+    where id in (
+      select id from jobs
+      where (status = 'pending' and run_at <= ${now.toISOString()}::timestamptz)
+         or (status = 'running' and locked_until < ${now.toISOString()}::timestamptz)
+      order by run_at
+      limit ${limit}
+      for update skip locked
+    )
+    returning id, type, payload, attempts`);
+  for (const job of claimed.rows) {
+    const handler = handlers.get(job.type);
+    try {
+      if (!handler) throw new Error(`No handler for job type ${job.type}`);
+      await handler(db, job.payload, job);
+      await db.execute(sql`update jobs set status = 'done', finished_at = now(), locked_until = null where id = ${job.id}`);
+    } catch (error) {
+      const failed = job.attempts >= JOB_MAX_ATTEMPTS;
+      logger.warn({ job: job.id, type: job.type, err: String(error) }, "job failed");
+      await db.execute(sql`
+        update jobs set status = ${failed ? "failed" : "pending"}, locked_until = null, last_error = ${String(error).slice(0, 500)},
+          run_at = now() + make_interval(secs => ${60 * 2 ** job.attempts})
+        where id = ${job.id}`);
+    }
+  }
+  return claimed.rows.length;
+}

@@ -1,0 +1,118 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import type { ReactElement } from "react";
+import type { Database } from "../db/client.server";
+import { emailOutbox } from "../db/schema";
+import { logger } from "../logger.server";
+import { renderEmail } from "./render.server";
+
+type Executor = Pick<Database, "insert">;
+
+export interface Attachment {
+  filename: string;
+  bucket: "documents";
+  key: string;
+  contentType: string;
+}
+
+export interface OutgoingEmail {
+  to: string;
+  subject: string;
+  /** A short name of the template, for the admin mailbox and tests. */
+  template: string;
+  body: ReactElement;
+  attachments?: Attachment[];
+}
+
+const listeners = new Set<() => void>();
+
+/** The worker subscribes here so a new message is delivered at once, not at the next poll. */
+export function onEmailQueued(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * Queues e-mails in the caller's transaction: they are committed with the record that caused
+ * them, or not at all. Delivery happens later, in the outbox worker.
+ */
+export async function enqueueEmails(executor: Executor, emails: OutgoingEmail[]) {
+  if (emails.length === 0) return;
+  const rows = await Promise.all(
+    emails.map(async (email) => {
+      const { html, text } = await renderEmail(email.body);
+      return {
+        to: email.to,
+        subject: email.subject,
+        template: email.template,
+        html,
+        text,
+        attachments: email.attachments ?? [],
+        messageId: `<${randomUUID()}@insieme-terapia.it>`,
+      };
+    }),
+  );
+  await executor.insert(emailOutbox).values(rows);
+  setImmediate(() => listeners.forEach((listener) => listener()));
+}
+
+export type OutboxRow = typeof emailOutbox.$inferSelect;
+
+/** How long a claimed message stays ours before another worker may take it over (a crash mid-send). */
+export const CLAIM_SECONDS = 120;
+export const MAX_ATTEMPTS = 12;
+
+/** 10 s, 20 s, 40 s ... capped at one hour. */
+export function backoffSeconds(attempts: number) {
+  return Math.min(3600, 10 * 2 ** Math.max(0, attempts - 1));
+}
+
+/**
+ * Claims due messages with FOR UPDATE SKIP LOCKED, so several workers (instances) never take the
+ * same row; a row left "sending" by a crashed worker becomes due again when its claim expires.
+ */
+export async function claimDueEmails(db: Database, limit = 10): Promise<OutboxRow[]> {
+  const result = await db.execute<Record<string, unknown>>(sql`
+    update email_outbox set status = 'sending', attempts = attempts + 1,
+      locked_until = now() + make_interval(secs => ${CLAIM_SECONDS})
+    where id in (
+      select id from email_outbox
+      where (status = 'pending' and next_attempt_at <= now())
+         or (status = 'sending' and locked_until < now())
+      order by created_at
+      limit ${limit}
+      for update skip locked
+    )
+    returning id`);
+  if (result.rows.length === 0) return [];
+  const ids = result.rows.map((row) => String(row.id));
+  return db.query.emailOutbox.findMany({ where: (table, { inArray }) => inArray(table.id, ids) });
+}
+
+export interface MailTransport {
+  name: string;
+  send(message: OutboxRow): Promise<void>;
+}
+
+/** Delivers what is due once; returns how many were sent. The worker calls this in a loop. */
+export async function deliverDueEmails(db: Database, transport: MailTransport): Promise<number> {
+  const claimed = await claimDueEmails(db);
+  let sent = 0;
+  for (const message of claimed) {
+    try {
+      await transport.send(message);
+      await db.execute(sql`update email_outbox set status = 'sent', sent_at = now(), locked_until = null, last_error = null where id = ${message.id}`);
+      sent += 1;
+    } catch (error) {
+      const failed = message.attempts >= MAX_ATTEMPTS;
+      const delay = backoffSeconds(message.attempts);
+      logger.warn({ id: message.id, attempts: message.attempts, err: String(error) }, "e-mail delivery failed");
+      await db.execute(sql`
+        update email_outbox set status = ${failed ? "failed" : "pending"}, locked_until = null,
+          last_error = ${String(error).slice(0, 500)},
+          next_attempt_at = now() + make_interval(secs => ${delay})
+        where id = ${message.id}`);
+    }
+  }
+  return sent;
+}

@@ -1,0 +1,77 @@
+import { randomBytes } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { createElement } from "react";
+import type { Database } from "../db/client.server";
+import { consentRecords, newsletterSubscribers } from "../db/schema";
+import { publicBaseUrl } from "../env.server";
+import { enqueueEmails } from "../mail/outbox.server";
+import { NewsletterConfirm, NewsletterWelcome } from "../mail/templates";
+
+type Tx = Pick<Database, "insert" | "select" | "update" | "execute">;
+
+const token = () => randomBytes(24).toString("base64url");
+
+export const newsletterResponses = {
+  pending: "Ti abbiamo inviato un'email: conferma l'iscrizione cliccando sul link.",
+  alreadyConfirmed: "Sei già iscritto alla nostra newsletter.",
+} as const;
+
+export const NEWSLETTER_TEXT_VERSION = "newsletter-2025-04-13";
+
+/**
+ * Double opt-in: a new (or previously unsubscribed) address becomes pending and gets a
+ * confirmation link; an already confirmed address is left as it is.
+ */
+export async function subscribe(tx: Tx, email: string, source = "website") {
+  const normalized = email.trim().toLowerCase();
+  const [existing] = await tx.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, normalized));
+  if (existing?.status === "confirmed") return { status: "confirmed" as const, message: newsletterResponses.alreadyConfirmed };
+  const confirmToken = token();
+  if (existing) {
+    await tx
+      .update(newsletterSubscribers)
+      .set({ status: "pending", confirmToken, unsubscribedAt: null })
+      .where(eq(newsletterSubscribers.id, existing.id));
+  } else {
+    await tx.insert(newsletterSubscribers).values({ email: normalized, confirmToken, unsubscribeToken: token(), source });
+  }
+  await enqueueEmails(tx, [
+    {
+      to: normalized,
+      subject: "Conferma la tua iscrizione alla newsletter",
+      template: "newsletter-confirm",
+      body: createElement(NewsletterConfirm, { confirmUrl: `${publicBaseUrl()}/newsletter/conferma/${confirmToken}` }),
+    },
+  ]);
+  return { status: "pending" as const, message: newsletterResponses.pending };
+}
+
+export async function confirmSubscription(db: Database, confirmToken: string) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(newsletterSubscribers)
+      .set({ status: "confirmed", confirmedAt: sql`now()` })
+      .where(eq(newsletterSubscribers.confirmToken, confirmToken))
+      .returning();
+    if (!row) return undefined;
+    await tx.insert(consentRecords).values({ email: row.email, form: "newsletter", consent: "newsletter", textVersion: NEWSLETTER_TEXT_VERSION });
+    await enqueueEmails(tx, [
+      {
+        to: row.email,
+        subject: "Iscrizione confermata",
+        template: "newsletter-welcome",
+        body: createElement(NewsletterWelcome, { unsubscribeUrl: `${publicBaseUrl()}/newsletter/disiscrivi/${row.unsubscribeToken}` }),
+      },
+    ]);
+    return row;
+  });
+}
+
+export async function unsubscribe(db: Database, unsubscribeToken: string) {
+  const [row] = await db
+    .update(newsletterSubscribers)
+    .set({ status: "unsubscribed", unsubscribedAt: sql`now()` })
+    .where(eq(newsletterSubscribers.unsubscribeToken, unsubscribeToken))
+    .returning();
+  return row;
+}

@@ -1,0 +1,84 @@
+import { sql } from "drizzle-orm";
+import { createElement } from "react";
+import { legalVersions } from "~/content/site";
+import type { QuestionnaireAnswers } from "~/domain/questionnaire";
+import type { Database } from "../db/client.server";
+import { consentRecords, questionnaireResponses } from "../db/schema";
+import { env, publicBaseUrl } from "../env.server";
+import { enqueueEmails } from "../mail/outbox.server";
+import { QuestionnaireResult, StaffNotification } from "../mail/templates";
+import { subscribe } from "./newsletter.server";
+
+type Tx = Pick<Database, "insert" | "select" | "update" | "execute">;
+
+export interface SubmissionMeta {
+  source?: string;
+  utm?: Record<string, string>;
+}
+
+/** The answers that are health data (GDPR art. 9): kept together in one document. */
+function healthAnswers(answers: QuestionnaireAnswers) {
+  const { name: _name, email: _email, age: _age, gender: _gender, city: _city, privacy_consent: _consent, ...rest } = answers;
+  return rest;
+}
+
+export function groupsUrl(answers: Pick<QuestionnaireAnswers, "email" | "name">) {
+  const query = new URLSearchParams({ email: answers.email, name: answers.name });
+  return `${publicBaseUrl()}/gruppi-matching?${query}`;
+}
+
+/**
+ * Stores a completed questionnaire with its consent, queues the e-mail with the link to the
+ * recommended groups and the staff notification, and (double opt-in) the newsletter confirmation.
+ */
+export async function submitQuestionnaire(tx: Tx, answers: QuestionnaireAnswers, meta: SubmissionMeta) {
+  const [row] = await tx
+    .insert(questionnaireResponses)
+    .values({
+      name: answers.name,
+      email: answers.email.toLowerCase(),
+      age: answers.age,
+      gender: answers.gender,
+      city: answers.city,
+      answers: healthAnswers(answers),
+      timePreference: answers.time_preference,
+      sourceDiscovery: answers.source_discovery,
+      newsletterSubscription: answers.newsletter_subscription,
+      privacyConsent: answers.privacy_consent,
+      consentAt: sql`now()`,
+      status: "completed",
+      source: meta.source ?? "website",
+      utm: meta.utm && Object.keys(meta.utm).length ? meta.utm : null,
+    })
+    .returning({ id: questionnaireResponses.id, createdAt: questionnaireResponses.createdAt });
+  await tx.insert(consentRecords).values([
+    { email: answers.email.toLowerCase(), form: "questionnaire", consent: "privacy-health-data", textVersion: legalVersions.privacy.version },
+    { email: answers.email.toLowerCase(), form: "questionnaire", consent: "terms", textVersion: legalVersions.terms.version },
+  ]);
+  await enqueueEmails(tx, [
+    {
+      to: answers.email,
+      subject: "I gruppi consigliati per te",
+      template: "questionnaire-result",
+      body: createElement(QuestionnaireResult, { name: answers.name, groupsUrl: groupsUrl(answers) }),
+    },
+    {
+      to: env().STAFF_EMAIL,
+      subject: `Nuovo questionario: ${answers.name}`,
+      template: "questionnaire-staff",
+      // No health data in the notification: staff read the answers in the admin area.
+      body: createElement(StaffNotification, {
+        title: "Un nuovo questionario è stato compilato",
+        rows: [
+          ["Nome", answers.name],
+          ["Email", answers.email],
+          ["Fascia d'età", answers.age],
+          ["Città", answers.city],
+          ["Orario preferito", answers.time_preference],
+        ],
+      }),
+    },
+  ]);
+  if (answers.newsletter_subscription === "yes") await subscribe(tx, answers.email, "questionnaire");
+  return row!;
+}

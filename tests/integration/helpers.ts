@@ -1,0 +1,50 @@
+import type { Database } from "../../app/server/db/client.server";
+
+type AnyAction = (args: never) => Promise<Response> | Response;
+
+let ipCounter = 0;
+
+/** Calls a route action as React Router would, with a JSON body; each call gets its own client address unless given. */
+export async function postJson(
+  action: AnyAction,
+  db: Database,
+  body: unknown,
+  options: { headers?: Record<string, string>; ip?: string; raw?: string } = {},
+) {
+  const request = new Request("http://localhost/api/test", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...options.headers },
+    body: options.raw ?? JSON.stringify(body),
+  });
+  const args = { request, params: {}, context: { db, clientIp: options.ip ?? `10.0.0.${++ipCounter}`, cspNonce: "" } };
+  const response = await (action as (a: typeof args) => Promise<Response>)(args);
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null };
+}
+
+export const validAnswers = {
+  name: "Giulia",
+  age: "26-35",
+  gender: "Donna",
+  city: "Milano",
+  email: "giulia@example.com",
+  current_situations: ["Altro"],
+  current_situations_other: "Mi sento spesso sola",
+  difficulty_frequency: "Ogni giorno",
+  coping_strategies: ["Altro"],
+  coping_strategies_other: "Cammino",
+  energy_level: "Medio",
+  blocked_area: "Relazioni",
+  blocked_area_other: "",
+  current_situation_summary: "Da qualche mese faccio fatica a uscire con gli altri.",
+  therapy_goals: ["Altro"],
+  therapy_goals_other: "Sentirmi meno sola",
+  previous_therapy: "No, mai",
+  comfort_level: "Abbastanza a mio agio",
+  time_preference: "Sera",
+  flexibility: ["Abbastanza flessibile"],
+  flexibility_other: "",
+  source_discovery: "Instagram",
+  newsletter_subscription: "no",
+  privacy_consent: true,
+};

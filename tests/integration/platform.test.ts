@@ -1,0 +1,217 @@
+import { eq, sql } from "drizzle-orm";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { simpleParser, type ParsedMail } from "mailparser";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { action as submitQuestionnaire } from "../../app/routes/api/submit-questionnaire";
+import { action as sendContact } from "../../app/routes/api/send-contact-email";
+import { action as newsletterSignup } from "../../app/routes/api/newsletter-signup";
+import { contacts, emailOutbox, newsletterSubscribers, questionnaireResponses, consentRecords } from "../../app/server/db/schema";
+import { deliverDueEmails, enqueueEmails } from "../../app/server/mail/outbox.server";
+import { smtpTransport } from "../../app/server/mail/transport.server";
+import { StaffNotification } from "../../app/server/mail/templates";
+import { storage } from "../../app/server/storage.server";
+import { confirmSubscription } from "../../app/server/services/newsletter.server";
+import { createElement } from "react";
+import { testDatabase } from "./database";
+import { postJson, validAnswers } from "./helpers";
+
+/** A real SMTP server on 127.0.0.1 that keeps every message it accepts. */
+function startSmtp(port = 0) {
+  const received: ParsedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    onData(stream, _session, callback) {
+      simpleParser(stream).then((mail) => {
+        received.push(mail);
+        callback();
+      }, callback);
+    },
+  });
+  return new Promise<{ server: SMTPServer; port: number; received: ParsedMail[] }>((resolve) => {
+    server.listen(port, "127.0.0.1", () => {
+      const address = server.server.address();
+      resolve({ server, port: typeof address === "object" && address ? address.port : port, received });
+    });
+  });
+}
+
+const stop = (server: SMTPServer) => new Promise<void>((resolve) => server.close(() => resolve()));
+
+beforeAll(() => {
+  process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "insieme-platform-"));
+});
+
+describe("e-mail outbox", () => {
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  beforeAll(async () => {
+    smtp = await startSmtp();
+  });
+  afterAll(async () => {
+    await stop(smtp.server);
+  });
+
+  it("delivers a queued message with a PDF attachment to a real SMTP server", async () => {
+    const db = await testDatabase();
+    const pdf = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
+    await storage().put("documents", "privacy-policy.pdf", pdf, "application/pdf");
+    await enqueueEmails(db, [
+      {
+        to: "persona@example.com",
+        subject: "Documenti",
+        template: "test",
+        body: createElement(StaffNotification, { title: "Ecco i documenti", rows: [["Nome", "Giulia"]] }),
+        attachments: [{ filename: "privacy-policy.pdf", bucket: "documents", key: "privacy-policy.pdf", contentType: "application/pdf" }],
+      },
+    ]);
+    const sent = await deliverDueEmails(db, smtpTransport(`smtp://127.0.0.1:${smtp.port}`, "Insieme <noreply@example.com>"));
+    expect(sent).toBe(1);
+    const mail = smtp.received.find((message) => message.subject === "Documenti");
+    expect(mail?.to && "text" in mail.to ? mail.to.text : "").toBe("persona@example.com");
+    expect(mail?.text).toContain("Ecco i documenti");
+    expect(mail?.html).toContain("Giulia");
+    expect(mail?.attachments.map((attachment) => attachment.filename)).toEqual(["privacy-policy.pdf"]);
+    expect(mail?.attachments[0]?.content.equals(pdf)).toBe(true);
+    const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.subject, "Documenti"));
+    expect(row?.status).toBe("sent");
+  });
+
+  it("keeps a message while SMTP is down and delivers it exactly once when it is back", async () => {
+    const db = await testDatabase();
+    const down = await startSmtp();
+    const port = down.port;
+    await stop(down.server);
+    const transport = smtpTransport(`smtp://127.0.0.1:${port}`, "Insieme <noreply@example.com>");
+
+    const contact = await postJson(sendContact, db, { name: "Marco", email: "marco@example.com", subject: "Info", message: "Vorrei sapere di più." });
+    expect(contact.status).toBe(201);
+    expect(await deliverDueEmails(db, transport)).toBe(0);
+    const pending = await db.select().from(emailOutbox).where(eq(emailOutbox.to, "marco@example.com"));
+    expect(pending[0]?.status).toBe("pending");
+    expect(pending[0]?.lastError).toBeTruthy();
+
+    const back = await startSmtp(port);
+    await db.execute(sql`update email_outbox set next_attempt_at = now() where status = 'pending'`);
+    await deliverDueEmails(db, transport);
+    await deliverDueEmails(db, transport);
+    await stop(back.server);
+    const toMarco = back.received.filter((mail) => mail.subject === "Abbiamo ricevuto il tuo messaggio");
+    expect(toMarco).toHaveLength(1);
+    expect(toMarco[0]?.text).toContain("ti risponderemo entro 24 ore");
+  });
+
+  it("never lets two workers claim the same message", async () => {
+    const db = await testDatabase();
+    await db.execute(sql`update email_outbox set status = 'sent'`);
+    await enqueueEmails(db, Array.from({ length: 6 }, (_, index) => ({
+      to: `p${index}@example.com`,
+      subject: `Parallelo ${index}`,
+      template: "test",
+      body: createElement(StaffNotification, { title: "x", rows: [] }),
+    })));
+    const delivered: string[] = [];
+    const transport = { name: "memory", send: async (message: { id: string }) => void delivered.push(message.id) };
+    await Promise.all([deliverDueEmails(db, transport as never), deliverDueEmails(db, transport as never), deliverDueEmails(db, transport as never)]);
+    expect(delivered).toHaveLength(6);
+    expect(new Set(delivered).size).toBe(6);
+  });
+});
+
+describe("public JSON endpoints", () => {
+  it("stores a questionnaire once, even when the same Idempotency-Key is sent in parallel and again later", async () => {
+    const db = await testDatabase();
+    const headers = { "Idempotency-Key": "same-key-123456" };
+    const body = { ...validAnswers, email: "idem@example.com", utm: { utm_source: "instagram" } };
+    const answers = await Promise.all([1, 2, 3].map(() => postJson(submitQuestionnaire, db, body, { headers })));
+    const again = await postJson(submitQuestionnaire, db, body, { headers });
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201]);
+    expect(new Set([...answers, again].map((answer) => answer.body.id)).size).toBe(1);
+    const rows = await db.select().from(questionnaireResponses).where(eq(questionnaireResponses.email, "idem@example.com"));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.utm).toEqual({ utm_source: "instagram" });
+    expect(rows[0]?.status).toBe("completed");
+    const mails = await db.select().from(emailOutbox).where(eq(emailOutbox.to, "idem@example.com"));
+    expect(mails.map((mail) => mail.template)).toEqual(["questionnaire-result"]);
+    expect(mails[0]?.html).toContain("/gruppi-matching?email=idem%40example.com&amp;name=Giulia");
+    const consents = await db.select().from(consentRecords).where(eq(consentRecords.email, "idem@example.com"));
+    expect(consents.map((consent) => consent.consent).sort()).toEqual(["privacy-health-data", "terms"]);
+  });
+
+  it("refuses the same Idempotency-Key with a different payload", async () => {
+    const db = await testDatabase();
+    const headers = { "Idempotency-Key": "reused-key-987654" };
+    await postJson(submitQuestionnaire, db, { ...validAnswers, email: "a1@example.com" }, { headers });
+    const second = await postJson(submitQuestionnaire, db, { ...validAnswers, email: "a2@example.com" }, { headers });
+    expect(second.status).toBe(422);
+    expect(await db.select().from(questionnaireResponses).where(eq(questionnaireResponses.email, "a2@example.com"))).toHaveLength(0);
+  });
+
+  it("answers 400 with the spec's Italian messages and stores nothing", async () => {
+    const db = await testDatabase();
+    const before = await db.select().from(questionnaireResponses);
+    const bad = await postJson(submitQuestionnaire, db, { ...validAnswers, newsletter_subscription: undefined, privacy_consent: false, email: "no" });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields.newsletter_subscription).toBe("Devi scegliere una opzione");
+    expect(bad.body.fields.privacy_consent).toBe("Devi accettare la Privacy Policy per continuare");
+    expect(bad.body.fields.email).toBeTruthy();
+    const broken = await postJson(submitQuestionnaire, db, null, { raw: "{not json" });
+    expect(broken.status).toBe(400);
+    expect(broken.body.error).toMatch(/JSON/);
+    const huge = await postJson(sendContact, db, null, { raw: JSON.stringify({ name: "x".repeat(70_000) }) });
+    expect(huge.status).toBe(413);
+    expect(await db.select().from(questionnaireResponses)).toHaveLength(before.length);
+  });
+
+  it("stores a contact message with status new and queues the staff notice and the auto-reply", async () => {
+    const db = await testDatabase();
+    const result = await postJson(sendContact, db, { name: "Sara", email: "sara@example.com", subject: "Domanda", message: "Come funziona il primo colloquio?" });
+    expect(result.status).toBe(201);
+    const [row] = await db.select().from(contacts).where(eq(contacts.email, "sara@example.com"));
+    expect(row?.status).toBe("new");
+    const mails = await db.select().from(emailOutbox).where(sql`${emailOutbox.template} like 'contact-%' and (${emailOutbox.to} = 'sara@example.com' or ${emailOutbox.html} like '%sara@example.com%')`);
+    expect(mails.map((mail) => mail.template).sort()).toEqual(["contact-auto-reply", "contact-staff"]);
+    const missing = await postJson(sendContact, db, { name: "", email: "sara@example.com", subject: "", message: "" });
+    expect(missing.status).toBe(400);
+    expect(missing.body.fields).toMatchObject({ name: "Inserisci il tuo nome", subject: "Inserisci l'oggetto del messaggio", message: "Scrivi il tuo messaggio" });
+  });
+
+  it("rejects a honeypot submission without storing it", async () => {
+    const db = await testDatabase();
+    const result = await postJson(sendContact, db, { name: "Bot", email: "bot@example.com", subject: "x", message: "y", website: "http://spam" });
+    expect(result.status).toBe(400);
+    expect(await db.select().from(contacts).where(eq(contacts.email, "bot@example.com"))).toHaveLength(0);
+  });
+
+  it("rate-limits a client that posts too often (429)", async () => {
+    const db = await testDatabase();
+    const statuses = [];
+    for (let index = 0; index < 7; index++) {
+      const result = await postJson(sendContact, db, { name: "R", email: `r${index}@example.com`, subject: "s", message: "m" }, { ip: "192.0.2.77" });
+      statuses.push(result.status);
+    }
+    expect(statuses.slice(0, 5).every((status) => status === 201)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it("newsletter: double opt-in, pending until confirmed by the link", async () => {
+    const db = await testDatabase();
+    const missing = await postJson(newsletterSignup, db, {});
+    expect(missing.status).toBe(400);
+    expect(missing.body.fields.email).toBe("Inserisci il tuo indirizzo email per iscriverti");
+    const result = await postJson(newsletterSignup, db, { email: "News@Example.com" });
+    expect(result.status).toBe(200);
+    expect(result.body.message).toMatch(/conferma/i);
+    const [row] = await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, "news@example.com"));
+    expect(row?.status).toBe("pending");
+    const [mail] = await db.select().from(emailOutbox).where(eq(emailOutbox.template, "newsletter-confirm"));
+    expect(mail?.html).toContain(`/newsletter/conferma/${row!.confirmToken}`);
+    await confirmSubscription(db, row!.confirmToken);
+    const [confirmed] = await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, "news@example.com"));
+    expect(confirmed?.status).toBe("confirmed");
+    const [welcome] = await db.select().from(emailOutbox).where(eq(emailOutbox.template, "newsletter-welcome"));
+    expect(welcome?.html).toContain(`/newsletter/disiscrivi/${row!.unsubscribeToken}`);
+  });
+});
