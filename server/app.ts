@@ -45,7 +45,7 @@ export function sameOriginWrites(req: Request, res: Response, next: NextFunction
   const origin = req.get("origin");
   const allowed = new Set([req.get("host")]);
   if (process.env.PUBLIC_URL) allowed.add(new URL(process.env.PUBLIC_URL).host);
-  let crossOrigin = false;
+  let crossOrigin: boolean;
   if (origin) {
     try {
       crossOrigin = !allowed.has(new URL(origin).host);
