@@ -25,6 +25,7 @@ if (isDevelopment) {
 
 const platform = await mod.startPlatform();
 server.use(mod.securityHeaders);
+server.use(mod.clientAddress);
 server.use(mod.requestLogger);
 server.use(mod.sameOriginWrites);
 if (vite) {

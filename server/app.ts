@@ -62,6 +62,12 @@ export function sameOriginWrites(req: Request, res: Response, next: NextFunction
   next();
 }
 
+/** The client address, set by us (never trusted from the client) for rate limiting. */
+export function clientAddress(req: Request, _res: Response, next: NextFunction) {
+  req.headers["x-client-ip"] = (req.app.get("trust proxy") ? req.ip : req.socket.remoteAddress) ?? "unknown";
+  next();
+}
+
 export function requestLogger(req: Request, res: Response, next: NextFunction) {
   const started = performance.now();
   res.on("finish", () => {
@@ -85,7 +91,7 @@ app.all(
       return {
         db: platform().db,
         cspNonce: String(res.locals.cspNonce ?? ""),
-        clientIp: req.socket.remoteAddress ?? "unknown",
+        clientIp: String(req.headers["x-client-ip"] ?? req.socket.remoteAddress ?? "unknown"),
       };
     },
   }),

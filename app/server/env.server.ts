@@ -14,7 +14,8 @@ const schema = z.object({
   SESSION_SECRET: z.string().min(32).optional(),
   DATA_ENCRYPTION_KEY: z.string().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  SEED_DEMO: z.enum(["true", "false"]).default("true"),
+  /** Demo content and a demo admin; off by default in production on an external database. */
+  SEED_DEMO: z.enum(["true", "false"]).optional(),
   /** Run the outbox and jobs workers in this process. */
   WORKERS: z.enum(["true", "false"]).default("true"),
   ANALYTICS_SRC: z.string().optional(),
@@ -36,6 +37,7 @@ export function env(): Env {
   if (value.NODE_ENV === "production" && !value.SESSION_SECRET && value.DATABASE_URL) {
     throw new Error("Invalid configuration:\n  SESSION_SECRET: required in production with DATABASE_URL");
   }
+  value.SEED_DEMO ??= value.NODE_ENV === "production" && value.DATABASE_URL ? "false" : "true";
   cached = { ...value, dataDir: path.resolve(value.DATA_DIR), isProduction: value.NODE_ENV === "production" };
   return cached;
 }

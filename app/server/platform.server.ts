@@ -1,7 +1,7 @@
 import { createDatabase, type Database } from "./db/client.server";
 import { startEmbeddedPostgres, type EmbeddedServer } from "./db/embedded.server";
 import { runMigrations } from "./db/migrate.server";
-import { seedDemoContent } from "./db/seed.server";
+import { ensureDemoAdmin, seedDemoContent } from "./db/seed.server";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
 import { configuredTransport } from "./mail/transport.server";
@@ -33,7 +33,10 @@ export async function startPlatform(): Promise<Platform> {
   }
   await runMigrations(databaseUrl);
   const db = createDatabase(databaseUrl);
-  if (config.SEED_DEMO === "true") await seedDemoContent(db, config.dataDir);
+  if (config.SEED_DEMO === "true") {
+    await seedDemoContent(db, config.dataDir);
+    await ensureDemoAdmin(db);
+  }
   const workers = config.WORKERS === "true" ? startWorkers(db, configuredTransport()) : undefined;
   current = {
     db,

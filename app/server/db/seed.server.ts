@@ -1,11 +1,12 @@
-import { count, sql } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import { blogSeedPosts } from "~/content/blog-seed";
 import { groupSeeds } from "~/content/groups-seed";
 import { therapistSeeds } from "~/content/therapists-seed";
+import { ADMIN_ROLE, createOrPromoteAdmin } from "../auth.server";
 import { storeWebpVariants } from "../images.server";
 import { logger } from "../logger.server";
 import type { Database } from "./client.server";
-import { blogPosts, groupBookings, groups, therapists } from "./schema";
+import { blogPosts, groupBookings, groups, therapists, user } from "./schema";
 
 const SEED_LOCK = 727_002;
 
@@ -169,4 +170,14 @@ export function ageBracket(age: number) {
   if (age <= 45) return "36-45";
   if (age <= 55) return "46-55";
   return "Più di 55";
+}
+
+export const DEMO_ADMIN = { email: "admin@insieme.local", password: "insieme-demo-2024" } as const;
+
+/** The demo database gets one admin, printed once so a newcomer can sign in at /admin. */
+export async function ensureDemoAdmin(db: Database) {
+  const [existing] = await db.select({ value: count() }).from(user).where(eq(user.role, ADMIN_ROLE));
+  if ((existing?.value ?? 0) > 0) return;
+  await createOrPromoteAdmin(db, DEMO_ADMIN.email, DEMO_ADMIN.password, "Admin demo");
+  console.log(`Demo admin created: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password} (sign in at /admin)`);
 }

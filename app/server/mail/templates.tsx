@@ -68,3 +68,14 @@ export function QuestionnaireResult({ name, groupsUrl }: { name: string; groupsU
     </EmailLayout>
   );
 }
+
+export function AuthLinkEmail({ intro, action, url }: { intro: string; action: string; url: string }) {
+  return (
+    <EmailLayout preview={action} footerNote="Se non sei stato tu, ignora questa email: nessuna modifica verrà fatta.">
+      <Text style={p}>{intro}</Text>
+      <Button href={url} style={emailStyles.button}>
+        {action}
+      </Button>
+    </EmailLayout>
+  );
+}

@@ -1,0 +1,206 @@
+import { LogOut, ShieldAlert } from "lucide-react";
+import { useEffect } from "react";
+import { data, Form, Link, NavLink, Outlet, redirect, useActionData, useNavigation } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/layout";
+import { useToast } from "~/components/ui/toast";
+import { site } from "~/content/site";
+import { createHash } from "node:crypto";
+import { ADMIN_ROLE, auth, getSession, SIGN_IN_ATTEMPTS_PER_MINUTE } from "~/server/auth.server";
+import { hitRateLimit } from "~/server/http.server";
+
+export const adminTabs = [
+  { to: "/admin", label: "Utenti", end: true },
+  { to: "/admin/questionari", label: "Questionari" },
+  { to: "/admin/terapeuti", label: "Terapeuti" },
+  { to: "/admin/blog", label: "Blog" },
+  { to: "/admin/documenti", label: "Documenti" },
+  { to: "/admin/gruppi", label: "Gruppi" },
+  { to: "/admin/prenotazioni", label: "Prenotazioni" },
+  { to: "/admin/posta", label: "Posta" },
+] as const;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = await getSession(context.db, request);
+  if (!session) return { view: "login" as const };
+  if (session.user.role !== ADMIN_ROLE) return data({ view: "denied" as const }, { status: 403 });
+  return { view: "admin" as const, user: { email: session.user.email, name: session.user.name } };
+}
+
+const signInSchema = z.object({
+  email: z.string().trim().min(1, "Email is required").max(254),
+  password: z.string().min(1, "Password is required").max(200),
+});
+
+/** Copies better-auth's Set-Cookie headers onto our redirect. */
+function withCookies(from: Response, to: Response) {
+  for (const cookie of from.headers.getSetCookie()) to.headers.append("Set-Cookie", cookie);
+  return to;
+}
+
+async function errorMessage(response: Response) {
+  const body = (await response.json().catch(() => null)) as { message?: string } | null;
+  return body?.message ?? "Sign in failed";
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const api = auth(context.db).api;
+  if (intent === "sign-out") {
+    try {
+      const response = await api.signOut({ headers: request.headers, asResponse: true });
+      return withCookies(response, redirect("/admin"));
+    } catch {
+      return data({ error: "Failed to sign out", intent }, { status: 500 });
+    }
+  }
+  if (intent === "verify-otp") {
+    const code = String(form.get("code") ?? "").replace(/\s/g, "");
+    if (!/^\d{6}$/.test(code)) return data({ error: "Enter the 6-digit code", intent, twoFactor: true }, { status: 400 });
+    const response = await api.verifyTOTP({ body: { code }, headers: request.headers, asResponse: true });
+    if (!response.ok) return data({ error: await errorMessage(response), intent, twoFactor: true }, { status: response.status });
+    return withCookies(response, redirect("/admin"));
+  }
+  // Our own limit: server-side API calls bypass better-auth's HTTP rate limiter.
+  const client = createHash("sha256").update(context.clientIp).digest("base64url").slice(0, 16);
+  if (!(await hitRateLimit(context.db, `admin-sign-in:${client}`, SIGN_IN_ATTEMPTS_PER_MINUTE, 60))) {
+    return data({ error: "Too many sign-in attempts. Please wait a minute and try again.", intent: "sign-in" }, { status: 429 });
+  }
+  const parsed = signInSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return data({ error: parsed.error.issues[0]!.message, intent: "sign-in" }, { status: 400 });
+  const response = await api.signInEmail({ body: parsed.data, headers: request.headers, asResponse: true });
+  if (!response.ok) {
+    const message = response.status === 429 ? "Too many sign-in attempts. Please wait a minute and try again." : await errorMessage(response);
+    return data({ error: message, intent: "sign-in" }, { status: response.status === 429 ? 429 : 401 });
+  }
+  const body = (await response.clone().json().catch(() => ({}))) as { twoFactorRedirect?: boolean };
+  if (body.twoFactorRedirect) {
+    const headers = new Headers();
+    for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+    return data({ error: undefined, intent: "sign-in", twoFactor: true }, { headers });
+  }
+  return withCookies(response, redirect("/admin"));
+}
+
+export const meta = () => [{ title: `Admin | ${site.brand}` }, { name: "robots", content: "noindex, nofollow" }];
+
+function AdminLogin() {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const twoFactor = actionData && "twoFactor" in actionData && actionData.twoFactor;
+  return (
+    <section className="grid flex-1 place-items-center bg-sand-100 px-4 py-16">
+      <div className="w-full max-w-sm rounded-3xl bg-white p-8 shadow-sm">
+        <Link to="/" className="font-serif text-2xl font-semibold text-teal-800">
+          {site.brand}
+        </Link>
+        <h1 className="mt-6 text-2xl font-semibold">{twoFactor ? "Two-factor authentication" : "Admin Login"}</h1>
+        {actionData?.error ? (
+          <p role="alert" className="mt-4 rounded-xl border border-danger-600/30 bg-danger-50 p-3 text-sm text-danger-600">
+            {actionData.error}
+          </p>
+        ) : null}
+        {twoFactor ? (
+          <Form method="post" className="mt-6 grid gap-4">
+            <input type="hidden" name="intent" value="verify-otp" />
+            <label className="grid gap-1 text-sm font-medium">
+              Authentication code
+              <input name="code" inputMode="numeric" autoComplete="one-time-code" required className="field" />
+            </label>
+            <button type="submit" className="btn btn-primary" disabled={busy}>
+              {busy ? "Verifying..." : "Verify"}
+            </button>
+          </Form>
+        ) : (
+          <Form method="post" className="mt-6 grid gap-4">
+            <input type="hidden" name="intent" value="sign-in" />
+            <label className="grid gap-1 text-sm font-medium">
+              Email address
+              <input name="email" type="email" autoComplete="username" required className="field" />
+            </label>
+            <label className="grid gap-1 text-sm font-medium">
+              Password
+              <input name="password" type="password" autoComplete="current-password" required className="field" />
+            </label>
+            <button type="submit" className="btn btn-primary" disabled={busy}>
+              {busy ? "Signing in..." : "Sign in"}
+            </button>
+          </Form>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function AccessDenied() {
+  return (
+    <section className="grid flex-1 place-items-center px-4 py-16">
+      <div className="grid max-w-md justify-items-center gap-4 text-center">
+        <ShieldAlert aria-hidden className="size-12 text-coral-700" />
+        <h1 className="text-2xl font-semibold">Access Denied</h1>
+        <p className="text-ink-700">You don't have admin privileges to access this area.</p>
+        <Link to="/" className="btn btn-primary">
+          Back to Home
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const actionData = useActionData<typeof action>();
+  const toast = useToast();
+  useEffect(() => {
+    if (actionData?.intent === "sign-out" && actionData.error) toast({ title: actionData.error, variant: "destructive" });
+  }, [actionData, toast]);
+  if (loaderData.view === "login") return <AdminLogin />;
+  if (loaderData.view === "denied") return <AccessDenied />;
+  return (
+    <div className="flex flex-1 flex-col bg-sand-100">
+      <header className="border-b border-sand-200 bg-white">
+        <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
+          <div className="flex items-center gap-3">
+            <a href="/" className="font-serif text-xl font-semibold text-teal-800">
+              {site.brand}
+            </a>
+            <span className="rounded-full bg-teal-50 px-2.5 py-0.5 text-xs font-semibold uppercase tracking-wide text-teal-800">Admin</span>
+          </div>
+          <div className="flex items-center gap-3">
+            <span className="hidden text-sm text-ink-500 sm:inline">{loaderData.user.email}</span>
+            <Form method="post" action="/admin">
+              <input type="hidden" name="intent" value="sign-out" />
+              <button type="submit" className="btn btn-secondary min-h-10 px-4 py-2 text-sm">
+                <LogOut aria-hidden className="size-4" />
+                Logout
+              </button>
+            </Form>
+          </div>
+        </div>
+        <nav aria-label="Sezioni admin" className="mx-auto max-w-7xl overflow-x-auto px-4">
+          <ul className="flex gap-1">
+            {adminTabs.map((tab) => (
+              <li key={tab.to}>
+                <NavLink
+                  to={tab.to}
+                  end={"end" in tab ? tab.end : false}
+                  className={({ isActive }) =>
+                    `block whitespace-nowrap border-b-2 px-3 py-3 text-sm font-medium ${
+                      isActive ? "border-teal-700 text-teal-800" : "border-transparent text-ink-500 hover:text-ink-900"
+                    }`
+                  }
+                >
+                  {tab.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </header>
+      <div className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
+        <Outlet />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,3 @@
+export default function AdminSection() {
+  return <p className="text-ink-500">In preparazione.</p>;
+}
