@@ -28,13 +28,29 @@ export default defineConfig({
   ],
   webServer: external
     ? undefined
-    : {
-    command: "node server.mjs",
-    url: `${baseURL}/healthz`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: { NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
-  },
+    : [
+        {
+          command: "node tests/e2e/support/mail-server.mjs",
+          url: "http://127.0.0.1:2526/health",
+          timeout: 30_000,
+          reuseExistingServer: false,
+        },
+        {
+          command: "node server.mjs",
+          url: `${baseURL}/healthz`,
+          timeout: 120_000,
+          reuseExistingServer: false,
+          stdout: "ignore",
+          stderr: "pipe",
+          env: {
+            NODE_ENV: "production",
+            PORT: String(port),
+            HOST: "127.0.0.1",
+            DATA_DIR: dataDir,
+            LOG_LEVEL: "warn",
+            SMTP_URL: "smtp://127.0.0.1:2525",
+            PUBLIC_URL: baseURL,
+          },
+        },
+      ],
 });

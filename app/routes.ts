@@ -31,6 +31,8 @@ export default [
     route("gruppi", "routes/admin/groups.tsx"),
     route("prenotazioni", "routes/admin/bookings.tsx"),
     route("posta", "routes/admin/mailbox.tsx"),
+    route("upload/:kind", "routes/admin/upload.ts"),
+    route("esporta/:dataset", "routes/admin/export.ts"),
   ]),
   route("test-followup", "routes/test-followup.tsx"),
   route("healthz", "routes/healthz.ts"),

@@ -1,13 +1,62 @@
-import { PlaceholderPage } from "~/components/layout/placeholder-page";
-import { seo } from "~/domain/seo";
+import type { Route } from "./+types/home";
+import { ComparisonTable } from "~/components/home/comparison-table";
+import { Hero } from "~/components/home/hero";
+import { HomeFaq } from "~/components/home/home-faq";
+import { HowItWorks } from "~/components/home/how-it-works";
+import { PricingTeaser } from "~/components/home/pricing-teaser";
+import { Situations } from "~/components/home/situations";
+import { Testimonials } from "~/components/home/testimonials";
+import { TherapistsPreview, type TherapistPreview } from "~/components/home/therapists-preview";
+import { NewsletterSignup } from "~/components/newsletter-signup";
+import { publicCacheHeaders } from "~/components/site/public-cache";
+import { HOME_THERAPISTS_PREVIEW, site } from "~/content/site";
+import { organizationJsonLd, seo, websiteJsonLd } from "~/domain/seo";
+import { logger } from "~/server/logger.server";
+import { listPublicTherapists } from "~/server/services/therapists.server";
 
-export const meta = () =>
+export async function loader({ context }: Route.LoaderArgs) {
+  let therapists: TherapistPreview[] = [];
+  try {
+    const rows = await listPublicTherapists(context.db, HOME_THERAPISTS_PREVIEW);
+    therapists = rows.map(({ id, name, role, specialization, experience, image }) => ({ id, name, role, specialization, experience, image }));
+  } catch (error) {
+    // The spec: a failed preview is logged and the section simply stays empty.
+    logger.error({ err: error }, "home: therapist preview failed");
+  }
+  return {
+    therapists,
+    reviewWidget: {
+      src: process.env.REVIEW_WIDGET_SRC || undefined,
+      templateId: process.env.REVIEW_WIDGET_TEMPLATE_ID || undefined,
+      businessUnitId: process.env.REVIEW_WIDGET_BUSINESS_UNIT_ID || undefined,
+    },
+  };
+}
+
+export function headers() {
+  return publicCacheHeaders();
+}
+
+export const meta: Route.MetaFunction = () =>
   seo({
-    title: "Terapia di gruppo online",
-    description: "Percorsi di terapia di gruppo online guidati da psicologi certificati per ansia, depressione e solitudine.",
+    title: `${site.brand} | Terapia di gruppo online con psicologi certificati`,
+    description: site.description,
     path: "/",
+    jsonLd: [organizationJsonLd(), websiteJsonLd()],
   });
 
-export default function Page() {
-  return <PlaceholderPage title="Terapia di gruppo online" intro="Percorsi di terapia di gruppo online guidati da psicologi certificati per ansia, depressione e solitudine." />;
+export default function Home({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <Hero reviewWidget={loaderData.reviewWidget} />
+      <HowItWorks />
+      <Testimonials />
+      <Situations />
+      <TherapistsPreview therapists={loaderData.therapists} />
+      <ComparisonTable />
+      <PricingTeaser />
+      <HomeFaq />
+      <NewsletterSignup />
+    </>
+  );
 }

@@ -1,13 +1,60 @@
-import { PlaceholderPage } from "~/components/layout/placeholder-page";
-import { seo } from "~/domain/seo";
+import type { Route } from "./+types/nostro-metodo";
+import { CtaBand } from "~/components/site/cta-band";
+import { DemoVideo } from "~/components/site/demo-video";
+import { publicCacheHeaders } from "~/components/site/public-cache";
+import { methodBlocks, methodCta } from "~/content/method";
+import { group } from "~/content/site";
+import { seo, serviceJsonLd } from "~/domain/seo";
 
-export const meta = () =>
+export function headers() {
+  return publicCacheHeaders();
+}
+
+export const meta: Route.MetaFunction = () =>
   seo({
     title: "Il nostro metodo",
-    description: "Come funziona la terapia di gruppo online e perché il gruppo aiuta.",
+    description: `Come funziona la terapia di gruppo online: gruppi di ${group.minPeople}-${group.totalSpots} persone, incontri settimanali di ${group.sessionMinutes} minuti con uno psicoterapeuta, e perché il gruppo aiuta.`,
     path: "/nostro-metodo",
+    jsonLd: serviceJsonLd(),
   });
 
-export default function Page() {
-  return <PlaceholderPage title="Il nostro metodo" intro="Come funziona la terapia di gruppo online e perché il gruppo aiuta." />;
+export default function Method() {
+  return (
+    <>
+      <header className="bg-gradient-to-b from-teal-50 to-sand-50">
+        <div className="container-page grid items-center gap-10 py-12 sm:py-16 lg:grid-cols-2 lg:gap-14 lg:py-20">
+          <div className="grid gap-4">
+            <p className="text-sm font-semibold uppercase tracking-[0.14em] text-teal-700">Come lavoriamo</p>
+            <h1 className="text-4xl font-semibold leading-tight sm:text-5xl">Il nostro metodo</h1>
+            <p className="max-w-xl text-lg text-ink-700 sm:text-xl">
+              {`Piccoli gruppi di ${group.minPeople}-${group.totalSpots} persone, un incontro online a settimana di ${group.sessionMinutes} minuti, sempre con lo stesso psicoterapeuta. Ecco come lavoriamo e perché il gruppo aiuta.`}
+            </p>
+          </div>
+          <DemoVideo />
+        </div>
+      </header>
+      <div className="container-page grid gap-6 py-12 sm:py-16 lg:grid-cols-3">
+        {methodBlocks.map((block, index) => (
+          <section key={block.title} aria-labelledby={`metodo-${index}`} className="grid content-start gap-4 rounded-3xl bg-white p-6 ring-1 ring-sand-200 sm:p-8">
+            <p aria-hidden="true" className="inline-flex size-11 items-center justify-center rounded-full bg-coral-100 font-serif text-xl font-semibold text-coral-700">
+              {index + 1}
+            </p>
+            <h2 id={`metodo-${index}`} className="text-2xl font-semibold leading-tight">
+              {block.title}
+            </h2>
+            {block.paragraphs.map((paragraph, paragraphIndex) => (
+              <p key={paragraphIndex} className="text-ink-700">
+                {paragraph}
+              </p>
+            ))}
+          </section>
+        ))}
+      </div>
+      <CtaBand
+        title="Trova il gruppo giusto per te"
+        text="Bastano pochi minuti: dopo il questionario ti proponiamo un colloquio conoscitivo gratuito."
+        actions={[{ ...methodCta, variant: "primary" }]}
+      />
+    </>
+  );
 }

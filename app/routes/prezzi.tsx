@@ -1,13 +1,106 @@
-import { PlaceholderPage } from "~/components/layout/placeholder-page";
-import { seo } from "~/domain/seo";
+import { Check } from "lucide-react";
+import { Link } from "react-router";
+import type { Route } from "./+types/prezzi";
+import { CtaBand } from "~/components/site/cta-band";
+import { FaqAccordion } from "~/components/site/faq-accordion";
+import { PageHeader } from "~/components/site/page-header";
+import { publicCacheHeaders } from "~/components/site/public-cache";
+import { pricingFaq } from "~/content/faq";
+import { pricingCards, pricingHeader, pricingIncluded, reducedRateNote } from "~/content/pricing";
+import { seo, serviceJsonLd } from "~/domain/seo";
+import { euro } from "~/content/format";
+import { prices } from "~/content/site";
 
-export const meta = () =>
+export function headers() {
+  return publicCacheHeaders();
+}
+
+export const meta: Route.MetaFunction = () =>
   seo({
     title: "Prezzi e FAQ",
-    description: "Prima seduta 30 €, sedute successive 35 € a settimana, senza abbonamento.",
+    description: `Prima seduta ${euro(prices.firstSession)} una tantum e senza impegno, sedute successive ${euro(prices.followingSession)} a settimana senza abbonamento. Primo colloquio gratuito.`,
     path: "/prezzi",
+    jsonLd: serviceJsonLd(),
   });
 
-export default function Page() {
-  return <PlaceholderPage title="Prezzi e FAQ" intro="Prima seduta 30 €, sedute successive 35 € a settimana, senza abbonamento." />;
+export default function Pricing() {
+  return (
+    <>
+      <PageHeader eyebrow="Prezzi e FAQ" title={pricingHeader.title} intro={pricingHeader.subtitle} />
+      <section aria-labelledby="tariffe-titolo" className="container-page py-12 sm:py-16">
+        <h2 id="tariffe-titolo" className="sr-only">
+          Le tariffe
+        </h2>
+        <ul className="mx-auto grid max-w-4xl gap-6 md:grid-cols-2">
+          {pricingCards.map((card) => (
+            <li
+              key={card.id}
+              className={`relative grid content-start gap-5 rounded-3xl p-6 sm:p-8 ${card.highlighted ? "bg-white shadow-lg ring-2 ring-teal-600" : "bg-white ring-1 ring-sand-200"}`}
+            >
+              {card.badge ? (
+                <p className="absolute -top-3.5 left-6 rounded-full bg-coral-700 px-3 py-1 text-sm font-semibold text-white">{card.badge}</p>
+              ) : null}
+              <h3 className="text-2xl font-semibold">{card.title}</h3>
+              <p className="flex items-baseline gap-2">
+                <span className="font-serif text-6xl font-semibold text-teal-800">{card.priceLabel}</span>
+                <span className="text-lg text-ink-700">{card.period}</span>
+              </p>
+              <p className="text-ink-700">{card.description}</p>
+              <ul className="grid gap-3">
+                {card.features.map((feature) => (
+                  <li key={feature} className="flex gap-3">
+                    <Check aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-teal-700" strokeWidth={2.5} />
+                    <span>{feature}</span>
+                  </li>
+                ))}
+              </ul>
+              <Link to={card.ctaLink} className={`btn mt-2 ${card.highlighted ? "btn-primary" : "btn-secondary"}`}>
+                {card.ctaText}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <div className="container-page grid gap-6 pb-12 sm:pb-16 lg:grid-cols-2">
+        <section aria-labelledby="incluso-titolo" className="rounded-3xl bg-teal-50 p-6 sm:p-8">
+          <h2 id="incluso-titolo" className="mb-5 text-2xl font-semibold">
+            {pricingIncluded.title}
+          </h2>
+          <ul className="grid gap-3">
+            {pricingIncluded.items.map((item) => (
+              <li key={item} className="flex gap-3 text-ink-700">
+                <Check aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-teal-700" strokeWidth={2.5} />
+                <span>{item}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section aria-labelledby="agevolata-titolo" className="rounded-3xl bg-sand-100 p-6 sm:p-8">
+          <h2 id="agevolata-titolo" className="mb-5 text-2xl font-semibold">
+            {reducedRateNote.title}
+          </h2>
+          <div className="grid gap-4 text-ink-700">
+            {reducedRateNote.paragraphs.map((paragraph, index) => (
+              <p key={index}>{paragraph}</p>
+            ))}
+          </div>
+        </section>
+      </div>
+      <section aria-labelledby="faq-prezzi-titolo" className="border-t border-sand-200 bg-white/60 py-12 sm:py-16">
+        <div className="container-page">
+          <div className="mx-auto grid max-w-3xl gap-8">
+            <h2 id="faq-prezzi-titolo" className="text-center text-3xl font-semibold sm:text-4xl">
+              Domande frequenti
+            </h2>
+            <FaqAccordion items={pricingFaq} />
+          </div>
+        </div>
+      </section>
+      <CtaBand
+        title="Il primo colloquio è gratuito"
+        text="Compila il questionario: ti chiamiamo per conoscerti e trovare insieme il gruppo più adatto a te."
+        actions={[{ text: "Compila il questionario", href: "/questionario" }]}
+      />
+    </>
+  );
 }

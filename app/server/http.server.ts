@@ -57,6 +57,28 @@ export async function readJson(request: Request, maxBytes = MAX_JSON_BYTES): Pro
   }
 }
 
+/** A plain HTML form post (no JavaScript): the same fields as the JSON body. */
+async function readForm(request: Request): Promise<Record<string, string>> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > MAX_JSON_BYTES) throw new HttpError(413, errors.tooLarge);
+  const form = await request.formData();
+  const fields: Record<string, string> = {};
+  for (const [key, value] of form) if (typeof value === "string") fields[key] = value;
+  return fields;
+}
+
+/** Without JavaScript the browser goes back to the form's page, which shows the outcome from the query. */
+function formRedirect(request: Request, scope: string, outcome: "ok" | "error") {
+  let target = "/";
+  try {
+    const referer = new URL(request.headers.get("referer") ?? "/", "http://localhost");
+    target = referer.pathname;
+  } catch {
+    target = "/";
+  }
+  return new Response(null, { status: 303, headers: { Location: `${target}?esito=${outcome}&modulo=${scope}` } });
+}
+
 /** First message per field, keyed by the field's path ("email", "current_situations"). */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
@@ -143,7 +165,8 @@ export function publicEndpoint<S extends z.ZodType>(options: EndpointOptions<S>)
       if (!(await hitRateLimit(context.db, `${options.scope}:${client}`, limit.limit, limit.windowSeconds))) {
         return jsonResponse(429, { error: errors.rateLimited }, { "Retry-After": String(limit.windowSeconds) });
       }
-      const body = await readJson(request);
+      const isForm = (request.headers.get("content-type") ?? "").includes("application/x-www-form-urlencoded");
+      const body = isForm ? await readForm(request) : await readJson(request);
       if (body && typeof body === "object" && "website" in body && (body as { website?: unknown }).website) {
         throw new HttpError(400, errors.spam);
       }
@@ -152,8 +175,13 @@ export function publicEndpoint<S extends z.ZodType>(options: EndpointOptions<S>)
       const result = await runIdempotent(context.db, options.scope, request.headers.get("idempotency-key"), parsed.data, (tx) =>
         options.handle(tx, parsed.data, request),
       );
+      if (isForm) return formRedirect(request, options.scope, "ok");
       return jsonResponse(result.status, result.body);
     } catch (error) {
+      if ((request.headers.get("content-type") ?? "").includes("application/x-www-form-urlencoded")) {
+        if (!(error instanceof HttpError)) logger.error({ err: error, scope: options.scope }, "endpoint failed");
+        return formRedirect(request, options.scope, "error");
+      }
       if (error instanceof HttpError) {
         return jsonResponse(error.status, error.fields ? { error: error.message, fields: error.fields } : { error: error.message });
       }

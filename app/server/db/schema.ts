@@ -375,3 +375,48 @@ export const rateLimit = pgTable("rate_limit", {
   count: integer("count").notNull(),
   lastRequest: bigint("last_request", { mode: "number" }).notNull(),
 });
+
+/* Groups, matching and booking (DESIGN.md section 7). */
+
+/**
+ * Booked slots of the free introductory call. The unique start makes the database, not the
+ * application, the judge of "this slot is taken": of two parallel bookings one wins.
+ */
+export const callSlots = pgTable(
+  "call_slots",
+  {
+    id: id(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    email: text("email").notNull(),
+    name: text("name"),
+    phone: text("phone").notNull(),
+    bookingId: uuid("booking_id").references(() => groupBookings.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("call_slots_starts_at_idx").on(t.startsAt), check("call_slots_range_check", sql`${t.startsAt} < ${t.endsAt}`)],
+);
+
+/**
+ * People waiting for a seat: in one group, or (group_id null) in any group. A freed seat
+ * notifies the first one waiting, once (notified_at is set in the same transaction).
+ */
+export const groupWaitlist = pgTable(
+  "group_waitlist",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    groupId: uuid("group_id").references(() => groups.id, { onDelete: "cascade" }),
+    notifiedAt: timestamp("notified_at", { withTimezone: true }),
+    notifiedGroupId: uuid("notified_group_id"),
+    /** The job that sent the notice: a repeated run of the same job notifies nobody else. */
+    notifiedJobId: uuid("notified_job_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("group_waitlist_waiting_idx")
+      .on(t.email, sql`coalesce(${t.groupId}, '00000000-0000-0000-0000-000000000000'::uuid)`)
+      .where(sql`${t.notifiedAt} is null`),
+    index("group_waitlist_queue_idx").on(t.createdAt),
+  ],
+);

@@ -1,0 +1,21 @@
+/** Dates in the admin area: Italian format and Italian time, the same on the server and in the browser. */
+const rome = "Europe/Rome";
+const dateTimeFormat = new Intl.DateTimeFormat("it-IT", { dateStyle: "short", timeStyle: "short", timeZone: rome });
+const dateFormat = new Intl.DateTimeFormat("it-IT", { day: "numeric", month: "long", year: "numeric", timeZone: rome });
+
+/** "21/11/25, 10:30" in Italian time, the same on the server and in the browser. */
+export function formatDateTime(value: Date | string | null | undefined) {
+  if (!value) return "—";
+  return dateTimeFormat.format(new Date(value));
+}
+
+/** "2025-03-18" (a date column) as "18 marzo 2025". */
+export function formatDate(value: string | null | undefined) {
+  if (!value) return "—";
+  return dateFormat.format(new Date(`${value}T12:00:00Z`));
+}
+
+/** Today in Italy as YYYY-MM-DD, the default publication date. */
+export function todayInItaly() {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: rome, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
+}

@@ -1,0 +1,26 @@
+import { MAX_UPLOAD_BYTES } from "~/content/site";
+
+export type UploadKind = "therapist-photo" | "blog-cover" | "blog-paragraph";
+
+export type UploadResult = { ok: true; url: string } | { ok: false; status: number; error: string };
+
+/** The browser's first check (the server checks the bytes again): "type", "size" or null when fine. */
+export function imageFileProblem(file: File): "type" | "size" | null {
+  if (!file.type.startsWith("image/") || file.type === "image/svg+xml") return "type";
+  if (file.size >= MAX_UPLOAD_BYTES) return "size";
+  return null;
+}
+
+/** Sends one image to /admin/upload/:kind; the answer is the stored WebP's URL or the refusal's status. */
+export async function uploadImage(kind: UploadKind, file: File): Promise<UploadResult> {
+  const body = new FormData();
+  body.set("file", file);
+  try {
+    const response = await fetch(`/admin/upload/${kind}`, { method: "POST", body, headers: { Accept: "application/json" } });
+    const json = (await response.json().catch(() => ({}))) as { url?: unknown; error?: unknown };
+    if (response.ok && typeof json.url === "string") return { ok: true, url: json.url };
+    return { ok: false, status: response.status, error: typeof json.error === "string" ? json.error : "" };
+  } catch {
+    return { ok: false, status: 0, error: "" };
+  }
+}

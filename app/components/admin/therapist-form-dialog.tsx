@@ -1,0 +1,205 @@
+import { ImagePlus, Trash2 } from "lucide-react";
+import { useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { TherapistPhoto } from "~/components/site/therapist-photo";
+import { useToast } from "~/components/ui/toast";
+import { ChipInput } from "./chip-input";
+import { imageFileProblem, uploadImage } from "./image-upload";
+import { Field, invalidProps, Modal, Spinner, useFetcherResult, type ActionResult } from "./ui";
+
+export interface TherapistFormValues {
+  id: string;
+  name: string;
+  role: string;
+  specialization: string;
+  experience: string;
+  description: string;
+  biography: string | null;
+  image: string | null;
+  registrationNumber: string | null;
+  qualifications: string[];
+  approaches: string[];
+}
+
+const messages = {
+  notImage: "Please select an image file",
+  tooLarge: "Image size must be less than 5MB",
+  uploadFailed: "Failed to upload image",
+  saveFailed: "Failed to create/update therapist",
+} as const;
+
+/** Add New Therapist / Edit Therapist (SPEC 2 and 5, "Admin, therapists"). */
+export function TherapistFormDialog({
+  open,
+  onOpenChange,
+  therapist,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  therapist: TherapistFormValues | null;
+}) {
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title={therapist ? "Edit Therapist" : "Add New Therapist"}
+      description="Fields marked * are required."
+      closeLabel="Close"
+    >
+      <TherapistForm key={therapist?.id ?? "new"} therapist={therapist} onDone={() => onOpenChange(false)} />
+    </Modal>
+  );
+}
+
+function TherapistForm({ therapist, onDone }: { therapist: TherapistFormValues | null; onDone: () => void }) {
+  const fetcher = useFetcher<ActionResult>();
+  const toast = useToast();
+  const [image, setImage] = useState(therapist?.image ?? "");
+  const [qualifications, setQualifications] = useState(therapist?.qualifications ?? []);
+  const [approaches, setApproaches] = useState(therapist?.approaches ?? []);
+  const [uploading, setUploading] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const saving = fetcher.state !== "idle";
+  const errors = fetcher.data && !fetcher.data.ok ? (fetcher.data.fieldErrors ?? {}) : {};
+
+  useFetcherResult(fetcher, (result) => {
+    if (result.ok) {
+      toast({ title: result.message });
+      onDone();
+    } else {
+      toast({ title: messages.saveFailed, description: result.description ?? result.error, variant: "destructive" });
+    }
+  });
+
+  async function onPhoto(file: File | undefined) {
+    if (!file) return;
+    const problem = imageFileProblem(file);
+    if (problem) {
+      toast({ title: problem === "type" ? messages.notImage : messages.tooLarge, variant: "destructive" });
+    } else {
+      setUploading(true);
+      const result = await uploadImage("therapist-photo", file);
+      setUploading(false);
+      if (result.ok) setImage(result.url);
+      else {
+        const title = result.status === 413 ? messages.tooLarge : result.status === 415 ? messages.notImage : messages.uploadFailed;
+        toast({ title, description: title === messages.uploadFailed ? undefined : messages.uploadFailed, variant: "destructive" });
+      }
+    }
+    if (fileInput.current) fileInput.current.value = "";
+  }
+
+  const text = (
+    name: "name" | "role" | "specialization" | "experience" | "registration_number",
+    label: string,
+    value: string | null | undefined,
+    required = true,
+  ) => (
+    <Field label={label} htmlFor={`therapist-${name}`} error={errors[name]} required={required}>
+      <input
+        id={`therapist-${name}`}
+        name={name}
+        defaultValue={value ?? ""}
+        required={required}
+        maxLength={300}
+        className="field"
+        {...invalidProps(`therapist-${name}`, errors[name])}
+      />
+    </Field>
+  );
+
+  const busy = saving || uploading;
+  return (
+    <fetcher.Form method="post" className="grid gap-5">
+      <input type="hidden" name="intent" value={therapist ? "update" : "create"} />
+      {therapist ? <input type="hidden" name="id" value={therapist.id} /> : null}
+      <input type="hidden" name="image" value={image} />
+
+      <div className="grid gap-4 sm:grid-cols-[9rem_1fr] sm:items-start">
+        <div className="w-36 overflow-hidden rounded-2xl">
+          <TherapistPhoto src={image || null} name={therapist?.name ?? "new therapist"} sizes="144px" />
+        </div>
+        <div className="grid gap-2">
+          <p className="text-sm font-medium" id="therapist-photo-label">
+            Photo
+          </p>
+          <p className="text-xs text-ink-500">JPEG, PNG, WebP or AVIF, less than 5MB. It is converted to WebP.</p>
+          <div className="flex flex-wrap gap-2">
+            <label className={`btn btn-secondary cursor-pointer ${busy ? "pointer-events-none opacity-60" : ""}`}>
+              {uploading ? <Spinner /> : <ImagePlus aria-hidden className="size-4" />}
+              {uploading ? "Uploading..." : image ? "Change photo" : "Upload photo"}
+              <input
+                ref={fileInput}
+                type="file"
+                accept="image/jpeg,image/png,image/webp,image/avif"
+                className="sr-only"
+                aria-labelledby="therapist-photo-label"
+                disabled={busy}
+                onChange={(event) => void onPhoto(event.target.files?.[0])}
+              />
+            </label>
+            {image ? (
+              <button type="button" className="btn btn-secondary" onClick={() => setImage("")} disabled={busy}>
+                <Trash2 aria-hidden className="size-4" />
+                Remove photo
+              </button>
+            ) : null}
+          </div>
+          {errors.image ? <p className="text-sm text-danger-600">{errors.image}</p> : null}
+        </div>
+      </div>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        {text("name", "Name", therapist?.name)}
+        {text("role", "Role", therapist?.role)}
+        {text("specialization", "Specialization", therapist?.specialization)}
+        {text("experience", "Experience", therapist?.experience)}
+        {text("registration_number", "Registration number (Albo n°)", therapist?.registrationNumber, false)}
+      </div>
+
+      <Field label="Description" htmlFor="therapist-description" error={errors.description} required>
+        <textarea
+          id="therapist-description"
+          name="description"
+          defaultValue={therapist?.description ?? ""}
+          required
+          rows={3}
+          maxLength={2000}
+          className="field"
+          {...invalidProps("therapist-description", errors.description)}
+        />
+      </Field>
+      <Field label="Biography" htmlFor="therapist-biography" error={errors.biography}>
+        <textarea
+          id="therapist-biography"
+          name="biography"
+          defaultValue={therapist?.biography ?? ""}
+          rows={5}
+          className="field"
+          {...invalidProps("therapist-biography", errors.biography)}
+        />
+      </Field>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <ChipInput
+          name="qualifications"
+          label="Qualifications"
+          values={qualifications}
+          onChange={setQualifications}
+          placeholder="Type and press Enter"
+        />
+        <ChipInput name="approaches" label="Approaches" values={approaches} onChange={setApproaches} placeholder="Type and press Enter" />
+      </div>
+
+      <div className="flex flex-col-reverse gap-2 border-t border-sand-200 pt-4 sm:flex-row sm:justify-end">
+        <button type="button" className="btn btn-secondary" onClick={onDone} disabled={saving}>
+          Cancel
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {saving ? <Spinner /> : null}
+          {saving ? "Salvando..." : therapist ? "Save Changes" : "Add Therapist"}
+        </button>
+      </div>
+    </fetcher.Form>
+  );
+}

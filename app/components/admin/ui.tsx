@@ -1,0 +1,345 @@
+import { AlertDialog, Dialog } from "radix-ui";
+import { ChevronLeft, ChevronRight, Download, LoaderCircle, Search, X } from "lucide-react";
+import { useEffect, useRef, type ReactNode } from "react";
+import { Form, Link, useLocation, useNavigation, useSearchParams, useSubmit } from "react-router";
+import { useToast } from "~/components/ui/toast";
+
+/** What every admin action answers; the component turns it into the spec's toasts. */
+export type ActionResult =
+  | { ok: true; intent: string; message: string; id?: string }
+  | { ok: false; intent: string; error: string; description?: string; fieldErrors?: Record<string, string> };
+
+/** Calls `handle` once for each new answer of a fetcher, when it has settled. */
+export function useFetcherResult<T>(fetcher: { state: string; data: T | undefined }, handle: (data: T) => void) {
+  const handled = useRef<T | undefined>(undefined);
+  const latest = useRef(handle);
+  useEffect(() => {
+    latest.current = handle;
+  });
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data !== undefined && fetcher.data !== handled.current) {
+      handled.current = fetcher.data;
+      latest.current(fetcher.data);
+    }
+  }, [fetcher.state, fetcher.data]);
+}
+
+/** The spec's "Failed to fetch ..." toast when the page's query failed. */
+export function useLoadErrorToast(loadError: string | null | undefined) {
+  const toast = useToast();
+  useEffect(() => {
+    if (loadError) toast({ title: loadError, variant: "destructive" });
+  }, [loadError, toast]);
+}
+
+export function PageHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
+  return (
+    <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
+      <div>
+        <h1 className="text-2xl font-semibold sm:text-3xl">{title}</h1>
+        {description ? <p className="mt-1 text-sm text-ink-500">{description}</p> : null}
+      </div>
+      {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
+    </div>
+  );
+}
+
+const badgeTones = {
+  highlight: "bg-teal-700 text-white",
+  neutral: "bg-sand-200 text-ink-700",
+  warning: "bg-coral-100 text-coral-700",
+  success: "bg-teal-100 text-teal-800",
+  danger: "bg-danger-50 text-danger-600 ring-1 ring-danger-600/20",
+} as const;
+
+export type BadgeTone = keyof typeof badgeTones;
+
+export function Badge({ tone = "neutral", children }: { tone?: BadgeTone; children: ReactNode }) {
+  return (
+    <span className={`inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ${badgeTones[tone]}`}>
+      {children}
+    </span>
+  );
+}
+
+export function LoadError({ message }: { message: string | null | undefined }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="mb-4 rounded-xl border border-danger-600/30 bg-danger-50 p-3 text-sm text-danger-600">
+      {message}
+    </p>
+  );
+}
+
+export function EmptyState({ children }: { children: ReactNode }) {
+  return <p className="rounded-2xl border border-dashed border-sand-200 bg-white p-10 text-center text-ink-500">{children}</p>;
+}
+
+export function Spinner({ className = "size-4" }: { className?: string }) {
+  return <LoaderCircle aria-hidden className={`animate-spin ${className}`} />;
+}
+
+/** A table that scrolls sideways on a phone; focusable so keyboard users can scroll it too. */
+export function TableScroll({ label, children, busy = false }: { label: string; children: ReactNode; busy?: boolean }) {
+  return (
+    <div
+      role="region"
+      aria-label={label}
+      aria-busy={busy}
+      tabIndex={0}
+      className={`overflow-x-auto rounded-2xl border border-sand-200 bg-white transition-opacity ${busy ? "opacity-60" : ""}`}
+    >
+      {children}
+    </div>
+  );
+}
+
+export const th = "whitespace-nowrap px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-ink-500";
+export const td = "px-4 py-3 align-top text-sm";
+
+/** True while the router loads this same page with other search parameters (search, filter, page). */
+export function useReloadingSamePage() {
+  const navigation = useNavigation();
+  const location = useLocation();
+  return navigation.state === "loading" && navigation.location?.pathname === location.pathname;
+}
+
+/** Search by name or e-mail (`q`) and a status filter (`status`), plus the CSV export of the same rows. */
+export function ListToolbar({
+  statuses,
+  exportHref,
+  searchLabel = "Cerca per nome o email",
+}: {
+  statuses: readonly { value: string; label: string }[];
+  exportHref?: string;
+  searchLabel?: string;
+}) {
+  const [params] = useSearchParams();
+  const submit = useSubmit();
+  const q = params.get("q") ?? "";
+  const status = params.get("status") ?? "";
+  const exportQuery = new URLSearchParams();
+  if (q) exportQuery.set("q", q);
+  if (status) exportQuery.set("status", status);
+  const exportUrl = exportHref ? `${exportHref}${exportQuery.size ? `?${exportQuery}` : ""}` : undefined;
+  return (
+    <div className="mb-4 flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
+      <Form method="get" role="search" className="flex flex-col gap-3 sm:flex-row sm:items-end" key={`${q}|${status}`}>
+        <label className="grid gap-1 text-sm font-medium sm:w-72">
+          {searchLabel}
+          <span className="relative">
+            <Search aria-hidden className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-ink-500" />
+            <input type="search" name="q" defaultValue={q} maxLength={200} className="field pl-9" />
+          </span>
+        </label>
+        <label className="grid gap-1 text-sm font-medium sm:w-52">
+          Stato
+          <select
+            name="status"
+            defaultValue={status}
+            className="field"
+            onChange={(event) => submit(event.currentTarget.form, { replace: true })}
+          >
+            <option value="">Tutti</option>
+            {statuses.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="btn btn-secondary">
+          Cerca
+        </button>
+      </Form>
+      {exportUrl ? (
+        <a href={exportUrl} download className="btn btn-secondary self-start lg:self-auto">
+          <Download aria-hidden className="size-4" />
+          Esporta CSV
+        </a>
+      ) : null}
+    </div>
+  );
+}
+
+/** "Pagina 2 di 5" with links that keep the search and the filter. */
+export function Pagination({ page, total, pageSize }: { page: number; total: number; pageSize: number }) {
+  const [params] = useSearchParams();
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  if (total <= pageSize && page === 1) {
+    return <p className="mt-3 text-sm text-ink-500">{total === 1 ? "1 risultato" : `${total} risultati`}</p>;
+  }
+  const hrefOf = (target: number) => {
+    const next = new URLSearchParams(params);
+    if (target <= 1) next.delete("page");
+    else next.set("page", String(target));
+    const query = next.toString();
+    return query ? `?${query}` : "?";
+  };
+  const link = "btn btn-secondary min-h-10 px-3 py-2 text-sm";
+  return (
+    <nav aria-label="Paginazione" className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
+      <p className="text-ink-500">
+        Pagina {Math.min(page, pages)} di {pages} · {total} risultati
+      </p>
+      <div className="flex gap-2">
+        {page > 1 ? (
+          <Link to={hrefOf(page - 1)} className={link} rel="prev">
+            <ChevronLeft aria-hidden className="size-4" />
+            Precedente
+          </Link>
+        ) : null}
+        {page < pages ? (
+          <Link to={hrefOf(page + 1)} className={link} rel="next">
+            Successiva
+            <ChevronRight aria-hidden className="size-4" />
+          </Link>
+        ) : null}
+      </div>
+    </nav>
+  );
+}
+
+/** A modal with a title (announced), a close button and scrolling content; max width 4xl. */
+export function Modal({
+  open,
+  onOpenChange,
+  title,
+  description,
+  closeLabel = "Chiudi",
+  size = "4xl",
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: ReactNode;
+  closeLabel?: string;
+  size?: "lg" | "2xl" | "4xl";
+  children: ReactNode;
+}) {
+  const width = { lg: "max-w-lg", "2xl": "max-w-2xl", "4xl": "max-w-4xl" }[size];
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-ink-900/50" />
+        <Dialog.Content
+          className={`fixed left-1/2 top-1/2 z-50 flex max-h-[92dvh] w-[calc(100vw-1.5rem)] ${width} -translate-x-1/2 -translate-y-1/2 flex-col rounded-3xl bg-white shadow-xl focus:outline-none`}
+          {...(description ? {} : { "aria-describedby": undefined })}
+        >
+          <div className="flex items-start justify-between gap-4 border-b border-sand-200 px-5 py-4 sm:px-6">
+            <div>
+              <Dialog.Title className="font-serif text-xl font-semibold sm:text-2xl">{title}</Dialog.Title>
+              {description ? <Dialog.Description className="mt-1 text-sm text-ink-500">{description}</Dialog.Description> : null}
+            </div>
+            <Dialog.Close aria-label={closeLabel} className="rounded-full p-2 text-ink-500 hover:bg-sand-100 hover:text-ink-900">
+              <X aria-hidden className="size-5" />
+            </Dialog.Close>
+          </div>
+          <div className="overflow-y-auto px-5 py-5 sm:px-6">{children}</div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+/** A destructive confirmation (AlertDialog: focus starts on Cancel). */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  busyLabel,
+  cancelLabel,
+  busy,
+  error,
+  onConfirm,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+  busyLabel: string;
+  cancelLabel: string;
+  busy: boolean;
+  error?: string | null;
+  onConfirm: () => void;
+}) {
+  return (
+    <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-ink-900/50" />
+        <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-3xl bg-white p-6 shadow-xl focus:outline-none">
+          <AlertDialog.Title className="font-serif text-xl font-semibold">{title}</AlertDialog.Title>
+          <AlertDialog.Description className="mt-2 text-ink-700">{description}</AlertDialog.Description>
+          {error ? (
+            <p role="alert" className="mt-4 rounded-xl border border-danger-600/30 bg-danger-50 p-3 text-sm text-danger-600">
+              {error}
+            </p>
+          ) : null}
+          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <AlertDialog.Cancel className="btn btn-secondary" disabled={busy}>
+              {cancelLabel}
+            </AlertDialog.Cancel>
+            <button
+              type="button"
+              className="btn bg-danger-600 text-white hover:bg-danger-600/90"
+              disabled={busy}
+              onClick={onConfirm}
+            >
+              {busy ? <Spinner /> : null}
+              {busy ? busyLabel : confirmLabel}
+            </button>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}
+
+/** A labelled form control with its error, wired with aria-invalid / aria-describedby by the caller. */
+export function Field({
+  label,
+  htmlFor,
+  error,
+  hint,
+  required,
+  className = "",
+  children,
+}: {
+  label: ReactNode;
+  htmlFor: string;
+  error?: string;
+  hint?: ReactNode;
+  required?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={`grid content-start gap-1 ${className}`}>
+      <label htmlFor={htmlFor} className="text-sm font-medium">
+        {label}
+        {required ? (
+          <span aria-hidden className="text-danger-600">
+            {" "}
+            *
+          </span>
+        ) : null}
+      </label>
+      {children}
+      {hint ? <div className="text-xs text-ink-500">{hint}</div> : null}
+      {error ? (
+        <p id={`${htmlFor}-error`} className="text-sm text-danger-600">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** aria attributes for a control whose error is shown by <Field>. */
+export function invalidProps(id: string, error: string | undefined) {
+  return error ? { "aria-invalid": true as const, "aria-describedby": `${id}-error` } : {};
+}

@@ -1,0 +1,64 @@
+import { ArrowRight } from "lucide-react";
+import { Link } from "react-router";
+import { TherapistPhoto } from "~/components/site/therapist-photo";
+import { SectionHeading } from "./section-heading";
+
+export interface TherapistPreview {
+  id: string;
+  name: string;
+  role: string;
+  specialization: string;
+  experience: string;
+  image: string | null;
+}
+
+/** The newest therapists, loaded with the page (no loading state). */
+export function TherapistsPreview({ therapists }: { therapists: readonly TherapistPreview[] }) {
+  return (
+    <section id="terapeuti" aria-labelledby="terapeuti-titolo" className="scroll-mt-16 bg-teal-50/60 py-16 sm:py-24">
+      <div className="container-page grid gap-12">
+        <SectionHeading
+          id="terapeuti-titolo"
+          eyebrow="Il nostro team"
+          title="I nostri terapeuti"
+          lead="Psicologi e psicoterapeuti iscritti all'Albo, con una formazione specifica nella conduzione dei gruppi."
+        />
+        {therapists.length > 0 ? (
+          <ul className="grid gap-6 md:grid-cols-3">
+            {therapists.map((therapist) => (
+              <li key={therapist.id}>
+                <article className="group relative flex h-full flex-col overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-sand-200 transition-shadow hover:shadow-md">
+                  <TherapistPhoto
+                    src={therapist.image}
+                    name={therapist.name}
+                    aspect="aspect-[4/3]"
+                    className="object-top"
+                    sizes="(min-width: 1152px) 352px, (min-width: 768px) 31vw, 100vw"
+                  />
+                  <div className="grid flex-1 content-start gap-1.5 p-6">
+                    <h3 className="text-xl font-semibold">
+                      <Link to={`/terapeuti/${therapist.id}`} className="after:absolute after:inset-0 after:rounded-3xl hover:text-teal-700">
+                        {therapist.name}
+                      </Link>
+                    </h3>
+                    <p className="font-medium text-teal-700">{therapist.role}</p>
+                    <p className="text-ink-700">{therapist.specialization}</p>
+                    <p className="text-sm text-ink-500">{therapist.experience}</p>
+                  </div>
+                </article>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-center text-ink-700">Presto troverai qui i profili dei nostri terapeuti.</p>
+        )}
+        <p className="text-center">
+          <Link to="/terapeuti" className="btn btn-secondary">
+            Conosci tutti i terapeuti
+            <ArrowRight aria-hidden="true" className="size-4" />
+          </Link>
+        </p>
+      </div>
+    </section>
+  );
+}

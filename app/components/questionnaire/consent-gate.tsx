@@ -1,0 +1,169 @@
+import { CircleAlert, Clock, HeartHandshake, Mail, PhoneCall, ShieldCheck } from "lucide-react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Link, useNavigate } from "react-router";
+import { replyTimesHours, site } from "~/content/site";
+import { messages, questionnaireSteps, type ConsentStep } from "~/domain/questionnaire";
+import { storeConsent } from "./questionnaire-session";
+import { ConsentLabelText } from "./step-content";
+
+/** The gate answer travels in the URL, so the apology also works without JavaScript and Back returns to the gate. */
+export const DECLINE_PARAM = "consenso";
+export const DECLINE_VALUE = "rifiutato";
+
+/** About 4 minutes in the questionnaire area (the spec's "about 4 minutes"). */
+export const QUESTIONNAIRE_MINUTES = 4;
+
+const consentLabel = questionnaireSteps.find((step): step is ConsentStep => step.kind === "consent")?.label ?? [];
+
+const facts = [
+  {
+    icon: Clock,
+    title: `Circa ${QUESTIONNAIRE_MINUTES} minuti`,
+    text: `${questionnaireSteps.length} domande brevi, una per schermata. Puoi tornare indietro quando vuoi.`,
+  },
+  {
+    icon: PhoneCall,
+    title: "Il primo colloquio è gratuito",
+    text: "Una chiamata individuale per conoscerci e spiegarti il percorso, senza impegno.",
+  },
+  {
+    icon: ShieldCheck,
+    title: "Risposte riservate",
+    text: "Trattate nel rispetto del GDPR e del segreto professionale.",
+  },
+] as const;
+
+const CARD = "rounded-3xl border border-sand-200 bg-white p-5 shadow-sm sm:p-8";
+
+export function ConsentGate() {
+  const navigate = useNavigate();
+  const [accepted, setAccepted] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const checkboxRef = useRef<HTMLInputElement>(null);
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    if (submitter instanceof HTMLButtonElement && submitter.value === DECLINE_VALUE) {
+      navigate(`?${DECLINE_PARAM}=${DECLINE_VALUE}`);
+      return;
+    }
+    if (!accepted) {
+      setError(messages.privacy);
+      checkboxRef.current?.focus();
+      return;
+    }
+    storeConsent();
+    navigate("/questionario-interno");
+  }
+
+  return (
+    <div className="container-page py-8 sm:py-14">
+      <div className={`mx-auto grid w-full max-w-2xl gap-8 ${CARD}`}>
+        <div className="grid gap-3">
+          <p className="text-sm font-semibold uppercase tracking-wide text-teal-700">Questionario</p>
+          <h1 className="text-3xl font-semibold leading-tight sm:text-4xl">Troviamo insieme il gruppo giusto per te</h1>
+          <p className="text-lg text-ink-700">
+            Qualche domanda su di te e su quello che stai vivendo: ci aiuta a proporti il gruppo più adatto, con persone
+            che attraversano momenti simili al tuo.
+          </p>
+        </div>
+        <ul className="grid gap-4">
+          {facts.map(({ icon: Icon, title, text }) => (
+            <li key={title} className="flex items-start gap-4">
+              <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-teal-50 text-teal-700">
+                <Icon aria-hidden className="size-5" />
+              </span>
+              <span className="grid gap-0.5">
+                <span className="font-semibold">{title}</span>
+                <span className="text-ink-700">{text}</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+        <form method="get" action="/questionario-interno" noValidate onSubmit={handleSubmit} className="grid gap-5">
+          <div className="grid gap-2">
+            <label className="flex min-h-14 cursor-pointer items-start gap-3 rounded-2xl border-2 border-sand-200 bg-sand-50 px-4 py-3 leading-snug has-[:checked]:border-teal-600 has-[:checked]:bg-teal-50">
+              <input
+                ref={checkboxRef}
+                type="checkbox"
+                name="privacy"
+                checked={accepted}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? "consenso-errore" : undefined}
+                onChange={(event) => {
+                  setAccepted(event.target.checked);
+                  if (event.target.checked) setError(null);
+                }}
+                className="mt-0.5 size-5 shrink-0 cursor-pointer accent-teal-700"
+              />
+              <ConsentLabelText parts={consentLabel} />
+            </label>
+            {error ? (
+              <p id="consenso-errore" className="flex items-start gap-1.5 text-sm font-medium text-danger-600">
+                <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
+                {error}
+              </p>
+            ) : null}
+          </div>
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <button type="submit" className="btn btn-primary">
+              Continua
+            </button>
+            <button
+              type="submit"
+              name={DECLINE_PARAM}
+              value={DECLINE_VALUE}
+              formAction="/questionario"
+              className="btn btn-secondary"
+            >
+              Non accetto
+            </button>
+          </div>
+        </form>
+      </div>
+    </div>
+  );
+}
+
+export function ConsentDeclined() {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
+  return (
+    <div className="container-page py-8 sm:py-14">
+      <div className={`mx-auto grid w-full max-w-2xl gap-6 ${CARD}`}>
+        <span className="inline-flex size-14 items-center justify-center rounded-full bg-coral-100 text-coral-700">
+          <HeartHandshake aria-hidden className="size-7" />
+        </span>
+        <h1 ref={headingRef} tabIndex={-1} className="text-3xl font-semibold leading-tight outline-none">
+          Ci dispiace, non possiamo procedere
+        </h1>
+        <p className="text-lg text-ink-700">
+          Per proporti un gruppo adatto dobbiamo trattare le tue risposte, che possono riguardare anche la tua salute.
+          Senza il tuo consenso alla Privacy Policy e ai Termini e condizioni non possiamo procedere con il questionario.
+        </p>
+        <p className="text-ink-700">
+          Se hai dubbi su come trattiamo i tuoi dati o vuoi saperne di più, scrivici: ti rispondiamo entro{" "}
+          {replyTimesHours.general} ore.
+        </p>
+        <p>
+          <a
+            href={`mailto:${site.contactEmail}`}
+            className="inline-flex min-h-11 items-center gap-2 break-all font-semibold text-teal-700 underline underline-offset-2"
+          >
+            <Mail aria-hidden className="size-5 shrink-0" />
+            {site.contactEmail}
+          </a>
+        </p>
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <Link to="/" className="btn btn-primary">
+            Torna alla home
+          </Link>
+          <Link to="/questionario" className="btn btn-secondary">
+            Rivedi la scelta
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,233 @@
+import { ArrowLeft, ArrowRight, LoaderCircle, Send } from "lucide-react";
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
+import { useNavigate } from "react-router";
+import { useToast } from "~/components/ui/toast";
+import {
+  fieldsOfStep,
+  getStep,
+  questionnaireSteps,
+  validateAll,
+  validateStep,
+  type FieldErrors,
+  type QuestionnaireDraft,
+} from "~/domain/questionnaire";
+import { QuestionnaireProgress } from "./questionnaire-progress";
+import { clearDraft, readUtm, sendFunnelStep, storeDraft, type StoredDraft } from "./questionnaire-session";
+import { StepContent, STEP_HEADING_ID } from "./step-content";
+import { submitQuestionnaire } from "./submit-questionnaire";
+
+const TOTAL_STEPS = questionnaireSteps.length;
+
+/** Same frame for every step and for the loading state, so nothing jumps between screens. */
+export function QuestionnaireFrame({ children }: { children: ReactNode }) {
+  return (
+    <div className="container-page py-6 sm:py-10">
+      <div className="mx-auto w-full max-w-2xl">{children}</div>
+    </div>
+  );
+}
+
+export const CARD_CLASS =
+  "flex min-h-[36rem] flex-col rounded-3xl border border-sand-200 bg-white p-5 shadow-sm sm:min-h-[34rem] sm:p-8";
+
+function firstStepWithError(errors: FieldErrors): number | undefined {
+  return questionnaireSteps.find((step) => fieldsOfStep(step).some((field) => errors[field]))?.number;
+}
+
+type FocusTarget = "heading" | "invalid" | "submit";
+
+/** The 23-step questionnaire: one question per screen, a draft kept in this tab only. */
+export function QuestionnaireWizard({ initial }: { initial: StoredDraft }) {
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [answers, setAnswers] = useState<QuestionnaireDraft>(initial.answers);
+  const [stepNumber, setStepNumber] = useState(initial.step);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [submitting, setSubmitting] = useState(false);
+  const [focusRequest, setFocusRequest] = useState<{ target: FocusTarget; id: number }>({ target: "heading", id: 0 });
+  const [idempotencyKey] = useState(initial.idempotencyKey);
+  const reachedSteps = useRef(new Set(initial.reachedSteps));
+  const submittingRef = useRef(false);
+  const finished = useRef(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const submitRef = useRef<HTMLButtonElement>(null);
+  const step = getStep(stepNumber);
+
+  useEffect(() => {
+    if (reachedSteps.current.has(stepNumber)) return;
+    reachedSteps.current.add(stepNumber);
+    sendFunnelStep(stepNumber);
+  }, [stepNumber]);
+
+  useEffect(() => {
+    if (finished.current) return;
+    storeDraft({ step: stepNumber, answers, idempotencyKey, reachedSteps: [...reachedSteps.current] });
+  }, [stepNumber, answers, idempotencyKey]);
+
+  useEffect(() => {
+    if (focusRequest.target === "submit") {
+      submitRef.current?.focus();
+      return;
+    }
+    const invalid =
+      focusRequest.target === "invalid"
+        ? formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')
+        : null;
+    (invalid ?? headingRef.current)?.focus();
+  }, [focusRequest]);
+
+  const requestFocus = (target: FocusTarget) => setFocusRequest((current) => ({ target, id: current.id + 1 }));
+
+  function goTo(number: number, focus: FocusTarget = "heading") {
+    setStepNumber(number);
+    requestFocus(focus);
+  }
+
+  /** Errors already shown on this step follow every change, so they clear as soon as fixed. */
+  function update(next: QuestionnaireDraft) {
+    setAnswers(next);
+    const fields = fieldsOfStep(step);
+    setErrors((current) => {
+      if (!fields.some((field) => current[field])) return current;
+      const stepErrors = validateStep(stepNumber, next);
+      const merged = { ...current };
+      for (const field of fields) {
+        if (stepErrors[field]) merged[field] = stepErrors[field];
+        else delete merged[field];
+      }
+      return merged;
+    });
+  }
+
+  function showErrors(found: FieldErrors) {
+    setErrors(found);
+    goTo(firstStepWithError(found) ?? stepNumber, "invalid");
+  }
+
+  function next() {
+    const stepErrors = validateStep(stepNumber, answers);
+    const fields = fieldsOfStep(step);
+    const merged = { ...errors };
+    for (const field of fields) delete merged[field];
+    setErrors({ ...merged, ...stepErrors });
+    if (Object.keys(stepErrors).length > 0) {
+      requestFocus("invalid");
+      return;
+    }
+    goTo(stepNumber + 1);
+  }
+
+  async function submit() {
+    if (submittingRef.current) return;
+    const result = validateAll(answers);
+    if (!result.success) {
+      toast({
+        title: "Errore di validazione",
+        description: "Alcuni campi non sono compilati correttamente.",
+        variant: "destructive",
+      });
+      showErrors(result.errors);
+      return;
+    }
+    submittingRef.current = true;
+    setSubmitting(true);
+    toast({ title: "Invio in corso...", description: "Stiamo elaborando il tuo questionario" });
+    const outcome = await submitQuestionnaire(result.data, readUtm(), idempotencyKey);
+    if (outcome.ok) {
+      finished.current = true;
+      clearDraft();
+      toast({ title: "Questionario inviato!", description: "Riceverai presto una email con i tuoi gruppi consigliati." });
+      const { email, name } = result.data;
+      navigate(`/gruppi-matching?email=${encodeURIComponent(email)}&name=${encodeURIComponent(name)}`);
+      return;
+    }
+    submittingRef.current = false;
+    setSubmitting(false);
+    toast({
+      title: "Errore",
+      description: `Si è verificato un errore: ${outcome.message ?? "Errore sconosciuto"}`,
+      variant: "destructive",
+    });
+    if (Object.keys(outcome.fields).length > 0) showErrors(outcome.fields);
+    else requestFocus("submit");
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submittingRef.current) return;
+    if (stepNumber < TOTAL_STEPS) next();
+    else void submit();
+  }
+
+  /** Enter continues from any field (and from the focused heading); in a textarea only with Ctrl/Cmd. */
+  function handleKeyDown(event: KeyboardEvent<HTMLFormElement>) {
+    if (event.key !== "Enter" || event.nativeEvent.isComposing) return;
+    const target = event.target;
+    if (event.repeat) {
+      if (!(target instanceof HTMLTextAreaElement)) event.preventDefault();
+      return;
+    }
+    if (target instanceof HTMLTextAreaElement) {
+      if (event.ctrlKey || event.metaKey) {
+        event.preventDefault();
+        event.currentTarget.requestSubmit();
+      }
+      return;
+    }
+    if (target instanceof HTMLInputElement || target === headingRef.current) {
+      event.preventDefault();
+      event.currentTarget.requestSubmit();
+    }
+  }
+
+  const isLast = stepNumber === TOTAL_STEPS;
+
+  return (
+    <QuestionnaireFrame>
+      <QuestionnaireProgress step={stepNumber} total={TOTAL_STEPS} />
+      <form
+        ref={formRef}
+        noValidate
+        aria-labelledby={STEP_HEADING_ID}
+        onSubmit={handleSubmit}
+        onKeyDown={handleKeyDown}
+        className={CARD_CLASS}
+      >
+        <div className="flex-1">
+          <StepContent key={stepNumber} step={step} answers={answers} errors={errors} onChange={update} headingRef={headingRef} />
+        </div>
+        <div className="mt-8 flex items-center justify-between gap-3 border-t border-sand-200 pt-5">
+          {stepNumber > 1 ? (
+            <button type="button" className="btn btn-secondary" onClick={() => goTo(stepNumber - 1)} disabled={submitting}>
+              <ArrowLeft aria-hidden className="size-5" />
+              Indietro
+            </button>
+          ) : (
+            <span />
+          )}
+          <button ref={submitRef} type="submit" className="btn btn-primary min-w-32" disabled={submitting}>
+            {isLast ? (
+              submitting ? (
+                <>
+                  <LoaderCircle aria-hidden className="size-5 animate-spin" />
+                  Invio in corso...
+                </>
+              ) : (
+                <>
+                  Invia
+                  <Send aria-hidden className="size-5" />
+                </>
+              )
+            ) : (
+              <>
+                Avanti
+                <ArrowRight aria-hidden className="size-5" />
+              </>
+            )}
+          </button>
+        </div>
+      </form>
+    </QuestionnaireFrame>
+  );
+}

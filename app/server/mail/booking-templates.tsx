@@ -1,0 +1,134 @@
+import { Button, Text } from "@react-email/components";
+import { group as groupRules, replyTimesHours, site } from "~/content/site";
+import { EmailLayout, emailStyles } from "./layout";
+
+const p = emailStyles.paragraph;
+const greeting = (name: string | null | undefined) => (name ? `Ciao ${name},` : "Ciao,");
+
+export function BookingRequestReceived({
+  name,
+  groupName,
+  therapistName,
+  schedule,
+  startsOn,
+  callUrl,
+}: {
+  name: string | null;
+  groupName: string;
+  therapistName: string;
+  schedule: string;
+  startsOn: string;
+  callUrl: string;
+}) {
+  return (
+    <EmailLayout preview={`Hai scelto il gruppo ${groupName}`}>
+      <Text style={p}>{greeting(name)}</Text>
+      <Text style={p}>
+        abbiamo ricevuto la tua scelta: il gruppo <strong>{groupName}</strong>, condotto da {therapistName}. {schedule}, primo incontro{" "}
+        {startsOn}; ogni incontro dura {groupRules.sessionMinutes} minuti, online.
+      </Text>
+      <Text style={p}>
+        Il prossimo passo è il colloquio conoscitivo individuale, gratuito: ci conosciamo, rispondiamo alle tue domande e confermiamo il
+        tuo posto nel gruppo. Ti contatteremo entro {replyTimesHours.general} ore.
+      </Text>
+      <Button href={callUrl} style={emailStyles.button}>
+        Scegli l'orario della chiamata
+      </Button>
+    </EmailLayout>
+  );
+}
+
+export function CallRequestReceived({ name, slotLabel }: { name: string | null; slotLabel: string | null }) {
+  return (
+    <EmailLayout preview="Abbiamo ricevuto la tua richiesta di chiamata">
+      <Text style={p}>{greeting(name)}</Text>
+      {slotLabel ? (
+        <>
+          <Text style={p}>
+            la tua chiamata conoscitiva gratuita è fissata per <strong>{slotLabel}</strong> (ora italiana). Ti chiameremo al numero che ci
+            hai lasciato.
+          </Text>
+          <Text style={p}>In allegato trovi l'invito da aggiungere al tuo calendario.</Text>
+        </>
+      ) : (
+        <Text style={p}>
+          abbiamo ricevuto la tua richiesta: ti richiameremo entro {replyTimesHours.general} ore al numero che ci hai lasciato per il
+          colloquio conoscitivo gratuito.
+        </Text>
+      )}
+      <Text style={p}>Se hai bisogno di spostare la chiamata, rispondi a questa email.</Text>
+      <Text style={p}>A presto,{"\n"}il team di {site.brand}</Text>
+    </EmailLayout>
+  );
+}
+
+export function SeatAvailable({ name, groupName, groupsUrl }: { name: string | null; groupName: string; groupsUrl: string }) {
+  return (
+    <EmailLayout
+      preview={`Si è liberato un posto nel gruppo ${groupName}`}
+      footerNote="Ti scriviamo perché hai chiesto di essere avvisatə quando si libera un posto. Non riceverai altri avvisi per questa richiesta."
+    >
+      <Text style={p}>{greeting(name)}</Text>
+      <Text style={p}>
+        si è appena liberato un posto nel gruppo <strong>{groupName}</strong>. I posti si assegnano in ordine di richiesta, quindi se ti
+        interessa non aspettare troppo.
+      </Text>
+      <Button href={groupsUrl} style={emailStyles.button}>
+        Vedi il gruppo
+      </Button>
+    </EmailLayout>
+  );
+}
+
+const followups = {
+  1: {
+    subject: "I tuoi gruppi consigliati ti aspettano",
+    lines: [
+      "ieri hai compilato il questionario: grazie per aver fatto questo primo passo, non è scontato.",
+      "In base alle tue risposte abbiamo scelto i gruppi più adatti a te. Puoi guardarli con calma: per ognuno trovi il terapeuta, l'orario e i temi in comune con te.",
+    ],
+    action: "Guarda i tuoi gruppi",
+  },
+  2: {
+    subject: "Il primo colloquio è gratuito",
+    lines: [
+      "ti scriviamo perché scegliere un gruppo può sembrare un salto nel vuoto. Per questo il primo colloquio individuale è gratuito: conosci il terapeuta, fai le tue domande e decidi senza impegno.",
+      `Basta lasciarci il tuo numero e scegliere un orario: ti chiamiamo noi, di solito entro ${replyTimesHours.general} ore.`,
+    ],
+    action: "Prenota la chiamata gratuita",
+  },
+  3: {
+    subject: "Quando vuoi, noi ci siamo",
+    lines: [
+      "è passata una settimana dal questionario. Magari non è il momento giusto, ed è normale: ognuno ha i suoi tempi.",
+      `Quando ti sentirai prontə, i gruppi sono qui: ${groupRules.minPeople}-${groupRules.totalSpots} persone, incontri settimanali online, con psicologi specializzati. Questa è l'ultima email di promemoria che ti mandiamo.`,
+    ],
+    action: "Torna ai tuoi gruppi",
+  },
+} as const;
+
+export type FollowupStep = keyof typeof followups;
+
+export function followupSubject(step: FollowupStep) {
+  return followups[step].subject;
+}
+
+export function FollowupEmail({ step, name, groupsUrl, callUrl }: { step: FollowupStep; name: string | null; groupsUrl: string; callUrl: string }) {
+  const content = followups[step];
+  return (
+    <EmailLayout
+      preview={content.subject}
+      footerNote="Ricevi questa email perché hai compilato il questionario. Ti scriviamo al massimo tre volte e smettiamo appena scegli un gruppo."
+    >
+      <Text style={p}>{greeting(name)}</Text>
+      {content.lines.map((line) => (
+        <Text key={line} style={p}>
+          {line}
+        </Text>
+      ))}
+      <Button href={step === 2 ? callUrl : groupsUrl} style={emailStyles.button}>
+        {content.action}
+      </Button>
+    </EmailLayout>
+  );
+}

@@ -1,0 +1,123 @@
+import { data } from "react-router";
+import { z } from "zod";
+import { HttpError } from "../http.server";
+import { logger } from "../logger.server";
+
+/** Rows per page of every admin table. */
+export const ADMIN_PAGE_SIZE = 20;
+/** Rows in one CSV export at most: more means the filter is too wide to be useful. */
+export const CSV_EXPORT_LIMIT = 10_000;
+
+export interface ListQuery<S extends string = string> {
+  q: string;
+  status: S | "";
+  page: number;
+}
+
+/** The search (`q`), status filter (`status`) and page (`page`) of an admin table's URL. */
+export function parseListQuery<S extends string>(url: URL, statuses: readonly S[]): ListQuery<S> {
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
+  const rawStatus = url.searchParams.get("status") ?? "";
+  const status = (statuses as readonly string[]).includes(rawStatus) ? (rawStatus as S) : "";
+  const page = Math.max(1, Math.min(100_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
+  return { q, status, page };
+}
+
+/** An ILIKE pattern matching `text` anywhere, with the user's % and _ taken literally. */
+export function containsPattern(text: string) {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** Every issue's message keyed by its full path ("title", "images_data.0.alt"), first one wins. */
+export function formErrors(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.map(String).join(".") : "_";
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
+/** A trimmed text that must not be empty. */
+export const requiredText = (message: string, max = 500, tooLong = `Massimo ${max} caratteri.`) =>
+  z.string({ error: message }).trim().min(1, message).max(max, tooLong);
+
+/** A trimmed text saved as null when empty. */
+export const optionalText = (max = 500, tooLong = `Massimo ${max} caratteri.`) =>
+  z
+    .string()
+    .trim()
+    .max(max, tooLong)
+    .optional()
+    .transform((value) => (value ? value : null));
+
+/** Parses a JSON array sent in one form field (the dialogs send their lists this way). */
+export const jsonField = <T extends z.ZodType>(schema: T, invalid = "Dati non validi.") =>
+  z.preprocess((value) => {
+    if (typeof value !== "string") return value;
+    try {
+      return JSON.parse(value);
+    } catch {
+      return invalid;
+    }
+  }, schema);
+
+/** Trims, drops empty entries and case-insensitive duplicates, keeping the first spelling. */
+export function cleanList(values: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const result: string[] = [];
+  for (const value of values) {
+    const item = value.trim();
+    const key = item.toLocaleLowerCase("it");
+    if (!item || seen.has(key)) continue;
+    seen.add(key);
+    result.push(item);
+  }
+  return result;
+}
+
+export function pgErrorCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  // Drizzle wraps the driver's error in `cause`.
+  for (let depth = 0; depth < 3 && current && typeof current === "object"; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string") return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+export const isUniqueViolation = (error: unknown) => pgErrorCode(error) === "23505";
+export const isForeignKeyViolation = (error: unknown) => pgErrorCode(error) === "23503";
+
+/** The status and message to answer with: an HttpError's own, otherwise a logged 500 with `fallback`. */
+export function failure(error: unknown, fallback: string, scope: string) {
+  if (error instanceof HttpError) return { status: error.status, message: error.message };
+  logger.error({ err: error, scope }, "admin operation failed");
+  return { status: 500, message: fallback };
+}
+
+/** Runs a page loader's query; on failure logs it and gives `fallback` plus the spec's error text. */
+export async function loadOr<T>(scope: string, fallback: T, message: string, work: () => Promise<T>) {
+  try {
+    return { ...(await work()), loadError: null as string | null };
+  } catch (error) {
+    logger.error({ err: error, scope }, "admin page query failed");
+    return { ...fallback, loadError: message as string | null };
+  }
+}
+
+/** A successful admin action: the component shows `message` as a toast. */
+export function actionOk(intent: string, message: string, id?: string) {
+  return { ok: true as const, intent, message, ...(id ? { id } : {}) };
+}
+
+/** A refused admin action with its HTTP status; field errors sit beside their fields. */
+export function actionFail(
+  intent: string,
+  status: number,
+  error: string,
+  options: { description?: string; fieldErrors?: Record<string, string> } = {},
+) {
+  return data({ ok: false as const, intent, error, ...options }, { status });
+}

@@ -1,0 +1,36 @@
+/** Characters that make a spreadsheet read a cell as a formula (CSV injection, OWASP). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * One CSV cell: a text that a spreadsheet would run as a formula gets a leading apostrophe,
+ * then the cell is quoted when it holds a separator, a quote or a line break.
+ */
+export function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  let text: string;
+  if (value instanceof Date) text = value.toISOString();
+  else if (typeof value === "number" || typeof value === "boolean") text = String(value);
+  else if (Array.isArray(value)) text = value.join("; ");
+  else text = String(value);
+  if (typeof value === "string" || Array.isArray(value)) {
+    if (FORMULA_START.test(text)) text = `'${text}`;
+  }
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** RFC 4180 text with CRLF line ends and a BOM, so spreadsheet programs read UTF-8 accents right. */
+export function toCsv(header: readonly string[], rows: readonly (readonly unknown[])[]): string {
+  const lines = [header, ...rows].map((row) => row.map(csvCell).join(","));
+  return `\uFEFF${lines.join("\r\n")}\r\n`;
+}
+
+export function csvResponse(fileName: string, body: string) {
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${fileName.replace(/[^a-z0-9._-]/gi, "_")}"`,
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

@@ -1,0 +1,324 @@
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { createElement } from "react";
+import { DIRECT_CALL_LABEL, messages } from "~/components/matching/types";
+import type { GroupSelectionInput } from "~/components/matching/schemas";
+import { matchGroups, freeSpotsOf } from "~/domain/matching";
+import { slugify } from "~/domain/slug";
+import type { Database } from "../db/client.server";
+import { groupBookings, groupWaitlist, groups, questionnaireResponses, therapists } from "../db/schema";
+import { env, publicBaseUrl } from "../env.server";
+import { errors, HttpError, type HandlerResult } from "../http.server";
+import { registerJob } from "../jobs.server";
+import { enqueueEmails } from "../mail/outbox.server";
+import { BookingRequestReceived, CallRequestReceived, SeatAvailable } from "../mail/booking-templates";
+import { StaffNotification } from "../mail/templates";
+import { bookCallSlot } from "./call-slots.server";
+import { dateLabel, latestResponse, loadGroups, normalizeEmail, profileOf, scheduleOf, type GroupWithTherapist } from "./groups.server";
+
+type Tx = Pick<Database, "insert" | "select" | "update" | "execute">;
+
+const ACTIVE = ["requested", "confirmed"] as const;
+
+export function groupsPageUrl(email: string, name: string | null | undefined) {
+  const query = new URLSearchParams({ email });
+  if (name) query.set("name", name);
+  return `${publicBaseUrl()}/gruppi-matching?${query}`;
+}
+
+/** The standalone call page of the spec, /call-{name}?name&email. */
+export function callPageUrl(email: string, name: string | null | undefined) {
+  const query = new URLSearchParams({ email });
+  if (name) query.set("name", name);
+  return `${publicBaseUrl()}/call-${slugify(name ?? "") || "prenota"}?${query}`;
+}
+
+/** The capacity trigger (drizzle/0004) raises check_violation on this constraint name. */
+export function isGroupFullError(error: unknown): boolean {
+  for (let current = error; current && typeof current === "object"; current = (current as { cause?: unknown }).cause) {
+    const { code, constraint } = current as { code?: string; constraint?: string };
+    if (code === "23514" && constraint === "group_bookings_capacity") return true;
+  }
+  return false;
+}
+
+async function withCapacityCheck<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isGroupFullError(error)) throw new HttpError(409, messages.groupFull);
+    throw error;
+  }
+}
+
+const sameName = (a: string, b: string) => a.trim().localeCompare(b.trim(), "it", { sensitivity: "base" }) === 0;
+
+/** The group a selection is about: the one named by id, or the best match among the therapist's groups. */
+async function chosenGroup(tx: Tx, input: GroupSelectionInput, response: Awaited<ReturnType<typeof latestResponse>>) {
+  if (input.groupId) {
+    const [group] = await loadGroups(tx, { ids: [input.groupId], onlyOpen: false });
+    if (!group) throw new HttpError(404, "Gruppo non trovato.");
+    if (!sameName(group.therapist.name, input.selectedTherapist)) {
+      throw new HttpError(400, errors.invalid, { selectedTherapist: "Il terapeuta non corrisponde al gruppo scelto." });
+    }
+    if (group.status !== "open" || freeSpotsOf(group) === 0) throw new HttpError(409, messages.groupFull);
+    return group;
+  }
+  const candidates = (await loadGroups(tx, { onlyOpen: false })).filter(
+    (group) => group.status !== "closed" && sameName(group.therapist.name, input.selectedTherapist),
+  );
+  if (candidates.length === 0) throw new HttpError(404, "Nessun gruppo disponibile con questo terapeuta.");
+  const [best] = matchGroups(profileOf(response), candidates);
+  if (!best) throw new HttpError(409, messages.groupFull);
+  return best.group;
+}
+
+function staffRows(group: GroupWithTherapist | undefined, person: { name: string | null; email: string }): [string, string][] {
+  const rows: [string, string][] = [
+    ["Nome", person.name ?? "—"],
+    ["Email", person.email],
+  ];
+  if (group) {
+    rows.push(["Gruppo", group.name], ["Terapeuta", group.therapist.name], ["Orario", `${scheduleOf(group)} (${group.time_slot})`]);
+  }
+  return rows;
+}
+
+/**
+ * A group selection: stores a booking request (status requested) linked to the newest
+ * questionnaire response and the group, records the chosen therapist on the response, and
+ * queues the confirmation to the person and the notice to staff. Choosing the same group again
+ * returns the request already stored.
+ */
+export async function selectGroup(tx: Tx, input: GroupSelectionInput): Promise<HandlerResult> {
+  const email = normalizeEmail(input.email);
+  const response = await latestResponse(tx, email);
+  const group = await chosenGroup(tx, input, response);
+  const name = response?.name ?? input.name ?? null;
+
+  const [existing] = await tx
+    .select({ id: groupBookings.id, status: groupBookings.status })
+    .from(groupBookings)
+    .where(and(eq(groupBookings.email, email), eq(groupBookings.groupId, group.id), inArray(groupBookings.status, ACTIVE)))
+    .limit(1);
+  const body = { groupId: group.id, groupName: group.name, therapist: group.therapist.name };
+  if (existing) return { status: 200, body: { ...body, bookingId: existing.id, created: false } };
+
+  const [booking] = await tx
+    .insert(groupBookings)
+    .values({ responseId: response?.id ?? null, groupId: group.id, therapistId: group.therapist.id, email, name, ageBracket: response?.age ?? null })
+    .returning({ id: groupBookings.id });
+  if (response) {
+    await tx.update(questionnaireResponses).set({ selectedGroupTherapist: group.therapist.name }).where(eq(questionnaireResponses.id, response.id));
+  }
+  await enqueueEmails(tx, [
+    {
+      to: email,
+      subject: `Hai scelto il gruppo ${group.name}`,
+      template: "booking-requested",
+      body: createElement(BookingRequestReceived, {
+        name,
+        groupName: group.name,
+        therapistName: group.therapist.name,
+        schedule: scheduleOf(group),
+        startsOn: dateLabel(group.startsOn),
+        callUrl: callPageUrl(email, name),
+      }),
+    },
+    {
+      to: env().STAFF_EMAIL,
+      subject: `Nuova richiesta di gruppo: ${group.name}`,
+      template: "booking-staff",
+      body: createElement(StaffNotification, { title: "Una persona ha scelto un gruppo", rows: staffRows(group, { name, email }) }),
+    },
+  ]);
+  return { status: 201, body: { ...body, bookingId: booking!.id, created: true } };
+}
+
+/** The booking a call request belongs to: the chosen group's, the therapist's, the newest one, or none. */
+async function bookingForCall(tx: Tx, email: string, input: GroupSelectionInput) {
+  const base = and(eq(groupBookings.email, email), inArray(groupBookings.status, ACTIVE));
+  const columns = { id: groupBookings.id, groupId: groupBookings.groupId, name: groupBookings.name };
+  if (input.groupId) {
+    const [row] = await tx.select(columns).from(groupBookings).where(and(base, eq(groupBookings.groupId, input.groupId))).orderBy(desc(groupBookings.createdAt)).limit(1);
+    if (row) return row;
+  }
+  if (!sameName(input.selectedTherapist, DIRECT_CALL_LABEL)) {
+    const [row] = await tx
+      .select(columns)
+      .from(groupBookings)
+      .innerJoin(therapists, eq(therapists.id, groupBookings.therapistId))
+      .where(and(base, sql`lower(${therapists.name}) = lower(${input.selectedTherapist.trim()})`))
+      .orderBy(desc(groupBookings.createdAt))
+      .limit(1);
+    if (row) return row;
+  }
+  const [row] = await tx.select(columns).from(groupBookings).where(base).orderBy(desc(groupBookings.createdAt)).limit(1);
+  return row;
+}
+
+/**
+ * A call request: the phone is stored on the person's booking (call_requested, phone), or on a
+ * new booking without a group for a direct request; with a slot, the slot is booked too (409 when
+ * someone was faster). Staff get the number; the person a confirmation, with the .ics invite.
+ */
+export async function requestCall(tx: Tx, input: GroupSelectionInput & { call: { phone: string } }, now = new Date()): Promise<HandlerResult> {
+  const email = normalizeEmail(input.email);
+  const response = await latestResponse(tx, email);
+  const found = await bookingForCall(tx, email, input);
+  const name = found?.name ?? response?.name ?? input.name ?? null;
+  let bookingId: string;
+  if (found) {
+    await tx
+      .update(groupBookings)
+      .set({ callRequested: true, phone: input.call.phone, name, updatedAt: sql`now()` })
+      .where(eq(groupBookings.id, found.id));
+    bookingId = found.id;
+  } else {
+    const [row] = await tx
+      .insert(groupBookings)
+      .values({ responseId: response?.id ?? null, email, name, ageBracket: response?.age ?? null, callRequested: true, phone: input.call.phone })
+      .returning({ id: groupBookings.id });
+    bookingId = row!.id;
+  }
+  const [group] = found?.groupId ? await loadGroups(tx, { ids: [found.groupId], onlyOpen: false }) : [];
+  const slot = input.callSlot ? await bookCallSlot(tx, { start: input.callSlot, email, name, phone: input.call.phone, bookingId }, now) : undefined;
+
+  await enqueueEmails(tx, [
+    {
+      to: email,
+      subject: slot ? `Chiamata conoscitiva: ${slot.label}` : "Abbiamo ricevuto la tua richiesta di chiamata",
+      template: "call-requested",
+      body: createElement(CallRequestReceived, { name, slotLabel: slot?.label ?? null }),
+      attachments: slot ? [slot.attachment] : [],
+    },
+    {
+      to: env().STAFF_EMAIL,
+      subject: `Richiesta di chiamata: ${name ?? email}`,
+      template: "call-staff",
+      body: createElement(StaffNotification, {
+        title: "Una persona chiede la chiamata conoscitiva gratuita",
+        rows: [
+          ...staffRows(group, { name, email }),
+          ["Telefono", input.call.phone],
+          ["Richiesta da", input.selectedTherapist],
+          ["Orario della chiamata", slot ? `${slot.label} (ora italiana)` : "Da concordare: richiamare entro 24 ore"],
+        ],
+      }),
+    },
+  ]);
+  return {
+    status: slot ? 201 : 200,
+    body: { bookingId, callRequested: true, slot: slot ? { id: slot.id, start: slot.startsAt.toISOString(), label: slot.label } : null },
+  };
+}
+
+/** Staff confirm a request: the seat is taken now; the database refuses a ninth (409). */
+export async function confirmBooking(tx: Tx, bookingId: string) {
+  return withCapacityCheck(async () => {
+    const [row] = await tx
+      .update(groupBookings)
+      .set({ status: "confirmed", updatedAt: sql`now()` })
+      .where(eq(groupBookings.id, bookingId))
+      .returning();
+    if (!row) throw new HttpError(404, "Prenotazione non trovata.");
+    return row;
+  });
+}
+
+/** Cancels a booking; a freed confirmed seat wakes the waitlist (database trigger). */
+export async function cancelBooking(tx: Tx, bookingId: string) {
+  const [row] = await tx
+    .update(groupBookings)
+    .set({ status: "cancelled", updatedAt: sql`now()` })
+    .where(eq(groupBookings.id, bookingId))
+    .returning();
+  if (!row) throw new HttpError(404, "Prenotazione non trovata.");
+  return row;
+}
+
+/** Moves a booking to another group: the old one becomes "moved", a new one keeps its status. */
+export async function moveBooking(tx: Tx, bookingId: string, toGroupId: string) {
+  const [target] = await tx.select({ id: groups.id, therapistId: groups.therapistId }).from(groups).where(eq(groups.id, toGroupId));
+  if (!target) throw new HttpError(404, "Gruppo non trovato.");
+  const [old] = await tx
+    .update(groupBookings)
+    .set({ status: "moved", updatedAt: sql`now()` })
+    .where(and(eq(groupBookings.id, bookingId), inArray(groupBookings.status, ACTIVE)))
+    .returning();
+  if (!old) throw new HttpError(404, "Prenotazione non trovata.");
+  return withCapacityCheck(async () => {
+    const [moved] = await tx
+      .insert(groupBookings)
+      .values({
+        responseId: old.responseId,
+        groupId: target.id,
+        therapistId: target.therapistId,
+        email: old.email,
+        name: old.name,
+        ageBracket: old.ageBracket,
+        status: old.status,
+        callRequested: old.callRequested,
+        phone: old.phone,
+      })
+      .returning();
+    return moved!;
+  });
+}
+
+/* Waitlist */
+
+/** "Avvisami quando si libera un posto": for one group, or for any group when groupId is absent. */
+export async function joinWaitlist(tx: Tx, input: { email: string; groupId?: string }): Promise<HandlerResult> {
+  if (input.groupId) {
+    const [group] = await tx.select({ id: groups.id }).from(groups).where(eq(groups.id, input.groupId));
+    if (!group) throw new HttpError(404, "Gruppo non trovato.");
+  }
+  const [row] = await tx
+    .insert(groupWaitlist)
+    .values({ email: normalizeEmail(input.email), groupId: input.groupId ?? null })
+    .onConflictDoNothing()
+    .returning({ id: groupWaitlist.id });
+  return { status: row ? 201 : 200, body: { waiting: true, message: messages.waitlistJoinedDescription } };
+}
+
+export const SEAT_FREED_JOB = "waitlist.seat-freed";
+
+/**
+ * A seat was freed in a group (queued by the database trigger): the first person waiting for
+ * that group, or for any group, gets one e-mail. A repeated run of the same job notifies nobody
+ * else; a seat taken again in the meantime notifies nobody.
+ */
+export async function notifyWaitlist(tx: Tx, groupId: string, jobId: string) {
+  const [already] = await tx.select({ id: groupWaitlist.id }).from(groupWaitlist).where(eq(groupWaitlist.notifiedJobId, jobId));
+  if (already) return undefined;
+  const [group] = await loadGroups(tx, { ids: [groupId] });
+  if (!group || freeSpotsOf(group) === 0) return undefined;
+  const waiting = await tx.execute<{ id: string; email: string }>(sql`
+    select id, email from group_waitlist
+    where notified_at is null and (group_id = ${groupId} or group_id is null)
+    order by created_at, id
+    limit 1
+    for update skip locked`);
+  const entry = waiting.rows[0];
+  if (!entry) return undefined;
+  await tx
+    .update(groupWaitlist)
+    .set({ notifiedAt: sql`now()`, notifiedGroupId: groupId, notifiedJobId: jobId })
+    .where(eq(groupWaitlist.id, entry.id));
+  const name = (await latestResponse(tx, entry.email))?.name ?? null;
+  await enqueueEmails(tx, [
+    {
+      to: entry.email,
+      subject: `Si è liberato un posto nel gruppo ${group.name}`,
+      template: "waitlist-seat",
+      body: createElement(SeatAvailable, { name, groupName: group.name, groupsUrl: groupsPageUrl(entry.email, name) }),
+    },
+  ]);
+  return entry;
+}
+
+registerJob(SEAT_FREED_JOB, async (db, payload, job) => {
+  const groupId = typeof payload.groupId === "string" ? payload.groupId : undefined;
+  if (!groupId) return;
+  await db.transaction((tx) => notifyWaitlist(tx, groupId, job.id));
+});

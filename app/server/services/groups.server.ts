@@ -1,0 +1,183 @@
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import type { GroupCardData } from "~/components/matching/types";
+import { group as groupRules } from "~/content/site";
+import { matchGroups, reasonLine, type MatchGroup, type MatchProfile, type MatchResult } from "~/domain/matching";
+import type { Database } from "../db/client.server";
+import { groupBookings, groups, questionnaireResponses, therapists } from "../db/schema";
+
+type Reader = Pick<Database, "select">;
+
+export const WEEKDAYS = ["lunedì", "martedì", "mercoledì", "giovedì", "venerdì", "sabato", "domenica"] as const;
+
+export const emptyProfile: MatchProfile = { age: "", current_situations: [], therapy_goals: [], time_preference: "", flexibility: [] };
+
+export function normalizeEmail(email: string) {
+  return email.trim().toLowerCase();
+}
+
+/** The newest questionnaire response of an e-mail address, if any. */
+export async function latestResponse(db: Reader, email: string) {
+  const [row] = await db
+    .select()
+    .from(questionnaireResponses)
+    .where(eq(questionnaireResponses.email, normalizeEmail(email)))
+    .orderBy(desc(questionnaireResponses.createdAt))
+    .limit(1);
+  return row;
+}
+
+export type ResponseRow = typeof questionnaireResponses.$inferSelect;
+
+const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : []);
+const string = (value: unknown): string => (typeof value === "string" ? value : "");
+
+/**
+ * The matching profile of a stored response. The free "Altro" texts count as answers too: the
+ * matching reads themes from words, so "Mi sento spesso sola" still finds the loneliness group.
+ */
+export function profileOf(response: ResponseRow | undefined): MatchProfile {
+  if (!response) return emptyProfile;
+  const answers = (response.answers && typeof response.answers === "object" ? response.answers : {}) as Record<string, unknown>;
+  const withOther = (list: string, other: string) => {
+    const extra = string(answers[other]).trim();
+    return extra ? [...strings(answers[list]), extra] : strings(answers[list]);
+  };
+  return {
+    age: response.age,
+    current_situations: withOther("current_situations", "current_situations_other"),
+    therapy_goals: withOther("therapy_goals", "therapy_goals_other"),
+    time_preference: response.timePreference || string(answers.time_preference),
+    flexibility: strings(answers.flexibility),
+  };
+}
+
+export interface GroupWithTherapist extends MatchGroup {
+  startsOn: string;
+  therapist: GroupCardData["therapist"];
+}
+
+/** Groups (open ones by default) with their occupied spots (confirmed bookings) and therapist. */
+export async function loadGroups(db: Reader, options: { ids?: string[]; onlyOpen?: boolean } = {}): Promise<GroupWithTherapist[]> {
+  const conditions = [];
+  if (options.onlyOpen ?? true) conditions.push(eq(groups.status, "open"));
+  if (options.ids) conditions.push(inArray(groups.id, options.ids.length ? options.ids : ["00000000-0000-0000-0000-000000000000"]));
+  const rows = await db
+    .select({
+      id: groups.id,
+      name: groups.name,
+      topic: groups.topic,
+      situations: groups.situations,
+      weekday: groups.weekday,
+      timeSlot: groups.timeSlot,
+      startTime: groups.startTime,
+      ageMin: groups.ageMin,
+      ageMax: groups.ageMax,
+      capacity: groups.capacity,
+      status: groups.status,
+      startsOn: groups.startsOn,
+      occupied: sql<number>`(select count(*)::int from ${groupBookings} b where b.group_id = ${groups.id} and b.status = 'confirmed')`,
+      therapistId: therapists.id,
+      therapistName: therapists.name,
+      therapistRole: therapists.role,
+      therapistImage: therapists.image,
+      therapistDescription: therapists.description,
+      therapistExperience: therapists.experience,
+    })
+    .from(groups)
+    .innerJoin(therapists, eq(therapists.id, groups.therapistId))
+    .where(conditions.length ? and(...conditions) : undefined);
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    topic: row.topic,
+    situations: row.situations,
+    weekday: row.weekday,
+    time_slot: row.timeSlot,
+    start_time: row.startTime,
+    age_min: row.ageMin,
+    age_max: row.ageMax,
+    capacity: row.capacity,
+    occupied: Number(row.occupied),
+    status: row.status,
+    startsOn: row.startsOn,
+    therapist: {
+      id: row.therapistId,
+      name: row.therapistName,
+      role: row.therapistRole,
+      image: row.therapistImage,
+      description: row.therapistDescription,
+      experience: row.therapistExperience,
+    },
+  }));
+}
+
+/** "E." from "Elena" or "E."; participants are health data, so a card never shows more. */
+export function anonymousParticipant(name: string | null, ageBracket: string | null) {
+  const letter = /\p{L}/u.exec(name ?? "")?.[0]?.toLocaleUpperCase("it");
+  const initial = letter ? `${letter}.` : "Partecipante";
+  return ageBracket ? `${initial} · ${ageBracket}` : initial;
+}
+
+async function participantsOf(db: Reader, groupIds: string[]) {
+  const byGroup = new Map<string, string[]>();
+  if (groupIds.length === 0) return byGroup;
+  const rows = await db
+    .select({ groupId: groupBookings.groupId, name: groupBookings.name, ageBracket: groupBookings.ageBracket })
+    .from(groupBookings)
+    .where(and(inArray(groupBookings.groupId, groupIds), eq(groupBookings.status, "confirmed")))
+    .orderBy(groupBookings.createdAt, groupBookings.id);
+  for (const row of rows) {
+    if (!row.groupId) continue;
+    const list = byGroup.get(row.groupId) ?? [];
+    list.push(anonymousParticipant(row.name, row.ageBracket));
+    byGroup.set(row.groupId, list);
+  }
+  return byGroup;
+}
+
+export function scheduleOf(group: Pick<MatchGroup, "weekday" | "start_time">) {
+  return `Ogni ${WEEKDAYS[group.weekday - 1] ?? ""} alle ${group.start_time}`;
+}
+
+export function dateLabel(isoDate: string) {
+  return new Intl.DateTimeFormat("it-IT", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }).format(
+    new Date(`${isoDate}T00:00:00Z`),
+  );
+}
+
+function cardOf(result: MatchResult<GroupWithTherapist>, participants: string[]): GroupCardData {
+  const { group } = result;
+  return {
+    groupId: group.id,
+    groupName: group.name,
+    therapist: group.therapist,
+    occupiedSpots: Math.min(group.occupied, groupRules.totalSpots),
+    totalSpots: groupRules.totalSpots,
+    freeSpots: result.freeSpots,
+    participants,
+    isRecommended: result.recommended,
+    groupTopic: group.topic,
+    schedule: scheduleOf(group),
+    timeSlot: group.time_slot,
+    startsOn: dateLabel(group.startsOn),
+    reasons: reasonLine(result),
+  };
+}
+
+/**
+ * The recommended group cards for an e-mail address: its newest questionnaire (or an empty
+ * profile when there is none) matched against the open groups with free spots, best first.
+ */
+export async function recommendedGroups(db: Reader, email: string | null) {
+  const response = email ? await latestResponse(db, email) : undefined;
+  const results = matchGroups(profileOf(response), await loadGroups(db));
+  const participants = await participantsOf(
+    db,
+    results.map((result) => result.group.id),
+  );
+  return {
+    hasResponse: Boolean(response),
+    name: response?.name ?? null,
+    cards: results.map((result) => cardOf(result, participants.get(result.group.id) ?? [])),
+  };
+}

@@ -1,0 +1,93 @@
+import { MAX_UPLOAD_BYTES } from "~/content/site";
+import { HttpError } from "./http.server";
+
+export type ImageFormat = "jpeg" | "png" | "webp" | "avif";
+
+export const uploadErrors = {
+  missing: "Nessun file selezionato.",
+  tooLarge: "Il file è troppo grande. Massimo 5MB.",
+  notImage: "Seleziona un file immagine valido (JPEG, PNG, WebP o AVIF).",
+  notPdf: "Il file non è un PDF.",
+  unreadableImage: "L'immagine non può essere letta.",
+} as const;
+
+/** Multipart overhead allowed on top of the file itself (boundaries, headers, other fields). */
+const FORM_OVERHEAD_BYTES = 64 * 1024;
+
+function bytesAt(buffer: Uint8Array, offset: number, expected: readonly number[]) {
+  if (buffer.length < offset + expected.length) return false;
+  return expected.every((byte, index) => buffer[offset + index] === byte);
+}
+
+function asciiAt(buffer: Uint8Array, offset: number, text: string) {
+  return bytesAt(buffer, offset, [...text].map((char) => char.charCodeAt(0)));
+}
+
+/**
+ * The raster format of a file, read from its first bytes (never from its name or declared type);
+ * null for anything else, SVG included (it can carry scripts).
+ */
+export function sniffImage(buffer: Uint8Array): ImageFormat | null {
+  if (bytesAt(buffer, 0, [0xff, 0xd8, 0xff])) return "jpeg";
+  if (bytesAt(buffer, 0, [0x89, 0x50, 0x4e, 0x47])) return "png";
+  if (asciiAt(buffer, 0, "RIFF") && asciiAt(buffer, 8, "WEBP")) return "webp";
+  if (asciiAt(buffer, 4, "ftypavif")) return "avif";
+  return null;
+}
+
+export function isPdf(buffer: Uint8Array): boolean {
+  return asciiAt(buffer, 0, "%PDF-");
+}
+
+/**
+ * Reads a multipart body with a hard cap, so an oversized upload is refused with 413 while it
+ * streams in, whatever Content-Length says (or does not say).
+ */
+export async function readMultipart(request: Request, maxFileBytes = MAX_UPLOAD_BYTES): Promise<FormData> {
+  const limit = maxFileBytes + FORM_OVERHEAD_BYTES;
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > limit) throw new HttpError(413, uploadErrors.tooLarge);
+  const reader = request.body?.getReader();
+  if (!reader) throw new HttpError(400, uploadErrors.missing);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw new HttpError(413, uploadErrors.tooLarge);
+    }
+    chunks.push(value);
+  }
+  const contentType = request.headers.get("content-type") ?? "";
+  try {
+    return await new Response(Buffer.concat(chunks), { headers: { "Content-Type": contentType } }).formData();
+  } catch {
+    throw new HttpError(400, uploadErrors.missing);
+  }
+}
+
+/** The named file field as bytes, refused with 400 when absent and 413 when over the limit. */
+export async function fileBytes(form: FormData, field = "file", maxBytes = MAX_UPLOAD_BYTES): Promise<Buffer> {
+  const file = form.get(field);
+  if (!(file instanceof File) || file.size === 0) throw new HttpError(400, uploadErrors.missing);
+  if (file.size > maxBytes) throw new HttpError(413, uploadErrors.tooLarge);
+  return Buffer.from(await file.arrayBuffer());
+}
+
+/** Bytes of an uploaded raster image (JPEG, PNG, WebP, AVIF); 415 for anything else. */
+export async function imageUpload(form: FormData, field = "file") {
+  const buffer = await fileBytes(form, field);
+  const format = sniffImage(buffer);
+  if (!format) throw new HttpError(415, uploadErrors.notImage);
+  return { buffer, format };
+}
+
+/** Bytes of an uploaded PDF; 415 for anything else, whatever its name or declared type. */
+export async function pdfUpload(form: FormData, field = "file") {
+  const buffer = await fileBytes(form, field);
+  if (!isPdf(buffer)) throw new HttpError(415, uploadErrors.notPdf);
+  return buffer;
+}
