@@ -69,10 +69,9 @@ async function readForm(request: Request): Promise<Record<string, string>> {
 
 /** Without JavaScript the browser goes back to the form's page, which shows the outcome from the query. */
 function formRedirect(request: Request, scope: string, outcome: "ok" | "error") {
-  let target = "/";
+  let target: string;
   try {
-    const referer = new URL(request.headers.get("referer") ?? "/", "http://localhost");
-    target = referer.pathname;
+    target = new URL(request.headers.get("referer") ?? "/", "http://localhost").pathname;
   } catch {
     target = "/";
   }
