@@ -46,6 +46,11 @@ export default [
     route("send-contact-email", "routes/api/send-contact-email.ts"),
     route("newsletter-signup", "routes/api/newsletter-signup.ts"),
     route("funnel-step", "routes/api/funnel-step.ts"),
+    route("update-group-selection", "routes/api/update-group-selection.ts"),
+    route("test-followup-emails", "routes/api/test-followup-emails.ts"),
+    route("groups", "routes/api/groups.ts"),
+    route("call-slots", "routes/api/call-slots.ts"),
+    route("waitlist", "routes/api/waitlist.ts"),
   ]),
   // /call-{name}: a single dynamic segment whose loader accepts only the "call-" prefix.
   route(":callPath", "routes/call.tsx"),

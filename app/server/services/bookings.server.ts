@@ -241,11 +241,12 @@ export async function moveBooking(tx: Tx, bookingId: string, toGroupId: string) 
   const [target] = await tx.select({ id: groups.id, therapistId: groups.therapistId }).from(groups).where(eq(groups.id, toGroupId));
   if (!target) throw new HttpError(404, "Gruppo non trovato.");
   const [old] = await tx
-    .update(groupBookings)
-    .set({ status: "moved", updatedAt: sql`now()` })
+    .select()
+    .from(groupBookings)
     .where(and(eq(groupBookings.id, bookingId), inArray(groupBookings.status, ACTIVE)))
-    .returning();
+    .for("update");
   if (!old) throw new HttpError(404, "Prenotazione non trovata.");
+  await tx.update(groupBookings).set({ status: "moved", updatedAt: sql`now()` }).where(eq(groupBookings.id, old.id));
   return withCapacityCheck(async () => {
     const [moved] = await tx
       .insert(groupBookings)

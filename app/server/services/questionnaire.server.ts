@@ -7,6 +7,7 @@ import { consentRecords, questionnaireResponses } from "../db/schema";
 import { env, publicBaseUrl } from "../env.server";
 import { enqueueEmails } from "../mail/outbox.server";
 import { QuestionnaireResult, StaffNotification } from "../mail/templates";
+import { scheduleFollowups } from "./followups.server";
 import { subscribe } from "./newsletter.server";
 
 type Tx = Pick<Database, "insert" | "select" | "update" | "execute">;
@@ -29,7 +30,8 @@ export function groupsUrl(answers: Pick<QuestionnaireAnswers, "email" | "name">)
 
 /**
  * Stores a completed questionnaire with its consent, queues the e-mail with the link to the
- * recommended groups and the staff notification, and (double opt-in) the newsletter confirmation.
+ * recommended groups and the staff notification, (double opt-in) the newsletter confirmation,
+ * and the three follow-ups at 1, 3 and 7 days (skipped once the person books or unsubscribes).
  */
 export async function submitQuestionnaire(tx: Tx, answers: QuestionnaireAnswers, meta: SubmissionMeta) {
   const [row] = await tx
@@ -80,5 +82,6 @@ export async function submitQuestionnaire(tx: Tx, answers: QuestionnaireAnswers,
     },
   ]);
   if (answers.newsletter_subscription === "yes") await subscribe(tx, answers.email, "questionnaire");
+  await scheduleFollowups(tx, row!);
   return row!;
 }
