@@ -4,6 +4,7 @@ import { legalVersions } from "~/content/site";
 import type { QuestionnaireAnswers } from "~/domain/questionnaire";
 import type { Database } from "../db/client.server";
 import { consentRecords, questionnaireResponses } from "../db/schema";
+import { seal } from "../crypto.server";
 import { env, publicBaseUrl } from "../env.server";
 import { enqueueEmails } from "../mail/outbox.server";
 import { QuestionnaireResult, StaffNotification } from "../mail/templates";
@@ -42,7 +43,7 @@ export async function submitQuestionnaire(tx: Tx, answers: QuestionnaireAnswers,
       age: answers.age,
       gender: answers.gender,
       city: answers.city,
-      answers: healthAnswers(answers),
+      answers: seal(healthAnswers(answers)),
       timePreference: answers.time_preference,
       sourceDiscovery: answers.source_discovery,
       newsletterSubscription: answers.newsletter_subscription,
