@@ -1,3 +1,4 @@
+import aws4 from "aws4";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { env } from "./env.server";
@@ -71,10 +72,82 @@ export function localStorage(root: string): Storage {
   };
 }
 
+export interface S3Config {
+  endpoint: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
+/**
+ * An S3-compatible store (AWS, MinIO, R2...): one bucket, our buckets as key prefixes, path-style
+ * URLs, requests signed with SigV4 (aws4). Reads go through our /storage route, like local files.
+ */
+export function s3Storage(config: S3Config): Storage {
+  const endpoint = new URL(config.endpoint);
+  const send = async (method: string, bucket: Bucket, key: string, body?: Buffer, contentType?: string) => {
+    if (!isSafeKey(key)) throw new Error("Unsafe storage key");
+    const objectPath = `/${config.bucket}/${bucket}/${key}`;
+    const headers: Record<string, string> = {};
+    if (contentType) headers["Content-Type"] = contentType;
+    const signed = aws4.sign(
+      { host: endpoint.host, path: objectPath, method, service: "s3", region: config.region, headers, body },
+      { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+    );
+    return fetch(new URL(objectPath, endpoint), {
+      method,
+      headers: signed.headers as Record<string, string>,
+      body: body ? new Uint8Array(body) : undefined,
+    });
+  };
+  return {
+    async put(bucket, key, body, contentType) {
+      const response = await send("PUT", bucket, key, body, contentType);
+      if (!response.ok) throw new Error(`S3 PUT failed: ${response.status} ${await response.text()}`);
+    },
+    async get(bucket, key) {
+      if (!isSafeKey(key)) return undefined;
+      const response = await send("GET", bucket, key);
+      if (response.status === 404) return undefined;
+      if (!response.ok) throw new Error(`S3 GET failed: ${response.status}`);
+      const body = Buffer.from(await response.arrayBuffer());
+      return { body, contentType: contentTypes[path.extname(key).toLowerCase()] ?? response.headers.get("content-type") ?? "application/octet-stream" };
+    },
+    async exists(bucket, key) {
+      if (!isSafeKey(key)) return false;
+      const response = await send("HEAD", bucket, key);
+      return response.ok;
+    },
+    async remove(bucket, key) {
+      const response = await send("DELETE", bucket, key);
+      if (!response.ok && response.status !== 404) throw new Error(`S3 DELETE failed: ${response.status}`);
+    },
+  };
+}
+
+/** S3 when S3_ENDPOINT and S3_BUCKET are set, else the local folder DATA_DIR/uploads. */
+export function storageFromEnvironment(): Storage {
+  const { S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY } = process.env;
+  if (S3_ENDPOINT && S3_BUCKET) {
+    if (!S3_ACCESS_KEY_ID || !S3_SECRET_ACCESS_KEY) {
+      throw new Error("Invalid configuration:\n  S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY: required with S3_ENDPOINT");
+    }
+    return s3Storage({
+      endpoint: S3_ENDPOINT,
+      bucket: S3_BUCKET,
+      region: S3_REGION ?? "us-east-1",
+      accessKeyId: S3_ACCESS_KEY_ID,
+      secretAccessKey: S3_SECRET_ACCESS_KEY,
+    });
+  }
+  return localStorage(path.join(env().dataDir, "uploads"));
+}
+
 let instance: Storage | undefined;
 
 export function storage(): Storage {
-  instance ??= localStorage(path.join(env().dataDir, "uploads"));
+  instance ??= storageFromEnvironment();
   return instance;
 }
 
