@@ -5,6 +5,7 @@ import { ensureDemoAdmin, seedDemoContent } from "./db/seed.server";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
 import { configuredTransport } from "./mail/transport.server";
+import { scheduleRetention } from "./retention.server";
 import { startWorkers } from "./workers.server";
 
 export interface Platform {
@@ -37,6 +38,7 @@ export async function startPlatform(): Promise<Platform> {
     await seedDemoContent(db, config.dataDir);
     await ensureDemoAdmin(db);
   }
+  await scheduleRetention(db);
   const workers = config.WORKERS === "true" ? startWorkers(db, configuredTransport()) : undefined;
   current = {
     db,

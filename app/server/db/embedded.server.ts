@@ -150,11 +150,28 @@ export async function startEmbeddedPostgres(
   const urlFor = (port: number, db: string) =>
     `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${db}`;
 
+  const ownerFile = path.join(path.resolve(dataDir), "postgres.owner");
   const running = runningPostmaster(pgdata);
   if (running) {
-    logger.info({ port: running.port }, "attaching to the embedded PostgreSQL already running");
     await ensureDatabase(urlFor(running.port, "postgres"), database);
-    return { url: urlFor(running.port, database), owned: false, stop: async () => undefined };
+    const owner = Number(fs.existsSync(ownerFile) ? fs.readFileSync(ownerFile, "utf8") : 0);
+    if (owner > 0 && owner !== process.pid && isAlive(owner)) {
+      logger.info({ port: running.port }, "attaching to the embedded PostgreSQL another process runs");
+      return { url: urlFor(running.port, database), owned: false, stop: async () => undefined };
+    }
+    // Its owner died (crash, kill -9): adopt the server so it is stopped when we stop.
+    fs.writeFileSync(ownerFile, String(process.pid));
+    logger.warn({ port: running.port }, "adopted an embedded PostgreSQL left running by a process that died");
+    return {
+      url: urlFor(running.port, database),
+      owned: true,
+      async stop() {
+        process.kill(running.pid, "SIGINT");
+        if (!(await waitForExit(running.pid, 30_000))) process.kill(running.pid, "SIGKILL");
+        fs.rmSync(ownerFile, { force: true });
+        logger.info("embedded PostgreSQL stopped");
+      },
+    };
   }
 
   const bins = await binaries();
@@ -195,6 +212,7 @@ export async function startEmbeddedPostgres(
     throw new Error(`${(error as Error).message}\n${stderr}`, { cause: error });
   }
   await ensureDatabase(urlFor(port, "postgres"), database);
+  fs.writeFileSync(ownerFile, String(process.pid));
   logger.info({ port }, "embedded PostgreSQL started");
 
   return {
@@ -204,6 +222,7 @@ export async function startEmbeddedPostgres(
       if (exited || !child.pid) return;
       child.kill("SIGINT"); // fast shutdown: roll back open transactions, checkpoint, exit
       if (!(await waitForExit(child.pid, 30_000))) child.kill("SIGKILL");
+      fs.rmSync(ownerFile, { force: true });
       logger.info("embedded PostgreSQL stopped");
     },
   };

@@ -1,0 +1,69 @@
+import { sql, type SQL } from "drizzle-orm";
+import { retention } from "~/content/site";
+import type { Database } from "./db/client.server";
+import { enqueueJobs, registerJob } from "./jobs.server";
+import { logger } from "./logger.server";
+
+export const RETENTION_JOB = "retention-purge";
+
+/**
+ * What the privacy policy promises, as code: health data (questionnaires, group bookings) at most
+ * 5 years; other personal data at most 24 months; confirmed newsletter subscribers until they
+ * unsubscribe; operational records (rate limits, idempotency keys, finished jobs) briefly.
+ */
+export function retentionRules(now: Date): { table: string; where: SQL }[] {
+  const at = now.toISOString();
+  const health = sql`${at}::timestamptz - make_interval(years => ${retention.healthDataYears})`;
+  const other = sql`${at}::timestamptz - make_interval(months => ${retention.otherDataMonths})`;
+  return [
+    { table: "internal_questionnaire_responses", where: sql`created_at < ${health}` },
+    { table: "group_bookings", where: sql`created_at < ${health}` },
+    { table: "consent_records", where: sql`given_at < ${health}` },
+    { table: "audit_log", where: sql`created_at < ${health}` },
+    { table: "contacts", where: sql`created_at < ${other}` },
+    { table: "registrations", where: sql`created_at < ${other}` },
+    { table: "call_slots", where: sql`created_at < ${other}` },
+    { table: "group_waitlist", where: sql`created_at < ${other}` },
+    { table: "email_outbox", where: sql`created_at < ${other} and status in ('sent', 'failed')` },
+    {
+      table: "newsletter_subscribers",
+      where: sql`(status = 'pending' and created_at < ${other}) or (status = 'unsubscribed' and coalesce(unsubscribed_at, created_at) < ${other})`,
+    },
+    { table: "idempotency_keys", where: sql`created_at < ${at}::timestamptz - interval '7 days'` },
+    { table: "rate_limits", where: sql`window_start < ${at}::timestamptz - interval '1 day'` },
+    { table: "jobs", where: sql`status in ('done', 'cancelled') and finished_at < ${at}::timestamptz - interval '30 days'` },
+    { table: "session", where: sql`expires_at < ${at}::timestamptz` },
+    { table: "verification", where: sql`expires_at < ${at}::timestamptz` },
+  ];
+}
+
+/** Deletes everything past its retention at `now`; returns the rows removed per table. */
+export async function purgeExpiredData(db: Database, now: Date = new Date()): Promise<Record<string, number>> {
+  const removed: Record<string, number> = {};
+  await db.transaction(async (tx) => {
+    for (const rule of retentionRules(now)) {
+      const result = await tx.execute(sql`delete from ${sql.identifier(rule.table)} where ${rule.where}`);
+      removed[rule.table] = result.rowCount ?? 0;
+    }
+  });
+  return removed;
+}
+
+/** The next 03:00 in Italy after `now` (close enough across DST for a daily job). */
+export function nextRunAt(now: Date) {
+  const next = new Date(now);
+  next.setUTCHours(2, 0, 0, 0);
+  if (next <= now) next.setUTCDate(next.getUTCDate() + 1);
+  return next;
+}
+
+export async function scheduleRetention(db: Database, now: Date = new Date()) {
+  const runAt = nextRunAt(now);
+  await enqueueJobs(db, [{ type: RETENTION_JOB, runAt, dedupeKey: `${RETENTION_JOB}:${runAt.toISOString().slice(0, 10)}` }]);
+}
+
+registerJob(RETENTION_JOB, async (db) => {
+  const removed = await purgeExpiredData(db);
+  logger.info({ removed }, "retention purge done");
+  await scheduleRetention(db);
+});
