@@ -15,14 +15,19 @@ export function securityHeaders(req: Request, res: Response, next: NextFunction)
   const nonce = randomBytes(16).toString("base64");
   res.locals.cspNonce = nonce;
   const scriptSources = [`'self'`, `'nonce-${nonce}'`, `'strict-dynamic'`];
-  if (process.env.ANALYTICS_SRC) scriptSources.push(new URL(process.env.ANALYTICS_SRC).origin);
+  // Third parties exist only when configured, and load only after consent (see the cookie banner).
+  const analytics = process.env.ANALYTICS_SRC ? new URL(process.env.ANALYTICS_SRC).origin : "";
+  const reviews = process.env.REVIEW_WIDGET_SRC ? new URL(process.env.REVIEW_WIDGET_SRC).origin : "";
+  const extra = [analytics, reviews].filter(Boolean).join(" ");
+  if (extra) scriptSources.push(extra);
   const directives = [
     `default-src 'self'`,
     `script-src ${scriptSources.join(" ")}`,
     `style-src 'self' 'unsafe-inline'`,
-    `img-src 'self' data: blob:`,
+    `img-src 'self' data: blob:${extra ? ` ${extra}` : ""}`,
     `font-src 'self'`,
-    `connect-src 'self'${isProduction ? "" : " ws: wss:"}`,
+    `connect-src 'self'${extra ? ` ${extra}` : ""}${isProduction ? "" : " ws: wss:"}`,
+    `frame-src ${reviews || "'none'"}`,
     `media-src 'self'`,
     `object-src 'none'`,
     `base-uri 'self'`,

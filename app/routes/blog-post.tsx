@@ -1,13 +1,146 @@
-import { PlaceholderPage } from "~/components/layout/placeholder-page";
-import { seo } from "~/domain/seo";
+import { ArrowLeft, ArrowRight } from "lucide-react";
+import { data, isRouteErrorResponse, Link, redirect } from "react-router";
+import type { Route } from "./+types/blog-post";
+import { ArticleBody, ArticleLinks } from "~/components/blog/article-body";
+import { CoverImage } from "~/components/blog/cover-image";
+import { postPath, postReadTime } from "~/components/blog/post-format";
+import { PostMeta } from "~/components/blog/post-meta";
+import { publicCacheHeaders } from "~/components/site/public-cache";
+import { defaultBlogCtaLink, defaultBlogCtaText } from "~/content/blog-seed";
+import { safeHref } from "~/domain/article";
+import { articleJsonLd, seo } from "~/domain/seo";
+import { findPublishedPost } from "~/server/services/blog.server";
 
-export const meta = () =>
-  seo({
-    title: "Articolo",
-    description: "Un articolo del blog.",
-    path: "/blog",
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const post = await findPublishedPost(context.db, params.slug);
+  // A missing article is not cached: it may be published any minute.
+  if (!post) throw data(null, { status: 404, headers: { "Cache-Control": "no-store" } });
+  // A post reached by its id while it has a slug: send readers and search engines to one address.
+  if (post.slug && post.slug !== params.slug) throw redirect(postPath(post), 301);
+  return {
+    post: {
+      path: postPath(post),
+      title: post.title,
+      subtitle: post.subtitle,
+      metaTitle: post.metaTitle,
+      metaDescription: post.metaDescription,
+      excerpt: post.excerpt,
+      publishedDate: post.publishedDate,
+      updatedAt: post.updatedAt.toISOString(),
+      readTime: postReadTime(post),
+      imageUrl: post.imageUrl,
+      imageCredits: post.imageCredits,
+      introduction: post.introduction,
+      mainSections: post.mainSections,
+      conclusion: post.conclusion,
+      content: post.content,
+      imagesData: post.imagesData,
+      internalLinks: post.internalLinks,
+      externalLinks: post.externalLinks,
+      ctaText: post.ctaText?.trim() || defaultBlogCtaText,
+      ctaLink: safeHref(post.ctaLink) ?? defaultBlogCtaLink,
+    },
+  };
+}
+
+export function headers({ errorHeaders }: Route.HeadersArgs) {
+  return errorHeaders?.has("Cache-Control") ? errorHeaders : publicCacheHeaders();
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [{ title: "Articolo non trovato | Insieme" }, { name: "robots", content: "noindex" }];
+  const { post } = loaderData;
+  const description = post.metaDescription || post.excerpt;
+  return seo({
+    title: post.metaTitle || post.title,
+    description,
+    path: post.path,
+    type: "article",
+    image: post.imageUrl ?? undefined,
+    jsonLd: articleJsonLd({
+      title: post.title,
+      description,
+      path: post.path,
+      image: post.imageUrl,
+      publishedDate: post.publishedDate,
+      modified: post.updatedAt,
+    }),
   });
+};
 
-export default function Page() {
-  return <PlaceholderPage title="Articolo" intro="Un articolo del blog." />;
+export default function BlogPost({ loaderData }: Route.ComponentProps) {
+  const { post } = loaderData;
+  const ctaIsQuestionnaire = post.ctaLink === "/questionario";
+  return (
+    <article className="pb-16">
+      <header className="bg-gradient-to-b from-teal-50 to-sand-50">
+        <div className="container-page">
+          <div className="mx-auto grid max-w-3xl gap-5 pb-8 pt-8 sm:pt-12">
+            <Link to="/blog" className="inline-flex min-h-11 w-fit items-center gap-2 text-sm font-semibold text-teal-700 hover:text-teal-800">
+              <ArrowLeft aria-hidden="true" className="size-4" />
+              Tutti gli articoli
+            </Link>
+            <h1 className="text-4xl font-semibold leading-tight sm:text-5xl">{post.title}</h1>
+            {post.subtitle ? <p className="text-xl text-ink-700">{post.subtitle}</p> : null}
+            <PostMeta publishedDate={post.publishedDate} readTime={post.readTime} />
+          </div>
+        </div>
+      </header>
+      {post.imageUrl ? (
+        <div className="container-page">
+          <figure className="mx-auto max-w-4xl">
+            <CoverImage src={post.imageUrl} priority sizes="(min-width: 944px) 896px, 100vw" className="rounded-3xl" />
+            {post.imageCredits ? <figcaption className="mt-2 text-sm text-ink-500">{post.imageCredits}</figcaption> : null}
+          </figure>
+        </div>
+      ) : null}
+      <div className="container-page">
+        <div className="mx-auto max-w-3xl pt-10 sm:pt-14">
+          <ArticleBody article={post} />
+          <ArticleLinks internal={post.internalLinks} external={post.externalLinks} />
+          <section aria-labelledby="cta-articolo" className="mt-14 grid gap-4 rounded-3xl bg-teal-800 p-8 text-center text-white sm:p-10">
+            <h2 id="cta-articolo" className="text-2xl font-semibold text-white sm:text-3xl">
+              {post.ctaText}
+            </h2>
+            <p className="text-teal-50">Il primo colloquio conoscitivo è gratuito e senza impegno.</p>
+            <p>
+              <Link to={post.ctaLink} className="btn bg-white px-7 text-teal-800 hover:bg-teal-50">
+                {ctaIsQuestionnaire ? "Compila il questionario" : "Scopri di più"}
+                <ArrowRight aria-hidden="true" className="size-4" />
+              </Link>
+            </p>
+          </section>
+          <nav aria-label="Continua" className="mt-10 flex flex-col gap-3 border-t border-sand-200 pt-8 sm:flex-row sm:justify-between">
+            <Link to="/blog" className="btn btn-secondary">
+              <ArrowLeft aria-hidden="true" className="size-4" />
+              Torna al blog
+            </Link>
+            {ctaIsQuestionnaire ? null : (
+              <Link to="/questionario" className="btn btn-primary">
+                Compila il questionario
+              </Link>
+            )}
+          </nav>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <section className="container-page grid flex-1 place-content-center justify-items-center gap-4 py-24 text-center">
+      <h1 className="text-3xl font-semibold sm:text-4xl">{notFound ? "Articolo non trovato" : "Si è verificato un errore"}</h1>
+      <p className="max-w-md text-ink-700">
+        {notFound
+          ? "L'articolo che cerchi non esiste o non è più disponibile."
+          : "Non è stato possibile caricare l'articolo. Riprova tra qualche istante."}
+      </p>
+      <Link to="/blog" className="btn btn-primary">
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        Torna al blog
+      </Link>
+    </section>
+  );
 }

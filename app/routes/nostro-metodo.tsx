@@ -33,22 +33,28 @@ export default function Method() {
           <DemoVideo />
         </div>
       </header>
-      <div className="container-page grid gap-6 py-12 sm:py-16 lg:grid-cols-3">
-        {methodBlocks.map((block, index) => (
-          <section key={block.title} aria-labelledby={`metodo-${index}`} className="grid content-start gap-4 rounded-3xl bg-white p-6 ring-1 ring-sand-200 sm:p-8">
-            <p aria-hidden="true" className="inline-flex size-11 items-center justify-center rounded-full bg-coral-100 font-serif text-xl font-semibold text-coral-700">
-              {index + 1}
-            </p>
-            <h2 id={`metodo-${index}`} className="text-2xl font-semibold leading-tight">
-              {block.title}
-            </h2>
-            {block.paragraphs.map((paragraph, paragraphIndex) => (
-              <p key={paragraphIndex} className="text-ink-700">
-                {paragraph}
-              </p>
-            ))}
-          </section>
-        ))}
+      <div className="container-page py-12 sm:py-20">
+        <ol className="mx-auto grid max-w-3xl gap-12 sm:gap-16">
+          {methodBlocks.map((block, index) => (
+            <li key={block.title}>
+              <section aria-labelledby={`metodo-${index}`} className="grid gap-4 sm:grid-cols-[3.5rem_minmax(0,1fr)] sm:gap-6">
+                <p aria-hidden="true" className="inline-flex size-12 items-center justify-center rounded-full bg-coral-100 font-serif text-2xl font-semibold text-coral-700 sm:size-14">
+                  {index + 1}
+                </p>
+                <div className="grid gap-4">
+                  <h2 id={`metodo-${index}`} className="text-3xl font-semibold leading-tight">
+                    {block.title}
+                  </h2>
+                  {block.paragraphs.map((paragraph, paragraphIndex) => (
+                    <p key={paragraphIndex} className="text-lg text-ink-700">
+                      {paragraph}
+                    </p>
+                  ))}
+                </div>
+              </section>
+            </li>
+          ))}
+        </ol>
       </div>
       <CtaBand
         title="Trova il gruppo giusto per te"

@@ -35,7 +35,7 @@ export default function Pricing() {
           {pricingCards.map((card) => (
             <li
               key={card.id}
-              className={`relative grid content-start gap-5 rounded-3xl p-6 sm:p-8 ${card.highlighted ? "bg-white shadow-lg ring-2 ring-teal-600" : "bg-white ring-1 ring-sand-200"}`}
+              className={`relative flex flex-col gap-5 rounded-3xl p-6 sm:p-8 ${card.highlighted ? "bg-white shadow-lg ring-2 ring-teal-600" : "bg-white ring-1 ring-sand-200"}`}
             >
               {card.badge ? (
                 <p className="absolute -top-3.5 left-6 rounded-full bg-coral-700 px-3 py-1 text-sm font-semibold text-white">{card.badge}</p>
@@ -54,7 +54,7 @@ export default function Pricing() {
                   </li>
                 ))}
               </ul>
-              <Link to={card.ctaLink} className={`btn mt-2 ${card.highlighted ? "btn-primary" : "btn-secondary"}`}>
+              <Link to={card.ctaLink} className={`btn mt-auto ${card.highlighted ? "btn-primary" : "btn-secondary"}`}>
                 {card.ctaText}
               </Link>
             </li>

@@ -1,13 +1,22 @@
-import { PlaceholderPage } from "~/components/layout/placeholder-page";
-import { seo } from "~/domain/seo";
+import type { Route } from "./+types/privacy";
+import { LegalDocumentPage } from "~/components/site/legal-document";
+import { publicCacheHeaders } from "~/components/site/public-cache";
+import { privacyDocument } from "~/content/legal";
+import { site } from "~/content/site";
+import { organizationJsonLd, seo } from "~/domain/seo";
 
-export const meta = () =>
+export function headers() {
+  return publicCacheHeaders();
+}
+
+export const meta: Route.MetaFunction = () =>
   seo({
     title: "Privacy policy",
-    description: "Come trattiamo e proteggiamo i tuoi dati personali.",
+    description: `Come ${site.brand} tratta e protegge i tuoi dati personali e di salute, nel rispetto del GDPR: finalità, conservazione, cookie e i tuoi diritti. Aggiornata al ${privacyDocument.updated}.`,
     path: "/privacy",
+    jsonLd: organizationJsonLd(),
   });
 
-export default function Page() {
-  return <PlaceholderPage title="Privacy policy" intro="Come trattiamo e proteggiamo i tuoi dati personali." />;
+export default function Privacy() {
+  return <LegalDocumentPage document={privacyDocument} />;
 }

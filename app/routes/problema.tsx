@@ -46,7 +46,7 @@ export default function Problem({ loaderData }: Route.ComponentProps) {
       </header>
       <div className="container-page grid gap-10 py-12 sm:py-16 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-14">
         <div className="grid max-w-2xl content-start gap-10">
-          <p className="text-lg text-ink-900 first-letter:float-left first-letter:mr-2 first-letter:font-serif first-letter:text-6xl first-letter:leading-none first-letter:text-teal-700">
+          <p className="text-xl leading-relaxed text-ink-900">
             {page.content.intro}
           </p>
           <section aria-labelledby="come-aiuta" className="grid gap-4">
@@ -90,7 +90,7 @@ export default function Problem({ loaderData }: Route.ComponentProps) {
             <li key={other.slug}>
               <Link
                 to={`/problemi/${other.slug}`}
-                className="flex min-h-11 items-center gap-3 rounded-2xl border border-sand-200 bg-white px-4 py-3 text-ink-900 hover:border-teal-200 hover:text-teal-800"
+                className="flex h-full min-h-11 items-center gap-3 rounded-2xl border border-sand-200 bg-white px-4 py-3 text-ink-900 hover:border-teal-200 hover:text-teal-800"
               >
                 <ContentIcon name={other.icon} className="size-5 shrink-0 text-coral-700" />
                 {other.text}

@@ -49,21 +49,25 @@ export default function Therapists({ loaderData }: Route.ComponentProps) {
         {therapists.length === 0 ? (
           <p className="text-center text-lg text-ink-700">Presto troverai qui i profili dei nostri terapeuti.</p>
         ) : (
-          <ul className="grid gap-10 sm:gap-16">
+          <ul className="grid gap-8 sm:gap-10">
             {therapists.map((therapist, index) => (
               <li key={therapist.id}>
-                <article className="grid items-center gap-6 md:grid-cols-2 md:gap-12">
-                  <div className={`overflow-hidden rounded-3xl shadow-sm ring-1 ring-sand-200 ${index % 2 === 1 ? "md:order-2" : ""}`}>
+                <article
+                  className={`grid items-center gap-6 rounded-3xl bg-white p-4 ring-1 ring-sand-200 sm:p-6 md:gap-10 ${
+                    index % 2 === 1 ? "md:grid-cols-[minmax(0,1fr)_16rem] lg:grid-cols-[minmax(0,1fr)_20rem]" : "md:grid-cols-[16rem_minmax(0,1fr)] lg:grid-cols-[20rem_minmax(0,1fr)]"
+                  }`}
+                >
+                  <div className={`overflow-hidden rounded-2xl ${index % 2 === 1 ? "md:order-2" : ""}`}>
                     <TherapistPhoto
                       src={therapist.image}
                       name={therapist.name}
                       aspect="aspect-[4/3] md:aspect-square"
                       className="object-top"
                       priority={index === 0}
-                      sizes="(min-width: 1152px) 528px, (min-width: 768px) 46vw, 100vw"
+                      sizes="(min-width: 1024px) 320px, (min-width: 768px) 256px, 100vw"
                     />
                   </div>
-                  <div className="grid content-center gap-3">
+                  <div className="grid content-center gap-3 px-2 pb-2 md:px-0 md:pb-0">
                     <p className="font-semibold text-teal-700">{therapist.role}</p>
                     <h2 className="text-3xl font-semibold">{therapist.name}</h2>
                     <p className="text-lg text-ink-900">{therapist.specialization}</p>

@@ -1,13 +1,22 @@
-import { PlaceholderPage } from "~/components/layout/placeholder-page";
-import { seo } from "~/domain/seo";
+import type { Route } from "./+types/termini";
+import { LegalDocumentPage } from "~/components/site/legal-document";
+import { publicCacheHeaders } from "~/components/site/public-cache";
+import { termsDocument } from "~/content/legal";
+import { site } from "~/content/site";
+import { organizationJsonLd, seo } from "~/domain/seo";
 
-export const meta = () =>
+export function headers() {
+  return publicCacheHeaders();
+}
+
+export const meta: Route.MetaFunction = () =>
   seo({
     title: "Termini e condizioni",
-    description: "Termini e condizioni del servizio.",
+    description: `I termini e le condizioni del servizio di terapia di gruppo online di ${site.brand}: prezzi, pagamenti, cancellazioni, regole di partecipazione. Aggiornati al ${termsDocument.updated}.`,
     path: "/termini",
+    jsonLd: organizationJsonLd(),
   });
 
-export default function Page() {
-  return <PlaceholderPage title="Termini e condizioni" intro="Termini e condizioni del servizio." />;
+export default function Terms() {
+  return <LegalDocumentPage document={termsDocument} />;
 }

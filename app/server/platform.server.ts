@@ -14,8 +14,9 @@ export interface Platform {
   stop(): Promise<void>;
 }
 
-let current: Platform | undefined;
-const stopHooks: Array<() => Promise<void> | void> = [];
+// Kept on globalThis: in development Vite may reload this module while the server keeps running.
+const state = globalThis as typeof globalThis & { __insiemePlatform?: Platform; __insiemeStopHooks?: Array<() => Promise<void> | void> };
+const stopHooks = (state.__insiemeStopHooks ??= []);
 
 /** Runs something when the platform stops (workers register here), in reverse order. */
 export function onPlatformStop(hook: () => Promise<void> | void) {
@@ -24,7 +25,7 @@ export function onPlatformStop(hook: () => Promise<void> | void) {
 
 /** Starts (or attaches to) the database, migrates it, seeds demo content on the first run. */
 export async function startPlatform(): Promise<Platform> {
-  if (current) return current;
+  if (state.__insiemePlatform) return state.__insiemePlatform;
   const config = env();
   let embedded: EmbeddedServer | undefined;
   let databaseUrl = config.DATABASE_URL;
@@ -40,7 +41,7 @@ export async function startPlatform(): Promise<Platform> {
   }
   await scheduleRetention(db);
   const workers = config.WORKERS === "true" ? startWorkers(db, configuredTransport()) : undefined;
-  current = {
+  const platform: Platform = {
     db,
     databaseUrl,
     async stop() {
@@ -48,14 +49,15 @@ export async function startPlatform(): Promise<Platform> {
       for (const hook of stopHooks.splice(0).reverse()) await hook();
       await db.$client.end();
       await embedded?.stop();
-      current = undefined;
+      state.__insiemePlatform = undefined;
     },
   };
+  state.__insiemePlatform = platform;
   logger.info({ embedded: Boolean(embedded) }, "platform ready");
-  return current;
+  return platform;
 }
 
 export function platform(): Platform {
-  if (!current) throw new Error("The platform has not been started");
-  return current;
+  if (!state.__insiemePlatform) throw new Error("The platform has not been started");
+  return state.__insiemePlatform;
 }

@@ -68,11 +68,11 @@ export function ReviewWidget({ src, templateId, businessUnitId }: ReviewWidgetCo
       data-businessunit-id={businessUnitId}
       data-testid="review-widget"
     >
-      <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-ink-700">
-        <span className="text-base font-semibold text-ink-900">Eccellente!</span>
+      <p className="flex items-center gap-3">
+        <span className="font-semibold text-ink-900">Eccellente!</span>
         <Stars className="size-[1.15rem]" />
-        <span>Le persone che partecipano ai nostri gruppi ci raccomandano</span>
       </p>
+      <p className="text-sm text-ink-700">Chi partecipa ai nostri gruppi ci raccomanda</p>
     </div>
   );
 }

@@ -9,7 +9,7 @@ function TableOfContents({ document }: { document: LegalDocument }) {
     <ol className="grid gap-1 text-[0.95rem]">
       {document.sections.map((section, index) => (
         <li key={section.heading}>
-          <a href={`#${sectionId(index)}`} className="block rounded-lg px-2 py-2 text-ink-700 hover:bg-sand-100 hover:text-teal-700">
+          <a href={`#${sectionId(index)}`} className="flex min-h-11 items-center rounded-lg px-2 py-2 text-ink-700 hover:bg-sand-100 hover:text-teal-700">
             {section.heading}
           </a>
         </li>

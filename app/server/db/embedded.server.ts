@@ -143,7 +143,9 @@ export async function startEmbeddedPostgres(
   const passwordFile = path.join(path.resolve(dataDir), ".postgres-password");
   fs.mkdirSync(pgdata, { recursive: true });
   const ids = systemUser();
-  if (ids) ensureTraversable(pgdata);
+  if (ids) ensureTraversable(path.dirname(pgdata));
+  // PostgreSQL refuses a data folder that others can enter.
+  fs.chmodSync(pgdata, 0o700);
 
   if (!fs.existsSync(passwordFile)) fs.writeFileSync(passwordFile, randomBytes(24).toString("hex"), { mode: 0o600 });
   const password = fs.readFileSync(passwordFile, "utf8").trim();
