@@ -1,18 +1,134 @@
-import { PlaceholderPage } from "~/components/layout/placeholder-page";
+import { CalendarCheck, Clock, HeartHandshake } from "lucide-react";
+import { useState, type ReactNode } from "react";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/call";
+import { CallRequestForm } from "~/components/matching/call-request-form";
+import { groupSelectionSchema } from "~/components/matching/schemas";
+import { ThankYou } from "~/components/matching/thank-you";
+import { CALL_SLOT_MINUTES, DIRECT_CALL_LABEL, messages, type CallSlotDay } from "~/components/matching/types";
+import { seo } from "~/domain/seo";
+import { errors, fieldErrors, hitRateLimit, HttpError } from "~/server/http.server";
 import { logger } from "~/server/logger.server";
+import { requestCall } from "~/server/services/bookings.server";
+import { callAvailability } from "~/server/services/call-slots.server";
 
-/** /call-{name}: only paths with the "call-" prefix exist; every other single segment is a 404. */
-export function loader({ params }: Route.LoaderArgs) {
-  if (!params.callPath.startsWith("call-") || params.callPath.length <= "call-".length) {
+const PRIVATE = { "Cache-Control": "private, no-store" };
+
+function callName(callPath: string) {
+  if (!callPath.startsWith("call-") || callPath.length <= "call-".length) return undefined;
+  return callPath.slice("call-".length);
+}
+
+/**
+ * /call-{name}: only paths with the "call-" prefix exist; every other single segment is a 404.
+ * Name and e-mail come from the query string (the path's name is only a fallback).
+ */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const pathName = callName(params.callPath);
+  if (pathName === undefined) {
     logger.warn({ path: `/${params.callPath}` }, "404: no route for path");
     throw new Response("Not Found", { status: 404 });
   }
-  return { name: params.callPath.slice("call-".length) };
+  const url = new URL(request.url);
+  const fallbackName = pathName.replace(/[-_]+/g, " ").trim();
+  const name = url.searchParams.get("name")?.trim() || (fallbackName ? fallbackName[0]!.toLocaleUpperCase("it") + fallbackName.slice(1) : null);
+  let slots: CallSlotDay[] = [];
+  try {
+    slots = await callAvailability(context.db);
+  } catch (error) {
+    // Without slots the page still takes a call-back request.
+    logger.error({ err: error }, "call slots could not be loaded");
+  }
+  return data({ name, email: url.searchParams.get("email")?.trim() || null, slots }, { headers: PRIVATE });
 }
 
-export const meta = () => [{ title: "Richiedi una chiamata | Insieme" }, { name: "robots", content: "noindex" }];
+/** Without JavaScript the form posts here; with it, the page calls the JSON endpoint. */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (!(await hitRateLimit(context.db, `page-call:${context.clientIp}`, 10, 600))) return data({ error: errors.rateLimited }, { status: 429 });
+  const values: Record<string, string> = {};
+  for (const [key, value] of await request.formData()) if (typeof value === "string" && value.trim() !== "") values[key] = value;
+  const parsed = groupSelectionSchema.safeParse({ ...values, selectedTherapist: DIRECT_CALL_LABEL });
+  if (!parsed.success) return data({ error: Object.values(fieldErrors(parsed.error))[0] ?? errors.invalid }, { status: 400 });
+  const input = parsed.data;
+  if (!input.call) return data({ error: messages.phoneRequired }, { status: 400 });
+  const call = input.call;
+  try {
+    await context.db.transaction((tx) => requestCall(tx, { ...input, call }));
+  } catch (error) {
+    if (error instanceof HttpError) return data({ error: error.message }, { status: error.status });
+    logger.error({ err: error }, "call request form failed");
+    return data({ error: messages.genericFailure }, { status: 500 });
+  }
+  return redirect("/grazie");
+}
 
-export default function CallPage() {
-  return <PlaceholderPage title="Richiedi una chiamata" intro="Lasciaci il tuo numero: ti richiamiamo entro 24 ore per il colloquio gratuito." />;
+export const headers = () => PRIVATE;
+
+export const meta = ({ location }: Route.MetaArgs) =>
+  seo({
+    title: "Richiedi la chiamata conoscitiva gratuita",
+    description: "Lasciaci il tuo numero e scegli un orario: il primo colloquio individuale è gratuito.",
+    path: location.pathname,
+    noindex: true,
+  });
+
+function Point({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <li className="flex gap-4">
+      <span className="grid size-11 shrink-0 place-items-center rounded-2xl bg-teal-100 text-teal-700">{icon}</span>
+      <span className="grid gap-0.5">
+        <span className="font-semibold text-ink-900">{title}</span>
+        <span className="text-ink-700">{children}</span>
+      </span>
+    </li>
+  );
+}
+
+export default function CallPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { name, email, slots } = loaderData;
+  const [done, setDone] = useState<{ slotLabel: string | null } | null>(null);
+
+  if (done) {
+    return (
+      <section className="container-page grid gap-8 py-10 sm:py-14">
+        <ThankYou name={name} slotLabel={done.slotLabel} />
+      </section>
+    );
+  }
+
+  return (
+    <section className="container-page grid items-start gap-8 py-10 sm:py-14 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:gap-12">
+      <div className="grid gap-6">
+        <header className="grid gap-3">
+          <p className="text-sm font-semibold uppercase tracking-wider text-coral-700">Colloquio conoscitivo gratuito</p>
+          <h1 className="text-3xl font-semibold sm:text-4xl">{name ? `${name}, ci sentiamo?` : "Ci sentiamo?"}</h1>
+          <p className="text-lg text-ink-700">
+            Prima di entrare in un gruppo facciamo una breve chiamata individuale: ci conosciamo, rispondiamo alle tue domande e troviamo
+            insieme il gruppo giusto per te.
+          </p>
+        </header>
+        <ul className="grid gap-5">
+          <Point icon={<HeartHandshake aria-hidden className="size-5" />} title="Gratuito e senza impegno">
+            Decidi tu, dopo, se iniziare il percorso.
+          </Point>
+          <Point icon={<Clock aria-hidden className="size-5" />} title={`Circa ${CALL_SLOT_MINUTES} minuti`}>
+            Al telefono, con uno dei nostri psicologi.
+          </Point>
+          <Point icon={<CalendarCheck aria-hidden className="size-5" />} title="Scegli tu quando">
+            Dal lunedì al venerdì, oppure ti richiamiamo noi entro 24 ore.
+          </Point>
+        </ul>
+      </div>
+
+      <div className="grid gap-4 rounded-3xl border border-sand-200 bg-white p-5 shadow-sm sm:p-8">
+        {actionData?.error ? (
+          <p role="alert" className="rounded-2xl bg-danger-50 p-4 font-semibold text-danger-600">
+            {actionData.error}
+          </p>
+        ) : null}
+        <h2 className="text-2xl font-semibold">Lasciaci il tuo numero</h2>
+        <CallRequestForm email={email} name={name} selectedTherapist={DIRECT_CALL_LABEL} slots={slots} onSuccess={setDone} />
+      </div>
+    </section>
+  );
 }

@@ -1,13 +1,305 @@
-import { PlaceholderPage } from "~/components/layout/placeholder-page";
+import { CircleAlert, RotateCw } from "lucide-react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { data, Link, redirect, useLocation, useNavigation, useRevalidator } from "react-router";
+import type { Route } from "./+types/gruppi-matching";
+import { CallRequestForm } from "~/components/matching/call-request-form";
+import { GroupCard } from "~/components/matching/group-card";
+import { GroupCarousel } from "~/components/matching/group-carousel";
+import { MatchingSkeleton } from "~/components/matching/matching-skeleton";
+import { postJson } from "~/components/matching/post-json";
+import { groupSelectionSchema, waitlistSchema } from "~/components/matching/schemas";
+import { ThankYou } from "~/components/matching/thank-you";
+import { DIRECT_CALL_LABEL, messages, type GroupCardData } from "~/components/matching/types";
+import { WaitlistOffer } from "~/components/matching/waitlist-offer";
+import { useToast } from "~/components/ui/toast";
 import { seo } from "~/domain/seo";
+import { errors, fieldErrors, hitRateLimit, HttpError } from "~/server/http.server";
+import { logger } from "~/server/logger.server";
+import { joinWaitlist, requestCall, selectGroup } from "~/server/services/bookings.server";
+import { recommendedGroups } from "~/server/services/groups.server";
+
+const PRIVATE = { "Cache-Control": "private, no-store" };
+
+const param = (url: URL, key: string) => url.searchParams.get(key)?.trim() || null;
+
+/**
+ * The newest questionnaire of the e-mail in the query (or an empty profile) matched against the
+ * open groups. typeform_id is accepted from old links and not needed. A failure is a state of
+ * the page (with a retry), not an error page.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const email = param(url, "email");
+  const base = {
+    email,
+    name: param(url, "name"),
+    showCall: url.searchParams.get("show_call") === "true",
+    therapist: param(url, "therapist"),
+    groupId: param(url, "group"),
+  };
+  try {
+    const result = await recommendedGroups(context.db, email);
+    return data({ ...base, status: "ready" as const, name: base.name ?? result.name, hasResponse: result.hasResponse, cards: result.cards }, { headers: PRIVATE });
+  } catch (error) {
+    logger.error({ err: error }, "recommended groups could not be loaded");
+    return data({ ...base, status: "error" as const, hasResponse: false, cards: [] as GroupCardData[] }, { headers: PRIVATE });
+  }
+}
+
+/** Form fields without the empty ones, so optional fields stay absent. */
+async function formValues(request: Request) {
+  const values: Record<string, string> = {};
+  for (const [key, value] of await request.formData()) if (typeof value === "string" && value.trim() !== "") values[key] = value;
+  return values;
+}
+
+/** Without JavaScript the forms post here; with it, the page calls the JSON endpoints instead. */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (!(await hitRateLimit(context.db, `page-gruppi-matching:${context.clientIp}`, 20, 600))) {
+    return data({ error: errors.rateLimited, waitlisted: false }, { status: 429 });
+  }
+  const values = await formValues(request);
+  try {
+    if (values.intent === "waitlist") {
+      const parsed = waitlistSchema.safeParse(values);
+      if (!parsed.success) throw new HttpError(400, Object.values(fieldErrors(parsed.error))[0] ?? errors.invalid);
+      await context.db.transaction((tx) => joinWaitlist(tx, parsed.data));
+      return { error: null, waitlisted: true };
+    }
+    const parsed = groupSelectionSchema.safeParse(values);
+    if (!parsed.success) throw new HttpError(400, Object.values(fieldErrors(parsed.error))[0] ?? errors.invalid);
+    const input = parsed.data;
+    if (input.call) {
+      const call = input.call;
+      await context.db.transaction((tx) => requestCall(tx, { ...input, call }));
+      return redirect("/grazie");
+    }
+    const result = await context.db.transaction((tx) => selectGroup(tx, input));
+    const body = result.body as { groupId: string; therapist: string };
+    const query = new URLSearchParams({ email: input.email, show_call: "true", therapist: body.therapist, group: body.groupId });
+    if (input.name) query.set("name", input.name);
+    return redirect(`/gruppi-matching?${query}`);
+  } catch (error) {
+    if (error instanceof HttpError) return data({ error: error.message, waitlisted: false }, { status: error.status });
+    logger.error({ err: error }, "group selection form failed");
+    return data({ error: messages.genericFailure, waitlisted: false }, { status: 500 });
+  }
+}
+
+export const headers = () => PRIVATE;
 
 export const meta = () =>
   seo({
     title: "I gruppi consigliati per te",
     description: "I gruppi di terapia online più adatti alle tue risposte.",
     path: "/gruppi-matching",
+    noindex: true,
   });
 
-export default function Page() {
-  return <PlaceholderPage title="I gruppi consigliati per te" intro="I gruppi di terapia online più adatti alle tue risposte." />;
+type Step =
+  | { kind: "groups" }
+  | { kind: "call"; therapist: string; groupId: string | null; groupName: string | null }
+  | { kind: "thanks"; slotLabel: string | null };
+
+function PageHeader({ eyebrow, title, children }: { eyebrow: string; title: string; children?: ReactNode }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const first = useRef(true);
+  useEffect(() => {
+    // Each new screen moves focus to its title, so screen readers hear the change.
+    if (first.current) first.current = false;
+    else heading.current?.focus();
+  }, [title]);
+  return (
+    <header className="grid max-w-3xl gap-3">
+      <p className="text-sm font-semibold uppercase tracking-wider text-coral-700">{eyebrow}</p>
+      <h1 ref={heading} tabIndex={-1} className="text-3xl font-semibold outline-none sm:text-4xl">
+        {title}
+      </h1>
+      {children}
+    </header>
+  );
+}
+
+export default function GroupsMatchingPage({ loaderData, actionData }: Route.ComponentProps) {
+  const location = useLocation();
+  const navigation = useNavigation();
+  const revalidator = useRevalidator();
+  const loading =
+    (navigation.state === "loading" && navigation.location.pathname === location.pathname && navigation.formMethod === undefined) ||
+    revalidator.state === "loading";
+  return (
+    <section className="container-page grid gap-8 py-10 sm:py-14">
+      {loading ? (
+        <>
+          <PageHeader eyebrow="I tuoi gruppi consigliati" title="Stiamo cercando i gruppi più adatti a te" />
+          <MatchingSkeleton />
+        </>
+      ) : loaderData.status === "error" ? (
+        <>
+          <PageHeader eyebrow="I tuoi gruppi consigliati" title="I gruppi più adatti a te" />
+          <div role="alert" className="grid justify-items-start gap-4 rounded-3xl border border-danger-600/30 bg-danger-50 p-6 sm:p-8">
+            <p className="flex items-center gap-3 font-semibold text-danger-600">
+              <CircleAlert aria-hidden className="size-6 shrink-0" />
+              {messages.loadFailed}
+            </p>
+            <p className="text-ink-700">Può capitare per un problema momentaneo. Riprova tra qualche istante.</p>
+            <button type="button" className="btn btn-primary" onClick={() => void revalidator.revalidate()}>
+              <RotateCw aria-hidden className="size-5" />
+              Riprova
+            </button>
+          </div>
+        </>
+      ) : (
+        <MatchingFlow key={location.search} data={loaderData} formError={actionData?.error ?? null} waitlisted={actionData?.waitlisted ?? false} />
+      )}
+    </section>
+  );
+}
+
+function MatchingFlow({
+  data: page,
+  formError,
+  waitlisted,
+}: {
+  data: Route.ComponentProps["loaderData"];
+  formError: string | null;
+  waitlisted: boolean;
+}) {
+  const toast = useToast();
+  const { email, name, cards } = page;
+  const [step, setStep] = useState<Step>(
+    page.showCall ? { kind: "call", therapist: page.therapist ?? DIRECT_CALL_LABEL, groupId: page.groupId, groupName: null } : { kind: "groups" },
+  );
+  const [selecting, setSelecting] = useState<string | null>(null);
+  const [fullGroup, setFullGroup] = useState<{ id: string; name: string } | null>(null);
+
+  async function select(card: GroupCardData) {
+    if (!email) {
+      toast({ title: messages.emailRequired, variant: "destructive" });
+      return;
+    }
+    setSelecting(card.groupId);
+    const outcome = await postJson("/api/update-group-selection", {
+      email,
+      selectedTherapist: card.therapist.name,
+      groupId: card.groupId,
+      ...(name ? { name } : {}),
+    });
+    setSelecting(null);
+    if (outcome.ok) {
+      toast({ title: messages.selected, description: `Hai scelto il gruppo ${card.groupName}.` });
+      setStep({ kind: "call", therapist: card.therapist.name, groupId: card.groupId, groupName: card.groupName });
+      window.scrollTo({ top: 0 });
+      return;
+    }
+    if (outcome.status === 409) {
+      toast({ title: messages.groupFull, description: "Puoi chiedere di essere avvisatə quando si libera un posto.", variant: "destructive" });
+      setFullGroup({ id: card.groupId, name: card.groupName });
+      return;
+    }
+    toast({ title: messages.selectionFailedTitle, description: messages.genericFailure, variant: "destructive" });
+  }
+
+  if (step.kind === "thanks") {
+    return (
+      <>
+        <PageHeader eyebrow="Richiesta inviata" title="Ci sentiamo presto" />
+        <ThankYou name={name} slotLabel={step.slotLabel} />
+      </>
+    );
+  }
+
+  if (step.kind === "call") {
+    return (
+      <>
+        <PageHeader eyebrow={step.groupName ? `Hai scelto il gruppo ${step.groupName}` : "Colloquio conoscitivo gratuito"} title="Richiedi la chiamata conoscitiva">
+          <p className="text-lg text-ink-700">
+            Prima di iniziare ci sentiamo per un breve colloquio individuale, gratuito: per conoscerci, rispondere alle tue domande e
+            confermare il gruppo giusto per te. Lasciaci il tuo numero, ti richiamiamo entro 24 ore.
+          </p>
+        </PageHeader>
+        <div className="max-w-2xl rounded-3xl border border-sand-200 bg-white p-6 shadow-sm sm:p-8">
+          <CallRequestForm
+            email={email}
+            name={name}
+            selectedTherapist={step.therapist}
+            groupId={step.groupId}
+            onSuccess={({ slotLabel }) => {
+              setStep({ kind: "thanks", slotLabel });
+              window.scrollTo({ top: 0 });
+            }}
+          />
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <>
+      {formError ? (
+        <p role="alert" className="flex items-center gap-3 rounded-2xl bg-danger-50 p-4 font-semibold text-danger-600">
+          <CircleAlert aria-hidden className="size-5 shrink-0" />
+          {formError}
+        </p>
+      ) : null}
+      <PageHeader eyebrow="I tuoi gruppi consigliati" title={name ? `${name}, ecco i gruppi più adatti a te` : "I gruppi più adatti a te"}>
+        {page.hasResponse ? (
+          <p className="text-lg text-ink-700">
+            Li abbiamo scelti in base alle tue risposte: orario, temi in comune e fascia d'età.
+            {cards.length > 1 ? ` Sono ${cards.length}: il primo è quello che ti consigliamo, scorri per vedere gli altri.` : ""}
+          </p>
+        ) : (
+          <p className="text-lg text-ink-700">
+            Ecco i gruppi che hanno ancora posti liberi. Per ricevere consigli su misura,{" "}
+            <Link to="/questionario" className="font-semibold text-teal-700 underline underline-offset-2">
+              compila il questionario
+            </Link>
+            .
+          </p>
+        )}
+      </PageHeader>
+
+      {fullGroup ? (
+        <div className="grid gap-3 rounded-3xl border border-coral-500/40 bg-coral-100/50 p-5 sm:p-6">
+          <p className="font-semibold text-ink-900">Il gruppo {fullGroup.name} si è appena riempito.</p>
+          <WaitlistOffer key={fullGroup.id} email={email} groupId={fullGroup.id} groupName={fullGroup.name} />
+        </div>
+      ) : null}
+
+      {cards.length > 0 ? (
+        <GroupCarousel items={cards} label="Gruppi consigliati" itemLabel={(card) => card.groupName}>
+          {(card, index) => (
+            <GroupCard card={card} position={index} email={email} name={name} selecting={selecting === card.groupId} onSelect={select} />
+          )}
+        </GroupCarousel>
+      ) : (
+        <div className="grid max-w-3xl gap-4 rounded-3xl border border-sand-200 bg-white p-6 shadow-sm sm:p-8">
+          <h2 className="text-2xl font-semibold">Al momento non ci sono posti liberi</h2>
+          <p className="text-ink-700">
+            I nostri gruppi sono al completo, ma se ne formano di nuovi e ogni tanto si libera un posto. Lasciaci la tua email: ti scriviamo
+            appena c'è un gruppo adatto a te.
+          </p>
+          <WaitlistOffer email={email} joined={waitlisted} />
+        </div>
+      )}
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <section className="container-page grid gap-4 py-16">
+      <h1 className="text-3xl font-semibold">I gruppi più adatti a te</h1>
+      <p role="alert" className="flex items-center gap-3 font-semibold text-danger-600">
+        <CircleAlert aria-hidden className="size-6 shrink-0" />
+        {messages.loadFailed}
+      </p>
+      <p>
+        <a href="" className="btn btn-primary">
+          <RotateCw aria-hidden className="size-5" />
+          Riprova
+        </a>
+      </p>
+    </section>
+  );
 }

@@ -1,13 +1,96 @@
-import { PlaceholderPage } from "~/components/layout/placeholder-page";
+import { LoaderCircle, Send } from "lucide-react";
+import { useState, type FormEvent } from "react";
+import { data } from "react-router";
+import type { Route } from "./+types/test-followup";
+import { postJson } from "~/components/matching/post-json";
+import { testFollowupSchema } from "~/components/matching/schemas";
+import { messages, testSentDescription } from "~/components/matching/types";
+import { useToast } from "~/components/ui/toast";
 import { seo } from "~/domain/seo";
+import { errors, fieldErrors, hitRateLimit } from "~/server/http.server";
+import { sendTestFollowups } from "~/server/services/followups.server";
+
+/** Without JavaScript the form posts here; with it, the page calls POST /api/test-followup-emails. */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (!(await hitRateLimit(context.db, `page-test-followup:${context.clientIp}`, 3, 3600))) {
+    return data({ error: errors.rateLimited, totalSent: 0 }, { status: 429 });
+  }
+  const parsed = testFollowupSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ error: Object.values(fieldErrors(parsed.error))[0] ?? errors.invalid, totalSent: 0 }, { status: 400 });
+  const totalSent = await context.db.transaction((tx) => sendTestFollowups(tx, parsed.data));
+  return { error: null, totalSent };
+}
 
 export const meta = () =>
   seo({
     title: "Test email di follow-up",
     description: "Invia le tre email di follow-up di prova.",
     path: "/test-followup",
+    noindex: true,
   });
 
-export default function Page() {
-  return <PlaceholderPage title="Test email di follow-up" intro="Invia le tre email di follow-up di prova." />;
+export default function TestFollowupPage({ actionData }: Route.ComponentProps) {
+  const toast = useToast();
+  const [email, setEmail] = useState("");
+  const [name, setName] = useState("");
+  const [sending, setSending] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSending(true);
+    const outcome = await postJson<{ totalSent: number }>("/api/test-followup-emails", { email: email.trim(), name: name.trim() });
+    setSending(false);
+    if (outcome.ok) {
+      toast({ title: messages.testSentTitle, description: testSentDescription(outcome.body.totalSent) });
+      return;
+    }
+    const message = Object.values(outcome.fields)[0] ?? outcome.error ?? messages.genericFailure;
+    toast({ title: message, variant: "destructive" });
+  }
+
+  return (
+    <section className="container-page grid gap-8 py-10 sm:py-14">
+      <header className="grid max-w-2xl gap-3">
+        <p className="text-sm font-semibold uppercase tracking-wider text-coral-700">Pagina di prova</p>
+        <h1 className="text-3xl font-semibold sm:text-4xl">Test email di follow-up</h1>
+        <p className="text-lg text-ink-700">
+          Invia subito le tre email che chi compila il questionario riceve dopo 1, 3 e 7 giorni, per controllarne testo e aspetto.
+        </p>
+      </header>
+      <form method="post" onSubmit={submit} className="grid max-w-xl gap-5 rounded-3xl border border-sand-200 bg-white p-6 shadow-sm sm:p-8">
+        {actionData ? (
+          <p role="status" className={actionData.error ? "font-semibold text-danger-600" : "font-semibold text-teal-700"}>
+            {actionData.error ?? `${messages.testSentTitle} ${testSentDescription(actionData.totalSent)}`}
+          </p>
+        ) : null}
+        <div className="grid gap-2">
+          <label htmlFor="test-name" className="font-semibold text-ink-900">
+            Nome
+          </label>
+          <input id="test-name" name="name" autoComplete="given-name" required value={name} onChange={(event) => setName(event.target.value)} className="field" />
+        </div>
+        <div className="grid gap-2">
+          <label htmlFor="test-email" className="font-semibold text-ink-900">
+            Email
+          </label>
+          <input
+            id="test-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            className="field"
+          />
+        </div>
+        <div>
+          <button type="submit" className="btn btn-primary" disabled={sending}>
+            {sending ? <LoaderCircle aria-hidden className="size-5 animate-spin" /> : <Send aria-hidden className="size-5" />}
+            Invia le 3 email di test
+          </button>
+        </div>
+      </form>
+    </section>
+  );
 }

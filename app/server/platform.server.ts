@@ -6,6 +6,9 @@ import { env } from "./env.server";
 import { logger } from "./logger.server";
 import { configuredTransport } from "./mail/transport.server";
 import { scheduleRetention } from "./retention.server";
+// Modules that register job handlers: loaded before the jobs worker starts claiming work.
+import "./services/bookings.server";
+import "./services/followups.server";
 import { startWorkers } from "./workers.server";
 
 export interface Platform {

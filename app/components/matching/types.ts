@@ -48,6 +48,9 @@ export interface CallSlotDay {
   slots: CallSlot[];
 }
 
+/** Length of the free introductory call and of its slots. */
+export const CALL_SLOT_MINUTES = 30;
+
 /** The fixed label sent as selectedTherapist by a direct call request (the spec's /call-{name}). */
 export const DIRECT_CALL_LABEL = "Chiamata conoscitiva";
 

@@ -1,6 +1,5 @@
 import { and, gte, lt } from "drizzle-orm";
-import type { CallSlotDay } from "~/components/matching/types";
-import { messages } from "~/components/matching/types";
+import { CALL_SLOT_MINUTES, messages, type CallSlotDay } from "~/components/matching/types";
 import { site } from "~/content/site";
 import type { Database } from "../db/client.server";
 import { callSlots } from "../db/schema";
@@ -13,7 +12,7 @@ type Tx = Pick<Database, "insert" | "select">;
 /** The free introductory call: when it can be booked. All times are Italian (Europe/Rome). */
 export const CALL_TIME_ZONE = "Europe/Rome";
 export const CALL_WORKING_DAYS = 10;
-export const CALL_SLOT_MINUTES = 30;
+export { CALL_SLOT_MINUTES };
 export const CALL_HOURS = [
   { from: "10:00", to: "13:00" },
   { from: "14:00", to: "18:00" },

@@ -2,8 +2,10 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { GroupCardData } from "~/components/matching/types";
 import { group as groupRules } from "~/content/site";
 import { matchGroups, reasonLine, type MatchGroup, type MatchProfile, type MatchResult } from "~/domain/matching";
+import { readAnswers } from "../crypto.server";
 import type { Database } from "../db/client.server";
 import { groupBookings, groups, questionnaireResponses, therapists } from "../db/schema";
+import { logger } from "../logger.server";
 
 type Reader = Pick<Database, "select">;
 
@@ -31,13 +33,24 @@ export type ResponseRow = typeof questionnaireResponses.$inferSelect;
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : []);
 const string = (value: unknown): string => (typeof value === "string" ? value : "");
 
+/** The answers are health data, encrypted at rest; a response we cannot read matches on its plain columns. */
+function decryptedAnswers(response: ResponseRow): Record<string, unknown> {
+  try {
+    const answers = readAnswers(response.answers);
+    return answers && typeof answers === "object" ? answers : {};
+  } catch (error) {
+    logger.warn({ err: String(error), response: response.id }, "questionnaire answers could not be decrypted for matching");
+    return {};
+  }
+}
+
 /**
  * The matching profile of a stored response. The free "Altro" texts count as answers too: the
  * matching reads themes from words, so "Mi sento spesso sola" still finds the loneliness group.
  */
 export function profileOf(response: ResponseRow | undefined): MatchProfile {
   if (!response) return emptyProfile;
-  const answers = (response.answers && typeof response.answers === "object" ? response.answers : {}) as Record<string, unknown>;
+  const answers = decryptedAnswers(response);
   const withOther = (list: string, other: string) => {
     const extra = string(answers[other]).trim();
     return extra ? [...strings(answers[list]), extra] : strings(answers[list]);

@@ -1,0 +1,165 @@
+import { LoaderCircle, Phone } from "lucide-react";
+import { useId, useState, type FormEvent } from "react";
+import { useToast } from "~/components/ui/toast";
+import { postJson, firstFieldError } from "./post-json";
+import { callKeyPrefix } from "./schemas";
+import { SlotPicker } from "./slot-picker";
+import { messages, type CallSlotDay } from "./types";
+import { useHydrated } from "./use-hydrated";
+
+export interface CallRequestResult {
+  slotLabel: string | null;
+}
+
+interface CallResponse {
+  slot: { start: string; label: string } | null;
+}
+
+/**
+ * The spec's call-request screen: a phone number (required after trimming; the button stays
+ * disabled while it is empty or the request is under way), and, where slots are given, the
+ * choice of a slot. Posts the spec's payload with {name}CallRequested / {name}Phone.
+ */
+export function CallRequestForm({
+  email: knownEmail,
+  name,
+  selectedTherapist,
+  groupId,
+  slots,
+  onSuccess,
+}: {
+  email: string | null;
+  name: string | null;
+  selectedTherapist: string;
+  groupId?: string | null;
+  slots?: CallSlotDay[];
+  onSuccess: (result: CallRequestResult) => void;
+}) {
+  const toast = useToast();
+  const ids = useId();
+  const [phone, setPhone] = useState("");
+  const [email, setEmail] = useState(knownEmail ?? "");
+  const [slot, setSlot] = useState("");
+  const [days, setDays] = useState(slots);
+  const [sending, setSending] = useState(false);
+  const [phoneError, setPhoneError] = useState<string | null>(null);
+  const ready = useHydrated();
+  const prefix = callKeyPrefix(name);
+  const phoneEmpty = phone.trim().length === 0;
+  const emailEmpty = email.trim().length === 0;
+
+  async function refreshSlots() {
+    const response = await fetch("/api/call-slots", { headers: { Accept: "application/json" } }).catch(() => null);
+    const body = (await response?.json().catch(() => null)) as { days?: CallSlotDay[] } | null;
+    if (body?.days) setDays(body.days);
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (phoneEmpty) {
+      setPhoneError(messages.phoneRequired);
+      toast({ title: messages.phoneRequiredTitle, description: messages.phoneRequired, variant: "destructive" });
+      return;
+    }
+    if (emailEmpty) {
+      toast({ title: messages.emailRequired, variant: "destructive" });
+      return;
+    }
+    setSending(true);
+    setPhoneError(null);
+    const outcome = await postJson<CallResponse>("/api/update-group-selection", {
+      email: email.trim(),
+      selectedTherapist,
+      ...(groupId ? { groupId } : {}),
+      ...(name ? { name } : {}),
+      [`${prefix}CallRequested`]: true,
+      [`${prefix}Phone`]: phone.trim(),
+      ...(slot ? { callSlot: slot } : {}),
+    });
+    setSending(false);
+    if (outcome.ok) {
+      toast({ title: messages.callSent, description: outcome.body.slot ? `Ti chiameremo ${outcome.body.slot.label}.` : undefined });
+      onSuccess({ slotLabel: outcome.body.slot?.label ?? null });
+      return;
+    }
+    if (outcome.status === 409) {
+      toast({ title: outcome.error ?? messages.slotTaken, variant: "destructive" });
+      setSlot("");
+      await refreshSlots();
+      return;
+    }
+    if (outcome.status === 400 && outcome.fields.phone) setPhoneError(outcome.fields.phone);
+    const detail = outcome.status === 400 ? firstFieldError(outcome) : undefined;
+    toast({ title: detail ?? messages.genericFailure, variant: "destructive" });
+  }
+
+  return (
+    <form method="post" noValidate onSubmit={submit} data-ready={ready} className="grid gap-6">
+      <input type="hidden" name="intent" value="call" />
+      <input type="hidden" name="selectedTherapist" value={selectedTherapist} />
+      <input type="hidden" name="name" value={name ?? ""} />
+      <input type="hidden" name={`${prefix}CallRequested`} value="true" />
+      {groupId ? <input type="hidden" name="groupId" value={groupId} /> : null}
+      {knownEmail ? (
+        <input type="hidden" name="email" value={knownEmail} />
+      ) : (
+        <div className="grid gap-2">
+          <label htmlFor={`${ids}-email`} className="font-semibold text-ink-900">
+            La tua email
+          </label>
+          <input
+            id={`${ids}-email`}
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            className="field"
+          />
+        </div>
+      )}
+      <div className="grid gap-2">
+        <label htmlFor={`${ids}-phone`} className="font-semibold text-ink-900">
+          Numero di telefono
+        </label>
+        <div className="relative">
+          <Phone aria-hidden className="pointer-events-none absolute left-3.5 top-1/2 size-5 -translate-y-1/2 text-ink-500" />
+          <input
+            id={`${ids}-phone`}
+            name={`${prefix}Phone`}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            required
+            placeholder="Es. 333 123 4567"
+            value={phone}
+            onChange={(event) => {
+              setPhone(event.target.value);
+              if (phoneError) setPhoneError(null);
+            }}
+            aria-invalid={phoneError ? true : undefined}
+            aria-describedby={phoneError ? `${ids}-phone-error` : `${ids}-phone-hint`}
+            className="field pl-11"
+          />
+        </div>
+        {phoneError ? (
+          <p id={`${ids}-phone-error`} className="text-sm text-danger-600">
+            {phoneError}
+          </p>
+        ) : (
+          <p id={`${ids}-phone-hint`} className="text-sm text-ink-500">
+            Lo useremo solo per la chiamata conoscitiva.
+          </p>
+        )}
+      </div>
+      {days && days.length > 0 ? <SlotPicker days={days} value={slot} onChange={setSlot} disabled={sending} /> : null}
+      <div>
+        <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={phoneEmpty || sending || (!knownEmail && emailEmpty)}>
+          {sending ? <LoaderCircle aria-hidden className="size-5 animate-spin" /> : null}
+          {sending ? "Invio in corso..." : "Richiedi la chiamata gratuita"}
+        </button>
+      </div>
+    </form>
+  );
+}

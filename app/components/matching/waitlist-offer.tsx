@@ -1,0 +1,79 @@
+import { BellRing, LoaderCircle } from "lucide-react";
+import { useId, useState, type FormEvent } from "react";
+import { useToast } from "~/components/ui/toast";
+import { postJson, firstFieldError } from "./post-json";
+import { messages } from "./types";
+
+/** "Avvisami quando si libera un posto": for one group (groupId) or for any group. */
+export function WaitlistOffer({
+  email: knownEmail,
+  groupId,
+  groupName,
+  joined: joinedBefore = false,
+}: {
+  email: string | null;
+  groupId?: string;
+  groupName?: string;
+  joined?: boolean;
+}) {
+  const toast = useToast();
+  const ids = useId();
+  const [email, setEmail] = useState(knownEmail ?? "");
+  const [sending, setSending] = useState(false);
+  const [joined, setJoined] = useState(joinedBefore);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!email.trim()) {
+      toast({ title: messages.emailRequired, variant: "destructive" });
+      return;
+    }
+    setSending(true);
+    const outcome = await postJson("/api/waitlist", { email: email.trim(), ...(groupId ? { groupId } : {}) });
+    setSending(false);
+    if (outcome.ok) {
+      setJoined(true);
+      toast({ title: messages.waitlistJoined, description: messages.waitlistJoinedDescription });
+    } else {
+      toast({ title: (outcome.status === 400 && firstFieldError(outcome)) || messages.genericFailure, variant: "destructive" });
+    }
+  }
+
+  if (joined) {
+    return (
+      <p role="status" className="flex items-start gap-3 rounded-2xl bg-teal-50 p-4 text-ink-700">
+        <BellRing aria-hidden className="mt-0.5 size-5 shrink-0 text-teal-700" />
+        Sei in lista d'attesa{groupName ? ` per il gruppo ${groupName}` : ""}: ti scriveremo appena si libera un posto.
+      </p>
+    );
+  }
+  return (
+    <form method="post" onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
+      <input type="hidden" name="intent" value="waitlist" />
+      {groupId ? <input type="hidden" name="groupId" value={groupId} /> : null}
+      {knownEmail ? (
+        <input type="hidden" name="email" value={knownEmail} />
+      ) : (
+        <div className="grid flex-1 gap-2">
+          <label htmlFor={`${ids}-email`} className="font-semibold text-ink-900">
+            La tua email
+          </label>
+          <input
+            id={`${ids}-email`}
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            className="field"
+          />
+        </div>
+      )}
+      <button type="submit" className="btn btn-secondary" disabled={sending}>
+        {sending ? <LoaderCircle aria-hidden className="size-5 animate-spin" /> : <BellRing aria-hidden className="size-5" />}
+        Avvisami quando si libera un posto
+      </button>
+    </form>
+  );
+}

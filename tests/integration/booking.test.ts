@@ -1,0 +1,335 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { action as submitQuestionnaire } from "../../app/routes/api/submit-questionnaire";
+import { action as updateGroupSelection } from "../../app/routes/api/update-group-selection";
+import { action as bookCallSlotAction, loader as callSlotsLoader } from "../../app/routes/api/call-slots";
+import { action as joinWaitlist } from "../../app/routes/api/waitlist";
+import { action as testFollowupEmails } from "../../app/routes/api/test-followup-emails";
+import type { Database } from "../../app/server/db/client.server";
+import {
+  callSlots,
+  emailOutbox,
+  groupBookings,
+  groups,
+  groupWaitlist,
+  jobs,
+  newsletterSubscribers,
+  questionnaireResponses,
+  therapists,
+} from "../../app/server/db/schema";
+import { HttpError } from "../../app/server/http.server";
+import { runDueJobs } from "../../app/server/jobs.server";
+import { storage } from "../../app/server/storage.server";
+import { cancelBooking, confirmBooking } from "../../app/server/services/bookings.server";
+import { callAvailability, romeTimeToUtc, slotLabel, workingDays } from "../../app/server/services/call-slots.server";
+import { recommendedGroups } from "../../app/server/services/groups.server";
+import { testDatabase } from "./database";
+import { postJson, validAnswers } from "./helpers";
+
+beforeAll(() => {
+  process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "insieme-booking-"));
+});
+
+let counter = 0;
+
+interface GroupSeed {
+  therapist: string;
+  name: string;
+  timeSlot: "Mattina" | "Pomeriggio" | "Sera";
+  weekday?: number;
+  situations?: string[];
+  confirmed?: number;
+  status?: "open" | "full" | "closed";
+}
+
+/** A therapist with one group and `confirmed` participants (the template database holds no demo data). */
+async function seedGroup(db: Database, seed: GroupSeed) {
+  const [therapist] = await db
+    .insert(therapists)
+    .values({ name: seed.therapist, role: "Psicologa", specialization: "Gruppi", experience: "8 anni di esperienza", description: "Conduce gruppi." })
+    .returning();
+  const [group] = await db
+    .insert(groups)
+    .values({
+      therapistId: therapist!.id,
+      name: seed.name,
+      topic: `Il gruppo ${seed.name}`,
+      situations: seed.situations ?? ["sentirsi-soli"],
+      weekday: seed.weekday ?? 2,
+      timeSlot: seed.timeSlot,
+      startTime: seed.timeSlot === "Sera" ? "20:00" : seed.timeSlot === "Pomeriggio" ? "17:00" : "10:00",
+      ageMin: 25,
+      ageMax: 35,
+      status: seed.status ?? "open",
+      startsOn: "2026-12-01",
+    })
+    .returning();
+  const confirmed = seed.confirmed ?? 0;
+  if (confirmed > 0) {
+    await db.insert(groupBookings).values(
+      Array.from({ length: confirmed }, (_, index) => ({
+        groupId: group!.id,
+        therapistId: therapist!.id,
+        email: `membro-${++counter}-${index}@example.invalid`,
+        name: "Anna",
+        ageBracket: "26-35",
+        status: "confirmed" as const,
+      })),
+    );
+  }
+  return { therapist: therapist!, group: group! };
+}
+
+async function submit(db: Database, email: string, overrides: Record<string, unknown> = {}) {
+  const result = await postJson(submitQuestionnaire, db, { ...validAnswers, email, ...overrides });
+  expect(result.status).toBe(201);
+  return result.body.id as string;
+}
+
+const outboxOf = (db: Database, to: string) => db.select().from(emailOutbox).where(eq(emailOutbox.to, to)).orderBy(emailOutbox.createdAt);
+const withKey = (key: string) => ({ headers: { "Idempotency-Key": key } });
+
+describe("group matching", () => {
+  it("shows a 'Sera' person the evening group first and never a full group", async () => {
+    const db = await testDatabase();
+    await seedGroup(db, { therapist: "Paola Morning", name: "Mattine", timeSlot: "Mattina", situations: ["sentirsi-soli"] });
+    const evening = await seedGroup(db, { therapist: "Sara Evening", name: "Serate", timeSlot: "Sera", situations: ["sentirsi-soli"], confirmed: 3 });
+    const full = await seedGroup(db, { therapist: "Franca Full", name: "Completo", timeSlot: "Sera", situations: ["sentirsi-soli"], confirmed: 8, status: "full" });
+    await submit(db, "sera@example.com");
+
+    const { cards, hasResponse } = await recommendedGroups(db, "sera@example.com");
+    expect(hasResponse).toBe(true);
+    expect(cards[0]).toMatchObject({ groupId: evening.group.id, isRecommended: true, occupiedSpots: 3, totalSpots: 8, freeSpots: 5 });
+    expect(cards[0]!.reasons).toContain("Stesso orario: Sera");
+    expect(cards[0]!.participants).toEqual(["A. · 26-35", "A. · 26-35", "A. · 26-35"]);
+    expect(cards.map((card) => card.groupId)).not.toContain(full.group.id);
+    expect(cards.slice(1).every((card) => !card.isRecommended)).toBe(true);
+
+    const anonymous = await recommendedGroups(db, "nessuno@example.com");
+    expect(anonymous.hasResponse).toBe(false);
+    expect(anonymous.cards.map((card) => card.groupId)).not.toContain(full.group.id);
+  });
+});
+
+describe("update-group-selection", () => {
+  it("stores one booking request for a selection and queues the two e-mails", async () => {
+    const db = await testDatabase();
+    const { group, therapist } = await seedGroup(db, { therapist: "Laura Scelta", name: "Scelta", timeSlot: "Sera", confirmed: 2 });
+    const responseId = await submit(db, "scelta@example.com");
+
+    const first = await postJson(updateGroupSelection, db, { email: "scelta@example.com", selectedTherapist: "Laura Scelta" }, withKey("select-key-0001"));
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ groupId: group.id, created: true });
+    const again = await postJson(updateGroupSelection, db, { email: "scelta@example.com", selectedTherapist: "Laura Scelta", groupId: group.id }, withKey("select-key-0002"));
+    expect(again.status).toBe(200);
+    expect(again.body.bookingId).toBe(first.body.bookingId);
+
+    const bookings = await db.select().from(groupBookings).where(eq(groupBookings.email, "scelta@example.com"));
+    expect(bookings).toHaveLength(1);
+    expect(bookings[0]).toMatchObject({ status: "requested", responseId, groupId: group.id, therapistId: therapist.id, name: "Giulia", ageBracket: "26-35" });
+    const [response] = await db.select().from(questionnaireResponses).where(eq(questionnaireResponses.id, responseId));
+    expect(response?.selectedGroupTherapist).toBe("Laura Scelta");
+
+    const toPerson = (await outboxOf(db, "scelta@example.com")).filter((mail) => mail.template.startsWith("booking"));
+    expect(toPerson.map((mail) => mail.template)).toEqual(["booking-requested"]);
+    expect(toPerson[0]?.html).toContain("Scelta");
+    const staff = await db.select().from(emailOutbox).where(and(eq(emailOutbox.template, "booking-staff"), sql`${emailOutbox.html} like '%scelta@example.com%'`));
+    expect(staff).toHaveLength(1);
+  });
+
+  it("answers with the spec's messages: missing e-mail, unknown therapist, full group", async () => {
+    const db = await testDatabase();
+    const full = await seedGroup(db, { therapist: "Piena Davvero", name: "Pieno", timeSlot: "Mattina", confirmed: 8 });
+    const missing = await postJson(updateGroupSelection, db, { selectedTherapist: "Piena Davvero" });
+    expect(missing.status).toBe(400);
+    expect(missing.body.fields.email).toBe("Email necessaria per selezionare il gruppo.");
+    const unknown = await postJson(updateGroupSelection, db, { email: "x@example.com", selectedTherapist: "Nessuno Così" });
+    expect(unknown.status).toBe(404);
+    const fullAnswer = await postJson(updateGroupSelection, db, { email: "x@example.com", selectedTherapist: "Piena Davvero", groupId: full.group.id });
+    expect(fullAnswer.status).toBe(409);
+    expect(fullAnswer.body.error).toBe("Il gruppo è al completo");
+  });
+
+  it("stores a call request's phone on the booking (the spec's {name}CallRequested / {name}Phone keys)", async () => {
+    const db = await testDatabase();
+    const { group } = await seedGroup(db, { therapist: "Chiara Chiamata", name: "Chiamate", timeSlot: "Sera" });
+    await submit(db, "chiamata@example.com");
+    await postJson(updateGroupSelection, db, { email: "chiamata@example.com", selectedTherapist: "Chiara Chiamata", groupId: group.id });
+
+    const empty = await postJson(updateGroupSelection, db, { email: "chiamata@example.com", selectedTherapist: "Chiara Chiamata", GiuliaCallRequested: true, GiuliaPhone: "   " });
+    expect(empty.status).toBe(400);
+    expect(empty.body.fields.phone).toBe("Inserisci il tuo numero di telefono");
+
+    const call = await postJson(
+      updateGroupSelection,
+      db,
+      { email: "chiamata@example.com", selectedTherapist: "Chiara Chiamata", GiuliaCallRequested: true, GiuliaPhone: " 333 123 4567 " },
+      withKey("call-key-000001"),
+    );
+    expect(call.status).toBe(200);
+    const bookings = await db.select().from(groupBookings).where(eq(groupBookings.email, "chiamata@example.com"));
+    expect(bookings).toHaveLength(1);
+    expect(bookings[0]).toMatchObject({ groupId: group.id, callRequested: true, phone: "333 123 4567", status: "requested" });
+    const templates = (await db.select().from(emailOutbox).where(inArray(emailOutbox.template, ["call-requested", "call-staff"]))).filter(
+      (mail) => mail.to === "chiamata@example.com" || mail.html.includes("333 123 4567"),
+    );
+    expect(templates.map((mail) => mail.template).sort()).toEqual(["call-requested", "call-staff"]);
+
+    const direct = await postJson(updateGroupSelection, db, { email: "diretta@example.com", selectedTherapist: "Chiamata conoscitiva", MarioCallRequested: true, MarioPhone: "+39 02 1234567" });
+    expect(direct.status).toBe(200);
+    const [directBooking] = await db.select().from(groupBookings).where(eq(groupBookings.email, "diretta@example.com"));
+    expect(directBooking).toMatchObject({ groupId: null, callRequested: true, phone: "+39 02 1234567" });
+  });
+});
+
+describe("call slots", () => {
+  it("works in Italian time: Monday to Friday, daylight saving included", () => {
+    expect(romeTimeToUtc("2026-07-01", "10:00").toISOString()).toBe("2026-07-01T08:00:00.000Z");
+    expect(romeTimeToUtc("2026-12-01", "10:00").toISOString()).toBe("2026-12-01T09:00:00.000Z");
+    expect(romeTimeToUtc("2026-03-30", "10:00").toISOString()).toBe("2026-03-30T08:00:00.000Z");
+    expect(romeTimeToUtc("2026-10-26", "17:30").toISOString()).toBe("2026-10-26T16:30:00.000Z");
+    // Friday 23:30 in Rome is already Saturday: the next working days start on Monday.
+    expect(workingDays(new Date("2026-11-27T22:30:00Z"), 3)).toEqual(["2026-11-30", "2026-12-01", "2026-12-02"]);
+    expect(slotLabel(new Date("2026-11-30T09:30:00Z"))).toBe("lunedì 30 novembre alle 10:30");
+  });
+
+  it("books a slot once: of two parallel requests one gets 201, the other 409, and the winner gets an .ics in Italian time", async () => {
+    const db = await testDatabase();
+    const days = await callAvailability(db);
+    expect(days).toHaveLength(10);
+    expect(days.every((day) => ![0, 6].includes(new Date(`${day.date}T12:00:00Z`).getUTCDay()))).toBe(true);
+    expect(days[0]!.slots.map((slot) => slot.time)).toEqual(
+      ["10:00", "10:30", "11:00", "11:30", "12:00", "12:30", "14:00", "14:30", "15:00", "15:30", "16:00", "16:30", "17:00", "17:30"],
+    );
+    const slot = days[0]!.slots[1]!;
+
+    const answers = await Promise.all(
+      ["primo@example.com", "secondo@example.com"].map((email) => postJson(bookCallSlotAction, db, { email, name: "Mario", phone: "333 000 1111", start: slot.start })),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
+    expect(answers.find((answer) => answer.status === 409)?.body.error).toBe("Questo orario è appena stato prenotato. Scegline un altro.");
+    const rows = await db.select().from(callSlots).where(eq(callSlots.startsAt, new Date(slot.start)));
+    expect(rows).toHaveLength(1);
+
+    const winner = rows[0]!;
+    const [mail] = await db.select().from(emailOutbox).where(and(eq(emailOutbox.to, winner.email), eq(emailOutbox.template, "call-requested")));
+    expect(mail?.attachments).toEqual([
+      { filename: "chiamata-conoscitiva.ics", bucket: "documents", key: `calls/${winner.id}.ics`, contentType: "text/calendar; charset=utf-8; method=REQUEST" },
+    ]);
+    const ics = (await storage().get("documents", `calls/${winner.id}.ics`))!.body.toString("utf8");
+    expect(ics).toContain(`DTSTART;TZID=Europe/Rome:${days[0]!.date.replaceAll("-", "")}T103000`);
+    expect(ics).toContain(`DTEND;TZID=Europe/Rome:${days[0]!.date.replaceAll("-", "")}T110000`);
+    expect(ics).toContain("BEGIN:VTIMEZONE");
+    expect(ics.split("\r\n").every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
+
+    const response = await callSlotsLoader({ request: new Request("http://localhost/api/call-slots"), params: {}, context: { db } } as never);
+    const listed = (await response.json()) as { days: typeof days };
+    expect(listed.days[0]!.slots[1]).toMatchObject({ start: slot.start, taken: true });
+
+    const outside = await postJson(bookCallSlotAction, db, { email: "fuori@example.com", phone: "333 000 1111", start: "2020-01-01T09:00:00.000Z" });
+    expect(outside.status).toBe(400);
+  });
+});
+
+describe("capacity", () => {
+  it("lets only one of two parallel confirmations take the last seat; the other gets 409", async () => {
+    const db = await testDatabase();
+    const { group, therapist } = await seedGroup(db, { therapist: "Ultimo Posto", name: "Ultimo", timeSlot: "Pomeriggio", confirmed: 7 });
+    const requests = await db
+      .insert(groupBookings)
+      .values(["a", "b"].map((letter) => ({ groupId: group.id, therapistId: therapist.id, email: `ultimo-${letter}@example.com` })))
+      .returning();
+
+    const outcomes = await Promise.allSettled(requests.map((request) => db.transaction((tx) => confirmBooking(tx, request.id))));
+    expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(1);
+    const rejected = outcomes.find((outcome) => outcome.status === "rejected") as PromiseRejectedResult;
+    expect(rejected.reason).toBeInstanceOf(HttpError);
+    expect(rejected.reason).toMatchObject({ status: 409, message: "Il gruppo è al completo" });
+
+    const confirmed = await db.select().from(groupBookings).where(and(eq(groupBookings.groupId, group.id), eq(groupBookings.status, "confirmed")));
+    expect(confirmed).toHaveLength(8);
+    const [after] = await db.select().from(groups).where(eq(groups.id, group.id));
+    expect(after?.status).toBe("full");
+    await expect(
+      db.insert(groupBookings).values({ groupId: group.id, therapistId: therapist.id, email: "nono@example.com", status: "confirmed" }),
+    ).rejects.toThrow();
+  });
+});
+
+describe("waitlist", () => {
+  it("e-mails the first person waiting when a seat is freed, once", async () => {
+    const db = await testDatabase();
+    const { group } = await seedGroup(db, { therapist: "Lista Attesa", name: "Attesa", timeSlot: "Sera", confirmed: 8, status: "full" });
+    expect((await postJson(joinWaitlist, db, { email: "prima@example.com", groupId: group.id })).status).toBe(201);
+    expect((await postJson(joinWaitlist, db, { email: "prima@example.com", groupId: group.id })).status).toBe(200);
+    expect((await postJson(joinWaitlist, db, { email: "seconda@example.com" })).status).toBe(201);
+
+    const members = await db.select().from(groupBookings).where(and(eq(groupBookings.groupId, group.id), eq(groupBookings.status, "confirmed")));
+    await db.transaction((tx) => cancelBooking(tx, members[0]!.id));
+    expect((await db.select().from(groups).where(eq(groups.id, group.id)))[0]?.status).toBe("open");
+    await runDueJobs(db);
+    await runDueJobs(db);
+
+    const seatMails = () => db.select().from(emailOutbox).where(eq(emailOutbox.template, "waitlist-seat"));
+    expect((await seatMails()).map((mail) => mail.to)).toEqual(["prima@example.com"]);
+    expect((await seatMails())[0]?.subject).toBe("Si è liberato un posto nel gruppo Attesa");
+
+    await db.execute(sql`update jobs set status = 'pending', run_at = now() where type = 'waitlist.seat-freed'`);
+    await runDueJobs(db);
+    expect((await seatMails()).map((mail) => mail.to)).toEqual(["prima@example.com"]);
+
+    await db.transaction((tx) => cancelBooking(tx, members[1]!.id));
+    await runDueJobs(db);
+    expect((await seatMails()).map((mail) => mail.to).sort()).toEqual(["prima@example.com", "seconda@example.com"]);
+    const waiting = await db.select().from(groupWaitlist).where(sql`${groupWaitlist.notifiedAt} is null`);
+    expect(waiting).toHaveLength(0);
+  });
+});
+
+describe("follow-ups", () => {
+  it("schedules three follow-ups at +1, +3 and +7 days and skips them once the person has booked", async () => {
+    const db = await testDatabase();
+    const { group } = await seedGroup(db, { therapist: "Segue Dopo", name: "Dopo", timeSlot: "Sera" });
+    const responseId = await submit(db, "segui@example.com");
+    const [response] = await db.select().from(questionnaireResponses).where(eq(questionnaireResponses.id, responseId));
+    const scheduled = await db.select().from(jobs).where(sql`${jobs.dedupeKey} like ${`followup:${responseId}:%`}`).orderBy(jobs.runAt);
+    expect(scheduled.map((job) => job.dedupeKey)).toEqual([1, 2, 3].map((step) => `followup:${responseId}:${step}`));
+    const day = 86_400_000;
+    expect(scheduled.map((job) => (job.runAt.getTime() - response!.createdAt.getTime()) / day)).toEqual([1, 3, 7]);
+
+    const created = response!.createdAt.getTime();
+    await runDueJobs(db, new Date(created + 1.1 * day), 50);
+    expect((await outboxOf(db, "segui@example.com")).map((mail) => mail.template)).toContain("followup-1");
+
+    await postJson(updateGroupSelection, db, { email: "segui@example.com", selectedTherapist: "Segue Dopo", groupId: group.id });
+    await runDueJobs(db, new Date(created + 7.1 * day), 50);
+    const templates = (await outboxOf(db, "segui@example.com")).map((mail) => mail.template);
+    expect(templates.filter((template) => template.startsWith("followup-"))).toEqual(["followup-1"]);
+    const finished = await db.select().from(jobs).where(sql`${jobs.dedupeKey} like ${`followup:${responseId}:%`}`);
+    expect(finished.every((job) => job.status === "done")).toBe(true);
+  });
+
+  it("skips follow-ups for someone who unsubscribed from the newsletter", async () => {
+    const db = await testDatabase();
+    const responseId = await submit(db, "disiscritta@example.com");
+    await db.insert(newsletterSubscribers).values({ email: "disiscritta@example.com", status: "unsubscribed", confirmToken: "tok-a-disiscritta", unsubscribeToken: "tok-b-disiscritta" });
+    const [response] = await db.select().from(questionnaireResponses).where(eq(questionnaireResponses.id, responseId));
+    await runDueJobs(db, new Date(response!.createdAt.getTime() + 8 * 86_400_000), 50);
+    const templates = (await outboxOf(db, "disiscritta@example.com")).map((mail) => mail.template);
+    expect(templates.some((template) => template.startsWith("followup-"))).toBe(false);
+  });
+
+  it("test-followup-emails sends the three follow-ups now and returns totalSent", async () => {
+    const db = await testDatabase();
+    const result = await postJson(testFollowupEmails, db, { email: "prova@example.com", name: "Prova" });
+    expect(result.status).toBe(200);
+    expect(result.body).toEqual({ totalSent: 3 });
+    const templates = (await outboxOf(db, "prova@example.com")).map((mail) => mail.template).sort();
+    expect(templates).toEqual(["followup-test-1", "followup-test-2", "followup-test-3"]);
+    const missing = await postJson(testFollowupEmails, db, { email: "", name: "" });
+    expect(missing.status).toBe(400);
+  });
+});
