@@ -336,7 +336,7 @@ export const questionnaireSteps: readonly QuestionnaireStep[] = [
       "Siamo un team di psicologi e psicoterapeuti certificati che ogni settimana guida piccoli gruppi online, con persone che stanno vivendo momenti simili al tuo.",
       `Ogni gruppo accoglie al massimo ${group.totalSpots} persone e si incontra una volta a settimana per ${group.sessionMinutes} minuti. Le prossime domande ci aiutano a capire quale gruppo può fare per te.`,
     ],
-    photoAlt: "Una delle nostre terapeute sorride durante un incontro di gruppo online",
+    photoAlt: "Illustrazione di una terapeuta sorridente durante un incontro di gruppo online",
   },
   {
     number: 6,

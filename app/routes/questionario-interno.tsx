@@ -6,7 +6,14 @@ import {
   QuestionnaireFrame,
   QuestionnaireWizard,
 } from "~/components/questionnaire/questionnaire-wizard";
-import { captureUtm, hasConsent, readDraft, type StoredDraft } from "~/components/questionnaire/questionnaire-session";
+import {
+  captureUtm,
+  consentFromGateForm,
+  hasConsent,
+  readDraft,
+  storeConsent,
+  type StoredDraft,
+} from "~/components/questionnaire/questionnaire-session";
 import { seo } from "~/domain/seo";
 
 export const meta = () =>
@@ -28,7 +35,10 @@ export default function QuestionnairePage() {
 
   useEffect(() => {
     captureUtm(window.location.search);
-    if (!hasConsent()) {
+    if (consentFromGateForm(window.location, document.referrer)) {
+      storeConsent();
+      navigate("/questionario-interno", { replace: true });
+    } else if (!hasConsent()) {
       navigate("/questionario", { replace: true });
       return;
     }

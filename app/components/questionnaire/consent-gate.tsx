@@ -1,9 +1,9 @@
 import { CircleAlert, Clock, HeartHandshake, Mail, PhoneCall, ShieldCheck } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { replyTimesHours, site } from "~/content/site";
 import { messages, questionnaireSteps, type ConsentStep } from "~/domain/questionnaire";
-import { storeConsent } from "./questionnaire-session";
+import { GATE_CONSENT_PARAM, GATE_CONSENT_VALUE, storeConsent, UTM_PARAMS } from "./questionnaire-session";
 import { ConsentLabelText } from "./step-content";
 
 /** The gate answer travels in the URL, so the apology also works without JavaScript and Back returns to the gate. */
@@ -37,8 +37,11 @@ const CARD = "rounded-3xl border border-sand-200 bg-white p-5 shadow-sm sm:p-8";
 
 export function ConsentGate() {
   const navigate = useNavigate();
-  const [accepted, setAccepted] = useState(false);
+  const [searchParams] = useSearchParams();
   const [error, setError] = useState<string | null>(null);
+  // Until hydration the browser's own validation guards the plain form; then our message does.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const checkboxRef = useRef<HTMLInputElement>(null);
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -48,7 +51,8 @@ export function ConsentGate() {
       navigate(`?${DECLINE_PARAM}=${DECLINE_VALUE}`);
       return;
     }
-    if (!accepted) {
+    // Read from the DOM: a box ticked before hydration counts too.
+    if (!checkboxRef.current?.checked) {
       setError(messages.privacy);
       checkboxRef.current?.focus();
       return;
@@ -81,18 +85,23 @@ export function ConsentGate() {
             </li>
           ))}
         </ul>
-        <form method="get" action="/questionario-interno" noValidate onSubmit={handleSubmit} className="grid gap-5">
+        <form method="get" action="/questionario-interno" noValidate={hydrated} onSubmit={handleSubmit} className="grid gap-5">
+          {/* Campaign tags ride along when the plain form is sent before hydration. */}
+          {UTM_PARAMS.map((name) => {
+            const value = searchParams.get(name);
+            return value ? <input key={name} type="hidden" name={name} value={value} /> : null;
+          })}
           <div className="grid gap-2">
             <label className="flex min-h-14 cursor-pointer items-start gap-3 rounded-2xl border-2 border-sand-200 bg-sand-50 px-4 py-3 leading-snug has-[:checked]:border-teal-600 has-[:checked]:bg-teal-50">
               <input
                 ref={checkboxRef}
                 type="checkbox"
-                name="privacy"
-                checked={accepted}
+                required
+                name={GATE_CONSENT_PARAM}
+                value={GATE_CONSENT_VALUE}
                 aria-invalid={error ? true : undefined}
                 aria-describedby={error ? "consenso-errore" : undefined}
                 onChange={(event) => {
-                  setAccepted(event.target.checked);
                   if (event.target.checked) setError(null);
                 }}
                 className="mt-0.5 size-5 shrink-0 cursor-pointer accent-teal-700"
@@ -115,6 +124,7 @@ export function ConsentGate() {
               name={DECLINE_PARAM}
               value={DECLINE_VALUE}
               formAction="/questionario"
+              formNoValidate
               className="btn btn-secondary"
             >
               Non accetto

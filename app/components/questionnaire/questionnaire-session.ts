@@ -52,6 +52,25 @@ export function storeConsent(at = new Date()) {
   write(CONSENT_KEY, at.toISOString());
 }
 
+/** The gate's checkbox, as sent by its plain form when the page was not hydrated yet. */
+export const GATE_CONSENT_PARAM = "privacy";
+export const GATE_CONSENT_VALUE = "accetto";
+const GATE_PATH = "/questionario";
+
+/**
+ * A click on Continua before the gate hydrated submits the plain form (GET, box ticked).
+ * Accept that only when it really came from the gate page of this site.
+ */
+export function consentFromGateForm(location: Location, referrer: string): boolean {
+  if (new URLSearchParams(location.search).get(GATE_CONSENT_PARAM) !== GATE_CONSENT_VALUE) return false;
+  try {
+    const from = new URL(referrer);
+    return from.origin === location.origin && from.pathname === GATE_PATH;
+  } catch {
+    return false;
+  }
+}
+
 export function hasConsent(): boolean {
   const raw = read(CONSENT_KEY);
   return raw !== null && !Number.isNaN(Date.parse(raw));

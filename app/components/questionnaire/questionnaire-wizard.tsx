@@ -2,6 +2,7 @@ import { ArrowLeft, ArrowRight, LoaderCircle, Send } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { useToast } from "~/components/ui/toast";
+import { ANCHOR_SCROLL_OFFSET_PX } from "~/content/site";
 import {
   fieldsOfStep,
   getStep,
@@ -12,7 +13,14 @@ import {
   type QuestionnaireDraft,
 } from "~/domain/questionnaire";
 import { QuestionnaireProgress } from "./questionnaire-progress";
-import { clearDraft, readUtm, sendFunnelStep, storeDraft, type StoredDraft } from "./questionnaire-session";
+import {
+  clearDraft,
+  newIdempotencyKey,
+  readUtm,
+  sendFunnelStep,
+  storeDraft,
+  type StoredDraft,
+} from "./questionnaire-session";
 import { StepContent, STEP_HEADING_ID } from "./step-content";
 import { submitQuestionnaire } from "./submit-questionnaire";
 
@@ -28,7 +36,7 @@ export function QuestionnaireFrame({ children }: { children: ReactNode }) {
 }
 
 export const CARD_CLASS =
-  "flex min-h-[36rem] flex-col rounded-3xl border border-sand-200 bg-white p-5 shadow-sm sm:min-h-[34rem] sm:p-8";
+  "flex min-h-[38rem] flex-col rounded-3xl border border-sand-200 bg-white p-5 shadow-sm sm:min-h-[34rem] sm:p-8";
 
 function firstStepWithError(errors: FieldErrors): number | undefined {
   return questionnaireSteps.find((step) => fieldsOfStep(step).some((field) => errors[field]))?.number;
@@ -45,13 +53,14 @@ export function QuestionnaireWizard({ initial }: { initial: StoredDraft }) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitting, setSubmitting] = useState(false);
   const [focusRequest, setFocusRequest] = useState<{ target: FocusTarget; id: number }>({ target: "heading", id: 0 });
-  const [idempotencyKey] = useState(initial.idempotencyKey);
+  const [idempotencyKey, setIdempotencyKey] = useState(initial.idempotencyKey);
   const reachedSteps = useRef(new Set(initial.reachedSteps));
   const submittingRef = useRef(false);
   const finished = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const submitRef = useRef<HTMLButtonElement>(null);
+  const topRef = useRef<HTMLDivElement>(null);
   const step = getStep(stepNumber);
 
   useEffect(() => {
@@ -74,7 +83,15 @@ export function QuestionnaireWizard({ initial }: { initial: StoredDraft }) {
       focusRequest.target === "invalid"
         ? formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')
         : null;
-    (invalid ?? headingRef.current)?.focus();
+    if (invalid) {
+      invalid.focus();
+      return;
+    }
+    // A new step starts at its top: bring the progress bar back into view if the visitor had
+    // scrolled past it on a long step, then focus the heading without a second jump.
+    const top = topRef.current;
+    if (top && top.getBoundingClientRect().top < ANCHOR_SCROLL_OFFSET_PX) top.scrollIntoView({ block: "start" });
+    headingRef.current?.focus({ preventScroll: true });
   }, [focusRequest]);
 
   const requestFocus = (target: FocusTarget) => setFocusRequest((current) => ({ target, id: current.id + 1 }));
@@ -144,6 +161,9 @@ export function QuestionnaireWizard({ initial }: { initial: StoredDraft }) {
     }
     submittingRef.current = false;
     setSubmitting(false);
+    // 422: this key already stored a different submission (its answer never reached us and the
+    // answers changed since); a fresh key lets the corrected answers through.
+    if (outcome.status === 422) setIdempotencyKey(newIdempotencyKey());
     toast({
       title: "Errore",
       description: `Si è verificato un errore: ${outcome.message ?? "Errore sconosciuto"}`,
@@ -185,7 +205,9 @@ export function QuestionnaireWizard({ initial }: { initial: StoredDraft }) {
 
   return (
     <QuestionnaireFrame>
-      <QuestionnaireProgress step={stepNumber} total={TOTAL_STEPS} />
+      <div ref={topRef} className="scroll-mt-4">
+        <QuestionnaireProgress step={stepNumber} total={TOTAL_STEPS} />
+      </div>
       <form
         ref={formRef}
         noValidate

@@ -1,0 +1,671 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page, type Request } from "@playwright/test";
+import { questionnaireSteps, type QuestionnaireDraft } from "../../app/domain/questionnaire";
+
+const TOTAL = questionnaireSteps.length;
+const titleOf = (step: number) => questionnaireSteps[step - 1]!.title;
+const heading = (page: Page, step: number) => page.getByRole("heading", { level: 1, name: titleOf(step) });
+
+/** A complete, valid draft (what the keyboard test below produces). */
+const validAnswers: QuestionnaireDraft = {
+  name: "Mario Rossi",
+  age: "26-35",
+  gender: "Uomo",
+  city: "Milano",
+  email: "mario.rossi@example.com",
+  current_situations: ["Mi sento in ritardo rispetto agli altri", "Mi sento solə, anche quando sono in compagnia"],
+  current_situations_other: "",
+  difficulty_frequency: "Ogni giorno",
+  coping_strategies: ["Ne parlo con amici o familiari"],
+  coping_strategies_other: "",
+  energy_level: "Medio",
+  blocked_area: "Altro",
+  blocked_area_other: "Famiglia",
+  current_situation_summary: "Mi sento spesso in ansia\ne da solo.",
+  therapy_goals: ["Gestire meglio l'ansia"],
+  therapy_goals_other: "",
+  previous_therapy: "No, mai",
+  comfort_level: "Molto a mio agio",
+  time_preference: "Sera",
+  flexibility: ["Molto flessibile"],
+  flexibility_other: "",
+  source_discovery: "Instagram",
+  newsletter_subscription: "yes",
+  privacy_consent: true,
+};
+
+const IDEMPOTENCY_KEY = "2f1c6a0e-6f7b-4c3e-9a51-0d2b7e4f8a10";
+
+test.beforeEach(async ({ page }) => {
+  // The cookie banner is fixed to the bottom of the screen: answer it up front so it never covers the buttons.
+  await page.addInitScript(() => {
+    window.localStorage.setItem("cookieConsent", JSON.stringify({ necessary: true, analytics: false, marketing: false }));
+  });
+  // The funnel counter is fire-and-forget: answer 404, as before its endpoint existed.
+  await page.route("**/api/funnel-step", (route) => route.fulfill({ status: 404, body: "" }));
+});
+
+/** Opens the questionnaire at a step with a stored draft, as a reload in the same tab would. */
+async function openAtStep(page: Page, step: number, answers: Partial<QuestionnaireDraft> = {}) {
+  await page.goto("/questionario");
+  await page.evaluate(
+    ([draft, key]) => {
+      sessionStorage.setItem("questionnaireConsent", new Date().toISOString());
+      sessionStorage.setItem("questionnaireDraft", JSON.stringify({ ...draft, idempotencyKey: key, reachedSteps: [] }));
+    },
+    [{ step, answers: { ...validAnswers, ...answers } }, IDEMPOTENCY_KEY] as const,
+  );
+  await page.goto("/questionario-interno");
+  await expect(heading(page, step)).toBeFocused();
+}
+
+async function acceptGate(page: Page) {
+  await page.goto("/questionario");
+  await page.getByRole("checkbox", { name: /Ho letto e accetto/ }).check();
+  await page.getByRole("button", { name: "Continua" }).click();
+  await expect(page).toHaveURL(/\/questionario-interno$/);
+  await expect(heading(page, 1)).toBeFocused();
+}
+
+const next = (page: Page) => page.getByRole("button", { name: "Avanti" }).click();
+
+/** The visible toast (Radix also copies its text into a hidden live region). */
+const toast = (page: Page, text: string) => page.locator("li[data-variant]").getByText(text, { exact: true });
+
+test.describe("welcome gate", () => {
+  test("declining shows the apology with the contact e-mail and a way home", async ({ page }) => {
+    await page.goto("/questionario");
+    await expect(page.getByText("Circa 4 minuti")).toBeVisible();
+    await expect(page.getByText("Il primo colloquio è gratuito")).toBeVisible();
+    await page.getByRole("button", { name: "Non accetto" }).click();
+    const apology = page.getByRole("heading", { level: 1, name: /Ci dispiace/ });
+    await expect(apology).toBeVisible();
+    await expect(apology).toBeFocused();
+    await expect(page.getByText(/non possiamo procedere con il questionario/)).toBeVisible();
+    const mail = page.getByRole("main").getByRole("link", { name: "info@insieme-terapia.it" });
+    await expect(mail).toHaveAttribute("href", "mailto:info@insieme-terapia.it");
+    expect(await page.evaluate(() => sessionStorage.getItem("questionnaireConsent"))).toBeNull();
+    await page.getByRole("link", { name: "Torna alla home" }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("the apology is also rendered by the server (no JavaScript needed)", async ({ request }) => {
+    const html = await (await request.get("/questionario?consenso=rifiutato")).text();
+    expect(html).toContain("Ci dispiace, non possiamo procedere");
+    expect(html).toContain("mailto:info@insieme-terapia.it");
+  });
+
+  test("Continua without the box ticked asks for consent and stays on the gate", async ({ page }) => {
+    await page.goto("/questionario");
+    // Before hydration the browser's own required-checkbox validation answers instead.
+    await expect(page.locator("form[novalidate]")).toBeAttached();
+    await page.getByRole("button", { name: "Continua" }).click();
+    await expect(page.getByText("Devi accettare la Privacy Policy per continuare")).toBeVisible();
+    const checkbox = page.getByRole("checkbox", { name: /Ho letto e accetto/ });
+    await expect(checkbox).toBeFocused();
+    await expect(checkbox).toHaveAttribute("aria-invalid", "true");
+    await expect(page).toHaveURL(/\/questionario$/);
+  });
+
+  test("accepting opens step 1 and remembers the consent time in this tab only", async ({ page }) => {
+    await page.goto("/questionario");
+    const main = page.getByRole("main");
+    await expect(main.getByRole("link", { name: "Privacy Policy", exact: true })).toHaveAttribute("href", "/privacy");
+    await expect(main.getByRole("link", { name: "Termini e condizioni", exact: true })).toHaveAttribute("href", "/termini");
+    await acceptGate(page);
+    const consent = await page.evaluate(() => sessionStorage.getItem("questionnaireConsent"));
+    expect(new Date(consent!).toISOString()).toBe(consent);
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith("questionnaire")))).toEqual([]);
+    await expect(page.getByRole("button", { name: "Indietro" })).toHaveCount(0);
+    await expect(page.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "1");
+    await expect(page.getByText(`1 / ${TOTAL}`)).toBeVisible();
+  });
+
+  test("the questionnaire without consent sends the visitor back to the gate", async ({ page }) => {
+    await page.goto("/questionario-interno");
+    await expect(page).toHaveURL(/\/questionario$/);
+    await expect(page.getByRole("checkbox", { name: /Ho letto e accetto/ })).toBeVisible();
+  });
+
+  test("the server renders a neutral loading state, never step 1, and asks not to be indexed", async ({ request }) => {
+    const html = await (await request.get("/questionario-interno")).text();
+    expect(html).toContain("Caricamento del questionario");
+    expect(html).not.toContain(titleOf(1));
+    expect(html).toContain('name="robots" content="noindex, nofollow"');
+  });
+});
+
+test.describe("before hydration or without JavaScript", () => {
+  test("a Continua sent by the plain form counts only when it comes from the gate", async ({ page, baseURL }) => {
+    await page.goto("/questionario-interno?privacy=accetto&utm_source=ig");
+    await expect(page).toHaveURL(/\/questionario$/);
+    await page.goto("/questionario-interno?privacy=accetto&utm_source=ig", { referer: `${baseURL}/questionario?utm_source=ig` });
+    await expect(heading(page, 1)).toBeFocused();
+    await expect(page).toHaveURL(/\/questionario-interno$/);
+    expect(await page.evaluate(() => sessionStorage.getItem("questionnaireUtm"))).toBe(JSON.stringify({ utm_source: "ig" }));
+  });
+
+  test.describe(() => {
+    test.use({ javaScriptEnabled: false });
+
+    test("the gate still answers: declining shows the apology, accepting explains JavaScript is needed", async ({ page }) => {
+      await page.goto("/questionario?utm_campaign=autunno");
+      await page.getByRole("button", { name: "Non accetto" }).click();
+      await expect(page.getByRole("heading", { name: /Ci dispiace/ })).toBeVisible();
+      await page.goto("/questionario?utm_campaign=autunno");
+      await page.getByRole("checkbox", { name: /Ho letto e accetto/ }).check();
+      await page.getByRole("button", { name: "Continua" }).click();
+      await expect(page).toHaveURL(/\/questionario-interno\?utm_campaign=autunno&privacy=accetto$/);
+      await expect(page.getByRole("status")).toHaveText("Caricamento del questionario...");
+      // Chromium here disables script execution but still parses <noscript> as text, so read its source.
+      expect(await page.locator("noscript").last().textContent()).toContain("Per compilare il questionario è necessario attivare JavaScript");
+    });
+  });
+});
+
+type Rule = {
+  step: number;
+  message: string;
+  invalid?: (page: Page) => Promise<void>;
+  valid: (page: Page) => Promise<void>;
+};
+
+const radio = (label: string) => async (page: Page) => page.getByRole("radio", { name: label, exact: true }).check();
+const box = (label: string) => async (page: Page) => page.getByRole("checkbox", { name: label, exact: true }).check();
+const typeInto = (step: number, text: string) => async (page: Page) => page.getByRole("textbox", { name: titleOf(step) }).fill(text);
+
+const rules: Rule[] = [
+  { step: 1, message: "Il nome deve contenere almeno 2 caratteri", invalid: typeInto(1, " A "), valid: typeInto(1, "Anna") },
+  { step: 2, message: "Seleziona un'opzione", valid: radio("18-25") },
+  { step: 3, message: "Seleziona un'opzione", valid: radio("Non-binario") },
+  { step: 4, message: "La città deve contenere almeno 2 caratteri", invalid: typeInto(4, "R"), valid: typeInto(4, "Roma") },
+  { step: 6, message: "Inserisci un indirizzo email valido", invalid: typeInto(6, "anna@"), valid: typeInto(6, "anna@example.com") },
+  { step: 7, message: "Seleziona almeno un'opzione", valid: box("Il futuro mi mette ansia") },
+  { step: 8, message: "Seleziona un'opzione", valid: radio("Raramente") },
+  { step: 9, message: "Seleziona almeno un'opzione", valid: box("Faccio sport o attività fisica") },
+  { step: 10, message: "Seleziona un'opzione", valid: radio("Alto") },
+  { step: 11, message: "Seleziona un'opzione", valid: radio("Lavorativo") },
+  { step: 12, message: "Scrivi almeno 10 caratteri", invalid: typeInto(12, "Ansia"), valid: typeInto(12, "Mi sento bloccata al lavoro") },
+  { step: 14, message: "Seleziona almeno un'opzione", valid: box("Sentirmi meno solə") },
+  { step: 15, message: "Seleziona un'opzione", valid: radio("Sì, di gruppo") },
+  { step: 17, message: "Seleziona un'opzione", valid: radio("Non a mio agio") },
+  { step: 18, message: "Seleziona un'opzione", valid: radio("Mattina") },
+  { step: 19, message: "Seleziona almeno un'opzione", valid: box("Poco flessibile") },
+  { step: 21, message: "Seleziona un'opzione", valid: radio("Passaparola") },
+  { step: 22, message: "Devi scegliere una opzione", valid: radio("No") },
+];
+
+test.describe("step rules", () => {
+  for (const rule of rules) {
+    test(`step ${rule.step} shows "${rule.message}" until it is answered`, async ({ page }) => {
+      const step = questionnaireSteps[rule.step - 1]!;
+      const field = "field" in step ? step.field : undefined;
+      const empty = field ? { [field]: Array.isArray(validAnswers[field]) ? [] : "" } : {};
+      await openAtStep(page, rule.step, empty);
+      await rule.invalid?.(page);
+      await next(page);
+      const error = page.getByText(rule.message, { exact: true });
+      await expect(error).toBeVisible();
+      await expect(heading(page, rule.step)).toBeVisible();
+      const firstInvalid = page.locator('form [aria-invalid="true"]').first();
+      await expect(firstInvalid).toBeFocused();
+      await expect(page.locator(`#${field}-errore`)).toHaveText(rule.message);
+
+      await rule.valid(page);
+      await expect(error).toBeHidden();
+      await next(page);
+      await expect(heading(page, rule.step + 1)).toBeFocused();
+      await expect(page.getByRole("progressbar")).toHaveAttribute("aria-valuenow", String(rule.step + 1));
+    });
+  }
+
+  test("step 23 blocks the submission until the privacy policy is accepted", async ({ page }) => {
+    let posted = false;
+    await page.route("**/api/submit-questionnaire", (route) => {
+      posted = true;
+      return route.fulfill({ status: 201, json: { id: "x" } });
+    });
+    await openAtStep(page, 23, { privacy_consent: false });
+    await page.getByRole("button", { name: "Invia" }).click();
+    await expect(toast(page, "Errore di validazione")).toBeVisible();
+    await expect(toast(page, "Alcuni campi non sono compilati correttamente.")).toBeVisible();
+    await expect(page.locator("#privacy_consent-errore")).toHaveText("Devi accettare la Privacy Policy per continuare");
+    const consent = page.getByRole("checkbox", { name: /Ho letto e accetto/ });
+    await expect(consent).toBeFocused();
+    expect(posted).toBe(false);
+    await consent.check();
+    await expect(page.locator("#privacy_consent-errore")).toBeHidden();
+  });
+
+  for (const step of [5, 13, 16, 20]) {
+    test(`informational step ${step} always lets the visitor through`, async ({ page }) => {
+      await openAtStep(page, step, { name: "", email: "" });
+      await next(page);
+      await expect(heading(page, step + 1)).toBeFocused();
+    });
+  }
+
+  test("step 5 shows the therapist illustration", async ({ page }) => {
+    await openAtStep(page, 5);
+    const photo = page.getByRole("img", { name: /terapeute/ });
+    await expect(photo).toBeVisible();
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  });
+});
+
+test.describe("Altro", () => {
+  test("a multi-select shows its free text while Altro is ticked and clears it when unticked", async ({ page }) => {
+    await openAtStep(page, 7, { current_situations: [] });
+    const other = page.getByRole("textbox", { name: /Specifica/ });
+    await expect(other).toHaveCount(0);
+    await page.getByRole("checkbox", { name: "Altro" }).check();
+    await other.fill("Ho appena cambiato città");
+    await page.getByRole("checkbox", { name: "Altro" }).uncheck();
+    await expect(other).toHaveCount(0);
+    await page.getByRole("checkbox", { name: "Altro" }).check();
+    await expect(other).toHaveValue("");
+    await other.fill("Lutto recente");
+    await next(page);
+    await page.getByRole("button", { name: "Indietro" }).click();
+    await expect(page.getByRole("textbox", { name: /Specifica/ })).toHaveValue("Lutto recente");
+  });
+
+  test("the blocked area keeps its free text only while Altro is chosen", async ({ page }) => {
+    await openAtStep(page, 11, { blocked_area: "", blocked_area_other: "" });
+    const other = page.getByRole("textbox", { name: /Specifica/ });
+    await page.getByRole("radio", { name: "Altro" }).check();
+    await other.fill("Famiglia");
+    await page.getByRole("radio", { name: "Personale" }).check();
+    await expect(other).toHaveCount(0);
+    await page.getByRole("radio", { name: "Altro" }).check();
+    await expect(other).toHaveValue("");
+  });
+
+  test("too long a free text shows its limit", async ({ page }) => {
+    await openAtStep(page, 9, { coping_strategies: ["Altro"], coping_strategies_other: "x".repeat(501) });
+    await next(page);
+    await expect(page.getByText("Puoi scrivere al massimo 500 caratteri")).toBeVisible();
+    await expect(page.getByRole("textbox", { name: /Specifica/ })).toBeFocused();
+  });
+});
+
+test.describe("layout", () => {
+  test("after a long step the next one starts at its top", async ({ page }) => {
+    await openAtStep(page, 7);
+    await next(page);
+    await expect(heading(page, 8)).toBeFocused();
+    await expect(page.getByRole("progressbar")).toBeInViewport();
+  });
+
+  test("the card keeps its place and height between short steps", async ({ page }) => {
+    await openAtStep(page, 3);
+    const box1 = await page.locator("form").boundingBox();
+    await next(page);
+    await expect(heading(page, 4)).toBeFocused();
+    const box2 = await page.locator("form").boundingBox();
+    expect(box2).toEqual(box1);
+  });
+});
+
+test.describe("draft", () => {
+  test("a reload keeps the answers and the step; Back keeps them too", async ({ page }) => {
+    await acceptGate(page);
+    await page.getByRole("textbox", { name: titleOf(1) }).fill("Giulia");
+    await next(page);
+    await page.getByRole("radio", { name: "36-45" }).check();
+    await next(page);
+    await expect(heading(page, 3)).toBeFocused();
+    await page.reload();
+    await expect(heading(page, 3)).toBeFocused();
+    await expect(page.getByText(`3 / ${TOTAL}`)).toBeVisible();
+    await page.getByRole("button", { name: "Indietro" }).click();
+    await expect(page.getByRole("radio", { name: "36-45" })).toBeChecked();
+    await page.getByRole("button", { name: "Indietro" }).click();
+    await expect(page.getByRole("textbox", { name: titleOf(1) })).toHaveValue("Giulia");
+    const stored = await page.evaluate(() => ({
+      session: JSON.parse(sessionStorage.getItem("questionnaireDraft") ?? "null"),
+      local: Object.keys(localStorage).filter((key) => key.startsWith("questionnaire")),
+    }));
+    expect(stored.local).toEqual([]);
+    expect(stored.session.answers.name).toBe("Giulia");
+    expect(stored.session.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  test("each step is counted once per tab, anonymously, and a failing counter changes nothing", async ({ page }) => {
+    const counted: unknown[] = [];
+    await page.route("**/api/funnel-step", async (route) => {
+      counted.push(route.request().postDataJSON());
+      await route.fulfill({ status: 404, body: "" });
+    });
+    await acceptGate(page);
+    await expect.poll(() => counted).toEqual([{ step: 1 }]);
+    await page.getByRole("textbox", { name: titleOf(1) }).fill("Giulia");
+    await next(page);
+    await expect.poll(() => counted).toEqual([{ step: 1 }, { step: 2 }]);
+    await page.getByRole("button", { name: "Indietro" }).click();
+    await next(page);
+    await page.reload();
+    await expect(heading(page, 2)).toBeVisible();
+    await page.waitForTimeout(300);
+    expect(counted).toEqual([{ step: 1 }, { step: 2 }]);
+  });
+
+  test("no request leaves the site on the questionnaire pages", async ({ page, baseURL }) => {
+    const origins = new Set<string>();
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.protocol.startsWith("http")) origins.add(url.origin);
+    });
+    await acceptGate(page);
+    await page.getByRole("textbox", { name: titleOf(1) }).fill("Giulia");
+    await next(page);
+    await openAtStep(page, 5);
+    expect([...origins]).toEqual([new URL(baseURL!).origin]);
+  });
+});
+
+test.describe("submission", () => {
+  test("keyboard only: all 23 steps, then the answers are sent once and the matching page opens", async ({ page }) => {
+    const requests: Request[] = [];
+    await page.route("**/api/submit-questionnaire", async (route) => {
+      requests.push(route.request());
+      await route.fulfill({ status: 201, json: { id: "x" } });
+    });
+    await page.goto("/questionario?utm_source=newsletter&utm_campaign=autunno&other=1");
+    await page.getByRole("checkbox", { name: /Ho letto e accetto/ }).focus();
+    await page.keyboard.press("Space");
+    // past the two links of the consent label
+    for (let i = 0; i < 3; i++) await page.keyboard.press("Tab");
+    await expect(page.getByRole("button", { name: "Continua" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(heading(page, 1)).toBeFocused();
+
+    const k = page.keyboard;
+    const at = async (step: number) => {
+      await expect(heading(page, step)).toBeFocused();
+      await expect(page.getByText(`${step} / ${TOTAL}`)).toBeVisible();
+    };
+    // 1 name
+    await k.press("Tab");
+    await k.type("Mario Rossi");
+    await k.press("Enter");
+    // 2 age: arrows move within the radio group and choose
+    await at(2);
+    await k.press("Tab");
+    await k.press("ArrowDown");
+    await k.press("ArrowDown");
+    await k.press("Enter");
+    // 3 gender
+    await at(3);
+    await k.press("Tab");
+    await k.press("Space");
+    await k.press("Enter");
+    // 4 city
+    await at(4);
+    await k.press("Tab");
+    await k.type("Milano");
+    await k.press("Enter");
+    // 5 intro: Tab past Indietro to Avanti
+    await at(5);
+    await k.press("Tab");
+    await expect(page.getByRole("button", { name: "Indietro" })).toBeFocused();
+    await k.press("Tab");
+    await expect(page.getByRole("button", { name: "Avanti" })).toBeFocused();
+    await k.press("Enter");
+    // 6 email
+    await at(6);
+    await k.press("Tab");
+    await k.type("mario.rossi@example.com");
+    await k.press("Enter");
+    // 7 situations: two boxes
+    await at(7);
+    await k.press("Tab");
+    await k.press("Space");
+    await k.press("Tab");
+    await k.press("Space");
+    await k.press("Enter");
+    // 8 frequency
+    await at(8);
+    await k.press("Tab");
+    await k.press("Space");
+    await k.press("Enter");
+    // 9 coping
+    await at(9);
+    await k.press("Tab");
+    await k.press("Space");
+    await k.press("Enter");
+    // 10 energy
+    await at(10);
+    await k.press("Tab");
+    await k.press("ArrowDown");
+    await k.press("Enter");
+    // 11 blocked area: ArrowUp wraps to Altro, then its free text
+    await at(11);
+    await k.press("Tab");
+    await k.press("ArrowUp");
+    await expect(page.getByRole("radio", { name: "Altro" })).toBeChecked();
+    await k.press("Tab");
+    await expect(page.getByRole("textbox", { name: /Specifica/ })).toBeFocused();
+    await k.type("Famiglia");
+    await k.press("Enter");
+    // 12 summary: Enter is a new line, Ctrl+Enter continues
+    await at(12);
+    await k.press("Tab");
+    await k.type("Mi sento spesso in ansia");
+    await k.press("Enter");
+    await k.type("e da solo.");
+    await expect(heading(page, 12)).toBeVisible();
+    await k.press("Control+Enter");
+    // 13 quote: Enter on the focused heading continues
+    await at(13);
+    await k.press("Enter");
+    // 14 goals
+    await at(14);
+    await k.press("Tab");
+    await k.press("Space");
+    await k.press("Enter");
+    // 15 previous therapy
+    await at(15);
+    await k.press("Tab");
+    for (let i = 0; i < 3; i++) await k.press("ArrowDown");
+    await k.press("Enter");
+    // 16 transition
+    await at(16);
+    await k.press("Enter");
+    // 17 comfort
+    await at(17);
+    await k.press("Tab");
+    await k.press("Space");
+    await k.press("Enter");
+    // 18 time
+    await at(18);
+    await k.press("Tab");
+    await k.press("ArrowDown");
+    await k.press("ArrowDown");
+    await k.press("Enter");
+    // 19 flexibility
+    await at(19);
+    await k.press("Tab");
+    await k.press("Space");
+    await k.press("Enter");
+    // 20 commitment
+    await at(20);
+    await k.press("Enter");
+    // 21 source
+    await at(21);
+    await k.press("Tab");
+    await k.press("Space");
+    await k.press("Enter");
+    // 22 newsletter
+    await at(22);
+    await k.press("Tab");
+    await k.press("Space");
+    await k.press("Enter");
+    // 23 privacy, then submit with Enter
+    await at(23);
+    const draftKey = await page.evaluate(() => JSON.parse(sessionStorage.getItem("questionnaireDraft")!).idempotencyKey);
+    await k.press("Tab");
+    await expect(page.getByRole("checkbox", { name: /Ho letto e accetto/ })).toBeFocused();
+    await k.press("Space");
+    await k.press("Enter");
+
+    await expect(page).toHaveURL(/\/gruppi-matching\?email=mario\.rossi%40example\.com&name=Mario%20Rossi$/);
+    await expect(toast(page, "Questionario inviato!")).toBeVisible();
+    await expect(toast(page, "Riceverai presto una email con i tuoi gruppi consigliati.")).toBeVisible();
+    expect(requests).toHaveLength(1);
+    const request = requests[0]!;
+    expect(request.method()).toBe("POST");
+    expect(request.headers()["content-type"]).toBe("application/json");
+    expect(request.headers()["idempotency-key"]).toBe(draftKey);
+    expect(draftKey).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(request.postDataJSON()).toEqual({
+      ...validAnswers,
+      utm: { utm_source: "newsletter", utm_campaign: "autunno" },
+      source: "website",
+    });
+    expect(await page.evaluate(() => sessionStorage.getItem("questionnaireDraft"))).toBeNull();
+  });
+
+  test("a server error shows its message, re-enables Invia, and the retry reuses the Idempotency-Key", async ({ page }) => {
+    const keys: string[] = [];
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let attempt = 0;
+    await page.route("**/api/submit-questionnaire", async (route) => {
+      keys.push(route.request().headers()["idempotency-key"]!);
+      attempt += 1;
+      if (attempt === 1) {
+        await held;
+        await route.fulfill({ status: 500, json: { error: "Database non disponibile" } });
+      } else {
+        await route.fulfill({ status: 200, json: { id: "x" } });
+      }
+    });
+    await openAtStep(page, 23);
+    await page.getByRole("button", { name: "Invia" }).click();
+    const busy = page.getByRole("button", { name: "Invio in corso..." });
+    await expect(busy).toBeDisabled();
+    await expect(toast(page, "Stiamo elaborando il tuo questionario")).toBeVisible();
+    await busy.click({ force: true });
+    release();
+    await expect(toast(page, "Si è verificato un errore: Database non disponibile")).toBeVisible();
+    await expect(toast(page, "Errore")).toBeVisible();
+    const send = page.getByRole("button", { name: "Invia" });
+    await expect(send).toBeEnabled();
+    await expect(send).toBeFocused();
+    expect(attempt).toBe(1);
+    await send.click();
+    await expect(page).toHaveURL(/\/gruppi-matching\?email=mario\.rossi%40example\.com&name=Mario%20Rossi$/);
+    expect(keys).toEqual([IDEMPOTENCY_KEY, IDEMPOTENCY_KEY]);
+  });
+
+  test("a key already used for other answers is replaced, so the corrected answers can be sent", async ({ page }) => {
+    const keys: string[] = [];
+    await page.route("**/api/submit-questionnaire", async (route) => {
+      keys.push(route.request().headers()["idempotency-key"]!);
+      if (keys.length === 1) {
+        await route.fulfill({ status: 422, json: { error: "Questa chiave di idempotenza è già stata usata per una richiesta diversa." } });
+      } else {
+        await route.fulfill({ status: 201, json: { id: "x" } });
+      }
+    });
+    await openAtStep(page, 23);
+    await page.getByRole("button", { name: "Invia" }).click();
+    await expect(toast(page, "Si è verificato un errore: Questa chiave di idempotenza è già stata usata per una richiesta diversa.")).toBeVisible();
+    await page.getByRole("button", { name: "Invia" }).click();
+    await expect(page).toHaveURL(/\/gruppi-matching\?/);
+    expect(keys[0]).toBe(IDEMPOTENCY_KEY);
+    expect(keys[1]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).not.toBe(IDEMPOTENCY_KEY);
+  });
+
+  test("an error without a message reads Errore sconosciuto", async ({ page }) => {
+    await page.route("**/api/submit-questionnaire", (route) => route.fulfill({ status: 429, body: "" }));
+    await openAtStep(page, 23);
+    await page.getByRole("button", { name: "Invia" }).click();
+    await expect(toast(page, "Si è verificato un errore: Errore sconosciuto")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Invia" })).toBeEnabled();
+  });
+
+  test("field errors from the server are shown on their step", async ({ page }) => {
+    await page.route("**/api/submit-questionnaire", (route) =>
+      route.fulfill({
+        status: 400,
+        json: { error: "Alcuni campi non sono compilati correttamente.", fields: { email: "Inserisci un indirizzo email valido" } },
+      }),
+    );
+    await openAtStep(page, 23);
+    await page.getByRole("button", { name: "Invia" }).click();
+    await expect(toast(page, "Si è verificato un errore: Alcuni campi non sono compilati correttamente.")).toBeVisible();
+    await expect(heading(page, 6)).toBeVisible();
+    const email = page.getByRole("textbox", { name: titleOf(6) });
+    await expect(email).toBeFocused();
+    await expect(email).toHaveAttribute("aria-invalid", "true");
+    await expect(page.locator("#email-errore")).toHaveText("Inserisci un indirizzo email valido");
+  });
+
+  test("an incomplete draft is not sent: the first step with an error opens", async ({ page }) => {
+    let posted = false;
+    await page.route("**/api/submit-questionnaire", (route) => {
+      posted = true;
+      return route.fulfill({ status: 201, json: { id: "x" } });
+    });
+    await openAtStep(page, 23, { current_situations: [], time_preference: "" });
+    await page.getByRole("button", { name: "Invia" }).click();
+    await expect(toast(page, "Errore di validazione")).toBeVisible();
+    await expect(heading(page, 7)).toBeVisible();
+    await expect(page.getByText("Seleziona almeno un'opzione")).toBeVisible();
+    await expect(page.getByRole("checkbox").first()).toBeFocused();
+    expect(posted).toBe(false);
+  });
+});
+
+test.describe("accessibility", () => {
+  const axe = (page: Page) => new AxeBuilder({ page }).analyze();
+
+  test("the gate, its error and the apology have no axe violations", async ({ page }) => {
+    await page.goto("/questionario");
+    expect((await axe(page)).violations).toEqual([]);
+    await page.getByRole("button", { name: "Continua" }).click();
+    await expect(page.getByText("Devi accettare la Privacy Policy per continuare")).toBeVisible();
+    expect((await axe(page)).violations).toEqual([]);
+    await page.getByRole("button", { name: "Non accetto" }).click();
+    await expect(page.getByRole("heading", { name: /Ci dispiace/ })).toBeVisible();
+    expect((await axe(page)).violations).toEqual([]);
+  });
+
+  test("every step has no axe violations, with and without errors shown", async ({ page }) => {
+    test.setTimeout(120_000);
+    await openAtStep(page, 1, { name: "" });
+    for (let step = 1; step <= TOTAL; step++) {
+      await expect(heading(page, step)).toBeFocused();
+      const { violations } = await axe(page);
+      expect(violations, `step ${step}`).toEqual([]);
+      const current = questionnaireSteps[step - 1]!;
+      if (current.kind !== "info" && step < TOTAL) {
+        await page.evaluate(
+          ([field, value]) => {
+            const draft = JSON.parse(sessionStorage.getItem("questionnaireDraft")!);
+            draft.answers[field] = value;
+            sessionStorage.setItem("questionnaireDraft", JSON.stringify(draft));
+          },
+          [current.field, Array.isArray(validAnswers[current.field]) ? [] : ""] as const,
+        );
+        await page.reload();
+        await next(page);
+        await expect(page.locator('form [aria-invalid="true"]').first()).toBeFocused();
+        expect((await axe(page)).violations, `step ${step} with an error`).toEqual([]);
+        await page.evaluate(
+          ([field, value]) => {
+            const draft = JSON.parse(sessionStorage.getItem("questionnaireDraft")!);
+            draft.answers[field] = value;
+            sessionStorage.setItem("questionnaireDraft", JSON.stringify(draft));
+          },
+          [current.field, validAnswers[current.field]] as const,
+        );
+        await page.reload();
+      }
+      if (step < TOTAL) await next(page);
+    }
+  });
+});
