@@ -5,6 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
+const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
 const isDevelopment = process.env.NODE_ENV === "development";
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "0.0.0.0";
@@ -20,7 +21,7 @@ if (isDevelopment) {
   vite = await createServer({ server: { middlewareMode: true } });
   mod = await vite.ssrLoadModule("./server/app.ts");
 } else {
-  mod = await import("./build/server/index.js");
+  mod = await import(path.join(buildDir, "server/index.js"));
 }
 
 const platform = await mod.startPlatform();
@@ -40,8 +41,8 @@ if (vite) {
     }
   });
 } else {
-  server.use("/assets", express.static(path.join(root, "build/client/assets"), { immutable: true, maxAge: "1y", index: false }));
-  server.use(express.static(path.join(root, "build/client"), { maxAge: "1h", index: false }));
+  server.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y", index: false }));
+  server.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
   server.use(mod.app);
 }
 

@@ -46,6 +46,7 @@ export default [
     route("send-contact-email", "routes/api/send-contact-email.ts"),
     route("newsletter-signup", "routes/api/newsletter-signup.ts"),
     route("funnel-step", "routes/api/funnel-step.ts"),
+    route("send-registration-confirmation", "routes/api/send-registration-confirmation.ts"),
     route("update-group-selection", "routes/api/update-group-selection.ts"),
     route("test-followup-emails", "routes/api/test-followup-emails.ts"),
     route("groups", "routes/api/groups.ts"),

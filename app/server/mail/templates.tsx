@@ -79,3 +79,17 @@ export function AuthLinkEmail({ intro, action, url }: { intro: string; action: s
     </EmailLayout>
   );
 }
+
+export function RegistrationConfirmation({ name }: { name: string }) {
+  return (
+    <EmailLayout preview="La tua iscrizione è confermata">
+      <Text style={p}>Ciao {name},</Text>
+      <Text style={p}>
+        la tua iscrizione è stata registrata. In allegato trovi l'accordo di servizio, i termini e condizioni e la privacy
+        policy che hai accettato: conservali per riferimento.
+      </Text>
+      <Text style={p}>Ti contatteremo presto per i prossimi passi del tuo percorso.</Text>
+      <Text style={p}>Un caro saluto,{"\n"}il team di {site.brand}</Text>
+    </EmailLayout>
+  );
+}

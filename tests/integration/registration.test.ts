@@ -1,0 +1,88 @@
+import { eq } from "drizzle-orm";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { simpleParser, type ParsedMail } from "mailparser";
+import { SMTPServer } from "smtp-server";
+import { beforeAll, describe, expect, it } from "vitest";
+import { action as register } from "../../app/routes/api/send-registration-confirmation";
+import { consentRecords, emailOutbox, registrations } from "../../app/server/db/schema";
+import { deliverDueEmails } from "../../app/server/mail/outbox.server";
+import { smtpTransport } from "../../app/server/mail/transport.server";
+import { saveDocument } from "../../app/server/services/admin-documents.server";
+import { testDatabase } from "./database";
+import { postJson } from "./helpers";
+
+const pdf = (title: string) => Buffer.from(`%PDF-1.4\n% ${title}\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n`);
+
+const valid = {
+  firstName: "Elena",
+  lastName: "Rossi",
+  birthDate: "1992-03-14",
+  email: "elena@example.com",
+  accordoServizio: true,
+  terminiCondizioni: true,
+  privacy: true,
+  autorizzazioneContatto: true,
+  newsletter: false,
+  timestamp: "2026-11-21T10:00:00.000Z",
+};
+
+beforeAll(() => {
+  process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "insieme-registration-"));
+});
+
+describe("registration confirmation", () => {
+  it("refuses with a clear error and sends nothing while a document is missing", async () => {
+    const db = await testDatabase();
+    await saveDocument(db, "accordo-servizio", pdf("accordo"), "test");
+    const result = await postJson(register, db, valid);
+    expect(result.status).toBe(409);
+    expect(result.body.error).toMatch(/documenti non sono disponibili/);
+    expect(await db.select().from(registrations)).toHaveLength(0);
+    expect(await db.select().from(emailOutbox)).toHaveLength(0);
+  });
+
+  it("blocks submission without every required consent", async () => {
+    const db = await testDatabase();
+    const result = await postJson(register, db, { ...valid, autorizzazioneContatto: false });
+    expect(result.status).toBe(400);
+    expect(result.body.fields.autorizzazioneContatto).toBe("È necessario accettare tutti i termini obbligatori per procedere");
+  });
+
+  it("stores the registration with its consents and e-mails the person and staff the three PDFs via SMTP", async () => {
+    const db = await testDatabase();
+    await saveDocument(db, "accordo-servizio", pdf("accordo"), "test");
+    await saveDocument(db, "termini-condizioni", pdf("termini"), "test");
+    await saveDocument(db, "privacy-policy", pdf("privacy"), "test");
+    const result = await postJson(register, db, valid);
+    expect(result.status).toBe(201);
+    const [row] = await db.select().from(registrations).where(eq(registrations.email, "elena@example.com"));
+    expect(row).toMatchObject({ firstName: "Elena", lastName: "Rossi", birthDate: "1992-03-14", privacy: true });
+    expect(row?.submittedAt.toISOString()).toBe("2026-11-21T10:00:00.000Z");
+    const consents = await db.select().from(consentRecords).where(eq(consentRecords.email, "elena@example.com"));
+    expect(consents.map((consent) => consent.consent).sort()).toEqual(["accordo-servizio", "autorizzazione-contatto", "privacy", "termini-condizioni"]);
+
+    const received: ParsedMail[] = [];
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      onData(stream, _session, callback) {
+        simpleParser(stream).then((mail) => {
+          received.push(mail);
+          callback();
+        }, callback);
+      },
+    });
+    const port = await new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.server.address() as { port: number }).port)));
+    await deliverDueEmails(db, smtpTransport(`smtp://127.0.0.1:${port}`, "Insieme <noreply@example.com>"));
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    expect(received).toHaveLength(2);
+    for (const mail of received) {
+      expect(mail.attachments.map((attachment) => attachment.filename).sort()).toEqual(["accordo-servizio.pdf", "privacy-policy.pdf", "termini-condizioni.pdf"]);
+      expect(mail.attachments.every((attachment) => attachment.contentType === "application/pdf")).toBe(true);
+    }
+    const recipients = received.map((mail) => (mail.to && "text" in mail.to ? mail.to.text : "")).sort();
+    expect(recipients).toContain("elena@example.com");
+  });
+});
