@@ -1,5 +1,6 @@
 // The production (and development) server: starts the platform (database, migrations,
 // workers), serves static assets and the React Router app, and shuts down gracefully.
+import compression from "compression";
 import express from "express";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -25,6 +26,7 @@ if (isDevelopment) {
 }
 
 const platform = await mod.startPlatform();
+server.use(compression());
 server.use(mod.securityHeaders);
 server.use(mod.clientAddress);
 server.use(mod.requestLogger);

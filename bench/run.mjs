@@ -93,9 +93,9 @@ async function runLighthouse(pages) {
           accessibility: Math.round(lhr.categories.accessibility.score * 100),
           bestPractices: Math.round(lhr.categories["best-practices"].score * 100),
           seo: Math.round(lhr.categories.seo.score * 100),
-          lcpMs: Math.round(lhr.audits["largest-contentful-paint"].numericValue),
-          cls: Number(lhr.audits["cumulative-layout-shift"].numericValue.toFixed(3)),
-          tbtMs: Math.round(lhr.audits["total-blocking-time"].numericValue),
+          lcpMs: Math.round(lhr.audits["largest-contentful-paint"]?.numericValue ?? NaN),
+          cls: Number((lhr.audits["cumulative-layout-shift"]?.numericValue ?? NaN).toFixed(3)),
+          tbtMs: Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? NaN),
           jsKbGzip: Number((bytes("script") / 1024).toFixed(1)),
           cssKbGzip: Number((bytes("stylesheet") / 1024).toFixed(1)),
         });
@@ -161,8 +161,20 @@ async function main() {
 
   log("cold start on existing data...");
   server = startServer();
-  const coldStartMs = await untilOk(`${base}/`, server.started);
+  server.coldStartMs = await untilOk(`${base}/`, server.started);
+  server.firstStartMs = firstStartMs;
 
+  try {
+    await measure(server);
+  } finally {
+    if (server.child.exitCode === null) await stopServer(server.child);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function measure(server) {
+  const coldStartMs = server.coldStartMs;
+  const firstStartMs = server.firstStartMs;
   const post = await firstPostSlug();
   const pages = ["/", "/questionario-interno", post, "/terapeuti"];
   const lighthouseResults = await runLighthouse(pages);
@@ -191,8 +203,6 @@ async function main() {
     ],
   });
   const rssAfterLoadMb = rssMb(server.child.pid);
-  await stopServer(server.child);
-  fs.rmSync(dataDir, { recursive: true, force: true });
 
   const results = {
     date: new Date().toISOString(),

@@ -1,6 +1,5 @@
 import "react-router";
 import { createRequestHandler } from "@react-router/express";
-import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { randomBytes } from "node:crypto";
 import { platform } from "~/server/platform.server";
@@ -86,7 +85,6 @@ export function requestLogger(req: Request, res: Response, next: NextFunction) {
 
 export const app = express();
 app.disable("x-powered-by");
-app.use(compression());
 
 app.all(
   "/{*splat}",

@@ -2,7 +2,7 @@ import { CheckCircle2, Mail } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router";
 import { useToast } from "~/components/ui/toast";
-import { newsletterMessages } from "~/domain/contact";
+import { newsletterMessages } from "~/domain/newsletter-messages";
 import { Honeypot } from "./honeypot";
 import { postJson } from "./post-json";
 

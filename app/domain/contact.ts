@@ -1,4 +1,7 @@
-import { z } from "zod";
+import { z } from "./zod";
+import { newsletterMessages } from "./newsletter-messages";
+
+export { newsletterMessages };
 
 export const contactMessages = {
   name: "Inserisci il tuo nome",
@@ -21,12 +24,6 @@ export const contactSchema = z.object({
 });
 
 export type ContactInput = z.infer<typeof contactSchema>;
-
-export const newsletterMessages = {
-  missingTitle: "Email richiesta",
-  missing: "Inserisci il tuo indirizzo email per iscriverti",
-  invalid: "Inserisci un indirizzo email valido",
-} as const;
 
 export const newsletterSchema = z.object({
   email: z

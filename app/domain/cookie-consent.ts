@@ -1,12 +1,9 @@
-import { z } from "zod";
-
-export const cookieConsentSchema = z.object({
-  necessary: z.literal(true),
-  analytics: z.boolean(),
-  marketing: z.boolean(),
-});
-
-export type CookieConsent = z.infer<typeof cookieConsentSchema>;
+/** The stored cookie consent (spec section 3), under the key cookieConsent. */
+export interface CookieConsent {
+  necessary: true;
+  analytics: boolean;
+  marketing: boolean;
+}
 
 export const acceptAll: CookieConsent = { necessary: true, analytics: true, marketing: true };
 export const necessaryOnly: CookieConsent = { necessary: true, analytics: false, marketing: false };
@@ -15,8 +12,9 @@ export const necessaryOnly: CookieConsent = { necessary: true, analytics: false,
 export function parseConsent(raw: string | null): CookieConsent | null {
   if (!raw) return null;
   try {
-    const parsed = cookieConsentSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    const value = JSON.parse(raw) as Partial<CookieConsent> | null;
+    if (!value || value.necessary !== true || typeof value.analytics !== "boolean" || typeof value.marketing !== "boolean") return null;
+    return { necessary: true, analytics: value.analytics, marketing: value.marketing };
   } catch {
     return null;
   }

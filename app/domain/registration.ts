@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 export const registrationMessages = {
   firstName: "Inserisci il tuo nome",

@@ -33,6 +33,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
+/** The hero video's poster is the largest paint on phones: fetch it first. */
+export const links: Route.LinksFunction = () => [
+  { rel: "preload", as: "image", href: "/video/demo-poster.webp", type: "image/webp", fetchPriority: "high" },
+];
+
 export function headers() {
   return publicCacheHeaders();
 }
