@@ -45,6 +45,7 @@ if (vite) {
 } else {
   server.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y", index: false }));
   server.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
+  server.use(mod.pageCacheMiddleware);
   server.use(mod.app);
 }
 

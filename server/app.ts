@@ -1,7 +1,7 @@
 import "react-router";
 import { createRequestHandler } from "@react-router/express";
 import express, { type NextFunction, type Request, type Response } from "express";
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { platform } from "~/server/platform.server";
 import { logger, redactUrl } from "~/server/logger.server";
 
@@ -105,3 +105,79 @@ app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
   logger.error({ err: error }, "unhandled error");
   if (!res.headersSent) res.status(500).json({ error: "Si è verificato un errore interno. Riprova più tardi." });
 });
+
+interface CachedPage {
+  status: number;
+  headers: Record<string, string>;
+  /** The HTML with every occurrence of its nonce replaced by a placeholder. */
+  template: string;
+  etag: string;
+  expires: number;
+}
+
+const NONCE_PLACEHOLDER = "__CSP_NONCE__";
+const pageCache = new Map<string, CachedPage>();
+const MAX_CACHED_PAGES = 500;
+
+/** Staff edits change public pages: every write under /admin empties this instance's cache. */
+export function clearPageCache() {
+  pageCache.clear();
+}
+
+/**
+ * Public pages are the same for every visitor: their HTML is cached per URL for its s-maxage and
+ * served with a fresh CSP nonce substituted on every response. Responses without
+ * `Cache-Control: public, … s-maxage` (anything personal) are never stored; signed-in staff bypass it.
+ */
+export function pageCacheMiddleware(req: Request, res: Response, next: NextFunction) {
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    if (req.path.startsWith("/admin") || req.path.startsWith("/api/auth")) res.on("finish", () => res.statusCode < 400 && clearPageCache());
+    return next();
+  }
+  if (/(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/.test(req.headers.cookie ?? "")) return next();
+  const nonce = String(res.locals.cspNonce ?? "");
+  const key = req.originalUrl;
+  const hit = pageCache.get(key);
+  if (hit && hit.expires > Date.now()) {
+    for (const [name, value] of Object.entries(hit.headers)) res.setHeader(name, value);
+    res.setHeader("ETag", hit.etag);
+    res.setHeader("X-Page-Cache", "hit");
+    if (req.headers["if-none-match"] === hit.etag) {
+      // The browser keeps the HTML it has, with the nonce of its stored CSP: do not send a new one.
+      res.removeHeader("Content-Security-Policy");
+      res.status(304).end();
+      return;
+    }
+    res.status(hit.status).send(hit.template.replaceAll(NONCE_PLACEHOLDER, nonce));
+    return;
+  }
+  const chunks: Buffer[] = [];
+  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+  const end = res.end.bind(res) as (...args: unknown[]) => Response;
+  const collect = (chunk: unknown, encoding?: unknown) => {
+    if (chunk) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"));
+  };
+  res.write = ((chunk: unknown, ...rest: unknown[]) => {
+    collect(chunk, rest[0]);
+    return write(chunk, ...rest);
+  }) as typeof res.write;
+  res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+    if (chunk && typeof chunk !== "function") collect(chunk, rest[0]);
+    const cacheControl = String(res.getHeader("Cache-Control") ?? "");
+    const maxAge = /s-maxage=(\d+)/.exec(cacheControl);
+    const type = String(res.getHeader("Content-Type") ?? "");
+    if (res.statusCode === 200 && maxAge && cacheControl.includes("public") && type.startsWith("text/html") && !res.getHeader("Set-Cookie")) {
+      const template = nonce ? Buffer.concat(chunks).toString("utf8").replaceAll(nonce, NONCE_PLACEHOLDER) : Buffer.concat(chunks).toString("utf8");
+      const headers: Record<string, string> = {};
+      for (const name of ["content-type", "cache-control", "vary", "link"]) {
+        const value = res.getHeader(name);
+        if (value !== undefined) headers[name] = String(value);
+      }
+      if (pageCache.size >= MAX_CACHED_PAGES) pageCache.delete(pageCache.keys().next().value!);
+      const etag = `W/"${createHash("sha1").update(template).digest("base64url")}"`;
+      pageCache.set(key, { status: 200, headers, template, etag, expires: Date.now() + Number(maxAge[1]) * 1000 });
+    }
+    return end(chunk, ...rest);
+  }) as typeof res.end;
+  next();
+}

@@ -14,6 +14,24 @@ test.describe("site shell", () => {
     expect(response.headers()["x-powered-by"]).toBeUndefined();
   });
 
+  test("public HTML is cached per URL but every response carries its own fresh nonce", async ({ request }) => {
+    const nonceOf = (csp: string) => /'nonce-([^']+)'/.exec(csp)?.[1];
+    await request.get("/termini");
+    const first = await request.get("/termini");
+    const second = await request.get("/termini");
+    expect(second.headers()["x-page-cache"]).toBe("hit");
+    const [a, b] = [nonceOf(first.headers()["content-security-policy"]!), nonceOf(second.headers()["content-security-policy"]!)];
+    expect(a).toBeTruthy();
+    expect(a).not.toBe(b);
+    expect(await second.text()).toContain(`nonce="${b}"`);
+    expect(second.headers()["cache-control"]).toMatch(/s-maxage=\d+/);
+    const etag = second.headers()["etag"]!;
+    const revalidated = await request.get("/termini", { headers: { "If-None-Match": etag } });
+    expect(revalidated.status()).toBe(304);
+    const personal = await request.get("/gruppi-matching?email=a%40example.com&name=A");
+    expect(personal.headers()["x-page-cache"]).toBeUndefined();
+  });
+
   test("health check answers ok after checking the database", async ({ request }) => {
     const response = await request.get("/healthz");
     expect(await response.json()).toEqual({ status: "ok" });
