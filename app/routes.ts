@@ -53,6 +53,7 @@ export default [
     route("call-slots", "routes/api/call-slots.ts"),
     route("waitlist", "routes/api/waitlist.ts"),
   ]),
+  route("accedi", "routes/accedi.tsx"),
   // /call-{name}: a single dynamic segment whose loader accepts only the "call-" prefix.
   route(":callPath", "routes/call.tsx"),
   route("*", "routes/not-found.tsx"),

@@ -9,6 +9,18 @@ export { startPlatform } from "~/server/platform.server";
 
 const isProduction = process.env.NODE_ENV === "production";
 
+/** Sign-in providers the widget may post to (only those configured). */
+function oauthOrigins() {
+  const origins = [
+    ["GITHUB_CLIENT_ID", "https://github.com"],
+    ["GOOGLE_CLIENT_ID", "https://accounts.google.com"],
+    ["AZURE_CLIENT_ID", "https://login.microsoftonline.com"],
+  ]
+    .filter(([variable]) => process.env[variable!])
+    .map(([, origin]) => origin);
+  return origins.length ? ` ${origins.join(" ")}` : "";
+}
+
 /** Security headers for every response, with a fresh CSP nonce per request. */
 export function securityHeaders(req: Request, res: Response, next: NextFunction) {
   const nonce = randomBytes(16).toString("base64");
@@ -30,7 +42,7 @@ export function securityHeaders(req: Request, res: Response, next: NextFunction)
     `media-src 'self'`,
     `object-src 'none'`,
     `base-uri 'self'`,
-    `form-action 'self'`,
+    `form-action 'self'${oauthOrigins()}`,
     `frame-ancestors 'none'`,
   ];
   res.setHeader("Content-Security-Policy", directives.join("; "));

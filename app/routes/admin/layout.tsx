@@ -141,9 +141,17 @@ function AccessDenied() {
         <ShieldAlert aria-hidden className="size-12 text-coral-700" />
         <h1 className="text-2xl font-semibold">Access Denied</h1>
         <p className="text-ink-700">You don't have admin privileges to access this area.</p>
-        <Link to="/" className="btn btn-primary">
-          Back to Home
-        </Link>
+        <div className="flex flex-wrap justify-center gap-2">
+          <Link to="/" className="btn btn-primary">
+            Back to Home
+          </Link>
+          <Form method="post" action="/admin">
+            <input type="hidden" name="intent" value="sign-out" />
+            <button type="submit" className="btn btn-secondary">
+              Logout
+            </button>
+          </Form>
+        </div>
       </div>
     </section>
   );

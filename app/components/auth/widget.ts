@@ -1,0 +1,70 @@
+import { z } from "~/domain/zod";
+
+/** The spec's sign-in widget views (section 2), switched by `?view=`. */
+export const widgetViews = ["sign_in", "sign_up", "forgotten_password", "magic_link", "update_password", "verify_otp"] as const;
+export type WidgetView = (typeof widgetViews)[number];
+
+export function parseView(value: string | null): WidgetView {
+  return widgetViews.find((view) => view === value) ?? "sign_in";
+}
+
+export const widgetPath = "/accedi";
+export const viewHref = (view: WidgetView) => (view === "sign_in" ? widgetPath : `${widgetPath}?view=${view}`);
+
+/** OAuth providers the spec's widget offers by default (section 9); only configured ones are shown. */
+export const oauthProviders = ["github", "google", "azure"] as const;
+export type OAuthProvider = (typeof oauthProviders)[number];
+export const oauthProviderLabels: Record<OAuthProvider, string> = { github: "GitHub", google: "Google", azure: "Azure" };
+
+/** The spec's strings verbatim where it gives them (sections 5 and 8); the rest is ours, in English like the admin login. */
+export const widgetMessages = {
+  emptyMagicLinkEmail: "Inserisci il tuo indirizzo email",
+  confirmationSent: "Check your e-mail for the confirmation link",
+  magicLinkSent: "Check your e-mail for the magic link",
+  resetLinkSent: "Check your e-mail for the password reset link",
+  passwordUpdated: "Your password has been updated",
+  profileFailed: "Failed to fetch profile information",
+  tooManyAttempts: "Too many attempts. Please wait a minute and try again.",
+  emailRequired: "Email is required",
+  passwordRequired: "Password is required",
+  codeRequired: "Enter the 6-digit code",
+  unknownRequest: "Unknown request",
+  signInFailed: "Sign in failed. Please try again.",
+} as const;
+
+const email = z.string().trim().min(1, widgetMessages.emailRequired).max(254);
+const password = z.string().min(1, widgetMessages.passwordRequired).max(200);
+
+/** One schema per form intent; each names the field its first error belongs to. */
+export const widgetSchemas = {
+  "sign-in": z.object({ email, password }),
+  "sign-up": z.object({ email, password, name: z.string().trim().max(100).default("") }),
+  "forgotten-password": z.object({ email }),
+  "magic-link": z.object({ email: z.string().trim().min(1, widgetMessages.emptyMagicLinkEmail).max(254) }),
+  "update-password": z.object({ password, token: z.string().max(500).default("") }),
+  "verify-otp": z.object({
+    code: z
+      .string()
+      .transform((value) => value.replace(/\s/g, ""))
+      .pipe(z.string().regex(/^\d{6}$/, widgetMessages.codeRequired)),
+  }),
+  oauth: z.object({ provider: z.enum(oauthProviders) }),
+} as const;
+
+export type WidgetIntent = keyof typeof widgetSchemas;
+export const widgetIntents = Object.keys(widgetSchemas) as WidgetIntent[];
+
+export function parseIntent(value: FormDataEntryValue | null): WidgetIntent | null {
+  return widgetIntents.find((intent) => intent === value) ?? null;
+}
+
+/** What the action answers when it does not redirect. */
+export interface WidgetResult {
+  intent: WidgetIntent | null;
+  error?: string;
+  /** The field the error is about, marked aria-invalid. */
+  field?: string;
+  notice?: string;
+  /** The e-mail typed, shown again after a round trip without JavaScript. */
+  email?: string;
+}
