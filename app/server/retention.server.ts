@@ -29,6 +29,7 @@ export function retentionRules(now: Date): { table: string; where: SQL }[] {
       table: "newsletter_subscribers",
       where: sql`(status = 'pending' and created_at < ${other}) or (status = 'unsubscribed' and coalesce(unsubscribed_at, created_at) < ${other})`,
     },
+    { table: "privacy_requests", where: sql`status = 'completed' and completed_at < ${other}` },
     { table: "idempotency_keys", where: sql`created_at < ${at}::timestamptz - interval '7 days'` },
     { table: "rate_limits", where: sql`window_start < ${at}::timestamptz - interval '1 day'` },
     { table: "jobs", where: sql`status in ('done', 'cancelled') and finished_at < ${at}::timestamptz - interval '30 days'` },

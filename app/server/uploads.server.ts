@@ -20,7 +20,11 @@ function bytesAt(buffer: Uint8Array, offset: number, expected: readonly number[]
 }
 
 function asciiAt(buffer: Uint8Array, offset: number, text: string) {
-  return bytesAt(buffer, offset, [...text].map((char) => char.charCodeAt(0)));
+  return bytesAt(
+    buffer,
+    offset,
+    [...text].map((char) => char.charCodeAt(0)),
+  );
 }
 
 /**

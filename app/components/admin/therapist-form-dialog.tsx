@@ -1,7 +1,6 @@
 import { ImagePlus, Trash2 } from "lucide-react";
-import { useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { TherapistPhoto } from "~/components/site/therapist-photo";
 import { useToast } from "~/components/ui/toast";
 import { ChipInput } from "./chip-input";
 import { imageFileProblem, uploadImage } from "./image-upload";
@@ -38,17 +37,7 @@ export function TherapistFormDialog({
   onOpenChange: (open: boolean) => void;
   therapist: TherapistFormValues | null;
 }) {
-  return (
-    <Modal
-      open={open}
-      onOpenChange={onOpenChange}
-      title={therapist ? "Edit Therapist" : "Add New Therapist"}
-      description="Fields marked * are required."
-      closeLabel="Close"
-    >
-      <TherapistForm key={therapist?.id ?? "new"} therapist={therapist} onDone={() => onOpenChange(false)} />
-    </Modal>
-  );
+  return open ? <TherapistForm key={therapist?.id ?? "new"} therapist={therapist} onDone={() => onOpenChange(false)} /> : null;
 }
 
 function TherapistForm({ therapist, onDone }: { therapist: TherapistFormValues | null; onDone: () => void }) {
@@ -59,6 +48,7 @@ function TherapistForm({ therapist, onDone }: { therapist: TherapistFormValues |
   const [approaches, setApproaches] = useState(therapist?.approaches ?? []);
   const [uploading, setUploading] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
+  const formId = useId();
   const saving = fetcher.state !== "idle";
   const errors = fetcher.data && !fetcher.data.ok ? (fetcher.data.fieldErrors ?? {}) : {};
 
@@ -110,96 +100,109 @@ function TherapistForm({ therapist, onDone }: { therapist: TherapistFormValues |
 
   const busy = saving || uploading;
   return (
-    <fetcher.Form method="post" className="grid gap-5">
-      <input type="hidden" name="intent" value={therapist ? "update" : "create"} />
-      {therapist ? <input type="hidden" name="id" value={therapist.id} /> : null}
-      <input type="hidden" name="image" value={image} />
+    <Modal
+      open
+      onOpenChange={(open) => !open && onDone()}
+      title={therapist ? "Edit Therapist" : "Add New Therapist"}
+      description="Fields marked * are required."
+      closeLabel="Close"
+      footer={
+        <>
+          <button type="button" className="btn btn-secondary" onClick={onDone} disabled={saving}>
+            Cancel
+          </button>
+          <button type="submit" form={formId} className="btn btn-primary" disabled={busy}>
+            {saving ? <Spinner /> : null}
+            {saving ? "Salvando..." : therapist ? "Save Changes" : "Add Therapist"}
+          </button>
+        </>
+      }
+    >
+      <fetcher.Form id={formId} method="post" className="grid gap-5">
+        <input type="hidden" name="intent" value={therapist ? "update" : "create"} />
+        {therapist ? <input type="hidden" name="id" value={therapist.id} /> : null}
+        <input type="hidden" name="image" value={image} />
 
-      <div className="grid gap-4 sm:grid-cols-[9rem_1fr] sm:items-start">
-        <div className="w-36 overflow-hidden rounded-2xl">
-          <TherapistPhoto src={image || null} name={therapist?.name ?? "new therapist"} sizes="144px" />
-        </div>
-        <div className="grid gap-2">
-          <p className="text-sm font-medium" id="therapist-photo-label">
-            Photo
-          </p>
-          <p className="text-xs text-ink-500">JPEG, PNG, WebP or AVIF, less than 5MB. It is converted to WebP.</p>
-          <div className="flex flex-wrap gap-2">
-            <label className={`btn btn-secondary cursor-pointer ${busy ? "pointer-events-none opacity-60" : ""}`}>
-              {uploading ? <Spinner /> : <ImagePlus aria-hidden className="size-4" />}
-              {uploading ? "Uploading..." : image ? "Change photo" : "Upload photo"}
-              <input
-                ref={fileInput}
-                type="file"
-                accept="image/jpeg,image/png,image/webp,image/avif"
-                className="sr-only"
-                aria-labelledby="therapist-photo-label"
-                disabled={busy}
-                onChange={(event) => void onPhoto(event.target.files?.[0])}
-              />
-            </label>
+        <div className="grid gap-4 sm:grid-cols-[9rem_1fr] sm:items-start">
+          <div className="w-36 overflow-hidden rounded-2xl">
             {image ? (
-              <button type="button" className="btn btn-secondary" onClick={() => setImage("")} disabled={busy}>
-                <Trash2 aria-hidden className="size-4" />
-                Remove photo
-              </button>
-            ) : null}
+              <img src={image} alt="Photo preview" width={144} height={144} className="aspect-square w-full bg-teal-50 object-cover" />
+            ) : (
+              <div className="grid aspect-square w-full place-items-center bg-teal-50 text-xs text-ink-500">No photo</div>
+            )}
           </div>
-          {errors.image ? <p className="text-sm text-danger-600">{errors.image}</p> : null}
+          <div className="grid gap-2">
+            <p className="text-sm font-medium" id="therapist-photo-label">
+              Photo
+            </p>
+            <p className="text-xs text-ink-500">JPEG, PNG, WebP or AVIF, less than 5MB. It is converted to WebP.</p>
+            <div className="flex flex-wrap gap-2">
+              <label className={`btn btn-secondary cursor-pointer ${busy ? "pointer-events-none opacity-60" : ""}`}>
+                {uploading ? <Spinner /> : <ImagePlus aria-hidden className="size-4" />}
+                {uploading ? "Uploading..." : image ? "Change photo" : "Upload photo"}
+                <input
+                  ref={fileInput}
+                  type="file"
+                  accept="image/jpeg,image/png,image/webp,image/avif"
+                  className="sr-only"
+                  aria-labelledby="therapist-photo-label"
+                  disabled={busy}
+                  onChange={(event) => void onPhoto(event.target.files?.[0])}
+                />
+              </label>
+              {image ? (
+                <button type="button" className="btn btn-secondary" onClick={() => setImage("")} disabled={busy}>
+                  <Trash2 aria-hidden className="size-4" />
+                  Remove photo
+                </button>
+              ) : null}
+            </div>
+            {errors.image ? <p className="text-sm text-danger-600">{errors.image}</p> : null}
+          </div>
         </div>
-      </div>
 
-      <div className="grid gap-4 sm:grid-cols-2">
-        {text("name", "Name", therapist?.name)}
-        {text("role", "Role", therapist?.role)}
-        {text("specialization", "Specialization", therapist?.specialization)}
-        {text("experience", "Experience", therapist?.experience)}
-        {text("registration_number", "Registration number (Albo n°)", therapist?.registrationNumber, false)}
-      </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {text("name", "Name", therapist?.name)}
+          {text("role", "Role", therapist?.role)}
+          {text("specialization", "Specialization", therapist?.specialization)}
+          {text("experience", "Experience", therapist?.experience)}
+          {text("registration_number", "Registration number (Albo n°)", therapist?.registrationNumber, false)}
+        </div>
 
-      <Field label="Description" htmlFor="therapist-description" error={errors.description} required>
-        <textarea
-          id="therapist-description"
-          name="description"
-          defaultValue={therapist?.description ?? ""}
-          required
-          rows={3}
-          maxLength={2000}
-          className="field"
-          {...invalidProps("therapist-description", errors.description)}
-        />
-      </Field>
-      <Field label="Biography" htmlFor="therapist-biography" error={errors.biography}>
-        <textarea
-          id="therapist-biography"
-          name="biography"
-          defaultValue={therapist?.biography ?? ""}
-          rows={5}
-          className="field"
-          {...invalidProps("therapist-biography", errors.biography)}
-        />
-      </Field>
+        <Field label="Description" htmlFor="therapist-description" error={errors.description} required>
+          <textarea
+            id="therapist-description"
+            name="description"
+            defaultValue={therapist?.description ?? ""}
+            required
+            rows={3}
+            maxLength={2000}
+            className="field"
+            {...invalidProps("therapist-description", errors.description)}
+          />
+        </Field>
+        <Field label="Biography" htmlFor="therapist-biography" error={errors.biography}>
+          <textarea
+            id="therapist-biography"
+            name="biography"
+            defaultValue={therapist?.biography ?? ""}
+            rows={5}
+            className="field"
+            {...invalidProps("therapist-biography", errors.biography)}
+          />
+        </Field>
 
-      <div className="grid gap-4 sm:grid-cols-2">
-        <ChipInput
-          name="qualifications"
-          label="Qualifications"
-          values={qualifications}
-          onChange={setQualifications}
-          placeholder="Type and press Enter"
-        />
-        <ChipInput name="approaches" label="Approaches" values={approaches} onChange={setApproaches} placeholder="Type and press Enter" />
-      </div>
-
-      <div className="flex flex-col-reverse gap-2 border-t border-sand-200 pt-4 sm:flex-row sm:justify-end">
-        <button type="button" className="btn btn-secondary" onClick={onDone} disabled={saving}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {saving ? <Spinner /> : null}
-          {saving ? "Salvando..." : therapist ? "Save Changes" : "Add Therapist"}
-        </button>
-      </div>
-    </fetcher.Form>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <ChipInput
+            name="qualifications"
+            label="Qualifications"
+            values={qualifications}
+            onChange={setQualifications}
+            placeholder="Type and press Enter"
+          />
+          <ChipInput name="approaches" label="Approaches" values={approaches} onChange={setApproaches} placeholder="Type and press Enter" />
+        </div>
+      </fetcher.Form>
+    </Modal>
   );
 }

@@ -87,7 +87,7 @@ export function TableScroll({ label, children, busy = false }: { label: string; 
       aria-label={label}
       aria-busy={busy}
       tabIndex={0}
-      className={`overflow-x-auto rounded-2xl border border-sand-200 bg-white transition-opacity ${busy ? "opacity-60" : ""}`}
+      className={`relative overflow-x-auto rounded-2xl border border-sand-200 bg-white transition-opacity ${busy ? "opacity-60" : ""}`}
     >
       {children}
     </div>
@@ -208,6 +208,7 @@ export function Modal({
   description,
   closeLabel = "Chiudi",
   size = "4xl",
+  footer,
   children,
 }: {
   open: boolean;
@@ -216,6 +217,8 @@ export function Modal({
   description?: ReactNode;
   closeLabel?: string;
   size?: "lg" | "2xl" | "4xl";
+  /** Buttons kept visible under the scrolling content (use the form attribute to reach the form). */
+  footer?: ReactNode;
   children: ReactNode;
 }) {
   const width = { lg: "max-w-lg", "2xl": "max-w-2xl", "4xl": "max-w-4xl" }[size];
@@ -237,6 +240,11 @@ export function Modal({
             </Dialog.Close>
           </div>
           <div className="overflow-y-auto px-5 py-5 sm:px-6">{children}</div>
+          {footer ? (
+            <div className="flex flex-col-reverse gap-2 border-t border-sand-200 px-5 py-4 sm:flex-row sm:justify-end sm:px-6">
+              {footer}
+            </div>
+          ) : null}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
@@ -283,12 +291,7 @@ export function ConfirmDialog({
             <AlertDialog.Cancel className="btn btn-secondary" disabled={busy}>
               {cancelLabel}
             </AlertDialog.Cancel>
-            <button
-              type="button"
-              className="btn bg-danger-600 text-white hover:bg-danger-600/90"
-              disabled={busy}
-              onClick={onConfirm}
-            >
+            <button type="button" className="btn bg-danger-600 text-white hover:bg-danger-600/90" disabled={busy} onClick={onConfirm}>
               {busy ? <Spinner /> : null}
               {busy ? busyLabel : confirmLabel}
             </button>

@@ -1,3 +1,255 @@
-export default function AdminSection() {
-  return <p className="text-ink-500">In preparazione.</p>;
+import { ExternalLink, FilePlus2, Pencil, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { Link, useFetcher, useNavigate, useSearchParams } from "react-router";
+import type { Route } from "./+types/blog";
+import { BlogPostDialog } from "~/components/admin/blog-post-form";
+import { formatDate, todayInItaly } from "~/components/admin/format";
+import {
+  Badge,
+  ConfirmDialog,
+  EmptyState,
+  LoadError,
+  PageHeader,
+  useFetcherResult,
+  useLoadErrorToast,
+  type ActionResult,
+} from "~/components/admin/ui";
+import { useToast } from "~/components/ui/toast";
+import { adminPageData, requireAdmin } from "~/server/auth.server";
+import { audit } from "~/server/audit.server";
+import { actionFail, actionOk, failure, formErrors, loadOr } from "~/server/services/admin-common.server";
+import {
+  blogFormValues,
+  blogPostInputSchema,
+  createPost,
+  deletePost,
+  findPost,
+  listPosts,
+  postCounters,
+  updatePost,
+} from "~/server/services/admin-blog.server";
+
+/** `?articolo=nuovo` opens the empty form, `?articolo=<id>` the post to edit. */
+const EDIT_PARAM = "articolo";
+const NEW_POST = "nuovo";
+
+const messages = {
+  loadFailed: "Errore nel caricamento degli articoli",
+  saveFailed: "Errore durante il salvataggio dell'articolo",
+  deleteFailed: "Errore durante l'eliminazione dell'articolo",
+  created: "Articolo creato con successo",
+  updated: "Articolo aggiornato con successo",
+  deleted: "Articolo eliminato con successo",
+} as const;
+
+const isId = (value: FormDataEntryValue | null): value is string => typeof value === "string" && /^[0-9a-f-]{36}$/i.test(value);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return adminPageData(context.db, request, async () => {
+    const editId = new URL(request.url).searchParams.get(EDIT_PARAM);
+    return loadOr(
+      "admin-blog",
+      { posts: [], counters: { total: 0, published: 0, featured: 0 }, editing: null, editMissing: false },
+      messages.loadFailed,
+      async () => {
+        const [posts, counters, editing] = await Promise.all([
+          listPosts(context.db),
+          postCounters(context.db),
+          editId && editId !== NEW_POST ? findPost(context.db, editId) : undefined,
+        ]);
+        return { posts, counters, editing: editing ?? null, editMissing: Boolean(editId && editId !== NEW_POST && !editing) };
+      },
+    );
+  });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const session = await requireAdmin(context.db, request);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const id = form.get("id");
+
+  if (intent === "create" || intent === "update") {
+    const parsed = blogPostInputSchema.safeParse(blogFormValues(form));
+    if (!parsed.success) {
+      return actionFail(intent, 400, messages.saveFailed, {
+        description: "Controlla i campi evidenziati.",
+        fieldErrors: formErrors(parsed.error),
+      });
+    }
+    try {
+      if (intent === "create") {
+        const row = await createPost(context.db, parsed.data);
+        await audit(context.db, session, { action: "create", entity: "blog_post", entityId: row.id, detail: { slug: row.slug } });
+        return actionOk(intent, messages.created, row.id);
+      }
+      if (!isId(id)) return actionFail(intent, 404, messages.saveFailed, { description: "Articolo non trovato" });
+      const row = await updatePost(context.db, id, parsed.data);
+      await audit(context.db, session, { action: "update", entity: "blog_post", entityId: row.id, detail: { slug: row.slug } });
+      return actionOk(intent, messages.updated, row.id);
+    } catch (error) {
+      const { status, message } = failure(error, messages.saveFailed, "admin-blog");
+      return actionFail(intent, status, messages.saveFailed, { description: message === messages.saveFailed ? undefined : message });
+    }
+  }
+
+  if (intent === "delete") {
+    if (!isId(id)) return actionFail(intent, 404, messages.deleteFailed, { description: "Articolo non trovato" });
+    try {
+      const row = await deletePost(context.db, id);
+      await audit(context.db, session, { action: "delete", entity: "blog_post", entityId: id, detail: { title: row.title } });
+      return actionOk(intent, messages.deleted);
+    } catch (error) {
+      const { status, message } = failure(error, messages.deleteFailed, "admin-blog");
+      return actionFail(intent, status, messages.deleteFailed, { description: message === messages.deleteFailed ? undefined : message });
+    }
+  }
+
+  return actionFail(intent, 400, "Azione sconosciuta");
+}
+
+type Post = NonNullable<Route.ComponentProps["loaderData"]>["posts"][number];
+
+export default function AdminBlog({ loaderData }: Route.ComponentProps) {
+  useLoadErrorToast(loaderData?.loadError);
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const [deleting, setDeleting] = useState<Post | null>(null);
+  if (!loaderData) return null;
+  const { posts, counters, editing } = loaderData;
+  const editParam = params.get(EDIT_PARAM);
+  const formOpen = editParam === NEW_POST || Boolean(editing);
+  const hrefOf = (value: string | null) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(EDIT_PARAM, value);
+    else next.delete(EDIT_PARAM);
+    const search = next.toString();
+    return search ? `?${search}` : "?";
+  };
+  const closeForm = () => navigate(hrefOf(null), { preventScrollReset: true, replace: true });
+  const today = todayInItaly();
+
+  return (
+    <section>
+      <PageHeader title="Blog Admin Dashboard" description="Articoli del blog: i più recenti in alto." />
+      <LoadError message={loaderData.loadError} />
+      {loaderData.editMissing ? <LoadError message="Articolo non trovato" /> : null}
+      <dl className="mb-8 grid gap-3 sm:grid-cols-3">
+        {(
+          [
+            ["Articoli Totali", counters.total],
+            ["Pubblicati", counters.published],
+            ["In Evidenza", counters.featured],
+          ] as const
+        ).map(([label, value]) => (
+          <div key={label} className="rounded-2xl border border-sand-200 bg-white p-5">
+            <dt className="text-sm font-medium text-ink-500">{label}</dt>
+            <dd className="mt-1 font-serif text-3xl font-semibold text-teal-800">{value}</dd>
+          </div>
+        ))}
+      </dl>
+
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-xl font-semibold">Gestisci Articoli</h2>
+        <Link to={hrefOf(NEW_POST)} preventScrollReset className="btn btn-primary">
+          <FilePlus2 aria-hidden className="size-4" />
+          Nuovo Articolo
+        </Link>
+      </div>
+
+      {posts.length === 0 ? (
+        loaderData.loadError ? null : (
+          <EmptyState>Nessun articolo trovato. Crea il tuo primo articolo!</EmptyState>
+        )
+      ) : (
+        <ul className="grid gap-3">
+          {posts.map((post) => (
+            <li key={post.id} className="flex flex-col gap-4 rounded-2xl border border-sand-200 bg-white p-4 sm:flex-row sm:items-center">
+              {post.imageUrl ? (
+                <img
+                  src={post.imageUrl}
+                  alt=""
+                  loading="lazy"
+                  className="aspect-video w-full rounded-xl bg-sand-100 object-cover sm:w-40"
+                />
+              ) : (
+                <div aria-hidden className="hidden aspect-video w-40 rounded-xl bg-sand-100 sm:block" />
+              )}
+              <div className="min-w-0 flex-1">
+                <div className="mb-1 flex flex-wrap gap-2">
+                  {!post.isPublished ? <Badge tone="neutral">Bozza</Badge> : null}
+                  {post.isPublished && post.publishedDate > today ? <Badge tone="warning">Programmato</Badge> : null}
+                  {post.isFeatured ? <Badge tone="highlight">In evidenza</Badge> : null}
+                </div>
+                <h3 className="font-sans text-lg font-semibold leading-snug">{post.title}</h3>
+                <p className="mt-1 line-clamp-2 text-sm text-ink-700">{post.excerpt}</p>
+                <p className="mt-1 text-xs text-ink-500">
+                  {formatDate(post.publishedDate)} · {post.readTime} · /blog/{post.slug ?? post.id}
+                </p>
+              </div>
+              <div className="flex shrink-0 flex-wrap gap-2">
+                {post.isPublished && post.publishedDate <= today ? (
+                  <a
+                    href={`/blog/${post.slug ?? post.id}`}
+                    target="_blank"
+                    rel="noreferrer"
+                    className="btn btn-secondary min-h-10 px-3 py-2 text-sm"
+                    aria-label={`Apri "${post.title}" sul sito (nuova scheda)`}
+                  >
+                    <ExternalLink aria-hidden className="size-4" />
+                    Vedi
+                  </a>
+                ) : null}
+                <Link
+                  to={hrefOf(post.id)}
+                  preventScrollReset
+                  className="btn btn-secondary min-h-10 px-3 py-2 text-sm"
+                  aria-label={`Modifica "${post.title}"`}
+                >
+                  <Pencil aria-hidden className="size-4" />
+                  Modifica
+                </Link>
+                <button
+                  type="button"
+                  onClick={() => setDeleting(post)}
+                  className="btn min-h-10 px-3 py-2 text-sm text-danger-600 ring-2 ring-inset ring-danger-600/20 hover:bg-danger-50"
+                  aria-label={`Elimina "${post.title}"`}
+                >
+                  <Trash2 aria-hidden className="size-4" />
+                  Elimina
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {formOpen ? <BlogPostDialog key={editing?.id ?? NEW_POST} post={editing} onDone={closeForm} /> : null}
+      {deleting ? <DeletePost post={deleting} onClose={() => setDeleting(null)} /> : null}
+    </section>
+  );
+}
+
+function DeletePost({ post, onClose }: { post: Post; onClose: () => void }) {
+  const fetcher = useFetcher<ActionResult>();
+  const toast = useToast();
+  useFetcherResult(fetcher, (result) => {
+    if (result.ok) {
+      toast({ title: result.message });
+      onClose();
+    } else toast({ title: result.error, description: result.description, variant: "destructive" });
+  });
+  return (
+    <ConfirmDialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title="Elimina articolo"
+      description={`Sei sicuro di voler eliminare l'articolo "${post.title}"? Questa azione non può essere annullata.`}
+      confirmLabel="Elimina"
+      busyLabel="Eliminazione..."
+      cancelLabel="Annulla"
+      busy={fetcher.state !== "idle"}
+      onConfirm={() => fetcher.submit({ intent: "delete", id: post.id }, { method: "post" })}
+    />
+  );
 }

@@ -1,3 +1,310 @@
-export default function AdminSection() {
-  return <p className="text-ink-500">In preparazione.</p>;
+import { ArrowRightLeft, Check, Phone, X } from "lucide-react";
+import { useState } from "react";
+import { useFetcher } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/bookings";
+import { formatDateTime } from "~/components/admin/format";
+import { bookingStatusLabels, groupStatusLabels } from "~/components/admin/group-labels";
+import {
+  Badge,
+  ConfirmDialog,
+  EmptyState,
+  Field,
+  ListToolbar,
+  LoadError,
+  Modal,
+  PageHeader,
+  Pagination,
+  Spinner,
+  TableScroll,
+  td,
+  th,
+  useFetcherResult,
+  useLoadErrorToast,
+  useReloadingSamePage,
+  type ActionResult,
+  type BadgeTone,
+} from "~/components/admin/ui";
+import { useToast } from "~/components/ui/toast";
+import { adminPageData, requireAdmin } from "~/server/auth.server";
+import { audit } from "~/server/audit.server";
+import { bookingStatuses, type BookingStatus } from "~/components/admin/statuses";
+import { cancelBooking, confirmBooking, listBookings, movableGroups, moveBooking } from "~/server/services/admin-bookings.server";
+import { actionFail, actionOk, ADMIN_PAGE_SIZE, failure, loadOr, parseListQuery } from "~/server/services/admin-common.server";
+
+const statusTones: Record<BookingStatus, BadgeTone> = {
+  requested: "highlight",
+  confirmed: "success",
+  moved: "neutral",
+  cancelled: "danger",
+};
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return adminPageData(context.db, request, async (session) => {
+    const query = parseListQuery(new URL(request.url), bookingStatuses);
+    const result = await loadOr("admin-bookings", { rows: [], total: 0, groups: [] }, "Failed to fetch bookings", async () => {
+      const [page, groups] = await Promise.all([listBookings(context.db, query), movableGroups(context.db)]);
+      await audit(context.db, session, {
+        action: "list",
+        entity: "bookings",
+        detail: {
+          q: query.q || undefined,
+          status: query.status || undefined,
+          page: query.page,
+        },
+      });
+      return { ...page, groups };
+    });
+    return { ...result, query, pageSize: ADMIN_PAGE_SIZE };
+  });
+}
+
+const bookingAction = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("confirm"), id: z.uuid() }),
+  z.object({ intent: z.literal("cancel"), id: z.uuid() }),
+  z.object({ intent: z.literal("move"), id: z.uuid(), group_id: z.uuid("Scegli il gruppo di destinazione.") }),
+]);
+
+const successMessages = { confirm: "Prenotazione confermata", cancel: "Prenotazione annullata", move: "Prenotazione spostata" } as const;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const session = await requireAdmin(context.db, request);
+  const form = Object.fromEntries(await request.formData());
+  const intent = String(form.intent ?? "");
+  const parsed = bookingAction.safeParse(form);
+  if (!parsed.success) {
+    const groupError = parsed.error.issues.find((issue) => issue.path[0] === "group_id");
+    return actionFail(
+      intent,
+      400,
+      groupError?.message ?? "Richiesta non valida.",
+      groupError ? { fieldErrors: { group_id: groupError.message } } : {},
+    );
+  }
+  const input = parsed.data;
+  try {
+    if (input.intent === "confirm") await confirmBooking(context.db, input.id);
+    else if (input.intent === "cancel") await cancelBooking(context.db, input.id);
+    else await moveBooking(context.db, input.id, input.group_id);
+    await audit(context.db, session, {
+      action: input.intent,
+      entity: "booking",
+      entityId: input.id,
+      detail: input.intent === "move" ? { groupId: input.group_id } : undefined,
+    });
+    return actionOk(input.intent, successMessages[input.intent]);
+  } catch (error) {
+    const { status, message } = failure(error, "Si è verificato un errore. Riprova più tardi.", "admin-bookings");
+    return actionFail(input.intent, status, message);
+  }
+}
+
+type Data = NonNullable<Route.ComponentProps["loaderData"]>;
+type Booking = Data["rows"][number];
+
+export default function AdminBookings({ loaderData }: Route.ComponentProps) {
+  useLoadErrorToast(loaderData?.loadError);
+  const reloading = useReloadingSamePage();
+  const [moving, setMoving] = useState<Booking | null>(null);
+  const [cancelling, setCancelling] = useState<Booking | null>(null);
+  if (!loaderData) return null;
+  const { rows, total, query, pageSize, groups } = loaderData;
+  const filtered = Boolean(query.q || query.status);
+  return (
+    <section>
+      <PageHeader title="Prenotazioni" description="Richieste e iscrizioni ai gruppi, dalla più recente." />
+      <ListToolbar
+        statuses={bookingStatuses.map((value) => ({ value, label: bookingStatusLabels[value] }))}
+        exportHref="/admin/esporta/prenotazioni"
+      />
+      <LoadError message={loaderData.loadError} />
+      {rows.length === 0 ? (
+        loaderData.loadError ? null : (
+          <EmptyState>{filtered ? "Nessuna prenotazione corrisponde alla ricerca." : "Nessuna prenotazione finora."}</EmptyState>
+        )
+      ) : (
+        <TableScroll label="Prenotazioni" busy={reloading}>
+          <table className="w-full min-w-[60rem] border-collapse">
+            <thead className="border-b border-sand-200 bg-sand-50">
+              <tr>
+                <th scope="col" className={th}>
+                  Data
+                </th>
+                <th scope="col" className={th}>
+                  Persona
+                </th>
+                <th scope="col" className={th}>
+                  Gruppo
+                </th>
+                <th scope="col" className={th}>
+                  Terapeuta
+                </th>
+                <th scope="col" className={th}>
+                  Stato
+                </th>
+                <th scope="col" className={th}>
+                  Chiamata
+                </th>
+                <th scope="col" className={th}>
+                  Azioni
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-sand-200">
+              {rows.map((booking) => (
+                <tr key={booking.id}>
+                  <td className={`${td} whitespace-nowrap text-ink-500`}>{formatDateTime(booking.createdAt)}</td>
+                  <td className={td}>
+                    <span className="block font-medium">{booking.name ?? "—"}</span>
+                    <a href={`mailto:${booking.email}`} className="text-teal-700 underline underline-offset-2">
+                      {booking.email}
+                    </a>
+                    {booking.ageBracket ? <span className="block text-xs text-ink-500">{booking.ageBracket} anni</span> : null}
+                  </td>
+                  <td className={td}>{booking.groupName ?? "—"}</td>
+                  <td className={td}>{booking.therapistName ?? "—"}</td>
+                  <td className={td}>
+                    <Badge tone={statusTones[booking.status]}>{bookingStatusLabels[booking.status]}</Badge>
+                  </td>
+                  <td className={`${td} whitespace-nowrap`}>
+                    {booking.callRequested ? (
+                      <span className="inline-flex items-center gap-1">
+                        <Phone aria-hidden className="size-4 text-teal-700" />
+                        {booking.phone ? <a href={`tel:${booking.phone}`}>{booking.phone}</a> : "Richiesta"}
+                      </span>
+                    ) : (
+                      "—"
+                    )}
+                  </td>
+                  <td className={td}>
+                    <BookingActions booking={booking} onMove={() => setMoving(booking)} onCancel={() => setCancelling(booking)} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      )}
+      {rows.length > 0 ? <Pagination page={query.page} total={total} pageSize={pageSize} /> : null}
+      {moving ? <MoveDialog booking={moving} groups={groups} onClose={() => setMoving(null)} /> : null}
+      {cancelling ? <CancelDialog booking={cancelling} onClose={() => setCancelling(null)} /> : null}
+    </section>
+  );
+}
+
+function useResultToast(fetcher: { state: string; data: ActionResult | undefined }, onOk?: () => void) {
+  const toast = useToast();
+  useFetcherResult(fetcher, (result) => {
+    if (result.ok) {
+      toast({ title: result.message });
+      onOk?.();
+    } else toast({ title: result.error, variant: "destructive" });
+  });
+}
+
+const small = "btn min-h-9 whitespace-nowrap px-3 py-1.5 text-xs";
+
+function BookingActions({ booking, onMove, onCancel }: { booking: Booking; onMove: () => void; onCancel: () => void }) {
+  const fetcher = useFetcher<ActionResult>();
+  useResultToast(fetcher);
+  const open = booking.status === "requested" || booking.status === "confirmed";
+  if (!open) return <span className="text-ink-500">—</span>;
+  const who = booking.name ?? booking.email;
+  return (
+    <div className="flex flex-wrap gap-2">
+      {booking.status === "requested" ? (
+        <fetcher.Form method="post">
+          <input type="hidden" name="id" value={booking.id} />
+          <button
+            type="submit"
+            name="intent"
+            value="confirm"
+            className={`${small} btn-primary`}
+            disabled={fetcher.state !== "idle"}
+            aria-label={`Conferma la prenotazione di ${who}`}
+          >
+            {fetcher.state !== "idle" ? <Spinner className="size-3.5" /> : <Check aria-hidden className="size-3.5" />}
+            Conferma
+          </button>
+        </fetcher.Form>
+      ) : null}
+      <button type="button" className={`${small} btn-secondary`} onClick={onMove} aria-label={`Sposta ${who} in un altro gruppo`}>
+        <ArrowRightLeft aria-hidden className="size-3.5" />
+        Sposta
+      </button>
+      <button
+        type="button"
+        className={`${small} text-danger-600 ring-2 ring-inset ring-danger-600/20 hover:bg-danger-50`}
+        onClick={onCancel}
+        aria-label={`Annulla la prenotazione di ${who}`}
+      >
+        <X aria-hidden className="size-3.5" />
+        Annulla
+      </button>
+    </div>
+  );
+}
+
+function CancelDialog({ booking, onClose }: { booking: Booking; onClose: () => void }) {
+  const fetcher = useFetcher<ActionResult>();
+  useResultToast(fetcher, onClose);
+  return (
+    <ConfirmDialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title="Annulla prenotazione"
+      description={`Vuoi annullare la prenotazione di ${booking.name ?? booking.email}${booking.groupName ? ` per il gruppo "${booking.groupName}"` : ""}? Le invieremo un'email per avvisarla.`}
+      confirmLabel="Annulla prenotazione"
+      busyLabel="Annullamento..."
+      cancelLabel="Indietro"
+      busy={fetcher.state !== "idle"}
+      onConfirm={() => fetcher.submit({ intent: "cancel", id: booking.id }, { method: "post" })}
+    />
+  );
+}
+
+function MoveDialog({ booking, groups, onClose }: { booking: Booking; groups: Data["groups"]; onClose: () => void }) {
+  const fetcher = useFetcher<ActionResult>();
+  useResultToast(fetcher, onClose);
+  const error = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors?.group_id : undefined;
+  const busy = fetcher.state !== "idle";
+  const targets = groups.filter((group) => group.id !== booking.groupId);
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title="Sposta in un altro gruppo"
+      size="lg"
+      description={`${booking.name ?? booking.email} riceverà un'email con i dettagli del nuovo gruppo.`}
+    >
+      <fetcher.Form method="post" className="grid gap-4">
+        <input type="hidden" name="intent" value="move" />
+        <input type="hidden" name="id" value={booking.id} />
+        <p className="text-sm text-ink-700">
+          Gruppo attuale: <strong>{booking.groupName ?? "nessuno"}</strong>
+        </p>
+        <Field label="Nuovo gruppo" htmlFor="move-group" error={error} required>
+          <select id="move-group" name="group_id" required className="field" defaultValue="">
+            <option value="" disabled>
+              Scegli un gruppo
+            </option>
+            {targets.map((group) => (
+              <option key={group.id} value={group.id} disabled={booking.status === "confirmed" && group.confirmed >= group.capacity}>
+                {group.name} · {group.therapistName} · {group.confirmed}/{group.capacity} · {groupStatusLabels[group.status]}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <button type="button" className="btn btn-secondary" onClick={onClose} disabled={busy}>
+            Indietro
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {busy ? <Spinner /> : <ArrowRightLeft aria-hidden className="size-4" />}
+            {busy ? "Spostamento..." : "Sposta"}
+          </button>
+        </div>
+      </fetcher.Form>
+    </Modal>
+  );
 }

@@ -1,3 +1,176 @@
-export default function AdminSection() {
-  return <p className="text-ink-500">In preparazione.</p>;
+import { CircleAlert, CircleCheck, FileText, Upload } from "lucide-react";
+import { useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import type { Route } from "./+types/documents";
+import { formatDateTime } from "~/components/admin/format";
+import { Badge, LoadError, PageHeader, Spinner, useFetcherResult, useLoadErrorToast, type ActionResult } from "~/components/admin/ui";
+import { useToast } from "~/components/ui/toast";
+import { adminPageData, requireAdmin } from "~/server/auth.server";
+import { HttpError } from "~/server/http.server";
+import { audit } from "~/server/audit.server";
+import { actionFail, actionOk, failure, loadOr } from "~/server/services/admin-common.server";
+import { isDocumentType, listDocuments, saveDocument } from "~/server/services/admin-documents.server";
+import { pdfUpload, readMultipart } from "~/server/uploads.server";
+
+const messages = {
+  success: "Upload completato",
+  error: "Errore upload",
+  errorDescription: "Si è verificato un errore durante il caricamento",
+} as const;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return adminPageData(context.db, request, () =>
+    loadOr(
+      "admin-documents",
+      { documents: [] as Awaited<ReturnType<typeof listDocuments>> },
+      "Errore nel caricamento dei documenti",
+      async () => ({
+        documents: await listDocuments(context.db),
+      }),
+    ),
+  );
+}
+
+/** intent=upload, type=<document type>, file=<PDF> (multipart). The bytes decide, not the name: 415 otherwise. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const session = await requireAdmin(context.db, request);
+  try {
+    const form = await readMultipart(request);
+    const intent = String(form.get("intent") ?? "");
+    if (intent !== "upload") throw new HttpError(400, "Azione sconosciuta.");
+    const type = form.get("type");
+    if (!isDocumentType(type)) throw new HttpError(400, "Tipo di documento sconosciuto.");
+    const body = await pdfUpload(form);
+    const saved = await saveDocument(context.db, type, body, session.user.email);
+    await audit(context.db, session, {
+      action: "upload",
+      entity: "document",
+      entityId: type,
+      detail: { size: saved.size, sha256: saved.sha256 },
+    });
+    return actionOk("upload", messages.success, type);
+  } catch (error) {
+    const { status, message } = failure(error, messages.errorDescription, "admin-documents");
+    return actionFail("upload", status, messages.error, { description: messages.errorDescription, fieldErrors: { file: message } });
+  }
+}
+
+function fileSize(bytes: number | null) {
+  if (bytes === null) return "";
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1).replace(".", ",")} MB`;
+}
+
+export default function AdminDocuments({ loaderData }: Route.ComponentProps) {
+  useLoadErrorToast(loaderData?.loadError);
+  if (!loaderData) return null;
+  const missing = loaderData.documents.filter((document) => !document.exists);
+  return (
+    <section>
+      <PageHeader
+        title="Documenti"
+        description="I tre PDF vengono allegati alle email di conferma dell'iscrizione, inviate sia alla persona iscritta sia allo staff."
+      />
+      <LoadError message={loaderData.loadError} />
+      {missing.length > 0 && !loaderData.loadError ? (
+        <p className="mb-4 flex items-start gap-2 rounded-xl border border-coral-500/40 bg-coral-100 p-3 text-sm text-coral-700">
+          <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
+          Tutti e tre i documenti devono essere caricati: finché ne manca uno ({missing.map((document) => document.label).join(", ")}) la
+          conferma dell'iscrizione non può essere inviata.
+        </p>
+      ) : null}
+      <ul className="grid gap-3">
+        {loaderData.documents.map((document) => (
+          <DocumentRow key={document.type} document={document} />
+        ))}
+      </ul>
+      <p className="mt-4 text-sm text-ink-500">Solo file PDF, al massimo 5MB. Un nuovo caricamento sostituisce il file precedente.</p>
+    </section>
+  );
+}
+
+type DocumentInfo = NonNullable<Route.ComponentProps["loaderData"]>["documents"][number];
+
+function DocumentRow({ document }: { document: DocumentInfo }) {
+  const fetcher = useFetcher<ActionResult>();
+  const toast = useToast();
+  const input = useRef<HTMLInputElement>(null);
+  const [clientError, setClientError] = useState<string | null>(null);
+  const uploading = fetcher.state !== "idle";
+  useFetcherResult(fetcher, (result) => {
+    if (result.ok) toast({ title: result.message, description: `${document.label}: ${document.fileName}` });
+    else toast({ title: result.error, description: result.description, variant: "destructive" });
+    if (input.current) input.current.value = "";
+  });
+  const serverError = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors?.file : undefined;
+  const error = clientError ?? serverError;
+  const inputId = `document-${document.type}`;
+
+  function onFile(file: File | undefined, form: HTMLFormElement | null) {
+    if (!file || !form) return;
+    if (file.type && file.type !== "application/pdf") {
+      setClientError("Seleziona un file PDF.");
+      toast({ title: messages.error, description: messages.errorDescription, variant: "destructive" });
+      if (input.current) input.current.value = "";
+      return;
+    }
+    setClientError(null);
+    void fetcher.submit(form, { method: "post", encType: "multipart/form-data" });
+  }
+
+  return (
+    <li className="flex flex-col gap-4 rounded-2xl border border-sand-200 bg-white p-4 sm:flex-row sm:items-center sm:justify-between">
+      <div className="flex items-start gap-3">
+        <FileText aria-hidden className="mt-0.5 size-6 shrink-0 text-teal-700" />
+        <div>
+          <h2 className="font-sans text-base font-semibold">{document.label}</h2>
+          <p className="font-mono text-xs text-ink-500">{document.fileName}</p>
+          <p className="mt-1 flex flex-wrap items-center gap-2 text-sm">
+            {document.exists ? (
+              <>
+                <Badge tone="success">
+                  <CircleCheck aria-hidden className="mr-1 size-3.5" />
+                  Caricato
+                </Badge>
+                <span className="text-ink-700">
+                  {document.uploadedAt ? `il ${formatDateTime(document.uploadedAt)}` : ""}
+                  {document.size !== null ? ` · ${fileSize(document.size)}` : ""}
+                  {document.uploadedBy ? ` · ${document.uploadedBy}` : ""}
+                </span>
+              </>
+            ) : (
+              <Badge tone="danger">Non caricato</Badge>
+            )}
+          </p>
+          {error ? (
+            <p id={`${inputId}-error`} role="alert" className="mt-2 text-sm text-danger-600">
+              {error}
+            </p>
+          ) : null}
+        </div>
+      </div>
+      <fetcher.Form method="post" encType="multipart/form-data" className="shrink-0">
+        <input type="hidden" name="intent" value="upload" />
+        <input type="hidden" name="type" value={document.type} />
+        <label
+          className={`btn ${document.exists ? "btn-secondary" : "btn-primary"} cursor-pointer ${uploading ? "pointer-events-none opacity-60" : ""}`}
+        >
+          {uploading ? <Spinner /> : <Upload aria-hidden className="size-4" />}
+          {uploading ? "Caricamento..." : document.exists ? "Sostituisci PDF" : "Carica PDF"}
+          <input
+            ref={input}
+            id={inputId}
+            type="file"
+            name="file"
+            accept="application/pdf,.pdf"
+            className="sr-only"
+            disabled={uploading}
+            aria-label={`Carica il PDF: ${document.label}`}
+            aria-describedby={error ? `${inputId}-error` : undefined}
+            onChange={(event) => onFile(event.target.files?.[0], event.currentTarget.form)}
+          />
+        </label>
+      </fetcher.Form>
+    </li>
+  );
 }

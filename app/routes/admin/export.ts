@@ -1,6 +1,6 @@
 import type { Route } from "./+types/export";
 import { requireAdmin } from "~/server/auth.server";
-import { recordAudit } from "~/server/services/admin-audit.server";
+import { audit } from "~/server/audit.server";
 import { bookingStatuses, exportBookings } from "~/server/services/admin-bookings.server";
 import { parseListQuery } from "~/server/services/admin-common.server";
 import { contactStatuses, exportContacts } from "~/server/services/admin-contacts.server";
@@ -61,10 +61,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     default:
       throw new Response("Not Found", { status: 404 });
   }
-  await recordAudit(db, session, "export", params.dataset, null, {
-    rows: rows.length,
-    q: url.searchParams.get("q") || undefined,
-    status: url.searchParams.get("status") || undefined,
+  await audit(db, session, {
+    action: "export",
+    entity: params.dataset,
+    detail: {
+      rows: rows.length,
+      q: url.searchParams.get("q") || undefined,
+      status: url.searchParams.get("status") || undefined,
+    },
   });
   return csvResponse(`${params.dataset}-${stamp()}.csv`, toCsv(header, rows));
 }

@@ -1,3 +1,245 @@
-export default function AdminSection() {
-  return <p className="text-ink-500">In preparazione.</p>;
+import { Lock, Pencil, Plus } from "lucide-react";
+import { useState } from "react";
+import { useFetcher } from "react-router";
+import type { Route } from "./+types/groups";
+import { GroupFormDialog, type GroupFormValues } from "~/components/admin/group-form-dialog";
+import { groupSlot, groupStart, groupStatusLabels } from "~/components/admin/group-labels";
+import {
+  Badge,
+  ConfirmDialog,
+  EmptyState,
+  LoadError,
+  PageHeader,
+  TableScroll,
+  td,
+  th,
+  useFetcherResult,
+  useLoadErrorToast,
+  type ActionResult,
+  type BadgeTone,
+} from "~/components/admin/ui";
+import { useToast } from "~/components/ui/toast";
+import { adminPageData, requireAdmin } from "~/server/auth.server";
+import { HttpError } from "~/server/http.server";
+import { audit } from "~/server/audit.server";
+import { actionFail, actionOk, failure, formErrors, loadOr } from "~/server/services/admin-common.server";
+import {
+  closeGroup,
+  createGroup,
+  groupFormValues,
+  groupInputSchema,
+  listGroups,
+  therapistOptions,
+  updateGroup,
+} from "~/server/services/admin-groups.server";
+
+const statusTones: Record<keyof typeof groupStatusLabels, BadgeTone> = { open: "highlight", full: "warning", closed: "neutral" };
+const isId = (value: FormDataEntryValue | null): value is string => typeof value === "string" && /^[0-9a-f-]{36}$/i.test(value);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return adminPageData(context.db, request, () =>
+    loadOr("admin-groups", { groups: [], therapists: [] }, "Failed to fetch groups", async () => {
+      const [groups, therapists] = await Promise.all([listGroups(context.db), therapistOptions(context.db)]);
+      return { groups, therapists };
+    }),
+  );
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const session = await requireAdmin(context.db, request);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const id = form.get("id");
+  try {
+    if (intent === "create" || intent === "update") {
+      const parsed = groupInputSchema.safeParse(groupFormValues(form));
+      if (!parsed.success) {
+        return actionFail(intent, 400, "Errore durante il salvataggio del gruppo", {
+          description: "Controlla i campi evidenziati.",
+          fieldErrors: formErrors(parsed.error),
+        });
+      }
+      if (intent === "create") {
+        const row = await createGroup(context.db, parsed.data);
+        await audit(context.db, session, { action: "create", entity: "group", entityId: row.id });
+        return actionOk(intent, "Gruppo creato", row.id);
+      }
+      if (!isId(id)) throw new HttpError(404, "Gruppo non trovato.");
+      await updateGroup(context.db, id, parsed.data);
+      await audit(context.db, session, { action: "update", entity: "group", entityId: id });
+      return actionOk(intent, "Gruppo aggiornato", id);
+    }
+    if (intent === "close") {
+      if (!isId(id)) throw new HttpError(404, "Gruppo non trovato.");
+      const row = await closeGroup(context.db, id);
+      await audit(context.db, session, { action: "close", entity: "group", entityId: id });
+      return actionOk(intent, `Gruppo "${row.name}" chiuso`);
+    }
+    return actionFail(intent, 400, "Azione sconosciuta.");
+  } catch (error) {
+    const { status, message } = failure(error, "Si è verificato un errore. Riprova più tardi.", "admin-groups");
+    const fields = error instanceof HttpError ? error.fields : undefined;
+    return actionFail(
+      intent,
+      status,
+      intent === "close" ? "Errore durante la chiusura del gruppo" : "Errore durante il salvataggio del gruppo",
+      {
+        description: message,
+        fieldErrors: fields,
+      },
+    );
+  }
+}
+
+type Group = NonNullable<Route.ComponentProps["loaderData"]>["groups"][number];
+
+export default function AdminGroups({ loaderData }: Route.ComponentProps) {
+  useLoadErrorToast(loaderData?.loadError);
+  const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<GroupFormValues | null>(null);
+  const [closing, setClosing] = useState<Group | null>(null);
+  if (!loaderData) return null;
+  const { groups, therapists } = loaderData;
+  const openForm = (group: Group | null) => {
+    setEditing(group);
+    setFormOpen(true);
+  };
+  return (
+    <section>
+      <PageHeader
+        title="Gruppi"
+        description="Gruppi di terapia con terapeuta, orario e posti occupati (prenotazioni confermate / capienza)."
+        actions={
+          <button type="button" className="btn btn-primary" onClick={() => openForm(null)} disabled={therapists.length === 0}>
+            <Plus aria-hidden className="size-4" />
+            Nuovo gruppo
+          </button>
+        }
+      />
+      <LoadError message={loaderData.loadError} />
+      {groups.length === 0 ? (
+        loaderData.loadError ? null : (
+          <EmptyState>Nessun gruppo. Crea il primo gruppo per iniziare gli abbinamenti.</EmptyState>
+        )
+      ) : (
+        <TableScroll label="Gruppi">
+          <table className="w-full min-w-[52rem] border-collapse">
+            <thead className="border-b border-sand-200 bg-sand-50">
+              <tr>
+                <th scope="col" className={th}>
+                  Gruppo
+                </th>
+                <th scope="col" className={th}>
+                  Terapeuta
+                </th>
+                <th scope="col" className={th}>
+                  Orario
+                </th>
+                <th scope="col" className={th}>
+                  Età
+                </th>
+                <th scope="col" className={th}>
+                  Posti
+                </th>
+                <th scope="col" className={th}>
+                  Stato
+                </th>
+                <th scope="col" className={th}>
+                  Azioni
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-sand-200">
+              {groups.map((group) => (
+                <tr key={group.id} className={group.status === "closed" ? "text-ink-500" : undefined}>
+                  <td className={td}>
+                    <span className="block font-medium text-ink-900">{group.name}</span>
+                    <span className="text-xs text-ink-500">dal {groupStart(group.startsOn)}</span>
+                  </td>
+                  <td className={td}>{group.therapistName}</td>
+                  <td className={`${td} whitespace-nowrap`}>{groupSlot(group)}</td>
+                  <td className={`${td} whitespace-nowrap`}>
+                    {group.ageMin}-{group.ageMax}
+                  </td>
+                  <td className={td}>
+                    <Occupancy confirmed={group.confirmed} capacity={group.capacity} />
+                  </td>
+                  <td className={td}>
+                    <Badge tone={statusTones[group.status]}>{groupStatusLabels[group.status]}</Badge>
+                  </td>
+                  <td className={td}>
+                    <div className="flex flex-wrap gap-2">
+                      <button
+                        type="button"
+                        className="btn btn-secondary min-h-9 whitespace-nowrap px-3 py-1.5 text-xs"
+                        onClick={() => openForm(group)}
+                        aria-label={`Modifica il gruppo ${group.name}`}
+                      >
+                        <Pencil aria-hidden className="size-3.5" />
+                        Modifica
+                      </button>
+                      {group.status !== "closed" ? (
+                        <button
+                          type="button"
+                          className="btn min-h-9 whitespace-nowrap px-3 py-1.5 text-xs text-danger-600 ring-2 ring-inset ring-danger-600/20 hover:bg-danger-50"
+                          onClick={() => setClosing(group)}
+                          aria-label={`Chiudi il gruppo ${group.name}`}
+                        >
+                          <Lock aria-hidden className="size-3.5" />
+                          Chiudi
+                        </button>
+                      ) : null}
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      )}
+      <GroupFormDialog open={formOpen} onOpenChange={setFormOpen} group={editing} therapists={therapists} />
+      {closing ? <CloseGroup group={closing} onClose={() => setClosing(null)} /> : null}
+    </section>
+  );
+}
+
+function Occupancy({ confirmed, capacity }: { confirmed: number; capacity: number }) {
+  const percent = Math.min(100, Math.round((confirmed / Math.max(1, capacity)) * 100));
+  return (
+    <div className="grid min-w-24 gap-1">
+      <span className="text-sm font-medium text-ink-900">
+        {confirmed}/{capacity}
+      </span>
+      <span aria-hidden className="h-1.5 overflow-hidden rounded-full bg-sand-200">
+        <span
+          className={`block h-full rounded-full ${confirmed >= capacity ? "bg-coral-500" : "bg-teal-600"}`}
+          style={{ width: `${percent}%` }}
+        />
+      </span>
+    </div>
+  );
+}
+
+function CloseGroup({ group, onClose }: { group: Group; onClose: () => void }) {
+  const fetcher = useFetcher<ActionResult>();
+  const toast = useToast();
+  useFetcherResult(fetcher, (result) => {
+    if (result.ok) {
+      toast({ title: result.message });
+      onClose();
+    } else toast({ title: result.error, description: result.description, variant: "destructive" });
+  });
+  return (
+    <ConfirmDialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title="Chiudi gruppo"
+      description={`Chiudere il gruppo "${group.name}"? Non verrà più proposto né potrà ricevere nuove iscrizioni. Le prenotazioni esistenti restano invariate.`}
+      confirmLabel="Chiudi gruppo"
+      busyLabel="Chiusura..."
+      cancelLabel="Annulla"
+      busy={fetcher.state !== "idle"}
+      onConfirm={() => fetcher.submit({ intent: "close", id: group.id }, { method: "post" })}
+    />
+  );
 }

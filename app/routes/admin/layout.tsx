@@ -18,6 +18,9 @@ export const adminTabs = [
   { to: "/admin/gruppi", label: "Gruppi" },
   { to: "/admin/prenotazioni", label: "Prenotazioni" },
   { to: "/admin/posta", label: "Posta" },
+  { to: "/admin/panoramica", label: "Panoramica" },
+  { to: "/admin/privacy", label: "Privacy" },
+  { to: "/admin/registro", label: "Registro accessi" },
 ] as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,3 +1,207 @@
-export default function AdminSection() {
-  return <p className="text-ink-500">In preparazione.</p>;
+import { Eye, Paperclip } from "lucide-react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import type { Route } from "./+types/mailbox";
+import { formatDateTime } from "~/components/admin/format";
+import {
+  Badge,
+  EmptyState,
+  ListToolbar,
+  LoadError,
+  Modal,
+  PageHeader,
+  Pagination,
+  TableScroll,
+  td,
+  th,
+  useLoadErrorToast,
+  useReloadingSamePage,
+  type BadgeTone,
+} from "~/components/admin/ui";
+import { adminPageData } from "~/server/auth.server";
+import { audit } from "~/server/audit.server";
+import { ADMIN_PAGE_SIZE, loadOr, parseListQuery } from "~/server/services/admin-common.server";
+import { outboxStatuses, type OutboxStatus } from "~/components/admin/statuses";
+import { findOutboxMessage, listOutbox } from "~/server/services/admin-mailbox.server";
+
+const VIEW_PARAM = "messaggio";
+
+const statusLabels: Record<OutboxStatus, string> = { pending: "In coda", sending: "In invio", sent: "Inviata", failed: "Fallita" };
+const statusTones: Record<OutboxStatus, BadgeTone> = { pending: "warning", sending: "warning", sent: "success", failed: "danger" };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return adminPageData(context.db, request, async (session) => {
+    const url = new URL(request.url);
+    const query = parseListQuery(url, outboxStatuses);
+    const viewId = url.searchParams.get(VIEW_PARAM);
+    const result = await loadOr("admin-mailbox", { rows: [], total: 0, viewing: null }, "Failed to fetch e-mails", async () => {
+      const [page, viewing] = await Promise.all([
+        listOutbox(context.db, query),
+        viewId ? findOutboxMessage(context.db, viewId) : undefined,
+      ]);
+      // Messages hold personal data (names, addresses, answers' links): reading one is recorded.
+      if (viewing) await audit(context.db, session, { action: "read", entity: "email_outbox", entityId: viewing.id });
+      return { ...page, viewing: viewing ?? null };
+    });
+    return { ...result, query, pageSize: ADMIN_PAGE_SIZE };
+  });
+}
+
+export default function AdminMailbox({ loaderData }: Route.ComponentProps) {
+  useLoadErrorToast(loaderData?.loadError);
+  const reloading = useReloadingSamePage();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  if (!loaderData) return null;
+  const { rows, total, query, pageSize, viewing } = loaderData;
+  const filtered = Boolean(query.q || query.status);
+  const withView = (id: string | null) => {
+    const next = new URLSearchParams(params);
+    if (id) next.set(VIEW_PARAM, id);
+    else next.delete(VIEW_PARAM);
+    const search = next.toString();
+    return search ? `?${search}` : "?";
+  };
+
+  return (
+    <section>
+      <PageHeader
+        title="Posta"
+        description="Tutte le email in uscita (outbox), dalla più recente. Senza SMTP configurato restano qui: è la casella di sviluppo."
+      />
+      <ListToolbar
+        statuses={outboxStatuses.map((value) => ({ value, label: statusLabels[value] }))}
+        searchLabel="Cerca per destinatario o oggetto"
+      />
+      <LoadError message={loaderData.loadError} />
+      {rows.length === 0 ? (
+        loaderData.loadError ? null : (
+          <EmptyState>{filtered ? "Nessuna email corrisponde alla ricerca." : "Nessuna email in uscita."}</EmptyState>
+        )
+      ) : (
+        <TableScroll label="Email in uscita" busy={reloading}>
+          <table className="w-full min-w-[60rem] border-collapse">
+            <thead className="border-b border-sand-200 bg-sand-50">
+              <tr>
+                <th scope="col" className={th}>
+                  Creata
+                </th>
+                <th scope="col" className={th}>
+                  A
+                </th>
+                <th scope="col" className={th}>
+                  Oggetto
+                </th>
+                <th scope="col" className={th}>
+                  Template
+                </th>
+                <th scope="col" className={th}>
+                  Stato
+                </th>
+                <th scope="col" className={th}>
+                  Tentativi
+                </th>
+                <th scope="col" className={th}>
+                  Inviata
+                </th>
+                <th scope="col" className={th}>
+                  <span className="sr-only">Azioni</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-sand-200">
+              {rows.map((message) => (
+                <tr key={message.id}>
+                  <td className={`${td} whitespace-nowrap text-ink-500`}>{formatDateTime(message.createdAt)}</td>
+                  <td className={`${td} whitespace-nowrap`}>{message.to}</td>
+                  <td className={td}>
+                    {message.subject}
+                    {message.attachments.length > 0 ? (
+                      <span className="ml-2 inline-flex items-center gap-0.5 text-xs text-ink-500">
+                        <Paperclip aria-hidden className="size-3" />
+                        {message.attachments.length}
+                        <span className="sr-only"> allegati</span>
+                      </span>
+                    ) : null}
+                  </td>
+                  <td className={`${td} whitespace-nowrap font-mono text-xs`}>{message.template}</td>
+                  <td className={td}>
+                    <Badge tone={statusTones[message.status]}>{statusLabels[message.status]}</Badge>
+                  </td>
+                  <td className={`${td} text-center`}>{message.attempts}</td>
+                  <td className={`${td} whitespace-nowrap text-ink-500`}>{formatDateTime(message.sentAt)}</td>
+                  <td className={td}>
+                    <Link
+                      to={withView(message.id)}
+                      preventScrollReset
+                      className="btn btn-secondary min-h-9 whitespace-nowrap px-3 py-1.5 text-xs"
+                      aria-label={`Apri l'email "${message.subject}" a ${message.to}`}
+                    >
+                      <Eye aria-hidden className="size-3.5" />
+                      Apri
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      )}
+      {rows.length > 0 ? <Pagination page={query.page} total={total} pageSize={pageSize} /> : null}
+      {viewing ? (
+        <Modal
+          open
+          onOpenChange={(open) => !open && navigate(withView(null), { preventScrollReset: true, replace: true })}
+          title={viewing.subject}
+          description={`A ${viewing.to} · ${formatDateTime(viewing.createdAt)} · ${statusLabels[viewing.status]}`}
+        >
+          <div className="grid gap-5">
+            {viewing.lastError ? (
+              <p className="rounded-xl border border-danger-600/30 bg-danger-50 p-3 text-sm text-danger-600">
+                Ultimo errore: {viewing.lastError}
+              </p>
+            ) : null}
+            <section aria-labelledby="mail-html">
+              <h3 id="mail-html" className="mb-2 text-base font-semibold">
+                HTML
+              </h3>
+              {/* sandbox="" : no scripts, no forms, no navigation, a unique origin. */}
+              <iframe
+                title={`Anteprima HTML: ${viewing.subject}`}
+                sandbox=""
+                srcDoc={viewing.html}
+                className="h-[28rem] w-full rounded-2xl border border-sand-200 bg-white"
+              />
+            </section>
+            <section aria-labelledby="mail-text">
+              <h3 id="mail-text" className="mb-2 text-base font-semibold">
+                Testo
+              </h3>
+              <pre className="max-h-72 overflow-auto whitespace-pre-wrap rounded-2xl bg-sand-50 p-4 text-sm">{viewing.text}</pre>
+            </section>
+            <section aria-labelledby="mail-attachments">
+              <h3 id="mail-attachments" className="mb-2 text-base font-semibold">
+                Allegati
+              </h3>
+              {viewing.attachments.length ? (
+                <ul className="grid gap-1 text-sm">
+                  {viewing.attachments.map((attachment) => (
+                    <li key={attachment.key} className="inline-flex items-center gap-2">
+                      <Paperclip aria-hidden className="size-4 text-ink-500" />
+                      {attachment.filename}
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="text-sm text-ink-500">Nessun allegato.</p>
+              )}
+            </section>
+            <p className="text-xs text-ink-500">
+              Template <span className="font-mono">{viewing.template}</span> · Message-ID {viewing.messageId} · tentativi {viewing.attempts}
+              {viewing.sentAt ? ` · inviata il ${formatDateTime(viewing.sentAt)}` : ""}
+            </p>
+          </div>
+        </Modal>
+      ) : null}
+    </section>
+  );
 }

@@ -1,3 +1,197 @@
-export default function AdminSection() {
-  return <p className="text-ink-500">In preparazione.</p>;
+import { Eye } from "lucide-react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import type { Route } from "./+types/questionnaires";
+import { formatDateTime } from "~/components/admin/format";
+import { QuestionnaireAnswers } from "~/components/admin/questionnaire-answers";
+import {
+  Badge,
+  EmptyState,
+  ListToolbar,
+  LoadError,
+  Modal,
+  PageHeader,
+  Pagination,
+  TableScroll,
+  td,
+  th,
+  useLoadErrorToast,
+  useReloadingSamePage,
+} from "~/components/admin/ui";
+import { adminPageData } from "~/server/auth.server";
+import { audit } from "~/server/audit.server";
+import { ADMIN_PAGE_SIZE, loadOr, parseListQuery } from "~/server/services/admin-common.server";
+import { findResponse, listResponses, responseStatuses } from "~/server/services/admin-questionnaires.server";
+
+/** The URL parameter of the response shown in the dialog. */
+const VIEW_PARAM = "risposta";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return adminPageData(context.db, request, async (session) => {
+    const url = new URL(request.url);
+    const viewId = url.searchParams.get(VIEW_PARAM);
+    return loadOr(
+      "admin-questionnaires",
+      { rows: [], total: 0, statuses: ["completed"], query: parseListQuery(url, ["completed"]), viewing: null, viewMissing: false },
+      "Failed to fetch questionnaire responses",
+      async () => {
+        const statuses = await responseStatuses(context.db);
+        const query = parseListQuery(url, statuses);
+        const [page, viewing] = await Promise.all([
+          listResponses(context.db, query),
+          viewId ? findResponse(context.db, viewId) : undefined,
+        ]);
+        await audit(context.db, session, {
+          action: "list",
+          entity: "questionnaire_responses",
+          detail: {
+            q: query.q || undefined,
+            status: query.status || undefined,
+            page: query.page,
+          },
+        });
+        if (viewing) await audit(context.db, session, { action: "read", entity: "questionnaire_response", entityId: viewing.id });
+        return { ...page, statuses, query, viewing: viewing ?? null, viewMissing: Boolean(viewId && !viewing) };
+      },
+    ).then((result) => ({ ...result, pageSize: ADMIN_PAGE_SIZE }));
+  });
+}
+
+const statusLabel = (status: string) => (status === "completed" ? "Completato" : status);
+
+export default function AdminQuestionnaires({ loaderData }: Route.ComponentProps) {
+  useLoadErrorToast(loaderData?.loadError);
+  const reloading = useReloadingSamePage();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  if (!loaderData) return null;
+  const { rows, total, query, pageSize, statuses, viewing } = loaderData;
+  const filtered = Boolean(query.q || query.status);
+
+  const withView = (id: string | null) => {
+    const next = new URLSearchParams(params);
+    if (id) next.set(VIEW_PARAM, id);
+    else next.delete(VIEW_PARAM);
+    const search = next.toString();
+    return search ? `?${search}` : "?";
+  };
+
+  return (
+    <section>
+      <PageHeader
+        title="Questionari"
+        description="Risposte al questionario, dalla più recente. Contengono dati sanitari: ogni consultazione è registrata."
+      />
+      <ListToolbar statuses={statuses.map((value) => ({ value, label: statusLabel(value) }))} exportHref="/admin/esporta/questionari" />
+      <LoadError message={loaderData.loadError} />
+      {loaderData.viewMissing ? <LoadError message="Risposta non trovata." /> : null}
+      {rows.length === 0 ? (
+        loaderData.loadError ? null : (
+          <EmptyState>{filtered ? "Nessuna risposta corrisponde alla ricerca." : "Nessun questionario compilato finora."}</EmptyState>
+        )
+      ) : (
+        <TableScroll label="Risposte al questionario" busy={reloading}>
+          <table className="w-full min-w-[52rem] border-collapse">
+            <thead className="border-b border-sand-200 bg-sand-50">
+              <tr>
+                <th scope="col" className={th}>
+                  Data
+                </th>
+                <th scope="col" className={th}>
+                  Nome
+                </th>
+                <th scope="col" className={th}>
+                  Email
+                </th>
+                <th scope="col" className={th}>
+                  Età
+                </th>
+                <th scope="col" className={th}>
+                  Città
+                </th>
+                <th scope="col" className={th}>
+                  Orario
+                </th>
+                <th scope="col" className={th}>
+                  Gruppo scelto
+                </th>
+                <th scope="col" className={th}>
+                  Stato
+                </th>
+                <th scope="col" className={th}>
+                  <span className="sr-only">Azioni</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-sand-200">
+              {rows.map((response) => (
+                <tr key={response.id}>
+                  <td className={`${td} whitespace-nowrap text-ink-500`}>{formatDateTime(response.createdAt)}</td>
+                  <td className={`${td} font-medium`}>{response.name}</td>
+                  <td className={td}>{response.email}</td>
+                  <td className={`${td} whitespace-nowrap`}>{response.age}</td>
+                  <td className={td}>{response.city}</td>
+                  <td className={td}>{response.timePreference}</td>
+                  <td className={td}>{response.selectedGroupTherapist ?? "—"}</td>
+                  <td className={td}>
+                    <Badge tone={response.status === "completed" ? "highlight" : "neutral"}>{statusLabel(response.status)}</Badge>
+                  </td>
+                  <td className={td}>
+                    <Link
+                      to={withView(response.id)}
+                      preventScrollReset
+                      className="btn btn-secondary min-h-9 whitespace-nowrap px-3 py-1.5 text-xs"
+                      aria-label={`Vedi la risposta di ${response.name}`}
+                    >
+                      <Eye aria-hidden className="size-3.5" />
+                      Vedi
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      )}
+      {rows.length > 0 ? <Pagination page={query.page} total={total} pageSize={pageSize} /> : null}
+      {viewing ? (
+        <Modal
+          open
+          onOpenChange={(open) => !open && navigate(withView(null), { preventScrollReset: true, replace: true })}
+          title={`Questionario di ${viewing.name}`}
+          description={`Inviato il ${formatDateTime(viewing.createdAt)}`}
+        >
+          <dl className="mb-6 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2 lg:grid-cols-3">
+            {(
+              [
+                ["Nome", viewing.name],
+                ["Email", viewing.email],
+                ["Età", viewing.age],
+                ["Genere", viewing.gender],
+                ["Città", viewing.city],
+                ["Orario preferito", viewing.timePreference],
+                ["Come ci ha conosciuto", viewing.sourceDiscovery],
+                ["Newsletter", viewing.newsletterSubscription === "yes" ? "Sì" : "No"],
+                ["Consenso privacy", viewing.privacyConsent ? `Sì, il ${formatDateTime(viewing.consentAt)}` : "No"],
+                ["Gruppo scelto", viewing.selectedGroupTherapist ?? "—"],
+                ["Stato", statusLabel(viewing.status)],
+                [
+                  "Provenienza",
+                  [viewing.source, ...Object.entries(viewing.utm ?? {}).map(([key, value]) => `${key}=${value}`)]
+                    .filter(Boolean)
+                    .join(" · ") || "—",
+                ],
+              ] as const
+            ).map(([label, value]) => (
+              <div key={label}>
+                <dt className="font-medium text-ink-500">{label}</dt>
+                <dd className="break-words">{value}</dd>
+              </div>
+            ))}
+          </dl>
+          <h3 className="mb-3 text-lg font-semibold">Risposte</h3>
+          <QuestionnaireAnswers answers={viewing.answers} />
+        </Modal>
+      ) : null}
+    </section>
+  );
 }

@@ -3,11 +3,19 @@ import { useState } from "react";
 import { useFetcher } from "react-router";
 import type { Route } from "./+types/therapists";
 import { TherapistFormDialog, type TherapistFormValues } from "~/components/admin/therapist-form-dialog";
-import { ConfirmDialog, EmptyState, LoadError, PageHeader, useFetcherResult, useLoadErrorToast, type ActionResult } from "~/components/admin/ui";
+import {
+  ConfirmDialog,
+  EmptyState,
+  LoadError,
+  PageHeader,
+  useFetcherResult,
+  useLoadErrorToast,
+  type ActionResult,
+} from "~/components/admin/ui";
 import { TherapistPhoto } from "~/components/site/therapist-photo";
 import { useToast } from "~/components/ui/toast";
 import { adminPageData, requireAdmin } from "~/server/auth.server";
-import { recordAudit } from "~/server/services/admin-audit.server";
+import { audit } from "~/server/audit.server";
 import { actionFail, actionOk, failure, formErrors, loadOr } from "~/server/services/admin-common.server";
 import {
   createTherapist,
@@ -45,12 +53,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       if (intent === "create") {
         const row = await createTherapist(context.db, parsed.data);
-        await recordAudit(context.db, session, "create", "therapist", row.id);
+        await audit(context.db, session, { action: "create", entity: "therapist", entityId: row.id });
         return actionOk(intent, "Therapist added", row.id);
       }
       if (!isId(id)) return actionFail(intent, 404, "Failed to create/update therapist", { description: "Therapist not found" });
       const row = await updateTherapist(context.db, id, parsed.data);
-      await recordAudit(context.db, session, "update", "therapist", row.id);
+      await audit(context.db, session, { action: "update", entity: "therapist", entityId: row.id });
       return actionOk(intent, "Therapist updated", row.id);
     } catch (error) {
       const { status, message } = failure(error, "Failed to create/update therapist", "admin-therapists");
@@ -62,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!isId(id)) return actionFail(intent, 404, "Failed to delete therapist", { description: "Therapist not found" });
     try {
       const removed = await deleteTherapist(context.db, id);
-      await recordAudit(context.db, session, "delete", "therapist", id, { name: removed.name });
+      await audit(context.db, session, { action: "delete", entity: "therapist", entityId: id, detail: { name: removed.name } });
       return actionOk(intent, "Therapist deleted");
     } catch (error) {
       const { status, message } = failure(error, "Failed to delete therapist", "admin-therapists");

@@ -420,3 +420,20 @@ export const groupWaitlist = pgTable(
     index("group_waitlist_queue_idx").on(t.createdAt),
   ],
 );
+
+/** Data-subject requests (GDPR arts. 15-17, 20): tracked with their 30-day due date. */
+export const privacyRequests = pgTable(
+  "privacy_requests",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    type: text("type", { enum: ["access", "portability", "erasure"] }).notNull(),
+    status: text("status", { enum: ["open", "completed"] }).notNull().default("open"),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    handledBy: text("handled_by"),
+    note: text("note"),
+  },
+  (t) => [index("privacy_requests_due_idx").on(t.status, t.dueAt)],
+);

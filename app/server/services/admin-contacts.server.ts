@@ -1,18 +1,11 @@
 import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import type { ContactStatus } from "~/components/admin/statuses";
 import type { Database } from "../db/client.server";
 import { contacts } from "../db/schema";
 import { HttpError } from "../http.server";
 import { ADMIN_PAGE_SIZE, containsPattern, CSV_EXPORT_LIMIT, type ListQuery } from "./admin-common.server";
 
-export const contactStatuses = ["new", "in_progress", "closed"] as const;
-export type ContactStatus = (typeof contactStatuses)[number];
-
-/** The workflow: new → in lavorazione → chiuso (a closed message can be reopened). */
-export const nextContactStatuses: Record<ContactStatus, ContactStatus[]> = {
-  new: ["in_progress", "closed"],
-  in_progress: ["closed", "new"],
-  closed: ["in_progress"],
-};
+export { contactStatuses, type ContactStatus } from "~/components/admin/statuses";
 
 function where(query: Omit<ListQuery<ContactStatus>, "page">): SQL | undefined {
   const conditions: SQL[] = [];

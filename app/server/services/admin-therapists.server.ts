@@ -107,7 +107,14 @@ export async function deleteTherapist(db: Database, id: string) {
   const [therapist] = await db.select({ id: therapists.id, name: therapists.name }).from(therapists).where(eq(therapists.id, id));
   if (!therapist) throw new HttpError(404, "Therapist not found");
   const led = await db.select({ name: groups.name }).from(groups).where(eq(groups.therapistId, id)).orderBy(asc(groups.name));
-  if (led.length > 0) throw new HttpError(409, groupsBlockMessage(therapist.name, led.map((group) => group.name)));
+  if (led.length > 0)
+    throw new HttpError(
+      409,
+      groupsBlockMessage(
+        therapist.name,
+        led.map((group) => group.name),
+      ),
+    );
   try {
     await db.delete(therapists).where(eq(therapists.id, id));
   } catch (error) {

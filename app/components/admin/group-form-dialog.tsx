@@ -1,0 +1,243 @@
+import { useId } from "react";
+import { useFetcher } from "react-router";
+import { situationCards } from "~/content/situations";
+import { group as groupConstants } from "~/content/site";
+import { useToast } from "~/components/ui/toast";
+import { groupStatusLabels, weekdayNames } from "./group-labels";
+import { Field, invalidProps, Modal, Spinner, useFetcherResult, type ActionResult } from "./ui";
+
+export interface GroupFormValues {
+  id: string;
+  name: string;
+  topic: string;
+  therapistId: string;
+  situations: string[];
+  weekday: number;
+  timeSlot: string;
+  startTime: string;
+  ageMin: number;
+  ageMax: number;
+  capacity: number;
+  status: "open" | "full" | "closed";
+  startsOn: string;
+  confirmed: number;
+}
+
+export function GroupFormDialog({
+  open,
+  onOpenChange,
+  group,
+  therapists,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  group: GroupFormValues | null;
+  therapists: { id: string; name: string }[];
+}) {
+  return open ? <GroupForm key={group?.id ?? "new"} group={group} therapists={therapists} onDone={() => onOpenChange(false)} /> : null;
+}
+
+function GroupForm({
+  group,
+  therapists,
+  onDone,
+}: {
+  group: GroupFormValues | null;
+  therapists: { id: string; name: string }[];
+  onDone: () => void;
+}) {
+  const fetcher = useFetcher<ActionResult>();
+  const toast = useToast();
+  const saving = fetcher.state !== "idle";
+  const errors = fetcher.data && !fetcher.data.ok ? (fetcher.data.fieldErrors ?? {}) : {};
+  useFetcherResult(fetcher, (result) => {
+    if (result.ok) {
+      toast({ title: result.message });
+      onDone();
+    } else toast({ title: result.error, description: result.description, variant: "destructive" });
+  });
+  const id = (name: string) => `group-${name}`;
+  const formId = useId();
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => !open && onDone()}
+      title={group ? "Modifica gruppo" : "Nuovo gruppo"}
+      description="I campi con * sono obbligatori."
+      footer={
+        <>
+          <button type="button" className="btn btn-secondary" onClick={onDone} disabled={saving}>
+            Annulla
+          </button>
+          <button type="submit" form={formId} className="btn btn-primary" disabled={saving}>
+            {saving ? <Spinner /> : null}
+            {saving ? "Salvando..." : group ? "Salva modifiche" : "Crea gruppo"}
+          </button>
+        </>
+      }
+    >
+      <fetcher.Form id={formId} method="post" className="grid gap-5">
+        <input type="hidden" name="intent" value={group ? "update" : "create"} />
+        {group ? <input type="hidden" name="id" value={group.id} /> : null}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Nome" htmlFor={id("name")} error={errors.name} required>
+            <input
+              id={id("name")}
+              name="name"
+              defaultValue={group?.name}
+              required
+              maxLength={120}
+              className="field"
+              {...invalidProps(id("name"), errors.name)}
+            />
+          </Field>
+          <Field label="Terapeuta" htmlFor={id("therapist")} error={errors.therapist_id} required>
+            <select
+              id={id("therapist")}
+              name="therapist_id"
+              defaultValue={group?.therapistId ?? ""}
+              required
+              className="field"
+              {...invalidProps(id("therapist"), errors.therapist_id)}
+            >
+              <option value="" disabled>
+                Scegli il terapeuta
+              </option>
+              {therapists.map((therapist) => (
+                <option key={therapist.id} value={therapist.id}>
+                  {therapist.name}
+                </option>
+              ))}
+            </select>
+          </Field>
+        </div>
+        <Field label="Tema" htmlFor={id("topic")} error={errors.topic} required>
+          <textarea
+            id={id("topic")}
+            name="topic"
+            defaultValue={group?.topic}
+            required
+            rows={3}
+            maxLength={1000}
+            className="field"
+            {...invalidProps(id("topic"), errors.topic)}
+          />
+        </Field>
+        <div className="grid gap-4 sm:grid-cols-3">
+          <Field label="Giorno" htmlFor={id("weekday")} error={errors.weekday} required>
+            <select id={id("weekday")} name="weekday" defaultValue={group?.weekday ?? 1} className="field">
+              {weekdayNames.map((name, index) => (
+                <option key={name} value={index + 1}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field label="Fascia oraria" htmlFor={id("slot")} error={errors.time_slot} required>
+            <select id={id("slot")} name="time_slot" defaultValue={group?.timeSlot ?? "Sera"} className="field">
+              <option>Mattina</option>
+              <option>Pomeriggio</option>
+              <option>Sera</option>
+            </select>
+          </Field>
+          <Field label="Ora di inizio" htmlFor={id("start")} error={errors.start_time} required>
+            <input
+              id={id("start")}
+              name="start_time"
+              type="time"
+              defaultValue={group?.startTime ?? "20:00"}
+              required
+              className="field"
+              {...invalidProps(id("start"), errors.start_time)}
+            />
+          </Field>
+          <Field label="Età minima" htmlFor={id("age-min")} error={errors.age_min} required>
+            <input
+              id={id("age-min")}
+              name="age_min"
+              type="number"
+              min={18}
+              max={99}
+              defaultValue={group?.ageMin ?? 18}
+              required
+              className="field"
+              {...invalidProps(id("age-min"), errors.age_min)}
+            />
+          </Field>
+          <Field label="Età massima" htmlFor={id("age-max")} error={errors.age_max} required>
+            <input
+              id={id("age-max")}
+              name="age_max"
+              type="number"
+              min={18}
+              max={99}
+              defaultValue={group?.ageMax ?? 99}
+              required
+              className="field"
+              {...invalidProps(id("age-max"), errors.age_max)}
+            />
+          </Field>
+          <Field
+            label="Capienza"
+            htmlFor={id("capacity")}
+            error={errors.capacity}
+            required
+            hint={
+              group ? `Da 1 a ${groupConstants.totalSpots}; ${group.confirmed} già confermati.` : `Da 1 a ${groupConstants.totalSpots}.`
+            }
+          >
+            <input
+              id={id("capacity")}
+              name="capacity"
+              type="number"
+              min={Math.max(1, group?.confirmed ?? 1)}
+              max={groupConstants.totalSpots}
+              defaultValue={group?.capacity ?? groupConstants.totalSpots}
+              required
+              className="field"
+              {...invalidProps(id("capacity"), errors.capacity)}
+            />
+          </Field>
+          <Field label="Data di inizio" htmlFor={id("starts")} error={errors.starts_on} required>
+            <input
+              id={id("starts")}
+              name="starts_on"
+              type="date"
+              defaultValue={group?.startsOn}
+              required
+              className="field"
+              {...invalidProps(id("starts"), errors.starts_on)}
+            />
+          </Field>
+          <Field label="Stato" htmlFor={id("status")} error={errors.status} required>
+            <select id={id("status")} name="status" defaultValue={group?.status ?? "open"} className="field">
+              {(Object.keys(groupStatusLabels) as (keyof typeof groupStatusLabels)[]).map((status) => (
+                <option key={status} value={status}>
+                  {groupStatusLabels[status]}
+                </option>
+              ))}
+            </select>
+          </Field>
+        </div>
+        <fieldset className="grid gap-2">
+          <legend className="text-sm font-medium">Situazioni affrontate (per l'abbinamento)</legend>
+          <div className="grid gap-2 sm:grid-cols-2">
+            {situationCards.map((card) => (
+              <label key={card.slug} className="flex items-start gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  name="situations"
+                  value={card.slug}
+                  defaultChecked={group?.situations.includes(card.slug)}
+                  className="mt-1 size-4 accent-teal-700"
+                />
+                {card.text}
+              </label>
+            ))}
+          </div>
+          {errors.situations ? <p className="text-sm text-danger-600">{errors.situations}</p> : null}
+        </fieldset>
+      </fetcher.Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,40 @@
+import type { Route } from "./+types/overview";
+import { BarChart } from "~/components/admin/bar-chart";
+import { adminPageData } from "~/server/auth.server";
+import { loadOverview } from "~/server/services/admin-overview.server";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return adminPageData(context.db, request, () => loadOverview(context.db));
+}
+
+const weekLabel = (iso: string) => new Date(`${iso}T12:00:00Z`).toLocaleDateString("it-IT", { day: "numeric", month: "short", timeZone: "Europe/Rome" });
+
+export default function AdminOverview({ loaderData }: Route.ComponentProps) {
+  if (!loaderData) return null;
+  const { perWeek, sources, funnel, occupancy } = loaderData;
+  const started = funnel.find((row) => row.step === 1)?.count ?? 0;
+  return (
+    <section aria-labelledby="overview-title" className="grid gap-6">
+      <h1 id="overview-title" className="text-2xl font-semibold">
+        Panoramica
+      </h1>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <BarChart title="Questionari per settimana (ultime 12)" rows={perWeek.map((row) => ({ label: `sett. ${weekLabel(row.week)}`, value: row.count }))} />
+        <BarChart title="Come ci hanno conosciuto" rows={sources.map((row) => ({ label: row.source, value: row.count }))} />
+        <BarChart
+          title="Questionario: passaggio raggiunto (ultimi 30 giorni)"
+          rows={funnel.map((row) => ({
+            label: `Passo ${row.step}`,
+            value: row.count,
+            note: started ? `${Math.round((row.count / started) * 100)}% di chi ha iniziato` : undefined,
+          }))}
+        />
+        <BarChart
+          title="Occupazione dei gruppi"
+          max={8}
+          rows={occupancy.map((row) => ({ label: row.name, value: row.occupied, note: `${row.occupied}/${row.capacity} posti · ${row.status}` }))}
+        />
+      </div>
+    </section>
+  );
+}

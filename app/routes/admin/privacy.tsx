@@ -1,0 +1,205 @@
+import { useEffect, useState } from "react";
+import { data, Form, useActionData, useNavigation, useSearchParams } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/privacy";
+import { useToast } from "~/components/ui/toast";
+import { audit } from "~/server/audit.server";
+import { adminPageData, requireAdmin } from "~/server/auth.server";
+import {
+  collectPersonalData,
+  completePrivacyRequest,
+  erasePersonalData,
+  listPrivacyRequests,
+  openPrivacyRequest,
+  requestTypeLabels,
+  summarize,
+  type PrivacyRequestType,
+} from "~/server/services/privacy-requests.server";
+
+const emailSchema = z.email("Inserisci un indirizzo email valido").max(254);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return adminPageData(context.db, request, async (session) => {
+    const url = new URL(request.url);
+    const lookup = url.searchParams.get("email");
+    const requests = await listPrivacyRequests(context.db);
+    if (!lookup) return { requests, lookup: null, summary: null };
+    const parsed = emailSchema.safeParse(lookup.trim());
+    if (!parsed.success) return { requests, lookup, summary: null, error: parsed.error.issues[0]!.message };
+    const personal = await collectPersonalData(context.db, parsed.data);
+    await audit(context.db, session, { action: "read", entity: "person", detail: { lookup: "privacy" } });
+    return { requests, lookup: parsed.data, summary: summarize(personal) };
+  });
+}
+
+const actionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("open"), email: emailSchema, type: z.enum(["access", "portability", "erasure"]), note: z.string().max(500).optional() }),
+  z.object({ intent: z.literal("complete"), id: z.uuid() }),
+  z.object({ intent: z.literal("erase"), email: emailSchema, requestId: z.uuid().optional().or(z.literal("").transform(() => undefined)) }),
+]);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const session = await requireAdmin(context.db, request);
+  const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ ok: false as const, message: parsed.error.issues[0]!.message }, { status: 400 });
+  const input = parsed.data;
+  if (input.intent === "open") {
+    await openPrivacyRequest(context.db, session, input.email, input.type as PrivacyRequestType, input.note);
+    return { ok: true as const, message: "Richiesta registrata: scadenza tra 30 giorni." };
+  }
+  if (input.intent === "complete") {
+    await completePrivacyRequest(context.db, session, input.id);
+    return { ok: true as const, message: "Richiesta completata." };
+  }
+  const removed = await erasePersonalData(context.db, session, input.email, input.requestId);
+  const total = Object.values(removed).reduce((sum, count) => sum + count, 0);
+  return { ok: true as const, message: `Dati cancellati (${total} record). Restano solo consensi, iscrizioni e registro accessi, come richiesto dalla legge.` };
+}
+
+const dateFormat = (value: Date | string) => new Date(value).toLocaleDateString("it-IT", { day: "numeric", month: "short", year: "numeric", timeZone: "Europe/Rome" });
+
+export default function AdminPrivacy({ loaderData }: Route.ComponentProps) {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const toast = useToast();
+  const [searchParams] = useSearchParams();
+  const [confirming, setConfirming] = useState(false);
+  useEffect(() => {
+    if (actionData) toast({ title: actionData.message, variant: actionData.ok ? "default" : "destructive" });
+  }, [actionData, toast]);
+  if (!loaderData) return null;
+  const busy = navigation.state !== "idle";
+  const openForLookup = loaderData.requests.filter((row) => row.email === loaderData.lookup && row.status === "open");
+  return (
+    <section aria-labelledby="privacy-title" className="grid gap-6">
+      <div>
+        <h1 id="privacy-title" className="text-2xl font-semibold">
+          Richieste privacy
+        </h1>
+        <p className="text-ink-700">Accesso, portabilità e cancellazione dei dati (GDPR artt. 15, 17, 20): risposta entro 30 giorni.</p>
+      </div>
+
+      <Form method="get" className="flex flex-wrap items-end gap-3 rounded-2xl bg-white p-5 shadow-sm">
+        <label className="grid gap-1 text-sm font-medium">
+          Email della persona
+          <input name="email" type="email" required defaultValue={searchParams.get("email") ?? ""} className="field w-72 max-w-full" />
+        </label>
+        <button type="submit" className="btn btn-primary">
+          Cerca
+        </button>
+      </Form>
+
+      {"error" in loaderData && loaderData.error ? (
+        <p role="alert" className="text-danger-600">
+          {loaderData.error}
+        </p>
+      ) : null}
+
+      {loaderData.summary && loaderData.lookup ? (
+        <div className="grid gap-4 rounded-2xl bg-white p-5 shadow-sm">
+          <h2 className="font-sans text-lg font-semibold">Dati di {loaderData.lookup}</h2>
+          <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-3 lg:grid-cols-5">
+            {Object.entries(loaderData.summary).map(([label, count]) => (
+              <div key={label} className="rounded-xl bg-sand-50 p-3">
+                <dt className="text-ink-500">{label}</dt>
+                <dd className="text-xl font-semibold tabular-nums">{count}</dd>
+              </div>
+            ))}
+          </dl>
+          <div className="flex flex-wrap gap-2">
+            <Form method="post" className="flex flex-wrap items-end gap-2">
+              <input type="hidden" name="intent" value="open" />
+              <input type="hidden" name="email" value={loaderData.lookup} />
+              <label className="grid gap-1 text-sm font-medium">
+                Tipo di richiesta
+                <select name="type" className="field">
+                  {Object.entries(requestTypeLabels).map(([value, label]) => (
+                    <option key={value} value={value}>
+                      {label}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <button type="submit" className="btn btn-secondary" disabled={busy}>
+                Registra richiesta
+              </button>
+            </Form>
+            <a className="btn btn-secondary" href={`/admin/privacy/export?email=${encodeURIComponent(loaderData.lookup)}`} download>
+              Esporta JSON
+            </a>
+            {confirming ? (
+              <Form method="post" className="flex flex-wrap items-center gap-2 rounded-xl border border-danger-600/30 bg-danger-50 p-3" onSubmit={() => setConfirming(false)}>
+                <input type="hidden" name="intent" value="erase" />
+                <input type="hidden" name="email" value={loaderData.lookup} />
+                <input type="hidden" name="requestId" value={openForLookup.find((row) => row.type === "erasure")?.id ?? ""} />
+                <span className="text-sm text-danger-600">Cancellare definitivamente i dati di {loaderData.lookup}? L'operazione non può essere annullata.</span>
+                <button type="submit" className="btn bg-danger-600 text-white" disabled={busy}>
+                  Conferma cancellazione
+                </button>
+                <button type="button" className="btn btn-secondary" onClick={() => setConfirming(false)}>
+                  Annulla
+                </button>
+              </Form>
+            ) : (
+              <button type="button" className="btn btn-secondary text-danger-600" onClick={() => setConfirming(true)}>
+                Cancella dati
+              </button>
+            )}
+          </div>
+        </div>
+      ) : null}
+
+      <div className="overflow-x-auto rounded-2xl bg-white shadow-sm">
+        <table className="w-full min-w-[40rem] text-left text-sm">
+          <caption className="p-4 text-left font-semibold">Richieste registrate</caption>
+          <thead className="border-b border-sand-200 text-ink-500">
+            <tr>
+              <th scope="col" className="px-4 py-2">Email</th>
+              <th scope="col" className="px-4 py-2">Tipo</th>
+              <th scope="col" className="px-4 py-2">Ricevuta</th>
+              <th scope="col" className="px-4 py-2">Scadenza</th>
+              <th scope="col" className="px-4 py-2">Stato</th>
+              <th scope="col" className="px-4 py-2"><span className="sr-only">Azioni</span></th>
+            </tr>
+          </thead>
+          <tbody>
+            {loaderData.requests.length === 0 ? (
+              <tr>
+                <td colSpan={6} className="px-4 py-6 text-center text-ink-500">
+                  Nessuna richiesta registrata.
+                </td>
+              </tr>
+            ) : (
+              loaderData.requests.map((row) => {
+                const overdue = row.status === "open" && new Date(row.dueAt) < new Date();
+                return (
+                  <tr key={row.id} className="border-b border-sand-100">
+                    <td className="px-4 py-2">{row.email}</td>
+                    <td className="px-4 py-2">{requestTypeLabels[row.type]}</td>
+                    <td className="px-4 py-2">{dateFormat(row.receivedAt)}</td>
+                    <td className={`px-4 py-2 ${overdue ? "font-semibold text-danger-600" : ""}`}>
+                      {dateFormat(row.dueAt)}
+                      {overdue ? " (scaduta)" : ""}
+                    </td>
+                    <td className="px-4 py-2">{row.status === "open" ? "Aperta" : `Completata ${row.completedAt ? dateFormat(row.completedAt) : ""}`}</td>
+                    <td className="px-4 py-2">
+                      {row.status === "open" ? (
+                        <Form method="post">
+                          <input type="hidden" name="intent" value="complete" />
+                          <input type="hidden" name="id" value={row.id} />
+                          <button type="submit" className="text-teal-700 underline underline-offset-2" disabled={busy}>
+                            Segna come completata
+                          </button>
+                        </Form>
+                      ) : null}
+                    </td>
+                  </tr>
+                );
+              })
+            )}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,217 @@
+import { Text } from "@react-email/components";
+import { and, count, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
+import { createElement as h } from "react";
+import { bookingStatusLabels, groupStart, weekdayName } from "~/components/admin/group-labels";
+import type { BookingStatus } from "~/components/admin/statuses";
+import { group as groupConstants, site } from "~/content/site";
+import type { Database } from "../db/client.server";
+import { groupBookings, groups, therapists } from "../db/schema";
+import { HttpError } from "../http.server";
+import { EmailLayout, emailStyles } from "../mail/layout";
+import { enqueueEmails } from "../mail/outbox.server";
+import { ADMIN_PAGE_SIZE, containsPattern, CSV_EXPORT_LIMIT, type ListQuery } from "./admin-common.server";
+
+export { bookingStatuses } from "~/components/admin/statuses";
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+function where(query: Omit<ListQuery<BookingStatus>, "page">): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (query.q) {
+    const pattern = containsPattern(query.q);
+    conditions.push(or(ilike(groupBookings.name, pattern), ilike(groupBookings.email, pattern))!);
+  }
+  if (query.status) conditions.push(eq(groupBookings.status, query.status));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+/** Booking columns plus the joined therapist's name (SPEC 3, "Group booking") and the group's. */
+const bookingColumns = {
+  id: groupBookings.id,
+  createdAt: groupBookings.createdAt,
+  name: groupBookings.name,
+  email: groupBookings.email,
+  ageBracket: groupBookings.ageBracket,
+  status: groupBookings.status,
+  callRequested: groupBookings.callRequested,
+  phone: groupBookings.phone,
+  groupId: groupBookings.groupId,
+  groupName: groups.name,
+  therapistName: therapists.name,
+};
+
+function bookingsQuery(db: Database, filter: SQL | undefined) {
+  return db
+    .select(bookingColumns)
+    .from(groupBookings)
+    .leftJoin(therapists, eq(therapists.id, groupBookings.therapistId))
+    .leftJoin(groups, eq(groups.id, groupBookings.groupId))
+    .where(filter)
+    .orderBy(desc(groupBookings.createdAt), desc(groupBookings.id));
+}
+
+export async function listBookings(db: Database, query: ListQuery<BookingStatus>) {
+  const filter = where(query);
+  const [rows, [total]] = await Promise.all([
+    bookingsQuery(db, filter)
+      .limit(ADMIN_PAGE_SIZE)
+      .offset((query.page - 1) * ADMIN_PAGE_SIZE),
+    db.select({ value: count() }).from(groupBookings).where(filter),
+  ]);
+  return { rows, total: total?.value ?? 0 };
+}
+
+export function exportBookings(db: Database, query: Omit<ListQuery<BookingStatus>, "page">) {
+  return bookingsQuery(db, where(query)).limit(CSV_EXPORT_LIMIT);
+}
+
+/** Groups a booking can be moved to: not closed, with their occupancy. */
+export function movableGroups(db: Database) {
+  return db
+    .select({
+      id: groups.id,
+      name: groups.name,
+      status: groups.status,
+      capacity: groups.capacity,
+      therapistName: therapists.name,
+      confirmed: sql<number>`(select count(*)::int from group_bookings b where b.group_id = ${groups.id} and b.status = 'confirmed')`,
+    })
+    .from(groups)
+    .innerJoin(therapists, eq(therapists.id, groups.therapistId))
+    .where(ne(groups.status, "closed"))
+    .orderBy(groups.name);
+}
+
+type GroupRow = typeof groups.$inferSelect;
+
+async function lockGroup(tx: Tx, id: string) {
+  const [row] = await tx.select().from(groups).where(eq(groups.id, id)).for("update");
+  if (!row) throw new HttpError(404, "Gruppo non trovato.");
+  const [therapist] = await tx.select({ name: therapists.name }).from(therapists).where(eq(therapists.id, row.therapistId));
+  return { ...row, therapistName: therapist?.name ?? "" };
+}
+
+async function confirmedIn(tx: Tx, groupId: string) {
+  const [row] = await tx
+    .select({ value: count() })
+    .from(groupBookings)
+    .where(and(eq(groupBookings.groupId, groupId), eq(groupBookings.status, "confirmed")));
+  return row?.value ?? 0;
+}
+
+/** Refuses a confirmation in a closed or full group (409), then keeps the group's status in step. */
+async function takeSpot(tx: Tx, group: GroupRow) {
+  if (group.status === "closed") throw new HttpError(409, `Il gruppo "${group.name}" è chiuso.`);
+  const confirmed = await confirmedIn(tx, group.id);
+  if (confirmed >= group.capacity) throw new HttpError(409, `Il gruppo "${group.name}" è al completo (${group.capacity} posti).`);
+  if (confirmed + 1 >= group.capacity)
+    await tx.update(groups).set({ status: "full", updatedAt: new Date() }).where(eq(groups.id, group.id));
+}
+
+/** A spot freed in a full group opens it again. */
+async function freeSpot(tx: Tx, groupId: string | null) {
+  if (!groupId) return;
+  const [group] = await tx.select().from(groups).where(eq(groups.id, groupId)).for("update");
+  if (group?.status === "full" && (await confirmedIn(tx, groupId)) < group.capacity) {
+    await tx.update(groups).set({ status: "open", updatedAt: new Date() }).where(eq(groups.id, groupId));
+  }
+}
+
+async function lockBooking(tx: Tx, id: string) {
+  const [booking] = await tx.select().from(groupBookings).where(eq(groupBookings.id, id)).for("update");
+  if (!booking) throw new HttpError(404, "Prenotazione non trovata.");
+  return booking;
+}
+
+function BookingEmail({ name, paragraphs }: { name: string | null; paragraphs: string[] }) {
+  const p = emailStyles.paragraph;
+  const children = [
+    h(Text, { key: "hello", style: p }, name ? `Ciao ${name},` : "Ciao,"),
+    ...paragraphs.map((text, index) => h(Text, { key: index, style: p }, text)),
+    h(Text, { key: "bye", style: p }, `Un caro saluto,\nil team di ${site.brand}`),
+  ];
+  return h(EmailLayout, { preview: paragraphs[0] ?? "", children });
+}
+
+function schedule(group: GroupRow & { therapistName: string }) {
+  return `Il gruppo "${group.name}" è guidato da ${group.therapistName} e si incontra online ogni ${weekdayName(group.weekday)} alle ${group.startTime} (${group.timeSlot.toLowerCase()}), per ${groupConstants.sessionMinutes} minuti, a partire dal ${groupStart(group.startsOn)}.`;
+}
+
+function queueEmail(tx: Tx, to: string, subject: string, template: string, name: string | null, paragraphs: string[]) {
+  return enqueueEmails(tx, [{ to, subject, template, body: h(BookingEmail, { name, paragraphs }) }]);
+}
+
+export async function confirmBooking(db: Database, id: string) {
+  return db.transaction(async (tx) => {
+    const booking = await lockBooking(tx, id);
+    if (booking.status !== "requested")
+      throw new HttpError(409, `Solo una richiesta può essere confermata (stato: ${bookingStatusLabels[booking.status]}).`);
+    if (!booking.groupId) throw new HttpError(409, "La prenotazione non ha un gruppo: spostala in un gruppo.");
+    const group = await lockGroup(tx, booking.groupId);
+    await takeSpot(tx, group);
+    await tx.update(groupBookings).set({ status: "confirmed", updatedAt: new Date() }).where(eq(groupBookings.id, id));
+    await queueEmail(tx, booking.email, `Iscrizione confermata: gruppo "${group.name}"`, "booking-confirmed", booking.name, [
+      `la tua iscrizione al gruppo "${group.name}" è confermata.`,
+      schedule(group),
+      "Prima del primo incontro riceverai il link per collegarti. Se hai domande, rispondi a questa email.",
+    ]);
+  });
+}
+
+export async function cancelBooking(db: Database, id: string) {
+  return db.transaction(async (tx) => {
+    const booking = await lockBooking(tx, id);
+    if (booking.status !== "requested" && booking.status !== "confirmed") {
+      throw new HttpError(409, `Questa prenotazione non può essere annullata (stato: ${bookingStatusLabels[booking.status]}).`);
+    }
+    await tx.update(groupBookings).set({ status: "cancelled", updatedAt: new Date() }).where(eq(groupBookings.id, id));
+    if (booking.status === "confirmed") await freeSpot(tx, booking.groupId);
+    const [group] = booking.groupId ? await tx.select({ name: groups.name }).from(groups).where(eq(groups.id, booking.groupId)) : [];
+    await queueEmail(tx, booking.email, "La tua prenotazione è stata annullata", "booking-cancelled", booking.name, [
+      group ? `la tua prenotazione per il gruppo "${group.name}" è stata annullata.` : "la tua prenotazione è stata annullata.",
+      `Se pensi che sia un errore o vuoi scegliere un altro gruppo, rispondi a questa email o scrivici a ${site.contactEmail}.`,
+    ]);
+  });
+}
+
+/**
+ * Moves a person to another group: the old booking becomes "moved", a new one is made in the
+ * target group (confirmed if the old one was, subject to free spots), and the person is told.
+ */
+export async function moveBooking(db: Database, id: string, targetGroupId: string) {
+  return db.transaction(async (tx) => {
+    const booking = await lockBooking(tx, id);
+    if (booking.status !== "requested" && booking.status !== "confirmed") {
+      throw new HttpError(409, `Questa prenotazione non può essere spostata (stato: ${bookingStatusLabels[booking.status]}).`);
+    }
+    if (booking.groupId === targetGroupId) throw new HttpError(409, "La persona è già in questo gruppo.");
+    const target = await lockGroup(tx, targetGroupId);
+    const status = booking.status === "confirmed" ? ("confirmed" as const) : ("requested" as const);
+    if (status === "confirmed") await takeSpot(tx, target);
+    else if (target.status === "closed") throw new HttpError(409, `Il gruppo "${target.name}" è chiuso.`);
+    await tx.update(groupBookings).set({ status: "moved", updatedAt: new Date() }).where(eq(groupBookings.id, id));
+    if (booking.status === "confirmed") await freeSpot(tx, booking.groupId);
+    const [created] = await tx
+      .insert(groupBookings)
+      .values({
+        responseId: booking.responseId,
+        groupId: target.id,
+        therapistId: target.therapistId,
+        email: booking.email,
+        name: booking.name,
+        ageBracket: booking.ageBracket,
+        status,
+        callRequested: booking.callRequested,
+        phone: booking.phone,
+      })
+      .returning({ id: groupBookings.id });
+    await queueEmail(tx, booking.email, `Ti abbiamo spostato nel gruppo "${target.name}"`, "booking-moved", booking.name, [
+      `come concordato, ti abbiamo spostato nel gruppo "${target.name}".`,
+      schedule(target),
+      status === "confirmed"
+        ? "Il tuo posto nel nuovo gruppo è confermato. Prima del primo incontro riceverai il link per collegarti."
+        : "Ti scriveremo per confermare il tuo posto nel nuovo gruppo.",
+    ]);
+    return created!;
+  });
+}

@@ -1,0 +1,31 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "../db/client.server";
+
+export interface Overview {
+  perWeek: { week: string; count: number }[];
+  sources: { source: string; count: number }[];
+  funnel: { step: number; count: number }[];
+  occupancy: { name: string; occupied: number; capacity: number; status: string }[];
+}
+
+/** Figures for the staff overview: aggregates only, no personal data. */
+export async function loadOverview(db: Database): Promise<Overview> {
+  const [perWeek, sources, funnel, occupancy] = await Promise.all([
+    db.execute<{ week: string; count: number }>(sql`
+      select to_char(weeks.week, 'YYYY-MM-DD') as week, count(r.id)::int as count
+      from generate_series(date_trunc('week', now()) - interval '11 weeks', date_trunc('week', now()), interval '1 week') as weeks(week)
+      left join internal_questionnaire_responses r on date_trunc('week', r.created_at) = weeks.week
+      group by weeks.week order by weeks.week`),
+    db.execute<{ source: string; count: number }>(sql`
+      select source_discovery as source, count(*)::int as count from internal_questionnaire_responses
+      group by source_discovery order by count desc, source_discovery`),
+    db.execute<{ step: number; count: number }>(sql`
+      select step::int as step, sum(count)::int as count from funnel_steps
+      where day >= (now() at time zone 'Europe/Rome')::date - 30 group by step order by step`),
+    db.execute<{ name: string; occupied: number; capacity: number; status: string }>(sql`
+      select g.name, g.capacity::int as capacity, g.status,
+        (select count(*)::int from group_bookings b where b.group_id = g.id and b.status = 'confirmed') as occupied
+      from groups g order by g.name`),
+  ]);
+  return { perWeek: perWeek.rows, sources: sources.rows, funnel: funnel.rows, occupancy: occupancy.rows };
+}

@@ -1,0 +1,71 @@
+import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { readAnswers } from "../crypto.server";
+import type { Database } from "../db/client.server";
+import { questionnaireResponses } from "../db/schema";
+import { ADMIN_PAGE_SIZE, containsPattern, CSV_EXPORT_LIMIT, type ListQuery } from "./admin-common.server";
+
+/** "completed" is the status the questionnaire sets; anything else is shown as secondary. */
+export const questionnaireStatuses = ["completed"] as const;
+
+function where(query: Omit<ListQuery, "page">): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (query.q) {
+    const pattern = containsPattern(query.q);
+    conditions.push(or(ilike(questionnaireResponses.name, pattern), ilike(questionnaireResponses.email, pattern))!);
+  }
+  if (query.status) conditions.push(eq(questionnaireResponses.status, query.status));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+/** The table's columns: no health data (the answers) in the list, only in the one response opened. */
+const summaryColumns = {
+  id: questionnaireResponses.id,
+  createdAt: questionnaireResponses.createdAt,
+  name: questionnaireResponses.name,
+  email: questionnaireResponses.email,
+  age: questionnaireResponses.age,
+  gender: questionnaireResponses.gender,
+  city: questionnaireResponses.city,
+  timePreference: questionnaireResponses.timePreference,
+  selectedGroupTherapist: questionnaireResponses.selectedGroupTherapist,
+  status: questionnaireResponses.status,
+};
+
+export async function listResponses(db: Database, query: ListQuery) {
+  const filter = where(query);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(summaryColumns)
+      .from(questionnaireResponses)
+      .where(filter)
+      .orderBy(desc(questionnaireResponses.createdAt), desc(questionnaireResponses.id))
+      .limit(ADMIN_PAGE_SIZE)
+      .offset((query.page - 1) * ADMIN_PAGE_SIZE),
+    db.select({ value: count() }).from(questionnaireResponses).where(filter),
+  ]);
+  return { rows, total: total?.value ?? 0 };
+}
+
+/** Every status present, for the filter (the known ones first). */
+export async function responseStatuses(db: Database) {
+  const rows = await db.selectDistinct({ status: questionnaireResponses.status }).from(questionnaireResponses);
+  const present = rows.map((row) => row.status);
+  return [...new Set<string>([...questionnaireStatuses, ...present])];
+}
+
+/** The CSV holds the same summary as the table: health answers stay in the admin area. */
+export function exportResponses(db: Database, query: Omit<ListQuery, "page">) {
+  return db
+    .select(summaryColumns)
+    .from(questionnaireResponses)
+    .where(where(query))
+    .orderBy(desc(questionnaireResponses.createdAt), desc(questionnaireResponses.id))
+    .limit(CSV_EXPORT_LIMIT);
+}
+
+/** One full response, its answers decrypted for the admin dialog. */
+export async function findResponse(db: Database, id: string) {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+  const [row] = await db.select().from(questionnaireResponses).where(eq(questionnaireResponses.id, id));
+  return row ? { ...row, answers: readAnswers(row.answers) } : undefined;
+}

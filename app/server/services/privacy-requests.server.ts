@@ -1,0 +1,136 @@
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { retention } from "~/content/site";
+import type { SessionInfo } from "../auth.server";
+import { audit } from "../audit.server";
+import { readAnswers } from "../crypto.server";
+import type { Database } from "../db/client.server";
+import {
+  callSlots,
+  consentRecords,
+  contacts,
+  emailOutbox,
+  groupBookings,
+  groupWaitlist,
+  newsletterSubscribers,
+  privacyRequests,
+  questionnaireResponses,
+  registrations,
+  user,
+} from "../db/schema";
+
+export type PrivacyRequestType = "access" | "portability" | "erasure";
+
+export const requestTypeLabels: Record<PrivacyRequestType, string> = {
+  access: "Accesso (art. 15)",
+  portability: "Portabilità (art. 20)",
+  erasure: "Cancellazione (art. 17)",
+};
+
+const normalize = (email: string) => email.trim().toLowerCase();
+
+export async function openPrivacyRequest(db: Database, session: SessionInfo, email: string, type: PrivacyRequestType, note?: string) {
+  const [row] = await db
+    .insert(privacyRequests)
+    .values({
+      email: normalize(email),
+      type,
+      note: note || null,
+      dueAt: sql`now() + make_interval(days => ${retention.privacyRequestDays})`,
+    })
+    .returning();
+  await audit(db, session, { action: "create", entity: "privacy_request", entityId: row!.id, detail: { type } });
+  return row!;
+}
+
+export function listPrivacyRequests(db: Database) {
+  return db.select().from(privacyRequests).orderBy(asc(privacyRequests.status), asc(privacyRequests.dueAt)).limit(200);
+}
+
+export async function completePrivacyRequest(db: Database, session: SessionInfo, id: string) {
+  await db
+    .update(privacyRequests)
+    .set({ status: "completed", completedAt: sql`now()`, handledBy: session.user.email })
+    .where(and(eq(privacyRequests.id, id), eq(privacyRequests.status, "open")));
+  await audit(db, session, { action: "complete", entity: "privacy_request", entityId: id });
+}
+
+/** Everything we hold about an address (art. 15/20), health answers decrypted, as one JSON document. */
+export async function collectPersonalData(db: Database, emailInput: string) {
+  const email = normalize(emailInput);
+  const [responses, bookings, slots, waitlist, contactRows, subscriber, registrationRows, consents, mails, accounts] = await Promise.all([
+    db.select().from(questionnaireResponses).where(eq(questionnaireResponses.email, email)).orderBy(desc(questionnaireResponses.createdAt)),
+    db.select().from(groupBookings).where(eq(sql`lower(${groupBookings.email})`, email)),
+    db.select().from(callSlots).where(eq(sql`lower(${callSlots.email})`, email)),
+    db.select().from(groupWaitlist).where(eq(sql`lower(${groupWaitlist.email})`, email)),
+    db.select().from(contacts).where(eq(sql`lower(${contacts.email})`, email)),
+    db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)),
+    db.select().from(registrations).where(eq(registrations.email, email)),
+    db.select().from(consentRecords).where(eq(consentRecords.email, email)),
+    db
+      .select({ subject: emailOutbox.subject, template: emailOutbox.template, status: emailOutbox.status, createdAt: emailOutbox.createdAt, sentAt: emailOutbox.sentAt })
+      .from(emailOutbox)
+      .where(eq(sql`lower(${emailOutbox.to})`, email)),
+    db.select({ id: user.id, name: user.name, email: user.email, role: user.role, createdAt: user.createdAt }).from(user).where(eq(user.email, email)),
+  ]);
+  return {
+    email,
+    exportedAt: new Date().toISOString(),
+    questionnaireResponses: responses.map(({ answers, ...row }) => ({ ...row, answers: readAnswers(answers) })),
+    groupBookings: bookings,
+    callSlots: slots,
+    waitlist,
+    contacts: contactRows,
+    newsletter: subscriber.map(({ confirmToken: _c, unsubscribeToken: _u, ...row }) => row),
+    registrations: registrationRows,
+    consents,
+    emailsSent: mails,
+    accounts,
+  };
+}
+
+export function summarize(data: Awaited<ReturnType<typeof collectPersonalData>>) {
+  return {
+    "Questionari": data.questionnaireResponses.length,
+    "Prenotazioni": data.groupBookings.length,
+    "Chiamate": data.callSlots.length,
+    "Lista d'attesa": data.waitlist.length,
+    "Messaggi": data.contacts.length,
+    "Newsletter": data.newsletter.length,
+    "Iscrizioni": data.registrations.length,
+    "Consensi": data.consents.length,
+    "Email inviate": data.emailsSent.length,
+  };
+}
+
+/**
+ * Art. 17: deletes the person's data. Kept, because the law requires it: consent records (proof of
+ * consent), registrations (the signed service agreement, until its retention expires), the audit log
+ * and the request itself. Pending e-mails to the address are dropped so nothing is sent afterwards.
+ */
+export async function erasePersonalData(db: Database, session: SessionInfo, emailInput: string, requestId?: string) {
+  const email = normalize(emailInput);
+  const removed = await db.transaction(async (tx) => {
+    const counts: Record<string, number> = {};
+    const del = async (name: string, query: Promise<{ rowCount: number | null }>) => {
+      counts[name] = (await query).rowCount ?? 0;
+    };
+    const responseIds = (await tx.select({ id: questionnaireResponses.id }).from(questionnaireResponses).where(eq(questionnaireResponses.email, email))).map((row) => row.id);
+    await del("call_slots", tx.delete(callSlots).where(eq(sql`lower(${callSlots.email})`, email)));
+    await del("group_bookings", tx.delete(groupBookings).where(eq(sql`lower(${groupBookings.email})`, email)));
+    await del("group_waitlist", tx.delete(groupWaitlist).where(eq(sql`lower(${groupWaitlist.email})`, email)));
+    if (responseIds.length) await del("internal_questionnaire_responses", tx.delete(questionnaireResponses).where(inArray(questionnaireResponses.id, responseIds)));
+    await del("contacts", tx.delete(contacts).where(eq(sql`lower(${contacts.email})`, email)));
+    await del("newsletter_subscribers", tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)));
+    await del("email_outbox", tx.delete(emailOutbox).where(eq(sql`lower(${emailOutbox.to})`, email)));
+    await tx.execute(sql`update jobs set status = 'cancelled' where status = 'pending' and payload::text ilike ${`%${email}%`}`);
+    await audit(tx, session, { action: "erase", entity: "person", entityId: null, detail: { requestId: requestId ?? null, removed: counts } });
+    if (requestId) {
+      await tx
+        .update(privacyRequests)
+        .set({ status: "completed", completedAt: sql`now()`, handledBy: session.user.email })
+        .where(eq(privacyRequests.id, requestId));
+    }
+    return counts;
+  });
+  return removed;
+}

@@ -1,0 +1,219 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Browser, type BrowserContextOptions, type Page, type TestInfo } from "@playwright/test";
+import sharp from "sharp";
+
+/** The demo admin the seed creates (app/server/db/seed.server.ts). */
+const DEMO_ADMIN = { email: "admin@insieme.local", password: "insieme-demo-2024" };
+
+/**
+ * One sign-in per project, through the Admin Login form (sign-in is rate limited per address),
+ * then the tests share the signed-in page in order.
+ */
+test.describe.configure({ mode: "serial" });
+
+let page: Page;
+
+function contextOptions(testInfo: TestInfo): BrowserContextOptions {
+  const { viewport, isMobile, hasTouch, userAgent, deviceScaleFactor, baseURL, locale } = testInfo.project.use;
+  return { viewport, isMobile, hasTouch, userAgent, deviceScaleFactor, baseURL, locale };
+}
+
+async function signIn(browser: Browser, testInfo: TestInfo) {
+  const context = await browser.newContext(contextOptions(testInfo));
+  await context.addInitScript(() => {
+    // Only the top window: the mailbox preview is a sandboxed frame without storage.
+    if (window.top === window)
+      window.localStorage.setItem("cookieConsent", JSON.stringify({ necessary: true, analytics: false, marketing: false }));
+  });
+  const signedIn = await context.newPage();
+  await signedIn.goto("/admin");
+  await expect(signedIn.getByRole("heading", { name: "Admin Login" })).toBeVisible();
+  await signedIn.getByLabel("Email address").fill(DEMO_ADMIN.email);
+  await signedIn.getByLabel("Password").fill(DEMO_ADMIN.password);
+  await signedIn.getByRole("button", { name: "Sign in" }).click();
+  await expect(signedIn.getByRole("heading", { name: "Utenti", level: 1 })).toBeVisible();
+  return signedIn;
+}
+
+test.beforeAll(async ({ browser }, testInfo) => {
+  page = await signIn(browser, testInfo);
+});
+
+test.afterAll(async () => {
+  await page?.context().close();
+});
+
+const unique = (label: string, testInfo: TestInfo) => `${label} ${testInfo.project.name} ${Date.now().toString(36)}`;
+
+/** Opens an admin tab and waits until it has loaded and hydrated. */
+async function openTab(path: string, heading: string) {
+  await page.goto(path);
+  await expect(page.getByRole("heading", { name: heading, level: 1 })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+}
+
+test("adds, edits and deletes a therapist with a photo, and /terapeuti follows", async () => {
+  const testInfo = test.info();
+  test.setTimeout(90_000);
+  const name = unique("Dott.ssa Prova", testInfo);
+  const renamed = `${name} Rossi`;
+  await openTab("/admin/terapeuti", "Therapists");
+
+  await page.getByRole("button", { name: "Add Therapist" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add New Therapist" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel("Name").fill(name);
+  await dialog.getByLabel("Role").fill("Psicologa Psicoterapeuta");
+  await dialog.getByLabel("Specialization").fill("Ansia e relazioni");
+  await dialog.getByLabel("Experience").fill("6 anni di esperienza");
+  await dialog.getByLabel("Registration number (Albo n°)").fill("Albo Psicologi Lazio n. 99999");
+  await dialog.getByRole("textbox", { name: "Description", exact: true }).fill("Conduce gruppi per giovani adulti con ansia sociale.");
+  const qualifications = dialog.getByRole("textbox", { name: "Qualifications", exact: true });
+  await qualifications.fill("Psicoterapeuta");
+  await qualifications.press("Enter");
+  await qualifications.fill(" psicoterapeuta ");
+  await qualifications.press("Enter");
+  await expect(dialog.getByRole("list", { name: "Qualifications" }).getByRole("listitem")).toHaveCount(1);
+
+  const photo = await sharp({ create: { width: 400, height: 400, channels: 3, background: { r: 47, g: 125, b: 109 } } })
+    .png()
+    .toBuffer();
+  await dialog.getByLabel("Photo").setInputFiles({ name: "ritratto.png", mimeType: "image/png", buffer: photo });
+  await expect(dialog.getByRole("img", { name: "Photo preview" })).toHaveAttribute(
+    "src",
+    /\/storage\/therapist-photos\/therapists\/\d+-[0-9a-f]+_w400\.webp$/,
+  );
+  await dialog.getByRole("button", { name: "Add Therapist" }).click();
+  await expect(page.getByText("Therapist added", { exact: true })).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("heading", { name, exact: true })).toBeVisible();
+
+  await page.goto("/terapeuti");
+  await expect(page.getByRole("heading", { name, exact: true })).toBeVisible();
+  await expect(page.getByRole("img", { name: `Foto di ${name}` })).toHaveAttribute("src", /\/storage\/therapist-photos\/therapists\//);
+
+  await openTab("/admin/terapeuti", "Therapists");
+  await page.getByRole("button", { name: `Edit ${name}`, exact: true }).click();
+  const edit = page.getByRole("dialog", { name: "Edit Therapist" });
+  await expect(edit.getByLabel("Name")).toHaveValue(name);
+  await edit.getByLabel("Name").fill(renamed);
+  await edit.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Therapist updated", { exact: true })).toBeVisible();
+  await page.goto("/terapeuti");
+  await expect(page.getByRole("heading", { name: renamed, exact: true })).toBeVisible();
+
+  await openTab("/admin/terapeuti", "Therapists");
+  await page.getByRole("button", { name: `Delete ${renamed}`, exact: true }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Delete therapist" });
+  await expect(confirm).toContainText(`Are you sure you want to delete ${renamed}? This action cannot be undone.`);
+  await confirm.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("Therapist deleted", { exact: true })).toBeVisible();
+  await page.goto("/terapeuti");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByText(renamed)).toHaveCount(0);
+});
+
+test("refuses to add a therapist photo that is not an image", async () => {
+  await openTab("/admin/terapeuti", "Therapists");
+  await page.getByRole("button", { name: "Add Therapist" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add New Therapist" });
+  await dialog.getByLabel("Photo").setInputFiles({ name: "note.txt", mimeType: "text/plain", buffer: Buffer.from("non un'immagine") });
+  await expect(page.getByText("Please select an image file", { exact: true })).toBeVisible();
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+});
+
+test("creates a blog post that appears on /blog, then deletes it", async () => {
+  const testInfo = test.info();
+  test.setTimeout(90_000);
+  const title = unique("Articolo di prova", testInfo);
+  await openTab("/admin/blog", "Blog Admin Dashboard");
+  await page.getByRole("link", { name: "Nuovo Articolo" }).click();
+  const dialog = page.getByRole("dialog", { name: "Nuovo Articolo" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel("Testo della call to action")).toHaveValue("Inizia il tuo percorso di crescita con Insieme");
+  await expect(dialog.getByLabel("Link della call to action")).toHaveValue("/questionario");
+  await expect(dialog.getByLabel(/^Titolo sezione \d$/)).toHaveCount(4);
+
+  await dialog.getByRole("textbox", { name: "Titolo", exact: true }).fill(title);
+  await dialog.getByLabel("Estratto").fill("Un articolo scritto durante un test automatico.");
+  await dialog.getByLabel("Meta title").fill("x".repeat(66));
+  await expect(dialog.getByText("66/65 caratteri")).toHaveClass(/text-danger-600/);
+  await dialog.getByLabel("Meta title").fill("Articolo di prova");
+  await expect(dialog.getByText("17/65 caratteri")).not.toHaveClass(/text-danger-600/);
+  await dialog.getByLabel("Meta description").fill("Una descrizione breve per i motori di ricerca.");
+  await expect(dialog.getByRole("group", { name: "Anteprima del risultato di ricerca" })).toContainText(
+    "Una descrizione breve per i motori di ricerca.",
+  );
+  await dialog.getByLabel("Introduzione").fill("Questa è l'introduzione dell'articolo di prova.");
+  await dialog.getByLabel("Titolo sezione 1").fill("Una prima sezione");
+  await dialog.getByLabel("Contenuto sezione 1").fill("Il testo della prima sezione.");
+  await dialog.getByLabel("Conclusione").fill("E questa è la conclusione.");
+  await dialog.getByRole("button", { name: /^Calcola dal testo/ }).click();
+  await expect(dialog.getByLabel("Tempo di lettura")).toHaveValue("1 min");
+  await dialog.getByRole("button", { name: "Crea articolo" }).click();
+  await expect(page.getByText("Articolo creato con successo", { exact: true })).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("heading", { name: title })).toBeVisible();
+
+  await page.goto("/blog");
+  const link = page.getByRole("link", { name: title });
+  await expect(link).toBeVisible();
+  await link.click();
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+
+  await openTab("/admin/blog", "Blog Admin Dashboard");
+  await page.getByRole("button", { name: `Elimina "${title}"` }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Elimina articolo" });
+  await expect(confirm).toContainText(`Sei sicuro di voler eliminare l'articolo "${title}"? Questa azione non può essere annullata.`);
+  await confirm.getByRole("button", { name: "Elimina" }).click();
+  await expect(page.getByText("Articolo eliminato con successo", { exact: true })).toBeVisible();
+  await page.goto("/blog");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByText(title)).toHaveCount(0);
+});
+
+test("refuses a document that is not a PDF, whatever its name", async () => {
+  await openTab("/admin/documenti", "Documenti");
+  await page.getByLabel("Carica il PDF: Privacy policy").setInputFiles({
+    name: "privacy-policy.pdf",
+    mimeType: "application/pdf",
+    buffer: Buffer.from("<!doctype html><title>non un PDF</title>"),
+  });
+  await expect(page.getByText("Errore upload", { exact: true })).toBeVisible();
+  await expect(page.getByText("Si è verificato un errore durante il caricamento", { exact: true })).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "Il file non è un PDF." })).toBeVisible();
+});
+
+test("every admin tab passes an accessibility check", async () => {
+  const testInfo = test.info();
+  test.skip(testInfo.project.name !== "desktop", "one viewport is enough for axe");
+  test.setTimeout(90_000);
+  const tabs = [
+    ["/admin", "Utenti"],
+    ["/admin/questionari", "Questionari"],
+    ["/admin/terapeuti", "Therapists"],
+    ["/admin/blog", "Blog Admin Dashboard"],
+    ["/admin/documenti", "Documenti"],
+    ["/admin/gruppi", "Gruppi"],
+    ["/admin/prenotazioni", "Prenotazioni"],
+    ["/admin/posta", "Posta"],
+  ] as const;
+  const expectNoViolations = async (where: string) => {
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(
+      results.violations.map((violation) => `${where} ${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`),
+    ).toEqual([]);
+  };
+  for (const [path, heading] of tabs) {
+    await openTab(path, heading);
+    await expectNoViolations(path);
+  }
+  await openTab("/admin/terapeuti", "Therapists");
+  await page.getByRole("button", { name: "Add Therapist" }).click();
+  await expect(page.getByRole("dialog", { name: "Add New Therapist" })).toBeVisible();
+  await expectNoViolations("Add New Therapist");
+  await openTab("/admin/blog?articolo=nuovo", "Blog Admin Dashboard");
+  await expect(page.getByRole("dialog", { name: "Nuovo Articolo" })).toBeVisible();
+  await expectNoViolations("Nuovo Articolo");
+});
