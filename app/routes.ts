@@ -33,6 +33,7 @@ export default [
     route("posta", "routes/admin/mailbox.tsx"),
     route("upload/:kind", "routes/admin/upload.ts"),
     route("esporta/:dataset", "routes/admin/export.ts"),
+    route("iscrizioni", "routes/admin/registrations.tsx"),
     route("panoramica", "routes/admin/overview.tsx"),
     route("privacy", "routes/admin/privacy.tsx"),
     route("privacy/export", "routes/admin/privacy-export.ts"),
