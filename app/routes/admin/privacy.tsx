@@ -11,10 +11,9 @@ import {
   erasePersonalData,
   listPrivacyRequests,
   openPrivacyRequest,
-  requestTypeLabels,
   summarize,
-  type PrivacyRequestType,
 } from "~/server/services/privacy-requests.server";
+import { requestTypeLabels, type PrivacyRequestType } from "~/components/admin/privacy-labels";
 
 const emailSchema = z.email("Inserisci un indirizzo email valido").max(254);
 

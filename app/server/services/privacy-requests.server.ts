@@ -18,13 +18,7 @@ import {
   user,
 } from "../db/schema";
 
-export type PrivacyRequestType = "access" | "portability" | "erasure";
-
-export const requestTypeLabels: Record<PrivacyRequestType, string> = {
-  access: "Accesso (art. 15)",
-  portability: "Portabilità (art. 20)",
-  erasure: "Cancellazione (art. 17)",
-};
+import type { PrivacyRequestType } from "~/components/admin/privacy-labels";
 
 const normalize = (email: string) => email.trim().toLowerCase();
 
