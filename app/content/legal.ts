@@ -227,10 +227,12 @@ export const privacyDocument: LegalDocument = {
       heading: "8. Per quanto tempo conserviamo i dati",
       paragraphs: ["Conserviamo i dati solo per il tempo necessario:"],
       items: [
-        `dati relativi alla salute (questionario e percorso terapeutico): fino a ${retention.healthDataYears} anni;`,
-        `altri dati (contatti, richieste di chiamata, iscrizione): fino a ${retention.otherDataMonths} mesi dall'ultimo contatto;`,
-        "newsletter: fino alla tua disiscrizione;",
-        "documenti fiscali: per il periodo previsto dalla legge.",
+        `dati relativi alla salute (risposte al questionario, prenotazioni dei gruppi): ${retention.healthDataYears} anni dalla raccolta, poi vengono cancellati automaticamente;`,
+        `registrazioni dei consensi e registro degli accessi del personale: ${retention.healthDataYears} anni, per dimostrare la correttezza del trattamento;`,
+        `altri dati (messaggi dal modulo contatti, richieste di chiamata, liste d'attesa, iscrizioni, copie delle email inviate): ${retention.otherDataMonths} mesi dalla raccolta, poi vengono cancellati automaticamente;`,
+        `newsletter: fino alla tua disiscrizione; un'iscrizione mai confermata, o annullata, viene cancellata dopo ${retention.otherDataMonths} mesi;`,
+        `richieste di esercizio dei diritti: ${retention.otherDataMonths} mesi dalla loro evasione;`,
+        "documenti fiscali: per il periodo previsto dalla legge."
       ],
     },
     {
@@ -241,13 +243,13 @@ export const privacyDocument: LegalDocument = {
       items: [
         "necessari: indispensabili per il funzionamento del sito e per ricordare le tue preferenze; sono sempre attivi;",
         "analitici: ci aiutano a capire, in forma aggregata, come viene utilizzato il sito; vengono attivati solo con il tuo consenso;",
-        "marketing: servono a misurare l'efficacia delle nostre comunicazioni; vengono attivati solo con il tuo consenso.",
+        "marketing: consentono di mostrare contenuti di terze parti, come il widget delle recensioni nella home; vengono attivati solo con il tuo consenso.",
       ],
     },
     {
       heading: "10. Dove viene salvata la tua scelta sui cookie",
       paragraphs: [
-        `La tua scelta viene salvata nel tuo browser, con la chiave "${COOKIE_CONSENT_KEY}", e viene riapplicata alle visite successive. Puoi modificarla in qualsiasi momento cancellando i dati del sito dal browser: alla visita successiva il banner ti verrà proposto di nuovo.`,
+        `La tua scelta viene salvata nel tuo browser, con la chiave "${COOKIE_CONSENT_KEY}", e viene riapplicata alle visite successive. Puoi modificarla in qualsiasi momento dal link «Preferenze cookie» in fondo a ogni pagina, oppure cancellando i dati del sito dal browser: alla visita successiva il banner ti verrà proposto di nuovo. Le pagine del questionario, dei gruppi consigliati, della richiesta di chiamata e dell'iscrizione non caricano mai contenuti di terze parti, qualunque sia la tua scelta.`,
       ],
     },
     {
@@ -270,7 +272,7 @@ export const privacyDocument: LegalDocument = {
       heading: "12. Come esercitare i tuoi diritti",
       paragraphs: [
         `Per esercitare i tuoi diritti scrivi a ${legalEntity.privacyEmail}, indicando la richiesta e l'indirizzo e-mail con cui ci hai contattato. Potremmo chiederti informazioni aggiuntive per verificare la tua identità, a tutela dei tuoi stessi dati.`,
-        `Rispondiamo entro ${retention.privacyRequestDays} giorni dal ricevimento della richiesta. L'esercizio dei diritti è gratuito.`,
+        `Rispondiamo entro ${retention.privacyRequestDays} giorni dal ricevimento della richiesta: ogni richiesta viene registrata con la sua scadenza. Con una richiesta di accesso o di portabilità ricevi in formato JSON tutti i dati che conserviamo su di te, comprese le risposte al questionario; con una richiesta di cancellazione eliminiamo i tuoi dati, tranne le registrazioni dei consensi, l'iscrizione firmata e il registro degli accessi, che la legge ci chiede di conservare. L'esercizio dei diritti è gratuito.`,
       ],
     },
     {
