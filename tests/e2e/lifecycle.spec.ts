@@ -12,7 +12,8 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "insieme-lifecycle-"));
 function start(): ChildProcess {
   return spawn(process.execPath, ["server.mjs"], {
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", SMTP_URL: "" },
-    stdio: "ignore",
+    // Errors of the server under test show in the test output.
+    stdio: ["ignore", "ignore", "inherit"],
   });
 }
 

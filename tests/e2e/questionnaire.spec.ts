@@ -247,7 +247,7 @@ test.describe("step rules", () => {
 
   test("step 5 shows the therapist illustration", async ({ page }) => {
     await openAtStep(page, 5);
-    const photo = page.getByRole("img", { name: /terapeute/ });
+    const photo = page.getByRole("img", { name: /terapeuta/ });
     await expect(photo).toBeVisible();
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   });

@@ -89,19 +89,25 @@ function freePort(): Promise<number> {
 function isAlive(pid: number) {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === "EPERM";
   }
+  // A killed process nobody has reaped yet (a zombie) still answers kill(0): it is not running.
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
+  } catch {
+    return true;
+  }
 }
 
-/** The running postmaster of a data folder, from its lock file (pid on line 1, port on line 4). */
+/** The postmaster a data folder's lock file names (pid on line 1, port on line 4); it may be dead. */
 function runningPostmaster(pgdata: string): { pid: number; port: number } | undefined {
   try {
     const lines = fs.readFileSync(path.join(pgdata, "postmaster.pid"), "utf8").split("\n");
     const pid = Number(lines[0]);
     const port = Number(lines[3]);
-    if (pid > 0 && port > 0 && isAlive(pid)) return { pid, port };
+    if (pid > 0 && port > 0) return { pid, port };
   } catch {
     // no lock file: not running
   }
@@ -153,9 +159,13 @@ export async function startEmbeddedPostgres(
     `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${db}`;
 
   const ownerFile = path.join(path.resolve(dataDir), "postgres.owner");
-  const running = runningPostmaster(pgdata);
+  const candidate = runningPostmaster(pgdata);
+  const running = candidate && isAlive(candidate.pid) && (await ensureDatabase(urlFor(candidate.port, "postgres"), database).then(() => true, () => false)) ? candidate : undefined;
+  if (candidate && !running && !isAlive(candidate.pid)) {
+    // The lock file of a postmaster that was killed: PostgreSQL itself would take its zombie for a live server.
+    fs.rmSync(path.join(pgdata, "postmaster.pid"), { force: true });
+  }
   if (running) {
-    await ensureDatabase(urlFor(running.port, "postgres"), database);
     const owner = Number(fs.existsSync(ownerFile) ? fs.readFileSync(ownerFile, "utf8") : 0);
     if (owner > 0 && owner !== process.pid && isAlive(owner)) {
       logger.info({ port: running.port }, "attaching to the embedded PostgreSQL another process runs");
@@ -195,24 +205,36 @@ export async function startEmbeddedPostgres(
     chownRecursive(pgdata, ids);
   }
 
-  const port = await freePort();
-  const flags = ["-D", pgdata, "-p", String(port), "-c", "listen_addresses=127.0.0.1", "-k", pgdata];
-  if (options.fsync === false) flags.push("-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off");
-  const child = spawn(bins.postgres, flags, { stdio: ["ignore", "ignore", "pipe"], ...(ids ?? {}) });
-  let exited = false;
-  let stderr = "";
-  child.stderr.on("data", (chunk: Buffer) => {
-    stderr = (stderr + chunk.toString()).slice(-4000);
-  });
-  child.on("exit", () => {
-    exited = true;
-  });
-  try {
-    await waitUntilReady(urlFor(port, "postgres"), 30_000, () => exited);
-  } catch (error) {
-    child.kill("SIGKILL");
-    throw new Error(`${(error as Error).message}\n${stderr}`, { cause: error });
+  // After a crash of PostgreSQL itself, its orphaned backends hold the shared memory for a moment:
+  // the new postmaster refuses to start until they are gone, so try again for a little while.
+  const deadline = Date.now() + 30_000;
+  let started: { child: ReturnType<typeof spawn>; port: number; exited: () => boolean } | undefined;
+  while (!started) {
+    const port = await freePort();
+    const flags = ["-D", pgdata, "-p", String(port), "-c", "listen_addresses=127.0.0.1", "-k", pgdata];
+    if (options.fsync === false) flags.push("-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off");
+    const child = spawn(bins.postgres, flags, { stdio: ["ignore", "ignore", "pipe"], ...(ids ?? {}) });
+    let exited = false;
+    let stderr = "";
+    child.stderr!.on("data", (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-4000);
+    });
+    child.on("exit", () => {
+      exited = true;
+    });
+    try {
+      await waitUntilReady(urlFor(port, "postgres"), 30_000, () => exited);
+      started = { child, port, exited: () => exited };
+    } catch (error) {
+      child.kill("SIGKILL");
+      const transient = /shared memory block is still in use|lock file .* already exists|could not bind/i.test(stderr);
+      if (!transient || Date.now() > deadline) throw new Error(`${(error as Error).message}\n${stderr}`, { cause: error });
+      logger.warn("PostgreSQL still releasing resources from a previous crash: retrying");
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
   }
+  const { child, port } = started;
+  const exited = started.exited;
   await ensureDatabase(urlFor(port, "postgres"), database);
   fs.writeFileSync(ownerFile, String(process.pid));
   logger.info({ port }, "embedded PostgreSQL started");
@@ -221,7 +243,7 @@ export async function startEmbeddedPostgres(
     url: urlFor(port, database),
     owned: true,
     async stop() {
-      if (exited || !child.pid) return;
+      if (exited() || !child.pid) return;
       child.kill("SIGINT"); // fast shutdown: roll back open transactions, checkpoint, exit
       if (!(await waitForExit(child.pid, 30_000))) child.kill("SIGKILL");
       fs.rmSync(ownerFile, { force: true });
