@@ -1,0 +1,65 @@
+import { expect, test } from "@playwright/test";
+import type { QuestionnaireDraft } from "../../app/domain/questionnaire";
+import { waitForMail } from "./support/mail";
+
+const answers = (email: string): QuestionnaireDraft => ({
+  name: "Sara Bianchi",
+  age: "26-35",
+  gender: "Donna",
+  city: "Bologna",
+  email,
+  current_situations: ["Mi sento solə, anche quando sono in compagnia"],
+  current_situations_other: "",
+  difficulty_frequency: "Più volte a settimana",
+  coping_strategies: ["Ne parlo con amici o familiari"],
+  coping_strategies_other: "",
+  energy_level: "Medio",
+  blocked_area: "Relazioni",
+  blocked_area_other: "",
+  current_situation_summary: "Da quando ho cambiato città faccio fatica a sentirmi parte di qualcosa.",
+  therapy_goals: ["Gestire meglio l'ansia"],
+  therapy_goals_other: "",
+  previous_therapy: "No, mai",
+  comfort_level: "Abbastanza a mio agio",
+  time_preference: "Sera",
+  flexibility: ["Abbastanza flessibile"],
+  flexibility_other: "",
+  source_discovery: "Instagram",
+  newsletter_subscription: "no",
+  privacy_consent: true,
+});
+
+test("a real submission (clicked twice) is stored once, e-mailed through SMTP, and lands on the recommended groups", async ({ page }, testInfo) => {
+  const email = `quiz-${testInfo.project.name}-${Date.now()}@example.com`;
+  const key = crypto.randomUUID();
+  await page.addInitScript(() => localStorage.setItem("cookieConsent", JSON.stringify({ necessary: true, analytics: false, marketing: false })));
+  await page.goto("/questionario");
+  await page.evaluate(
+    ([draft, idempotencyKey]) => {
+      sessionStorage.setItem("questionnaireConsent", new Date().toISOString());
+      sessionStorage.setItem("questionnaireDraft", JSON.stringify({ ...draft, idempotencyKey, reachedSteps: [] }));
+    },
+    [{ step: 23, answers: answers(email) }, key] as const,
+  );
+  await page.goto("/questionario-interno");
+  const send = page.getByRole("button", { name: "Invia" });
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().endsWith("/api/submit-questionnaire")) posts.push(request.headers()["idempotency-key"] ?? "");
+  });
+  await send.dblclick();
+  await expect(page).toHaveURL(/\/gruppi-matching\?email=.+&name=Sara/);
+  expect(new Set(posts).size).toBe(1);
+  await expect(page.getByText("Consigliato").first()).toBeVisible();
+
+  const mail = await waitForMail(email, "I gruppi consigliati per te");
+  expect(mail.text).toContain("Sara Bianchi");
+  expect(mail.text).toMatch(/gruppi-matching\?email=/);
+
+  // The same key again returns the stored record: there is exactly one.
+  const retry = await page.request.post("/api/submit-questionnaire", {
+    headers: { "Idempotency-Key": key, "Content-Type": "application/json" },
+    data: { ...answers(email), source: "website", utm: {} },
+  });
+  expect(retry.status()).toBe(201);
+});
