@@ -1,17 +1,33 @@
-export type PostResult<T> = { ok: true; status: number; body: T } | { ok: false; status: number; error?: string; fields?: Record<string, string> };
+/** JSON POSTs from the site's forms: every request carries an Idempotency-Key (reuse it to retry the same submission). */
 
-/** POSTs JSON with an Idempotency-Key (reuse the same key when retrying the same submission). */
-export async function postJson<T>(url: string, body: unknown, idempotencyKey: string = crypto.randomUUID()): Promise<PostResult<T>> {
+export type PostOutcome<T> =
+  | { ok: true; status: number; body: T }
+  | { ok: false; status: number | null; error: string | null; fields: Record<string, string> };
+
+/** 32 hex characters; works outside secure contexts too, unlike crypto.randomUUID. */
+export function newIdempotencyKey() {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+export async function postJson<T = Record<string, unknown>>(url: string, payload: unknown, idempotencyKey = newIdempotencyKey()): Promise<PostOutcome<T>> {
+  let response: Response;
   try {
-    const response = await fetch(url, {
+    response = await fetch(url, {
       method: "POST",
-      headers: { "Content-Type": "application/json", "Idempotency-Key": idempotencyKey },
-      body: JSON.stringify(body),
+      headers: { "Content-Type": "application/json", Accept: "application/json", "Idempotency-Key": idempotencyKey },
+      body: JSON.stringify(payload),
     });
-    const parsed = (await response.json().catch(() => ({}))) as T & { error?: string; fields?: Record<string, string> };
-    if (response.ok) return { ok: true, status: response.status, body: parsed };
-    return { ok: false, status: response.status, error: parsed.error, fields: parsed.fields };
   } catch {
-    return { ok: false, status: 0 };
+    return { ok: false, status: null, error: null, fields: {} };
   }
+  const body: unknown = await response.json().catch(() => null);
+  if (response.ok) return { ok: true, status: response.status, body: body as T };
+  const record = body && typeof body === "object" ? (body as Record<string, unknown>) : {};
+  const fields = record.fields && typeof record.fields === "object" ? (record.fields as Record<string, string>) : {};
+  return { ok: false, status: response.status, error: typeof record.error === "string" ? record.error : null, fields };
+}
+
+/** The first field message of a 400 answer, for a toast. */
+export function firstFieldError(outcome: { fields: Record<string, string> }) {
+  return Object.values(outcome.fields).find((message) => typeof message === "string" && message.length > 0);
 }

@@ -6,7 +6,7 @@ import { CallRequestForm } from "~/components/matching/call-request-form";
 import { GroupCard } from "~/components/matching/group-card";
 import { GroupCarousel } from "~/components/matching/group-carousel";
 import { MatchingSkeleton } from "~/components/matching/matching-skeleton";
-import { postJson } from "~/components/matching/post-json";
+import { postJson } from "~/components/post-json";
 import { groupSelectionSchema, waitlistSchema } from "~/components/matching/schemas";
 import { ThankYou } from "~/components/matching/thank-you";
 import { DIRECT_CALL_LABEL, messages, type GroupCardData } from "~/components/matching/types";

@@ -2,7 +2,7 @@ import { LoaderCircle, Send } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/test-followup";
-import { postJson } from "~/components/matching/post-json";
+import { postJson } from "~/components/post-json";
 import { testFollowupSchema } from "~/components/matching/schemas";
 import { messages, testSentDescription } from "~/components/matching/types";
 import { useToast } from "~/components/ui/toast";

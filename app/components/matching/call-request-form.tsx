@@ -1,7 +1,7 @@
 import { LoaderCircle, Phone } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import { useToast } from "~/components/ui/toast";
-import { postJson, firstFieldError } from "./post-json";
+import { postJson, firstFieldError } from "~/components/post-json";
 import { callKeyPrefix } from "./schemas";
 import { SlotPicker } from "./slot-picker";
 import { messages, type CallSlotDay } from "./types";

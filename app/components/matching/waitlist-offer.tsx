@@ -1,7 +1,7 @@
 import { BellRing, LoaderCircle } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import { useToast } from "~/components/ui/toast";
-import { postJson, firstFieldError } from "./post-json";
+import { postJson, firstFieldError } from "~/components/post-json";
 import { messages } from "./types";
 
 /** "Avvisami quando si libera un posto": for one group (groupId) or for any group. */
