@@ -4,7 +4,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", "node_modules/", "data/", ".react-router/", "screenshots/", "test-results/", "playwright-report/", "bench/.tmp/"] },
+  { ignores: ["build/", "build-*/", "node_modules/", "data/", ".react-router/", "screenshots/", "test-results/", "playwright-report/", "bench/.tmp/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -33,6 +33,7 @@ server.use(mod.securityHeaders);
 server.use(mod.clientAddress);
 server.use(mod.requestLogger);
 server.use(mod.sameOriginWrites);
+server.use(mod.bodySizeLimit);
 if (vite) {
   server.use(vite.middlewares);
   server.use(async (req, res, next) => {

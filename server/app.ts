@@ -84,6 +84,25 @@ export function clientAddress(req: Request, _res: Response, next: NextFunction) 
   next();
 }
 
+/** Uploads have their own 5 MB cap; every other body is small. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+const UPLOAD_PATHS = /^\/admin\/(upload\/|documenti)/;
+
+/**
+ * Refuses oversized bodies before React Router buffers them (page actions read formData()),
+ * by their declared size. Browsers always declare it for forms and fetch.
+ */
+export function bodySizeLimit(req: Request, res: Response, next: NextFunction) {
+  if (req.method === "GET" || req.method === "HEAD") return next();
+  const limit = UPLOAD_PATHS.test(req.path) ? 6 * 1024 * 1024 : MAX_BODY_BYTES;
+  const refuse = () => {
+    res.setHeader("Connection", "close");
+    res.status(413).json({ error: "Richiesta troppo grande." });
+  };
+  if (Number(req.headers["content-length"] ?? 0) > limit) return refuse();
+  next();
+}
+
 export function requestLogger(req: Request, res: Response, next: NextFunction) {
   const started = performance.now();
   res.on("finish", () => {

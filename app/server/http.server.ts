@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "./db/client.server";
+import "~/domain/zod";
 import { logger } from "./logger.server";
 
 export const MAX_JSON_BYTES = 64 * 1024;
@@ -16,6 +17,8 @@ export const errors = {
   idempotencyMismatch: "Questa chiave di idempotenza è già stata usata per una richiesta diversa.",
   idempotencyKey: "Intestazione Idempotency-Key non valida.",
   spam: "Richiesta non valida.",
+  invalidCharacters: "La richiesta contiene caratteri non validi.",
+  notAnObject: "Richiesta non valida: il contenuto deve essere un oggetto JSON con i campi del modulo.",
 } as const;
 
 export class HttpError extends Error {
@@ -29,7 +32,30 @@ export class HttpError extends Error {
 }
 
 export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}) {
-  return Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
+  // After a 413 the unread body would be taken for the next request on a kept-alive connection.
+  const close: Record<string, string> = status === 413 ? { Connection: "close" } : {};
+  return Response.json(body, { status, headers: { "Cache-Control": "no-store", ...close, ...headers } });
+}
+
+export const MAX_JSON_DEPTH = 20;
+
+/** How deeply a parsed JSON value nests (iteratively: a hostile body cannot exhaust the stack). */
+export function jsonDepth(value: unknown): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length) {
+    const [item, depth] = stack.pop()!;
+    if (item === null || typeof item !== "object") continue;
+    deepest = Math.max(deepest, depth);
+    if (deepest > MAX_JSON_DEPTH) return deepest;
+    for (const child of Object.values(item)) stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
+
+/** PostgreSQL text cannot hold NUL: such input is refused as a 400, never a 500. */
+export function hasNulCharacter(value: unknown): boolean {
+  return JSON.stringify(value ?? null).includes("\\u0000");
 }
 
 /** Reads a JSON body with a size cap; anything else is a clear 4xx, never a 500. */
@@ -168,6 +194,9 @@ export function publicEndpoint<S extends z.ZodType>(options: EndpointOptions<S>)
       }
       const isForm = (request.headers.get("content-type") ?? "").includes("application/x-www-form-urlencoded");
       const body = isForm ? await readForm(request) : await readJson(request);
+      if (!body || typeof body !== "object" || Array.isArray(body)) throw new HttpError(400, errors.notAnObject);
+      if (jsonDepth(body) > MAX_JSON_DEPTH) throw new HttpError(400, errors.notAnObject);
+      if (hasNulCharacter(body)) throw new HttpError(400, errors.invalidCharacters);
       if (body && typeof body === "object" && "website" in body && (body as { website?: unknown }).website) {
         throw new HttpError(400, errors.spam);
       }
@@ -180,13 +209,14 @@ export function publicEndpoint<S extends z.ZodType>(options: EndpointOptions<S>)
       return jsonResponse(result.status, result.body);
     } catch (error) {
       if ((request.headers.get("content-type") ?? "").includes("application/x-www-form-urlencoded")) {
-        if (!(error instanceof HttpError)) logger.error({ err: error, scope: options.scope }, "endpoint failed");
+        if (!(error instanceof HttpError)) logger.error({ scope: options.scope, name: (error as Error)?.name, code: (error as { code?: string })?.code }, "endpoint failed");
         return formRedirect(request, options.scope, "error");
       }
       if (error instanceof HttpError) {
         return jsonResponse(error.status, error.fields ? { error: error.message, fields: error.fields } : { error: error.message });
       }
-      logger.error({ err: error, scope: options.scope }, "endpoint failed");
+      // Only the kind of error: a failed query's message would carry the submitted (personal) values.
+      logger.error({ scope: options.scope, name: (error as Error)?.name, code: (error as { code?: string })?.code }, "endpoint failed");
       return jsonResponse(500, { error: errors.internal });
     }
   };

@@ -1,3 +1,4 @@
+import { currentKeyId } from "./crypto.server";
 import { createDatabase, type Database } from "./db/client.server";
 import { startEmbeddedPostgres, type EmbeddedServer } from "./db/embedded.server";
 import { runMigrations } from "./db/migrate.server";
@@ -30,6 +31,8 @@ export function onPlatformStop(hook: () => Promise<void> | void) {
 export async function startPlatform(): Promise<Platform> {
   if (state.__insiemePlatform) return state.__insiemePlatform;
   const config = env();
+  // Fail at start-up, not at the first questionnaire, when the encryption key is missing or malformed.
+  currentKeyId();
   let embedded: EmbeddedServer | undefined;
   let databaseUrl = config.DATABASE_URL;
   if (!databaseUrl) {

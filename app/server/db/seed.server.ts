@@ -178,6 +178,13 @@ export const DEMO_ADMIN = { email: "admin@insieme.local", password: "insieme-dem
 export async function ensureDemoAdmin(db: Database) {
   const [existing] = await db.select({ value: count() }).from(user).where(eq(user.role, ADMIN_ROLE));
   if ((existing?.value ?? 0) > 0) return;
-  await createOrPromoteAdmin(db, DEMO_ADMIN.email, DEMO_ADMIN.password, "Admin demo");
+  try {
+    await createOrPromoteAdmin(db, DEMO_ADMIN.email, DEMO_ADMIN.password, "Admin demo");
+  } catch (error) {
+    // Another instance starting at the same moment created it first.
+    const [created] = await db.select({ value: count() }).from(user).where(eq(user.email, DEMO_ADMIN.email));
+    if ((created?.value ?? 0) > 0) return;
+    throw error;
+  }
   console.log(`Demo admin created: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password} (sign in at /admin)`);
 }

@@ -91,6 +91,8 @@ function staffRows(group: GroupWithTherapist | undefined, person: { name: string
  */
 export async function selectGroup(tx: Tx, input: GroupSelectionInput): Promise<HandlerResult> {
   const email = normalizeEmail(input.email);
+  // Parallel selections by one person wait for each other, so the check below sees the first one's booking.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`group-selection:${email}`}))`);
   const response = await latestResponse(tx, email);
   const group = await chosenGroup(tx, input, response);
   const name = response?.name ?? input.name ?? null;

@@ -24,6 +24,8 @@ export const NEWSLETTER_TEXT_VERSION = "newsletter-2025-04-13";
  */
 export async function subscribe(tx: Tx, email: string, source = "website") {
   const normalized = email.trim().toLowerCase();
+  // One row per address even when sign-ups of the same address arrive in parallel.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`newsletter:${normalized}`}))`);
   const [existing] = await tx.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, normalized));
   if (existing?.status === "confirmed") return { status: "confirmed" as const, message: newsletterResponses.alreadyConfirmed };
   const confirmToken = token();

@@ -1,0 +1,220 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  countByMessageId,
+  embeddedDatabase,
+  ensureBuild,
+  freePort,
+  startApp,
+  startSmtpSink,
+  stopAllApps,
+  stopLeftoverPostgres,
+  until,
+  type AppProcess,
+  type SmtpSink,
+} from "./app-process";
+import { validAnswers } from "./helpers";
+
+/**
+ * kill -9 of the production server in the middle of a burst of submissions, while its outbox
+ * worker is talking to a real SMTP server; then a restart and the clients' retries with the same
+ * Idempotency-Key. Nothing acknowledged may be lost, nothing stored or delivered twice.
+ */
+
+const QUESTIONNAIRES = 30;
+const CONTACTS = 30;
+const PARALLEL = 10;
+/**
+ * The SMTP server holds the first e-mail (no "250" yet) until this many submissions are
+ * acknowledged, then the server is killed: mid-burst, and mid-send for the outbox worker.
+ */
+const KILL_AFTER_ACKNOWLEDGED = Math.round((QUESTIONNAIRES + CONTACTS) / 3);
+
+interface Answer {
+  status: number;
+  body: { id?: string; error?: string };
+}
+
+interface Submission {
+  kind: "questionnaire" | "contact";
+  path: string;
+  email: string;
+  key: string;
+  ip: string;
+  body: Record<string, unknown>;
+  /** The first answer the client got (before the crash, or from a retry). */
+  answer?: Answer;
+  /** The answers of the two parallel retries, when the first attempt got none. */
+  retries: Answer[];
+}
+
+let dataDir: string;
+let port: number;
+let smtp: SmtpSink;
+let first: AppProcess;
+let second: AppProcess | undefined;
+let client: pg.Client;
+let killedWhileUnanswered = 0;
+let answeredBeforeKill = 0;
+let heldMessageId = "";
+const submissions: Submission[] = [];
+
+const environment = () => ({
+  SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  // Every submission comes from its own address (X-Forwarded-For), so rate limits stay on.
+  TRUST_PROXY: "true",
+  SEED_DEMO: "false",
+  SESSION_SECRET: "crash-test-session-secret-0123456789abcdef",
+  DATA_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+});
+
+async function post(app: AppProcess, submission: Submission): Promise<Answer | undefined> {
+  try {
+    const response = await fetch(`${app.url}${submission.path}`, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        "Idempotency-Key": submission.key,
+        "X-Forwarded-For": submission.ip,
+        Origin: app.url,
+      },
+      body: JSON.stringify(submission.body),
+    });
+    return { status: response.status, body: (await response.json()) as Answer["body"] };
+  } catch {
+    return undefined; // no answer: connection refused or reset by the crash
+  }
+}
+
+beforeAll(async () => {
+  await ensureBuild();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "insieme-crash-"));
+  port = await freePort(3500, 3519);
+  let killed = false;
+  smtp = await startSmtpSink(async (mail, index, senderGone) => {
+    if (killed || index > 0) return;
+    killed = true;
+    await until("a third of the burst", () => submissions.filter((submission) => submission.answer).length >= KILL_AFTER_ACKNOWLEDGED, 30_000, 5);
+    heldMessageId = mail.messageId;
+    killedWhileUnanswered = submissions.filter((submission) => !submission.answer).length;
+    answeredBeforeKill = submissions.length - killedWhileUnanswered;
+    await first.kill("SIGKILL");
+    await senderGone();
+  });
+  const env = environment();
+  first = await startApp({ port, dataDir, env });
+
+  for (let index = 0; index < QUESTIONNAIRES + CONTACTS; index++) {
+    const questionnaire = index % 2 === 0;
+    const email = `${questionnaire ? "questionario" : "contatto"}-${index}@example.com`;
+    submissions.push({
+      kind: questionnaire ? "questionnaire" : "contact",
+      path: questionnaire ? "/api/submit-questionnaire" : "/api/send-contact-email",
+      email,
+      key: `crash-${index}-${randomBytes(6).toString("hex")}`,
+      ip: `198.51.100.${index + 1}`,
+      body: questionnaire
+        ? { ...validAnswers, name: `Persona ${index}`, email }
+        : { name: `Persona ${index}`, email, subject: `Domanda numero ${index}`, message: "Vorrei sapere come funzionano i gruppi." },
+      retries: [],
+    });
+  }
+
+  // The burst: PARALLEL clients work through the list; the crash cuts some requests off mid-way.
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: PARALLEL }, async () => {
+      while (next < submissions.length) {
+        const submission = submissions[next++]!;
+        submission.answer = await post(first, submission);
+      }
+    }),
+  );
+  await until("the crash", () => killed, 30_000);
+
+  second = await startApp({ port, dataDir, env });
+  client = new pg.Client({ connectionString: embeddedDatabase(dataDir).url });
+  await client.connect();
+  // The killed worker's claims expire after CLAIM_SECONDS (120 s); move their clock instead of waiting.
+  await client.query(`update email_outbox set locked_until = now() where status = 'sending'`);
+
+  // Every client without an answer retries with the same key, twice at once.
+  for (const submission of submissions.filter((candidate) => !candidate.answer)) {
+    for (let attempt = 0; attempt < 5 && !submission.answer; attempt++) {
+      const answers = await Promise.all([post(second, submission), post(second, submission)]);
+      submission.retries = answers.filter((answer): answer is Answer => Boolean(answer));
+      submission.answer = submission.retries[0];
+    }
+  }
+  await until(
+    "the outbox to drain",
+    async () => (await client.query(`select count(*)::int as n from email_outbox where status <> 'sent'`)).rows[0].n === 0,
+    45_000,
+    200,
+  );
+}, 150_000);
+
+afterAll(async () => {
+  await client?.end();
+  await stopAllApps();
+  if (dataDir) {
+    await stopLeftoverPostgres(dataDir);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  await smtp?.close();
+});
+
+async function outboxRows() {
+  return (await client.query<{ message_id: string; to: string; subject: string; template: string; status: string }>(
+    `select message_id, "to", subject, template, status from email_outbox`,
+  )).rows;
+}
+
+describe("kill -9 in the middle of a burst of submissions", () => {
+  it("crashed in the middle: some requests were answered before, some got no answer", () => {
+    expect(answeredBeforeKill).toBeGreaterThan(0);
+    expect(killedWhileUnanswered).toBeGreaterThan(0);
+    expect(submissions.filter((submission) => submission.retries.length > 0).length).toBeGreaterThan(0);
+  });
+
+  it("every submission is acknowledged (201) after the clients' retries, and parallel retries got the same answer", () => {
+    for (const submission of submissions) {
+      expect(submission.answer?.status, `${submission.email}: ${JSON.stringify(submission.answer)}`).toBe(201);
+      for (const retry of submission.retries) expect(retry).toEqual(submission.answer);
+    }
+  });
+
+  it("stores every acknowledged submission exactly once, under the id it answered with", async () => {
+    const responses = await client.query<{ id: string; email: string }>(`select id, email from internal_questionnaire_responses`);
+    const contactRows = await client.query<{ id: string; email: string }>(`select id, email from contacts`);
+    for (const submission of submissions) {
+      const rows = (submission.kind === "questionnaire" ? responses : contactRows).rows.filter((row) => row.email === submission.email);
+      expect(rows.map((row) => row.id), submission.email).toEqual([submission.answer?.body.id]);
+    }
+    expect(responses.rows).toHaveLength(QUESTIONNAIRES);
+    expect(contactRows.rows).toHaveLength(CONTACTS);
+  });
+
+  it("queued two e-mails per submission and delivered each exactly once (per Message-ID and per recipient + subject)", async () => {
+    const rows = await outboxRows();
+    expect(rows).toHaveLength(2 * submissions.length);
+    expect(rows.every((row) => row.status === "sent")).toBe(true);
+    const delivered = countByMessageId(smtp.messages);
+    const duplicates = [...delivered].filter(([, count]) => count > 1);
+    expect(duplicates).toEqual([]);
+    expect([...delivered.keys()].sort()).toEqual(rows.map((row) => row.message_id).sort());
+    const byRecipient = new Map<string, number>();
+    for (const mail of smtp.messages) for (const to of mail.to) byRecipient.set(`${to}|${mail.subject}`, (byRecipient.get(`${to}|${mail.subject}`) ?? 0) + 1);
+    for (const row of rows) expect(byRecipient.get(`${row.to.toLowerCase()}|${row.subject}`), `${row.to} ${row.subject}`).toBe(1);
+  });
+
+  it("delivered after the restart the message whose send the crash interrupted", () => {
+    expect(heldMessageId).not.toBe("");
+    expect(smtp.messages.filter((mail) => mail.messageId === heldMessageId)).toHaveLength(1);
+  });
+});
