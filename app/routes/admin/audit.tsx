@@ -31,7 +31,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
         </h1>
         <p className="text-ink-700">Ogni lettura e modifica di dati personali da parte dello staff: chi, cosa, quando. Conservato almeno 24 mesi.</p>
       </div>
-      <div className="overflow-x-auto rounded-2xl bg-white shadow-sm">
+      <div className="relative overflow-x-auto rounded-2xl bg-white shadow-sm">
         <table className="w-full min-w-[40rem] text-left text-sm">
           <thead className="border-b border-sand-200 text-ink-500">
             <tr>

@@ -148,7 +148,7 @@ export default function AdminPrivacy({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
 
-      <div className="overflow-x-auto rounded-2xl bg-white shadow-sm">
+      <div className="relative overflow-x-auto rounded-2xl bg-white shadow-sm">
         <table className="w-full min-w-[40rem] text-left text-sm">
           <caption className="p-4 text-left font-semibold">Richieste registrate</caption>
           <thead className="border-b border-sand-200 text-ink-500">
