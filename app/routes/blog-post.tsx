@@ -1,3 +1,4 @@
+import { ADMIN_ROLE, getSession } from "~/server/auth.server";
 import { ArrowLeft, ArrowRight } from "lucide-react";
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import type { Route } from "./+types/blog-post";
@@ -9,15 +10,18 @@ import { publicCacheHeaders } from "~/components/site/public-cache";
 import { defaultBlogCtaLink, defaultBlogCtaText } from "~/content/blog-seed";
 import { safeHref } from "~/domain/article";
 import { articleJsonLd, seo } from "~/domain/seo";
-import { findPublishedPost } from "~/server/services/blog.server";
+import { findAnyPost, findPublishedPost } from "~/server/services/blog.server";
 
-export async function loader({ context, params }: Route.LoaderArgs) {
-  const post = await findPublishedPost(context.db, params.slug);
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  // ?anteprima: admins see drafts and scheduled posts as readers will (the page cache skips signed-in staff).
+  const preview = new URL(request.url).searchParams.has("anteprima") && (await getSession(context.db, request))?.user.role === ADMIN_ROLE;
+  const post = preview ? await findAnyPost(context.db, params.slug) : await findPublishedPost(context.db, params.slug);
   // A missing article is not cached: it may be published any minute.
   if (!post) throw data(null, { status: 404, headers: { "Cache-Control": "no-store" } });
   // A post reached by its id while it has a slug: send readers and search engines to one address.
-  if (post.slug && post.slug !== params.slug) throw redirect(postPath(post), 301);
-  return {
+  if (!preview && post.slug && post.slug !== params.slug) throw redirect(postPath(post), 301);
+  const page = {
+    preview: preview ? { published: post.isPublished, publishedDate: post.publishedDate } : null,
     post: {
       path: postPath(post),
       title: post.title,
@@ -41,10 +45,13 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       ctaLink: safeHref(post.ctaLink) ?? defaultBlogCtaLink,
     },
   };
+  // A preview is personal to the signed-in admin: never stored by any cache.
+  return data(page, preview ? { headers: { "Cache-Control": "private, no-store" } } : undefined);
 }
 
-export function headers({ errorHeaders }: Route.HeadersArgs) {
-  return errorHeaders?.has("Cache-Control") ? errorHeaders : publicCacheHeaders();
+export function headers({ errorHeaders, loaderHeaders }: Route.HeadersArgs) {
+  if (errorHeaders?.has("Cache-Control")) return errorHeaders;
+  return loaderHeaders.has("Cache-Control") ? loaderHeaders : publicCacheHeaders();
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
@@ -69,10 +76,15 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
-  const { post } = loaderData;
+  const { post, preview } = loaderData;
   const ctaIsQuestionnaire = post.ctaLink === "/questionario";
   return (
     <article className="pb-16">
+      {preview ? (
+        <p role="status" className="bg-coral-100 px-4 py-3 text-center text-sm font-semibold text-coral-700">
+          Anteprima per lo staff: {preview.published ? `articolo pubblicato dal ${preview.publishedDate}` : "bozza non pubblicata"}. I lettori non vedono questa pagina finché non è pubblicata.
+        </p>
+      ) : null}
       <header className="bg-gradient-to-b from-teal-50 to-sand-50">
         <div className="container-page">
           <div className="mx-auto grid max-w-3xl gap-5 pb-8 pt-8 sm:pt-12">

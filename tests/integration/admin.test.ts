@@ -572,3 +572,24 @@ describe("blog", () => {
     expect(await db.select().from(blogPosts)).toHaveLength(1);
   });
 });
+
+describe("draft preview", () => {
+  it("shows a draft to a signed-in admin only, never cached", async () => {
+    const { loader: articleLoader } = await import("../../app/routes/blog-post");
+    const [draft] = await db
+      .insert(blogPosts)
+      .values({
+        title: "Bozza segreta", excerpt: "e", readTime: "3 min", publishedDate: "2099-01-01", metaTitle: "m", metaDescription: "d",
+        slug: "bozza-segreta", isPublished: false,
+      })
+      .returning();
+    const open = (cookie?: string) =>
+      articleLoader({ request: new Request("http://localhost:3000/blog/bozza-segreta?anteprima", { headers: cookie ? { cookie } : {} }), params: { slug: "bozza-segreta" }, context: { db, clientIp: "1", cspNonce: "" } } as never);
+    await expect(open()).rejects.toMatchObject({ init: { status: 404 } });
+    await expect(open(userCookie)).rejects.toMatchObject({ init: { status: 404 } });
+    const result = (await open(adminCookie)) as { data: { post: { title: string }; preview: { published: boolean } }; init: { headers: Record<string, string> } };
+    expect(result.data.post.title).toBe(draft!.title);
+    expect(result.data.preview.published).toBe(false);
+    expect(result.init.headers["Cache-Control"]).toBe("private, no-store");
+  });
+});

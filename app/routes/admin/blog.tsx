@@ -199,7 +199,18 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
                     <ExternalLink aria-hidden className="size-4" />
                     Vedi
                   </a>
-                ) : null}
+                ) : (
+                  <a
+                    href={`/blog/${post.slug ?? post.id}?anteprima`}
+                    target="_blank"
+                    rel="noreferrer"
+                    className="btn btn-secondary min-h-10 px-3 py-2 text-sm"
+                    aria-label={`Anteprima di "${post.title}" (nuova scheda)`}
+                  >
+                    <ExternalLink aria-hidden className="size-4" />
+                    Anteprima
+                  </a>
+                )}
                 <Link
                   to={hrefOf(post.id)}
                   preventScrollReset

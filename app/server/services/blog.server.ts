@@ -22,3 +22,10 @@ export async function findPublishedPost(db: Database, slugOrId: string) {
   const [post] = await db.select().from(blogPosts).where(and(match, isVisible())).limit(1);
   return post;
 }
+
+/** Any post, published or not, by slug or id: for the admins' draft preview only. */
+export async function findAnyPost(db: Database, slugOrId: string) {
+  const byId = /^[0-9a-f-]{36}$/i.test(slugOrId) ? eq(blogPosts.id, slugOrId) : undefined;
+  const [post] = await db.select().from(blogPosts).where(byId ? or(eq(blogPosts.slug, slugOrId), byId) : eq(blogPosts.slug, slugOrId)).limit(1);
+  return post;
+}
