@@ -41,13 +41,16 @@ export async function ensureBuild() {
   const lock = `${buildPath}.lock`;
   const fingerprint = sourceFingerprint();
   const fresh = () => fs.existsSync(path.join(buildPath, "server/index.js")) && fs.existsSync(stamp) && fs.readFileSync(stamp, "utf8") === fingerprint;
+  // On a fresh clone the cache folder that holds the build and its lock does not exist yet.
+  fs.mkdirSync(path.dirname(lock), { recursive: true });
   for (;;) {
     if (fresh()) return;
     try {
       fs.mkdirSync(lock, { recursive: false });
     } catch {
       // Another test file is building; a lock older than five minutes belongs to a dead process.
-      if (Date.now() - fs.statSync(lock, { throwIfNoEntry: false })!.mtimeMs > 300_000) fs.rmSync(lock, { recursive: true, force: true });
+      const held = fs.statSync(lock, { throwIfNoEntry: false });
+      if (held && Date.now() - held.mtimeMs > 300_000) fs.rmSync(lock, { recursive: true, force: true });
       await new Promise((resolve) => setTimeout(resolve, 250));
       continue;
     }
