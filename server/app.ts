@@ -96,7 +96,8 @@ export function bodySizeLimit(req: Request, res: Response, next: NextFunction) {
   if (req.method === "GET" || req.method === "HEAD") return next();
   const limit = UPLOAD_PATHS.test(req.path) ? 6 * 1024 * 1024 : MAX_BODY_BYTES;
   const refuse = () => {
-    res.setHeader("Connection", "close");
+    // Discard the body as it arrives (nothing is buffered) so the client can finish sending and read the 413.
+    req.resume();
     res.status(413).json({ error: "Richiesta troppo grande." });
   };
   if (Number(req.headers["content-length"] ?? 0) > limit) return refuse();
