@@ -346,3 +346,34 @@ export function Field({
 export function invalidProps(id: string, error: string | undefined) {
   return error ? { "aria-invalid": true as const, "aria-describedby": `${id}-error` } : {};
 }
+
+/** The staff list screens' table: its load error, its empty state, or the scrolling table with a header row. */
+export function ListTable(props: {
+  label: string;
+  /** A literal Tailwind class such as "min-w-[56rem]". */
+  minWidth: string;
+  loadError: string | null | undefined;
+  isEmpty: boolean;
+  empty: ReactNode;
+  busy: boolean;
+  head: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <LoadError message={props.loadError} />
+      {props.isEmpty ? (
+        props.loadError ? null : <EmptyState>{props.empty}</EmptyState>
+      ) : (
+        <TableScroll label={props.label} busy={props.busy}>
+          <table className={`w-full ${props.minWidth} border-collapse`}>
+            <thead className="border-b border-sand-200 bg-sand-50">
+              <tr>{props.head}</tr>
+            </thead>
+            <tbody className="divide-y divide-sand-200">{props.children}</tbody>
+          </table>
+        </TableScroll>
+      )}
+    </>
+  );
+}

@@ -8,15 +8,13 @@ import { bookingStatusLabels, groupStatusLabels } from "~/components/admin/group
 import {
   Badge,
   ConfirmDialog,
-  EmptyState,
   Field,
   ListToolbar,
-  LoadError,
   Modal,
+  ListTable,
   PageHeader,
   Pagination,
   Spinner,
-  TableScroll,
   td,
   th,
   useFetcherResult,
@@ -117,74 +115,70 @@ export default function AdminBookings({ loaderData }: Route.ComponentProps) {
         statuses={bookingStatuses.map((value) => ({ value, label: bookingStatusLabels[value] }))}
         exportHref="/admin/esporta/prenotazioni"
       />
-      <LoadError message={loaderData.loadError} />
-      {rows.length === 0 ? (
-        loaderData.loadError ? null : (
-          <EmptyState>{filtered ? "Nessuna prenotazione corrisponde alla ricerca." : "Nessuna prenotazione finora."}</EmptyState>
-        )
-      ) : (
-        <TableScroll label="Prenotazioni" busy={reloading}>
-          <table className="w-full min-w-[60rem] border-collapse">
-            <thead className="border-b border-sand-200 bg-sand-50">
-              <tr>
-                <th scope="col" className={th}>
-                  Data
-                </th>
-                <th scope="col" className={th}>
-                  Persona
-                </th>
-                <th scope="col" className={th}>
-                  Gruppo
-                </th>
-                <th scope="col" className={th}>
-                  Terapeuta
-                </th>
-                <th scope="col" className={th}>
-                  Stato
-                </th>
-                <th scope="col" className={th}>
-                  Chiamata
-                </th>
-                <th scope="col" className={th}>
-                  Azioni
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-sand-200">
-              {rows.map((booking) => (
-                <tr key={booking.id}>
-                  <td className={`${td} whitespace-nowrap text-ink-500`}>{formatDateTime(booking.createdAt)}</td>
-                  <td className={td}>
-                    <span className="block font-medium">{booking.name ?? "—"}</span>
-                    <a href={`mailto:${booking.email}`} className="text-teal-700 underline underline-offset-2">
-                      {booking.email}
-                    </a>
-                    {booking.ageBracket ? <span className="block text-xs text-ink-500">{booking.ageBracket} anni</span> : null}
-                  </td>
-                  <td className={td}>{booking.groupName ?? "—"}</td>
-                  <td className={td}>{booking.therapistName ?? "—"}</td>
-                  <td className={td}>
-                    <Badge tone={statusTones[booking.status]}>{bookingStatusLabels[booking.status]}</Badge>
-                  </td>
-                  <td className={`${td} whitespace-nowrap`}>
-                    {booking.callRequested ? (
-                      <span className="inline-flex items-center gap-1">
-                        <Phone aria-hidden className="size-4 text-teal-700" />
-                        {booking.phone ? <a href={`tel:${booking.phone}`}>{booking.phone}</a> : "Richiesta"}
-                      </span>
-                    ) : (
-                      "—"
-                    )}
-                  </td>
-                  <td className={td}>
-                    <BookingActions booking={booking} onMove={() => setMoving(booking)} onCancel={() => setCancelling(booking)} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
+      <ListTable
+        label="Prenotazioni"
+        minWidth="min-w-[60rem]"
+        loadError={loaderData.loadError}
+        isEmpty={rows.length === 0}
+        empty={filtered ? "Nessuna prenotazione corrisponde alla ricerca." : "Nessuna prenotazione finora."}
+        busy={reloading}
+        head={
+          <>
+            <th scope="col" className={th}>
+              Data
+            </th>
+            <th scope="col" className={th}>
+              Persona
+            </th>
+            <th scope="col" className={th}>
+              Gruppo
+            </th>
+            <th scope="col" className={th}>
+              Terapeuta
+            </th>
+            <th scope="col" className={th}>
+              Stato
+            </th>
+            <th scope="col" className={th}>
+              Chiamata
+            </th>
+            <th scope="col" className={th}>
+              Azioni
+            </th>
+          </>
+        }
+      >
+          {rows.map((booking) => (
+            <tr key={booking.id}>
+              <td className={`${td} whitespace-nowrap text-ink-500`}>{formatDateTime(booking.createdAt)}</td>
+              <td className={td}>
+                <span className="block font-medium">{booking.name ?? "—"}</span>
+                <a href={`mailto:${booking.email}`} className="text-teal-700 underline underline-offset-2">
+                  {booking.email}
+                </a>
+                {booking.ageBracket ? <span className="block text-xs text-ink-500">{booking.ageBracket} anni</span> : null}
+              </td>
+              <td className={td}>{booking.groupName ?? "—"}</td>
+              <td className={td}>{booking.therapistName ?? "—"}</td>
+              <td className={td}>
+                <Badge tone={statusTones[booking.status]}>{bookingStatusLabels[booking.status]}</Badge>
+              </td>
+              <td className={`${td} whitespace-nowrap`}>
+                {booking.callRequested ? (
+                  <span className="inline-flex items-center gap-1">
+                    <Phone aria-hidden className="size-4 text-teal-700" />
+                    {booking.phone ? <a href={`tel:${booking.phone}`}>{booking.phone}</a> : "Richiesta"}
+                  </span>
+                ) : (
+                  "—"
+                )}
+              </td>
+              <td className={td}>
+                <BookingActions booking={booking} onMove={() => setMoving(booking)} onCancel={() => setCancelling(booking)} />
+              </td>
+            </tr>
+          ))}
+      </ListTable>
       {rows.length > 0 ? <Pagination page={query.page} total={total} pageSize={pageSize} /> : null}
       {moving ? <MoveDialog booking={moving} groups={groups} onClose={() => setMoving(null)} /> : null}
       {cancelling ? <CancelDialog booking={cancelling} onClose={() => setCancelling(null)} /> : null}

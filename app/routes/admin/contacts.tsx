@@ -4,12 +4,10 @@ import type { Route } from "./+types/contacts";
 import { formatDateTime } from "~/components/admin/format";
 import {
   Badge,
-  EmptyState,
   ListToolbar,
-  LoadError,
+  ListTable,
   PageHeader,
   Pagination,
-  TableScroll,
   td,
   th,
   useFetcherResult,
@@ -84,68 +82,64 @@ export default function AdminContacts({ loaderData }: Route.ComponentProps) {
         statuses={contactStatuses.map((value) => ({ value, label: statusLabels[value] }))}
         exportHref="/admin/esporta/contatti"
       />
-      <LoadError message={loaderData.loadError} />
-      {rows.length === 0 ? (
-        loaderData.loadError ? null : (
-          <EmptyState>{filtered ? "Nessun messaggio corrisponde alla ricerca." : "Nessun messaggio ricevuto finora."}</EmptyState>
-        )
-      ) : (
-        <TableScroll label="Messaggi dei contatti" busy={reloading}>
-          <table className="w-full min-w-[56rem] border-collapse">
-            <thead className="border-b border-sand-200 bg-sand-50">
-              <tr>
-                <th scope="col" className={th}>
-                  Data
-                </th>
-                <th scope="col" className={th}>
-                  Nome
-                </th>
-                <th scope="col" className={th}>
-                  Email
-                </th>
-                <th scope="col" className={th}>
-                  Telefono
-                </th>
-                <th scope="col" className={th}>
-                  Messaggio
-                </th>
-                <th scope="col" className={th}>
-                  Stato
-                </th>
-                <th scope="col" className={th}>
-                  Azioni
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-sand-200">
-              {rows.map((contact) => (
-                <tr key={contact.id}>
-                  <td className={`${td} whitespace-nowrap text-ink-500`}>{formatDateTime(contact.createdAt)}</td>
-                  <td className={`${td} font-medium`}>{contact.name}</td>
-                  <td className={td}>
-                    <a href={`mailto:${contact.email}`} className="text-teal-700 underline underline-offset-2">
-                      {contact.email}
-                    </a>
-                  </td>
-                  <td className={`${td} whitespace-nowrap`}>{contact.phone ?? "—"}</td>
-                  <td className={`${td} max-w-md`}>
-                    <details>
-                      <summary className="cursor-pointer font-medium">{contact.subject}</summary>
-                      <p className="mt-2 whitespace-pre-line text-ink-700">{contact.message}</p>
-                    </details>
-                  </td>
-                  <td className={td}>
-                    <Badge tone={contact.status === "new" ? "highlight" : "neutral"}>{statusLabels[contact.status]}</Badge>
-                  </td>
-                  <td className={td}>
-                    <StatusActions id={contact.id} name={contact.name} status={contact.status} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
+      <ListTable
+        label="Messaggi dei contatti"
+        minWidth="min-w-[56rem]"
+        loadError={loaderData.loadError}
+        isEmpty={rows.length === 0}
+        empty={filtered ? "Nessun messaggio corrisponde alla ricerca." : "Nessun messaggio ricevuto finora."}
+        busy={reloading}
+        head={
+          <>
+            <th scope="col" className={th}>
+              Data
+            </th>
+            <th scope="col" className={th}>
+              Nome
+            </th>
+            <th scope="col" className={th}>
+              Email
+            </th>
+            <th scope="col" className={th}>
+              Telefono
+            </th>
+            <th scope="col" className={th}>
+              Messaggio
+            </th>
+            <th scope="col" className={th}>
+              Stato
+            </th>
+            <th scope="col" className={th}>
+              Azioni
+            </th>
+          </>
+        }
+      >
+          {rows.map((contact) => (
+            <tr key={contact.id}>
+              <td className={`${td} whitespace-nowrap text-ink-500`}>{formatDateTime(contact.createdAt)}</td>
+              <td className={`${td} font-medium`}>{contact.name}</td>
+              <td className={td}>
+                <a href={`mailto:${contact.email}`} className="text-teal-700 underline underline-offset-2">
+                  {contact.email}
+                </a>
+              </td>
+              <td className={`${td} whitespace-nowrap`}>{contact.phone ?? "—"}</td>
+              <td className={`${td} max-w-md`}>
+                <details>
+                  <summary className="cursor-pointer font-medium">{contact.subject}</summary>
+                  <p className="mt-2 whitespace-pre-line text-ink-700">{contact.message}</p>
+                </details>
+              </td>
+              <td className={td}>
+                <Badge tone={contact.status === "new" ? "highlight" : "neutral"}>{statusLabels[contact.status]}</Badge>
+              </td>
+              <td className={td}>
+                <StatusActions id={contact.id} name={contact.name} status={contact.status} />
+              </td>
+            </tr>
+          ))}
+      </ListTable>
       {rows.length > 0 ? <Pagination page={query.page} total={total} pageSize={pageSize} /> : null}
     </section>
   );

@@ -4,13 +4,11 @@ import type { Route } from "./+types/mailbox";
 import { formatDateTime } from "~/components/admin/format";
 import {
   Badge,
-  EmptyState,
   ListToolbar,
-  LoadError,
   Modal,
+  ListTable,
   PageHeader,
   Pagination,
-  TableScroll,
   td,
   th,
   useLoadErrorToast,
@@ -72,80 +70,76 @@ export default function AdminMailbox({ loaderData }: Route.ComponentProps) {
         statuses={outboxStatuses.map((value) => ({ value, label: statusLabels[value] }))}
         searchLabel="Cerca per destinatario o oggetto"
       />
-      <LoadError message={loaderData.loadError} />
-      {rows.length === 0 ? (
-        loaderData.loadError ? null : (
-          <EmptyState>{filtered ? "Nessuna email corrisponde alla ricerca." : "Nessuna email in uscita."}</EmptyState>
-        )
-      ) : (
-        <TableScroll label="Email in uscita" busy={reloading}>
-          <table className="w-full min-w-[60rem] border-collapse">
-            <thead className="border-b border-sand-200 bg-sand-50">
-              <tr>
-                <th scope="col" className={th}>
-                  Creata
-                </th>
-                <th scope="col" className={th}>
-                  A
-                </th>
-                <th scope="col" className={th}>
-                  Oggetto
-                </th>
-                <th scope="col" className={th}>
-                  Template
-                </th>
-                <th scope="col" className={th}>
-                  Stato
-                </th>
-                <th scope="col" className={th}>
-                  Tentativi
-                </th>
-                <th scope="col" className={th}>
-                  Inviata
-                </th>
-                <th scope="col" className={th}>
-                  <span className="sr-only">Azioni</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-sand-200">
-              {rows.map((message) => (
-                <tr key={message.id}>
-                  <td className={`${td} whitespace-nowrap text-ink-500`}>{formatDateTime(message.createdAt)}</td>
-                  <td className={`${td} whitespace-nowrap`}>{message.to}</td>
-                  <td className={td}>
-                    {message.subject}
-                    {message.attachments.length > 0 ? (
-                      <span className="ml-2 inline-flex items-center gap-0.5 text-xs text-ink-500">
-                        <Paperclip aria-hidden className="size-3" />
-                        {message.attachments.length}
-                        <span className="sr-only"> allegati</span>
-                      </span>
-                    ) : null}
-                  </td>
-                  <td className={`${td} whitespace-nowrap font-mono text-xs`}>{message.template}</td>
-                  <td className={td}>
-                    <Badge tone={statusTones[message.status]}>{statusLabels[message.status]}</Badge>
-                  </td>
-                  <td className={`${td} text-center`}>{message.attempts}</td>
-                  <td className={`${td} whitespace-nowrap text-ink-500`}>{formatDateTime(message.sentAt)}</td>
-                  <td className={td}>
-                    <Link
-                      to={withView(message.id)}
-                      preventScrollReset
-                      className="btn btn-secondary min-h-9 whitespace-nowrap px-3 py-1.5 text-xs"
-                      aria-label={`Apri l'email "${message.subject}" a ${message.to}`}
-                    >
-                      <Eye aria-hidden className="size-3.5" />
-                      Apri
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
+      <ListTable
+        label="Email in uscita"
+        minWidth="min-w-[60rem]"
+        loadError={loaderData.loadError}
+        isEmpty={rows.length === 0}
+        empty={filtered ? "Nessuna email corrisponde alla ricerca." : "Nessuna email in uscita."}
+        busy={reloading}
+        head={
+          <>
+            <th scope="col" className={th}>
+              Creata
+            </th>
+            <th scope="col" className={th}>
+              A
+            </th>
+            <th scope="col" className={th}>
+              Oggetto
+            </th>
+            <th scope="col" className={th}>
+              Template
+            </th>
+            <th scope="col" className={th}>
+              Stato
+            </th>
+            <th scope="col" className={th}>
+              Tentativi
+            </th>
+            <th scope="col" className={th}>
+              Inviata
+            </th>
+            <th scope="col" className={th}>
+              <span className="sr-only">Azioni</span>
+            </th>
+          </>
+        }
+      >
+          {rows.map((message) => (
+            <tr key={message.id}>
+              <td className={`${td} whitespace-nowrap text-ink-500`}>{formatDateTime(message.createdAt)}</td>
+              <td className={`${td} whitespace-nowrap`}>{message.to}</td>
+              <td className={td}>
+                {message.subject}
+                {message.attachments.length > 0 ? (
+                  <span className="ml-2 inline-flex items-center gap-0.5 text-xs text-ink-500">
+                    <Paperclip aria-hidden className="size-3" />
+                    {message.attachments.length}
+                    <span className="sr-only"> allegati</span>
+                  </span>
+                ) : null}
+              </td>
+              <td className={`${td} whitespace-nowrap font-mono text-xs`}>{message.template}</td>
+              <td className={td}>
+                <Badge tone={statusTones[message.status]}>{statusLabels[message.status]}</Badge>
+              </td>
+              <td className={`${td} text-center`}>{message.attempts}</td>
+              <td className={`${td} whitespace-nowrap text-ink-500`}>{formatDateTime(message.sentAt)}</td>
+              <td className={td}>
+                <Link
+                  to={withView(message.id)}
+                  preventScrollReset
+                  className="btn btn-secondary min-h-9 whitespace-nowrap px-3 py-1.5 text-xs"
+                  aria-label={`Apri l'email "${message.subject}" a ${message.to}`}
+                >
+                  <Eye aria-hidden className="size-3.5" />
+                  Apri
+                </Link>
+              </td>
+            </tr>
+          ))}
+      </ListTable>
       {rows.length > 0 ? <Pagination page={query.page} total={total} pageSize={pageSize} /> : null}
       {viewing ? (
         <Modal

@@ -5,13 +5,12 @@ import { formatDateTime } from "~/components/admin/format";
 import { QuestionnaireAnswers } from "~/components/admin/questionnaire-answers";
 import {
   Badge,
-  EmptyState,
   ListToolbar,
   LoadError,
   Modal,
+  ListTable,
   PageHeader,
   Pagination,
-  TableScroll,
   td,
   th,
   useLoadErrorToast,
@@ -82,76 +81,72 @@ export default function AdminQuestionnaires({ loaderData }: Route.ComponentProps
         description="Risposte al questionario, dalla più recente. Contengono dati sanitari: ogni consultazione è registrata."
       />
       <ListToolbar statuses={statuses.map((value) => ({ value, label: statusLabel(value) }))} exportHref="/admin/esporta/questionari" />
-      <LoadError message={loaderData.loadError} />
       {loaderData.viewMissing ? <LoadError message="Risposta non trovata." /> : null}
-      {rows.length === 0 ? (
-        loaderData.loadError ? null : (
-          <EmptyState>{filtered ? "Nessuna risposta corrisponde alla ricerca." : "Nessun questionario compilato finora."}</EmptyState>
-        )
-      ) : (
-        <TableScroll label="Risposte al questionario" busy={reloading}>
-          <table className="w-full min-w-[52rem] border-collapse">
-            <thead className="border-b border-sand-200 bg-sand-50">
-              <tr>
-                <th scope="col" className={th}>
-                  Data
-                </th>
-                <th scope="col" className={th}>
-                  Nome
-                </th>
-                <th scope="col" className={th}>
-                  Email
-                </th>
-                <th scope="col" className={th}>
-                  Età
-                </th>
-                <th scope="col" className={th}>
-                  Città
-                </th>
-                <th scope="col" className={th}>
-                  Orario
-                </th>
-                <th scope="col" className={th}>
-                  Gruppo scelto
-                </th>
-                <th scope="col" className={th}>
-                  Stato
-                </th>
-                <th scope="col" className={th}>
-                  <span className="sr-only">Azioni</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-sand-200">
-              {rows.map((response) => (
-                <tr key={response.id}>
-                  <td className={`${td} whitespace-nowrap text-ink-500`}>{formatDateTime(response.createdAt)}</td>
-                  <td className={`${td} font-medium`}>{response.name}</td>
-                  <td className={td}>{response.email}</td>
-                  <td className={`${td} whitespace-nowrap`}>{response.age}</td>
-                  <td className={td}>{response.city}</td>
-                  <td className={td}>{response.timePreference}</td>
-                  <td className={td}>{response.selectedGroupTherapist ?? "—"}</td>
-                  <td className={td}>
-                    <Badge tone={response.status === "completed" ? "highlight" : "neutral"}>{statusLabel(response.status)}</Badge>
-                  </td>
-                  <td className={td}>
-                    <Link
-                      to={withView(response.id)}
-                      preventScrollReset
-                      className="btn btn-secondary min-h-9 whitespace-nowrap px-3 py-1.5 text-xs"
-                      aria-label={`Vedi la risposta di ${response.name}`}
-                    >
-                      <Eye aria-hidden className="size-3.5" />
-                      Vedi
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
+      <ListTable
+        label="Risposte al questionario"
+        minWidth="min-w-[52rem]"
+        loadError={loaderData.loadError}
+        isEmpty={rows.length === 0}
+        empty={filtered ? "Nessuna risposta corrisponde alla ricerca." : "Nessun questionario compilato finora."}
+        busy={reloading}
+        head={
+          <>
+            <th scope="col" className={th}>
+              Data
+            </th>
+            <th scope="col" className={th}>
+              Nome
+            </th>
+            <th scope="col" className={th}>
+              Email
+            </th>
+            <th scope="col" className={th}>
+              Età
+            </th>
+            <th scope="col" className={th}>
+              Città
+            </th>
+            <th scope="col" className={th}>
+              Orario
+            </th>
+            <th scope="col" className={th}>
+              Gruppo scelto
+            </th>
+            <th scope="col" className={th}>
+              Stato
+            </th>
+            <th scope="col" className={th}>
+              <span className="sr-only">Azioni</span>
+            </th>
+          </>
+        }
+      >
+          {rows.map((response) => (
+            <tr key={response.id}>
+              <td className={`${td} whitespace-nowrap text-ink-500`}>{formatDateTime(response.createdAt)}</td>
+              <td className={`${td} font-medium`}>{response.name}</td>
+              <td className={td}>{response.email}</td>
+              <td className={`${td} whitespace-nowrap`}>{response.age}</td>
+              <td className={td}>{response.city}</td>
+              <td className={td}>{response.timePreference}</td>
+              <td className={td}>{response.selectedGroupTherapist ?? "—"}</td>
+              <td className={td}>
+                <Badge tone={response.status === "completed" ? "highlight" : "neutral"}>{statusLabel(response.status)}</Badge>
+              </td>
+              <td className={td}>
+                <Link
+                  to={withView(response.id)}
+                  preventScrollReset
+                  className="btn btn-secondary min-h-9 whitespace-nowrap px-3 py-1.5 text-xs"
+                  aria-label={`Vedi la risposta di ${response.name}`}
+                >
+                  <Eye aria-hidden className="size-3.5" />
+                  Vedi
+                </Link>
+              </td>
+            </tr>
+          ))}
+      </ListTable>
       {rows.length > 0 ? <Pagination page={query.page} total={total} pageSize={pageSize} /> : null}
       {viewing ? (
         <Modal
