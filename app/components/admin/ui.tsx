@@ -1,7 +1,7 @@
 import { AlertDialog, Dialog } from "radix-ui";
 import { ChevronLeft, ChevronRight, Download, LoaderCircle, Search, X } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
-import { Form, Link, useLocation, useNavigation, useSearchParams, useSubmit } from "react-router";
+import { Form, Link, useLocation, useNavigate, useNavigation, useSearchParams, useSubmit } from "react-router";
 import { useToast } from "~/components/ui/toast";
 
 /** What every admin action answers; the component turns it into the spec's toasts. */
@@ -376,4 +376,22 @@ export function ListTable(props: {
       )}
     </>
   );
+}
+
+/**
+ * A dialog opened from the URL (`?<param>=<id>`), so it can be linked to: `hrefFor(id)` keeps the other
+ * query parameters (search, filters, page); `close()` drops the parameter.
+ */
+export function useViewParam(param: string) {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const hrefFor = (id: string | null) => {
+    const next = new URLSearchParams(params);
+    if (id) next.set(param, id);
+    else next.delete(param);
+    const search = next.toString();
+    return search ? `?${search}` : "?";
+  };
+  const close = () => navigate(hrefFor(null), { preventScrollReset: true, replace: true });
+  return { hrefFor, close };
 }

@@ -1,5 +1,6 @@
 import { LoaderCircle, Phone } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
+import { EmailField } from "./email-field";
 import { useToast } from "~/components/ui/toast";
 import { postJson, firstFieldError } from "~/components/post-json";
 import { callKeyPrefix } from "./schemas";
@@ -100,25 +101,7 @@ export function CallRequestForm({
       <input type="hidden" name="name" value={name ?? ""} />
       <input type="hidden" name={`${prefix}CallRequested`} value="true" />
       {groupId ? <input type="hidden" name="groupId" value={groupId} /> : null}
-      {knownEmail ? (
-        <input type="hidden" name="email" value={knownEmail} />
-      ) : (
-        <div className="grid gap-2">
-          <label htmlFor={`${ids}-email`} className="font-semibold text-ink-900">
-            La tua email
-          </label>
-          <input
-            id={`${ids}-email`}
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            className="field"
-          />
-        </div>
-      )}
+      <EmailField id={`${ids}-email`} knownEmail={knownEmail} value={email} onChange={setEmail} />
       <div className="grid gap-2">
         <label htmlFor={`${ids}-phone`} className="font-semibold text-ink-900">
           Numero di telefono

@@ -1,5 +1,6 @@
 import { BellRing, LoaderCircle } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
+import { EmailField } from "./email-field";
 import { useToast } from "~/components/ui/toast";
 import { postJson, firstFieldError } from "~/components/post-json";
 import { messages } from "./types";
@@ -51,25 +52,7 @@ export function WaitlistOffer({
     <form method="post" onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
       <input type="hidden" name="intent" value="waitlist" />
       {groupId ? <input type="hidden" name="groupId" value={groupId} /> : null}
-      {knownEmail ? (
-        <input type="hidden" name="email" value={knownEmail} />
-      ) : (
-        <div className="grid flex-1 gap-2">
-          <label htmlFor={`${ids}-email`} className="font-semibold text-ink-900">
-            La tua email
-          </label>
-          <input
-            id={`${ids}-email`}
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            className="field"
-          />
-        </div>
-      )}
+      <EmailField id={`${ids}-email`} knownEmail={knownEmail} value={email} onChange={setEmail} className="flex-1" />
       <button type="submit" className="btn btn-secondary" disabled={sending}>
         {sending ? <LoaderCircle aria-hidden className="size-5 animate-spin" /> : <BellRing aria-hidden className="size-5" />}
         Avvisami quando si libera un posto

@@ -1,6 +1,6 @@
 import { ExternalLink, FilePlus2, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { Link, useFetcher, useNavigate, useSearchParams } from "react-router";
+import { Link, useFetcher, useSearchParams } from "react-router";
 import type { Route } from "./+types/blog";
 import { BlogPostDialog } from "~/components/admin/blog-post-form";
 import { formatDate, todayInItaly } from "~/components/admin/format";
@@ -12,6 +12,7 @@ import {
   PageHeader,
   useFetcherResult,
   useLoadErrorToast,
+  useViewParam,
   type ActionResult,
 } from "~/components/admin/ui";
 import { useToast } from "~/components/ui/toast";
@@ -113,20 +114,12 @@ type Post = NonNullable<Route.ComponentProps["loaderData"]>["posts"][number];
 export default function AdminBlog({ loaderData }: Route.ComponentProps) {
   useLoadErrorToast(loaderData?.loadError);
   const [params] = useSearchParams();
-  const navigate = useNavigate();
+  const { hrefFor: hrefOf, close: closeForm } = useViewParam(EDIT_PARAM);
   const [deleting, setDeleting] = useState<Post | null>(null);
   if (!loaderData) return null;
   const { posts, counters, editing } = loaderData;
   const editParam = params.get(EDIT_PARAM);
   const formOpen = editParam === NEW_POST || Boolean(editing);
-  const hrefOf = (value: string | null) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(EDIT_PARAM, value);
-    else next.delete(EDIT_PARAM);
-    const search = next.toString();
-    return search ? `?${search}` : "?";
-  };
-  const closeForm = () => navigate(hrefOf(null), { preventScrollReset: true, replace: true });
   const today = todayInItaly();
 
   return (

@@ -1,5 +1,5 @@
 import { Eye, Paperclip } from "lucide-react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/mailbox";
 import { formatDateTime } from "~/components/admin/format";
 import {
@@ -13,6 +13,7 @@ import {
   th,
   useLoadErrorToast,
   useReloadingSamePage,
+  useViewParam,
   type BadgeTone,
 } from "~/components/admin/ui";
 import { adminPageData } from "~/server/auth.server";
@@ -47,18 +48,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function AdminMailbox({ loaderData }: Route.ComponentProps) {
   useLoadErrorToast(loaderData?.loadError);
   const reloading = useReloadingSamePage();
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
+  const { hrefFor: withView, close: closeView } = useViewParam(VIEW_PARAM);
   if (!loaderData) return null;
   const { rows, total, query, pageSize, viewing } = loaderData;
   const filtered = Boolean(query.q || query.status);
-  const withView = (id: string | null) => {
-    const next = new URLSearchParams(params);
-    if (id) next.set(VIEW_PARAM, id);
-    else next.delete(VIEW_PARAM);
-    const search = next.toString();
-    return search ? `?${search}` : "?";
-  };
 
   return (
     <section>
@@ -144,7 +137,7 @@ export default function AdminMailbox({ loaderData }: Route.ComponentProps) {
       {viewing ? (
         <Modal
           open
-          onOpenChange={(open) => !open && navigate(withView(null), { preventScrollReset: true, replace: true })}
+          onOpenChange={(open) => !open && closeView()}
           title={viewing.subject}
           description={`A ${viewing.to} · ${formatDateTime(viewing.createdAt)} · ${statusLabels[viewing.status]}`}
         >

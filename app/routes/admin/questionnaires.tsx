@@ -1,5 +1,5 @@
 import { Eye } from "lucide-react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/questionnaires";
 import { formatDateTime } from "~/components/admin/format";
 import { QuestionnaireAnswers } from "~/components/admin/questionnaire-answers";
@@ -15,6 +15,7 @@ import {
   th,
   useLoadErrorToast,
   useReloadingSamePage,
+  useViewParam,
 } from "~/components/admin/ui";
 import { adminPageData } from "~/server/auth.server";
 import { audit } from "~/server/audit.server";
@@ -60,19 +61,11 @@ const statusLabel = (status: string) => (status === "completed" ? "Completato" :
 export default function AdminQuestionnaires({ loaderData }: Route.ComponentProps) {
   useLoadErrorToast(loaderData?.loadError);
   const reloading = useReloadingSamePage();
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
+  const { hrefFor: withView, close: closeView } = useViewParam(VIEW_PARAM);
   if (!loaderData) return null;
   const { rows, total, query, pageSize, statuses, viewing } = loaderData;
   const filtered = Boolean(query.q || query.status);
 
-  const withView = (id: string | null) => {
-    const next = new URLSearchParams(params);
-    if (id) next.set(VIEW_PARAM, id);
-    else next.delete(VIEW_PARAM);
-    const search = next.toString();
-    return search ? `?${search}` : "?";
-  };
 
   return (
     <section>
@@ -151,7 +144,7 @@ export default function AdminQuestionnaires({ loaderData }: Route.ComponentProps
       {viewing ? (
         <Modal
           open
-          onOpenChange={(open) => !open && navigate(withView(null), { preventScrollReset: true, replace: true })}
+          onOpenChange={(open) => !open && closeView()}
           title={`Questionario di ${viewing.name}`}
           description={`Inviato il ${formatDateTime(viewing.createdAt)}`}
         >
