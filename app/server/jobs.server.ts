@@ -33,14 +33,17 @@ export const JOB_CLAIM_SECONDS = 300;
 export const JOB_MAX_ATTEMPTS = 5;
 
 /** Claims due jobs with SKIP LOCKED and runs them; failures retry with backoff. Returns how many ran. */
-export async function runDueJobs(db: Database, now: Date = new Date(), limit = 10): Promise<number> {
+export async function runDueJobs(db: Database, now?: Date, limit = 10): Promise<number> {
+  // The database's clock by default: a job inserted a microsecond ago (run_at = now()) is already due,
+  // which a millisecond-precision time from Node would miss. Tests pass a later time to jump ahead.
+  const at = now ? sql`${now.toISOString()}::timestamptz` : sql`now()`;
   const claimed = await db.execute<{ id: string; type: string; payload: Record<string, unknown>; attempts: number }>(sql`
     update jobs set status = 'running', attempts = attempts + 1,
-      locked_until = ${now.toISOString()}::timestamptz + make_interval(secs => ${JOB_CLAIM_SECONDS})
+      locked_until = ${at} + make_interval(secs => ${JOB_CLAIM_SECONDS})
     where id in (
       select id from jobs
-      where (status = 'pending' and run_at <= ${now.toISOString()}::timestamptz)
-         or (status = 'running' and locked_until < ${now.toISOString()}::timestamptz)
+      where (status = 'pending' and run_at <= ${at})
+         or (status = 'running' and locked_until < ${at})
       order by run_at
       limit ${limit}
       for update skip locked
