@@ -437,3 +437,37 @@ export const privacyRequests = pgTable(
   },
   (t) => [index("privacy_requests_due_idx").on(t.status, t.dueAt)],
 );
+
+/**
+ * Proof of identity for a person without an account (DESIGN §13): a capability token issued at
+ * submission or by a confirmed e-mail link. Only a hash of the token is stored.
+ */
+export const accessTokens = pgTable(
+  "access_tokens",
+  {
+    id: id(),
+    tokenHash: text("token_hash").notNull(),
+    email: text("email").notNull(),
+    responseId: uuid("response_id").references(() => questionnaireResponses.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("access_tokens_hash_idx").on(t.tokenHash), index("access_tokens_email_idx").on(t.email)],
+);
+
+/** A write asked for an address without proof: done only when the link e-mailed to it is confirmed. */
+export const pendingActions = pgTable(
+  "pending_actions",
+  {
+    id: id(),
+    tokenHash: text("token_hash").notNull(),
+    email: text("email").notNull(),
+    kind: text("kind", { enum: ["select-group", "request-call", "waitlist"] }).notNull(),
+    payload: jsonb("payload").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    result: jsonb("result"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("pending_actions_hash_idx").on(t.tokenHash), index("pending_actions_email_idx").on(t.email)],
+);
