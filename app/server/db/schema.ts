@@ -234,6 +234,16 @@ export const rateLimits = pgTable("rate_limits", {
   windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
 });
 
+/** Replay guard of the anti-spam proof of work: each solved challenge (its hash) is accepted once, until it expires. */
+export const usedChallenges = pgTable(
+  "used_challenges",
+  {
+    challengeHash: text("challenge_hash").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("used_challenges_expires_idx").on(t.expiresAt)],
+);
+
 export const funnelSteps = pgTable(
   "funnel_steps",
   {
