@@ -386,6 +386,18 @@ export const rateLimit = pgTable("rate_limit", {
   lastRequest: bigint("last_request", { mode: "number" }).notNull(),
 });
 
+/**
+ * Failed password sign-ins per account, on top of the per-address limits: after a few failures
+ * the account is refused for a while, longer each time. Keyed by a keyed hash of the e-mail
+ * address, whether an account exists or not, so the answer never tells which.
+ */
+export const signInLockouts = pgTable("sign_in_lockouts", {
+  accountKey: text("account_key").primaryKey(),
+  failures: integer("failures").notNull(),
+  lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  lastFailureAt: timestamp("last_failure_at", { withTimezone: true }).notNull(),
+});
+
 /* Groups, matching and booking (DESIGN.md section 7). */
 
 /**
