@@ -1,6 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 import os from "node:os";
 import path from "node:path";
+import { serverEnv } from "./tests/e2e/support/server-env";
 
 const port = Number(process.env.E2E_PORT ?? 3123);
 /** E2E_BASE_URL runs the specs against a server already running (e.g. a dev server). */
@@ -43,7 +44,7 @@ export default defineConfig({
           stdout: "ignore",
           stderr: "pipe",
           env: {
-            NODE_ENV: "production",
+            ...serverEnv,
             PORT: String(port),
             HOST: "127.0.0.1",
             DATA_DIR: dataDir,

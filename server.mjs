@@ -27,7 +27,17 @@ if (isDevelopment) {
   mod = await import(path.join(buildDir, "server/index.js"));
 }
 
-const platform = await mod.startPlatform();
+let platform;
+try {
+  platform = await mod.startPlatform();
+} catch (error) {
+  // A configuration error names the variable: say it plainly, without a stack trace.
+  if (error instanceof Error && error.message.startsWith("Invalid configuration")) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
 server.use(compression());
 server.use(mod.securityHeaders);
 server.use(mod.clientAddress);

@@ -2,6 +2,7 @@
 // Lighthouse scores, page weight, HTTP throughput/latency, cold start and memory.
 // Figures go to bench/results.json and one line per run to bench/HISTORY.md.
 import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -18,6 +19,9 @@ const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const loadSeconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "insieme-bench-"));
+// Production refuses to start without them; the same pair for every start on this DATA_DIR.
+const sessionSecret = randomBytes(32).toString("hex");
+const encryptionKey = randomBytes(32).toString("base64");
 
 function log(message) {
   process.stderr.write(`${message}\n`);
@@ -38,6 +42,9 @@ function startServer() {
       // The benchmark drives thousands of requests from one address: per-client limits off.
       RATE_LIMITS: "off",
       PUBLIC_URL: base,
+      SEED_DEMO: "true",
+      SESSION_SECRET: sessionSecret,
+      DATA_ENCRYPTION_KEY: encryptionKey,
     },
   });
   return { child, started };

@@ -107,6 +107,7 @@ function startServer() {
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       PUBLIC_URL: base,
       SESSION_SECRET: "stress-session-secret-0123456789abcdef",
+      SEED_DEMO: "true",
       DATA_ENCRYPTION_KEY: encryptionKey,
     },
   });

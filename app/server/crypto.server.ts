@@ -28,14 +28,14 @@ let keyring: { current: Key; all: Map<string, Key> } | undefined;
 
 /**
  * DATA_ENCRYPTION_KEY is the current key; DATA_ENCRYPTION_KEYS_PREVIOUS (comma-separated) are still
- * accepted for reading until `npm run keys:rotate` has re-encrypted everything. In development a key
- * is generated once into DATA_DIR, with a warning.
+ * accepted for reading until `npm run keys:rotate` has re-encrypted everything. Outside production a
+ * key is generated once into DATA_DIR, with a warning.
  */
 function keys() {
   if (keyring) return keyring;
   let configured = process.env.DATA_ENCRYPTION_KEY || undefined;
+  // Production never gets here without the variable: env() refuses to start.
   if (!configured) {
-    if (env().isProduction && env().DATABASE_URL) throw new Error("Invalid configuration:\n  DATA_ENCRYPTION_KEY: required in production");
     const file = path.join(env().dataDir, ".data-encryption-key");
     if (!fs.existsSync(file)) {
       fs.mkdirSync(path.dirname(file), { recursive: true });

@@ -13,8 +13,10 @@ const schema = z.object({
   STAFF_EMAIL: z.email().default("staff@insieme-terapia.it"),
   SESSION_SECRET: z.string().min(32).optional(),
   DATA_ENCRYPTION_KEY: z.string().optional(),
+  /** The demo admin's password; random (printed once on the console) unless set. */
+  DEMO_ADMIN_PASSWORD: z.string().min(12).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  /** Demo content and a demo admin; off by default in production on an external database. */
+  /** Demo content and a demo admin; in production only when set to `true`. */
   SEED_DEMO: z.enum(["true", "false"]).optional(),
   /** Run the outbox and jobs workers in this process. */
   WORKERS: z.enum(["true", "false"]).default("true"),
@@ -34,10 +36,14 @@ export function env(): Env {
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const value = parsed.data;
-  if (value.NODE_ENV === "production" && !value.SESSION_SECRET && value.DATABASE_URL) {
-    throw new Error("Invalid configuration:\n  SESSION_SECRET: required in production with DATABASE_URL");
+  if (value.NODE_ENV === "production") {
+    // Generated secrets would sit in DATA_DIR beside the data they protect: production takes them from the environment only.
+    const missing = (["SESSION_SECRET", "DATA_ENCRYPTION_KEY"] as const).filter((name) => !value[name]);
+    if (missing.length) {
+      throw new Error(`Invalid configuration:\n${missing.map((name) => `  ${name}: required in production (generate one with \`openssl rand -base64 32\`)`).join("\n")}`);
+    }
   }
-  value.SEED_DEMO ??= value.NODE_ENV === "production" && value.DATABASE_URL ? "false" : "true";
+  value.SEED_DEMO ??= value.NODE_ENV === "production" ? "false" : "true";
   cached = { ...value, dataDir: path.resolve(value.DATA_DIR), isProduction: value.NODE_ENV === "production" };
   return cached;
 }

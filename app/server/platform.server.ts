@@ -2,7 +2,7 @@ import { currentKeyId } from "./crypto.server";
 import { createDatabase, type Database } from "./db/client.server";
 import { startEmbeddedPostgres, type EmbeddedServer } from "./db/embedded.server";
 import { runMigrations } from "./db/migrate.server";
-import { ensureDemoAdmin, seedDemoContent } from "./db/seed.server";
+import { ensureDemoAdmin, retireDemoPassword, seedDemoContent } from "./db/seed.server";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
 import { configuredTransport } from "./mail/transport.server";
@@ -45,6 +45,7 @@ export async function startPlatform(): Promise<Platform> {
     await seedDemoContent(db, config.dataDir);
     await ensureDemoAdmin(db);
   }
+  await retireDemoPassword(db);
   await scheduleRetention(db);
   const workers = config.WORKERS === "true" ? startWorkers(db, configuredTransport()) : undefined;
   const platform: Platform = {

@@ -1,9 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type BrowserContextOptions, type Page, type TestInfo } from "@playwright/test";
 import sharp from "sharp";
-
-/** The demo admin the seed creates (app/server/db/seed.server.ts). */
-const DEMO_ADMIN = { email: "admin@insieme.local", password: "insieme-demo-2024" };
+import { DEMO_ADMIN } from "./support/server-env";
 
 /**
  * One sign-in per project, through the Admin Login form (sign-in is rate limited per address),

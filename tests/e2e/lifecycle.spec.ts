@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { serverEnv } from "./support/server-env";
 
 /** The production server on its own port and data folder, started and killed by this spec. */
 const port = 3190;
@@ -11,7 +12,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "insieme-lifecycle-"));
 
 function start(): ChildProcess {
   return spawn(process.execPath, ["server.mjs"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", SMTP_URL: "" },
+    env: { ...process.env, ...serverEnv, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", SMTP_URL: "" },
     // Errors of the server under test show in the test output.
     stdio: ["ignore", "ignore", "inherit"],
   });

@@ -1,9 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { mailsTo, type DeliveredMail } from "./support/mail";
-
-/** The demo admin the seed creates (app/server/db/seed.server.ts). */
-const DEMO_ADMIN = { email: "admin@insieme.local", password: "insieme-demo-2024" };
+import { DEMO_ADMIN } from "./support/server-env";
 
 /*
  * Every form intent is rate limited to 5 a minute per client address, and both projects run from

@@ -113,6 +113,9 @@ export async function stopAllApps() {
   await Promise.all([...started].map((app) => app.stop()));
 }
 
+export const TEST_SESSION_SECRET = "app-process-session-secret-0123456789abcdef";
+export const TEST_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString("base64");
+
 /** Starts `node server.mjs` on the build in production mode and waits for /healthz. */
 export async function startApp(options: { port: number; dataDir: string; env?: Record<string, string> }): Promise<AppProcess> {
   const url = `http://127.0.0.1:${options.port}`;
@@ -129,6 +132,9 @@ export async function startApp(options: { port: number; dataDir: string; env?: R
       HOST: "127.0.0.1",
       DATA_DIR: options.dataDir,
       LOG_LEVEL: "warn",
+      // Production refuses to start without them; a test may pass its own.
+      SESSION_SECRET: TEST_SESSION_SECRET,
+      DATA_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
       ...options.env,
     },
   });

@@ -15,7 +15,8 @@ import { validAnswers } from "./helpers";
  * e-mails and jobs live in the database, so it must not matter which instance does what.
  */
 
-const DEMO_ADMIN = { email: "admin@insieme.local", password: "insieme-demo-2024" };
+/** The demo admin both instances race to create, with a known password (random and printed once otherwise). */
+const DEMO_ADMIN = { email: "admin@insieme.local", password: "multi-instance-demo-admin" };
 const CONTACTS = 30;
 const FOLLOWUPS = 10;
 
@@ -42,6 +43,7 @@ beforeAll(async () => {
     SESSION_SECRET: "multi-instance-session-secret-0123456789",
     DATA_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
     SEED_DEMO: "true",
+    DEMO_ADMIN_PASSWORD: DEMO_ADMIN.password,
     SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
     // The load balancer's address: the same for both instances.
     PUBLIC_URL: `http://127.0.0.1:${portA}`,
