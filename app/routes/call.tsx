@@ -2,14 +2,16 @@ import { CalendarCheck, Clock, HeartHandshake } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/call";
-import { CallRequestForm } from "~/components/matching/call-request-form";
+import { CallRequestForm, type CallRequestResult } from "~/components/matching/call-request-form";
+import { PendingNotice } from "~/components/matching/pending-notice";
 import { groupSelectionSchema } from "~/components/matching/schemas";
 import { ThankYou } from "~/components/matching/thank-you";
-import { CALL_SLOT_MINUTES, DIRECT_CALL_LABEL, messages, type CallSlotDay } from "~/components/matching/types";
+import { CALL_SLOT_MINUTES, DIRECT_CALL_LABEL, identityMessages, messages, type CallSlotDay } from "~/components/matching/types";
 import { seo } from "~/domain/seo";
 import { errors, fieldErrors, hitRateLimit, HttpError } from "~/server/http.server";
 import { logger } from "~/server/logger.server";
-import { requestCall } from "~/server/services/bookings.server";
+import { identityFromToken } from "~/server/services/identity.server";
+import { chooseGroup } from "~/server/services/person-requests.server";
 import { callAvailability } from "~/server/services/call-slots.server";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
@@ -39,25 +41,31 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     // Without slots the page still takes a call-back request.
     logger.error({ err: error }, "call slots could not be loaded");
   }
-  return data({ name, email: url.searchParams.get("email")?.trim() || null, slots }, { headers: PRIVATE });
+  // The request is done at once only for the holder of the address's access token (DESIGN §13).
+  const tokenParam = url.searchParams.get("token")?.trim() || null;
+  const identity = await identityFromToken(context.db, tokenParam).catch(() => null);
+  return data(
+    { name, email: identity?.email ?? (url.searchParams.get("email")?.trim() || null), token: identity ? tokenParam : null, slots },
+    { headers: PRIVATE },
+  );
 }
 
 /** Without JavaScript the form posts here; with it, the page calls the JSON endpoint. */
 export async function action({ request, context }: Route.ActionArgs) {
-  if (!(await hitRateLimit(context.db, `page-call:${context.clientIp}`, 10, 600))) return data({ error: errors.rateLimited }, { status: 429 });
+  if (!(await hitRateLimit(context.db, `page-call:${context.clientIp}`, 10, 600))) return data({ error: errors.rateLimited, pending: false }, { status: 429 });
   const values: Record<string, string> = {};
   for (const [key, value] of await request.formData()) if (typeof value === "string" && value.trim() !== "") values[key] = value;
   const parsed = groupSelectionSchema.safeParse({ ...values, selectedTherapist: DIRECT_CALL_LABEL });
-  if (!parsed.success) return data({ error: Object.values(fieldErrors(parsed.error))[0] ?? errors.invalid }, { status: 400 });
+  if (!parsed.success) return data({ error: Object.values(fieldErrors(parsed.error))[0] ?? errors.invalid, pending: false }, { status: 400 });
   const input = parsed.data;
-  if (!input.call) return data({ error: messages.phoneRequired }, { status: 400 });
-  const call = input.call;
+  if (!input.call) return data({ error: messages.phoneRequired, pending: false }, { status: 400 });
   try {
-    await context.db.transaction((tx) => requestCall(tx, { ...input, call }));
+    const result = await context.db.transaction((tx) => chooseGroup(tx, input));
+    if (result.status === 202) return { error: null, pending: true };
   } catch (error) {
-    if (error instanceof HttpError) return data({ error: error.message }, { status: error.status });
+    if (error instanceof HttpError) return data({ error: error.message, pending: false }, { status: error.status });
     logger.error({ err: error }, "call request form failed");
-    return data({ error: messages.genericFailure }, { status: 500 });
+    return data({ error: messages.genericFailure, pending: false }, { status: 500 });
   }
   return redirect("/grazie");
 }
@@ -85,9 +93,21 @@ function Point({ icon, title, children }: { icon: ReactNode; title: string; chil
 }
 
 export default function CallPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { name, email, slots } = loaderData;
-  const [done, setDone] = useState<{ slotLabel: string | null } | null>(null);
+  const { name, email, token, slots } = loaderData;
+  const [done, setDone] = useState<CallRequestResult | null>(actionData?.pending ? { slotLabel: null, pending: true } : null);
 
+  if (done?.pending) {
+    return (
+      <section className="container-page grid max-w-2xl gap-6 py-10 sm:py-14">
+        <h1 className="text-3xl font-semibold sm:text-4xl">{identityMessages.pendingTitle}</h1>
+        <p className="text-lg text-ink-700">
+          Per proteggere la tua riservatezza non eseguiamo richieste fatte solo con un indirizzo email: ti abbiamo scritto un link per
+          confermare che sei proprio tu. Il link vale 48 ore.
+        </p>
+        <PendingNotice />
+      </section>
+    );
+  }
   if (done) {
     return (
       <section className="container-page grid gap-8 py-10 sm:py-14">
@@ -127,7 +147,7 @@ export default function CallPage({ loaderData, actionData }: Route.ComponentProp
           </p>
         ) : null}
         <h2 className="text-2xl font-semibold">Lasciaci il tuo numero</h2>
-        <CallRequestForm email={email} name={name} selectedTherapist={DIRECT_CALL_LABEL} slots={slots} onSuccess={setDone} />
+        <CallRequestForm email={email} name={name} token={token} selectedTherapist={DIRECT_CALL_LABEL} slots={slots} onSuccess={setDone} />
       </div>
     </section>
   );

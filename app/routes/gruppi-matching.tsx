@@ -9,40 +9,58 @@ import { MatchingSkeleton } from "~/components/matching/matching-skeleton";
 import { postJson } from "~/components/post-json";
 import { groupSelectionSchema, waitlistSchema } from "~/components/matching/schemas";
 import { ThankYou } from "~/components/matching/thank-you";
-import { DIRECT_CALL_LABEL, messages, type GroupCardData } from "~/components/matching/types";
+import { DIRECT_CALL_LABEL, identityMessages, messages, type GroupCardData } from "~/components/matching/types";
+import { PendingNotice } from "~/components/matching/pending-notice";
 import { WaitlistOffer } from "~/components/matching/waitlist-offer";
 import { useToast } from "~/components/ui/toast";
 import { seo } from "~/domain/seo";
 import { errors, fieldErrors, hitRateLimit, HttpError } from "~/server/http.server";
 import { logger } from "~/server/logger.server";
-import { joinWaitlist, requestCall, selectGroup } from "~/server/services/bookings.server";
 import { recommendedGroups } from "~/server/services/groups.server";
+import { identityFromToken } from "~/server/services/identity.server";
+import { askWaitlist, chooseGroup } from "~/server/services/person-requests.server";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
 
 const param = (url: URL, key: string) => url.searchParams.get(key)?.trim() || null;
 
 /**
- * The newest questionnaire of the e-mail in the query (or an empty profile) matched against the
- * open groups. typeform_id is accepted from old links and not needed. A failure is a state of
- * the page (with a retry), not an error page.
+ * Who may see what: personal recommendations (order, badge, reasons, name) only with a valid access
+ * token (`?token=`, issued at submission or by a confirmed e-mail link); anyone else gets the same
+ * generic list whatever `email` says (DESIGN §13). typeform_id is accepted from old links and not
+ * needed. A failure is a state of the page (with a retry), not an error page.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const email = param(url, "email");
+  const tokenParam = param(url, "token");
   const base = {
-    email,
     name: param(url, "name"),
     showCall: url.searchParams.get("show_call") === "true",
     therapist: param(url, "therapist"),
     groupId: param(url, "group"),
   };
   try {
-    const result = await recommendedGroups(context.db, email);
-    return data({ ...base, status: "ready" as const, name: base.name ?? result.name, hasResponse: result.hasResponse, cards: result.cards }, { headers: PRIVATE });
+    const identity = await identityFromToken(context.db, tokenParam);
+    const result = await recommendedGroups(context.db, identity?.email ?? null);
+    return data(
+      {
+        ...base,
+        status: "ready" as const,
+        email: identity?.email ?? param(url, "email"),
+        token: identity ? tokenParam : null,
+        linkExpired: Boolean(tokenParam) && !identity,
+        name: base.name ?? result.name,
+        hasResponse: result.hasResponse,
+        cards: result.cards,
+      },
+      { headers: PRIVATE },
+    );
   } catch (error) {
     logger.error({ err: error }, "recommended groups could not be loaded");
-    return data({ ...base, status: "error" as const, hasResponse: false, cards: [] as GroupCardData[] }, { headers: PRIVATE });
+    return data(
+      { ...base, status: "error" as const, email: param(url, "email"), token: null, linkExpired: false, hasResponse: false, cards: [] as GroupCardData[] },
+      { headers: PRIVATE },
+    );
   }
 }
 
@@ -56,33 +74,31 @@ async function formValues(request: Request) {
 /** Without JavaScript the forms post here; with it, the page calls the JSON endpoints instead. */
 export async function action({ request, context }: Route.ActionArgs) {
   if (!(await hitRateLimit(context.db, `page-gruppi-matching:${context.clientIp}`, 20, 600))) {
-    return data({ error: errors.rateLimited, waitlisted: false }, { status: 429 });
+    return data({ error: errors.rateLimited, waitlisted: false, pending: false }, { status: 429 });
   }
   const values = await formValues(request);
   try {
     if (values.intent === "waitlist") {
       const parsed = waitlistSchema.safeParse(values);
       if (!parsed.success) throw new HttpError(400, Object.values(fieldErrors(parsed.error))[0] ?? errors.invalid);
-      await context.db.transaction((tx) => joinWaitlist(tx, parsed.data));
-      return { error: null, waitlisted: true };
+      const result = await context.db.transaction((tx) => askWaitlist(tx, parsed.data));
+      return { error: null, waitlisted: result.status !== 202, pending: result.status === 202 };
     }
     const parsed = groupSelectionSchema.safeParse(values);
     if (!parsed.success) throw new HttpError(400, Object.values(fieldErrors(parsed.error))[0] ?? errors.invalid);
     const input = parsed.data;
-    if (input.call) {
-      const call = input.call;
-      await context.db.transaction((tx) => requestCall(tx, { ...input, call }));
-      return redirect("/grazie");
-    }
-    const result = await context.db.transaction((tx) => selectGroup(tx, input));
+    const result = await context.db.transaction((tx) => chooseGroup(tx, input));
+    if (result.status === 202) return { error: null, waitlisted: false, pending: true };
+    if (input.call) return redirect("/grazie");
     const body = result.body as { groupId: string; therapist: string };
     const query = new URLSearchParams({ email: input.email, show_call: "true", therapist: body.therapist, group: body.groupId });
     if (input.name) query.set("name", input.name);
+    if (input.token) query.set("token", input.token);
     return redirect(`/gruppi-matching?${query}`);
   } catch (error) {
-    if (error instanceof HttpError) return data({ error: error.message, waitlisted: false }, { status: error.status });
+    if (error instanceof HttpError) return data({ error: error.message, waitlisted: false, pending: false }, { status: error.status });
     logger.error({ err: error }, "group selection form failed");
-    return data({ error: messages.genericFailure, waitlisted: false }, { status: 500 });
+    return data({ error: messages.genericFailure, waitlisted: false, pending: false }, { status: 500 });
   }
 }
 
@@ -99,7 +115,8 @@ export const meta = () =>
 type Step =
   | { kind: "groups" }
   | { kind: "call"; therapist: string; groupId: string | null; groupName: string | null }
-  | { kind: "thanks"; slotLabel: string | null };
+  | { kind: "thanks"; slotLabel: string | null }
+  | { kind: "pending" };
 
 function PageHeader({ eyebrow, title, children }: { eyebrow: string; title: string; children?: ReactNode }) {
   const heading = useRef<HTMLHeadingElement>(null);
@@ -150,7 +167,13 @@ export default function GroupsMatchingPage({ loaderData, actionData }: Route.Com
           </div>
         </>
       ) : (
-        <MatchingFlow key={location.search} data={loaderData} formError={actionData?.error ?? null} waitlisted={actionData?.waitlisted ?? false} />
+        <MatchingFlow
+          key={location.search}
+          data={loaderData}
+          formError={actionData?.error ?? null}
+          waitlisted={actionData?.waitlisted ?? false}
+          pending={actionData?.pending ?? false}
+        />
       )}
     </section>
   );
@@ -160,15 +183,21 @@ function MatchingFlow({
   data: page,
   formError,
   waitlisted,
+  pending,
 }: {
   data: Route.ComponentProps["loaderData"];
   formError: string | null;
   waitlisted: boolean;
+  pending: boolean;
 }) {
   const toast = useToast();
-  const { email, name, cards } = page;
+  const { email, name, cards, token } = page;
   const [step, setStep] = useState<Step>(
-    page.showCall ? { kind: "call", therapist: page.therapist ?? DIRECT_CALL_LABEL, groupId: page.groupId, groupName: null } : { kind: "groups" },
+    pending
+      ? { kind: "pending" }
+      : page.showCall
+        ? { kind: "call", therapist: page.therapist ?? DIRECT_CALL_LABEL, groupId: page.groupId, groupName: null }
+        : { kind: "groups" },
   );
   const [selecting, setSelecting] = useState<string | null>(null);
   const [fullGroup, setFullGroup] = useState<{ id: string; name: string } | null>(null);
@@ -184,8 +213,15 @@ function MatchingFlow({
       selectedTherapist: card.therapist.name,
       groupId: card.groupId,
       ...(name ? { name } : {}),
+      ...(token ? { token } : {}),
     });
     setSelecting(null);
+    if (outcome.ok && outcome.status === 202) {
+      toast({ title: identityMessages.pendingTitle, description: identityMessages.pending });
+      setStep({ kind: "pending" });
+      window.scrollTo({ top: 0 });
+      return;
+    }
     if (outcome.ok) {
       toast({ title: messages.selected, description: `Hai scelto il gruppo ${card.groupName}.` });
       setStep({ kind: "call", therapist: card.therapist.name, groupId: card.groupId, groupName: card.groupName });
@@ -198,6 +234,22 @@ function MatchingFlow({
       return;
     }
     toast({ title: messages.selectionFailedTitle, description: messages.genericFailure, variant: "destructive" });
+  }
+
+  if (step.kind === "pending") {
+    return (
+      <>
+        <PageHeader eyebrow="Manca un ultimo passo" title={identityMessages.pendingTitle}>
+          <p className="text-lg text-ink-700">
+            Per proteggere la tua riservatezza non eseguiamo richieste fatte solo con un indirizzo email: ti abbiamo scritto un link per
+            confermare che sei proprio tu. Il link vale 48 ore.
+          </p>
+        </PageHeader>
+        <div className="max-w-2xl">
+          <PendingNotice />
+        </div>
+      </>
+    );
   }
 
   if (step.kind === "thanks") {
@@ -224,8 +276,9 @@ function MatchingFlow({
             name={name}
             selectedTherapist={step.therapist}
             groupId={step.groupId}
-            onSuccess={({ slotLabel }) => {
-              setStep({ kind: "thanks", slotLabel });
+            token={token}
+            onSuccess={({ slotLabel, pending: waiting }) => {
+              setStep(waiting ? { kind: "pending" } : { kind: "thanks", slotLabel });
               window.scrollTo({ top: 0 });
             }}
           />
@@ -236,6 +289,12 @@ function MatchingFlow({
 
   return (
     <>
+      {page.linkExpired ? (
+        <p role="status" className="flex items-center gap-3 rounded-2xl bg-coral-100/60 p-4 text-ink-900">
+          <CircleAlert aria-hidden className="size-5 shrink-0 text-coral-700" />
+          {identityMessages.linkExpired} Qui sotto trovi i gruppi con posti liberi; se ne scegli uno ti chiederemo di confermare via email.
+        </p>
+      ) : null}
       {formError ? (
         <p role="alert" className="flex items-center gap-3 rounded-2xl bg-danger-50 p-4 font-semibold text-danger-600">
           <CircleAlert aria-hidden className="size-5 shrink-0" />
@@ -254,7 +313,7 @@ function MatchingFlow({
             <Link to="/questionario" className="font-semibold text-teal-700 underline underline-offset-2">
               compila il questionario
             </Link>
-            .
+            ; se l'hai già fatto, apri il link nell'email che ti abbiamo inviato.
           </p>
         )}
       </PageHeader>
@@ -262,14 +321,14 @@ function MatchingFlow({
       {fullGroup ? (
         <div className="grid gap-3 rounded-3xl border border-coral-500/40 bg-coral-100/50 p-5 sm:p-6">
           <p className="font-semibold text-ink-900">Il gruppo {fullGroup.name} si è appena riempito.</p>
-          <WaitlistOffer key={fullGroup.id} email={email} groupId={fullGroup.id} groupName={fullGroup.name} />
+          <WaitlistOffer key={fullGroup.id} email={email} token={token} groupId={fullGroup.id} groupName={fullGroup.name} />
         </div>
       ) : null}
 
       {cards.length > 0 ? (
         <GroupCarousel items={cards} label="Gruppi consigliati" itemLabel={(card) => card.groupName}>
           {(card, index) => (
-            <GroupCard card={card} position={index} email={email} name={name} selecting={selecting === card.groupId} onSelect={select} />
+            <GroupCard card={card} position={index} email={email} name={name} token={token} selecting={selecting === card.groupId} onSelect={select} />
           )}
         </GroupCarousel>
       ) : (
@@ -279,7 +338,7 @@ function MatchingFlow({
             I nostri gruppi sono al completo, ma se ne formano di nuovi e ogni tanto si libera un posto. Lasciaci la tua email: ti scriviamo
             appena c'è un gruppo adatto a te.
           </p>
-          <WaitlistOffer email={email} joined={waitlisted} />
+          <WaitlistOffer email={email} token={token} joined={waitlisted} />
         </div>
       )}
     </>

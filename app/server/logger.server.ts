@@ -1,9 +1,11 @@
 import pino from "pino";
 
 /** Replaces the query string of a URL so personal data in links never reaches the logs. */
+/** Query strings and the secrets in link paths (confirmation, newsletter) never reach the logs. */
 export function redactUrl(url: string): string {
   const index = url.indexOf("?");
-  return index === -1 ? url : `${url.slice(0, index)}?[redacted]`;
+  const path = (index === -1 ? url : url.slice(0, index)).replace(/^(\/(?:conferma-richiesta|newsletter\/[^/]+))\/[^/]+/, "$1/[redacted]");
+  return index === -1 ? path : `${path}?[redacted]`;
 }
 
 export const logger = pino({

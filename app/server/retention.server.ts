@@ -9,7 +9,7 @@ export const RETENTION_JOB = "retention-purge";
 /**
  * What the privacy policy promises, as code: health data (questionnaires, group bookings) at most
  * 5 years; other personal data at most 24 months; confirmed newsletter subscribers until they
- * unsubscribe; operational records (rate limits, idempotency keys, finished jobs) briefly.
+ * unsubscribe; operational records (rate limits, idempotency keys, used anti-spam challenges, finished jobs) briefly.
  */
 export function retentionRules(now: Date): { table: string; where: SQL }[] {
   const at = now.toISOString();
@@ -30,8 +30,11 @@ export function retentionRules(now: Date): { table: string; where: SQL }[] {
       where: sql`(status = 'pending' and created_at < ${other}) or (status = 'unsubscribed' and coalesce(unsubscribed_at, created_at) < ${other})`,
     },
     { table: "privacy_requests", where: sql`status = 'completed' and completed_at < ${other}` },
+    { table: "access_tokens", where: sql`expires_at < ${at}::timestamptz` },
+    { table: "pending_actions", where: sql`expires_at < ${at}::timestamptz - interval '7 days'` },
     { table: "idempotency_keys", where: sql`created_at < ${at}::timestamptz - interval '7 days'` },
     { table: "rate_limits", where: sql`window_start < ${at}::timestamptz - interval '1 day'` },
+    { table: "used_challenges", where: sql`expires_at < ${at}::timestamptz` },
     { table: "jobs", where: sql`status in ('done', 'cancelled') and finished_at < ${at}::timestamptz - interval '30 days'` },
     { table: "session", where: sql`expires_at < ${at}::timestamptz` },
     { table: "verification", where: sql`expires_at < ${at}::timestamptz` },

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { validAnswers } from "../integration/helpers";
+import { waitForMail } from "./support/mail";
 
 /**
  * From a completed questionnaire to a call request, against the demo data: four groups, of
@@ -12,7 +13,13 @@ test.beforeEach(async ({ page }) => {
   });
 });
 
-const people = new Map<string, string>();
+interface Person {
+  email: string;
+  /** The access token the submission answered with: it proves the address (DESIGN §13). */
+  token: string;
+}
+
+const people = new Map<string, Person>();
 
 /**
  * One "Sera" person per project, whose questionnaire is submitted through the public endpoint
@@ -27,20 +34,22 @@ async function submittedPerson(page: Page, project: string) {
     headers: { "Idempotency-Key": `e2e-${email.replace(/[^a-z0-9]/g, "")}` },
   });
   expect(response.status()).toBe(201);
-  people.set(project, email);
-  return email;
+  const person = { email, token: ((await response.json()) as { token: string }).token };
+  people.set(project, person);
+  return person;
 }
 
 /** Waits until the page's script listens: a tap on server-rendered markup before that is lost. */
 const interactive = (page: Page) => expect(page.locator('[data-ready="true"]').first()).toBeAttached();
 
-const groupsUrl = (email: string, extra = "") => `/gruppi-matching?email=${encodeURIComponent(email)}&name=Giulia${extra}`;
+const groupsUrl = (person: Person, extra = "") =>
+  `/gruppi-matching?email=${encodeURIComponent(person.email)}&name=Giulia&token=${person.token}${extra}`;
 const activeSlide = (page: Page) => page.locator('[aria-roledescription="gruppo"]:not([inert])');
 const dot = (page: Page, position: number, count: number) => page.getByRole("button", { name: `Gruppo ${position} di ${count}`, exact: true });
 
 test("a 'Sera' person sees the evening group first, recommended, and never the full group", async ({ page }, info) => {
-  const email = await submittedPerson(page, info.project.name);
-  await page.goto(groupsUrl(email));
+  const person = await submittedPerson(page, info.project.name);
+  await page.goto(groupsUrl(person));
 
   await expect(page.getByRole("heading", { level: 1, name: "Giulia, ecco i gruppi più adatti a te" })).toBeVisible();
   const first = activeSlide(page);
@@ -57,8 +66,8 @@ test("a 'Sera' person sees the evening group first, recommended, and never the f
 });
 
 test("the carousel wraps around with arrows, dots, keys and a swipe", async ({ page }, info) => {
-  const email = await submittedPerson(page, info.project.name);
-  await page.goto(groupsUrl(email));
+  const person = await submittedPerson(page, info.project.name);
+  await page.goto(groupsUrl(person));
   await interactive(page);
   const dots = page.getByRole("button", { name: /^Gruppo \d+ di \d+$/ });
   const count = await dots.count();
@@ -94,8 +103,8 @@ test("the carousel wraps around with arrows, dots, keys and a swipe", async ({ p
 });
 
 test("select → call request → thank-you, stored once", async ({ page }, info) => {
-  const email = await submittedPerson(page, info.project.name);
-  await page.goto(groupsUrl(email));
+  const person = await submittedPerson(page, info.project.name);
+  await page.goto(groupsUrl(person));
   await interactive(page);
 
   const selection = page.waitForResponse((response) => response.url().endsWith("/api/update-group-selection") && response.request().method() === "POST");
@@ -117,7 +126,7 @@ test("select → call request → thank-you, stored once", async ({ page }, info
   await send.click();
   const callResponse = await call;
   expect(callResponse.status()).toBe(200);
-  expect(callResponse.request().postDataJSON()).toMatchObject({ email, selectedTherapist: therapist, GiuliaCallRequested: true, GiuliaPhone: "333 123 4567" });
+  expect(callResponse.request().postDataJSON()).toMatchObject({ email: person.email, selectedTherapist: therapist, GiuliaCallRequested: true, GiuliaPhone: "333 123 4567" });
   expect(((await callResponse.json()) as { bookingId: string }).bookingId).toBe(bookingId);
   await expect(page.getByText("Richiesta inviata!").first()).toBeVisible();
 
@@ -126,14 +135,14 @@ test("select → call request → thank-you, stored once", async ({ page }, info
   await expect(page.getByRole("link", { name: "Conosci i terapeuti" })).toHaveAttribute("href", "/terapeuti");
 
   // Stored once: choosing the same group again answers with the request already stored.
-  const again = await page.request.post("/api/update-group-selection", { data: { email, selectedTherapist: therapist, groupId } });
+  const again = await page.request.post("/api/update-group-selection", { data: { email: person.email, selectedTherapist: therapist, groupId, token: person.token } });
   expect(again.status()).toBe(200);
   expect(await again.json()).toMatchObject({ bookingId, created: false });
 });
 
 test("show_call=true opens the call request directly; selecting without an e-mail is refused", async ({ page }, info) => {
-  const email = await submittedPerson(page, info.project.name);
-  await page.goto(groupsUrl(email, "&show_call=true"));
+  const person = await submittedPerson(page, info.project.name);
+  await page.goto(groupsUrl(person, "&show_call=true"));
   await expect(page.getByRole("heading", { level: 1, name: "Richiedi la chiamata conoscitiva" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Seleziona questo gruppo" })).toHaveCount(0);
 
@@ -143,9 +152,10 @@ test("show_call=true opens the call request directly; selecting without an e-mai
   await expect(page.getByText("Email necessaria per selezionare il gruppo.").first()).toBeVisible();
 });
 
-test("/call-{name} books a free slot of the introductory call", async ({ page }, info) => {
-  const email = `chiamata-${info.project.name}-${Date.now()}@example.com`;
-  await page.goto(`/call-mario?name=Mario&email=${encodeURIComponent(email)}`);
+test("/call-{name} with the e-mailed token books a free slot of the introductory call", async ({ page }, info) => {
+  const person = await submittedPerson(page, info.project.name);
+  const url = `/call-mario?name=Mario&email=${encodeURIComponent(person.email)}&token=${person.token}`;
+  await page.goto(url);
   await expect(page.getByRole("heading", { level: 1, name: "Mario, ci sentiamo?" })).toBeVisible();
   await interactive(page);
   const free = page.locator('input[name="callSlot"]:not([disabled])').first();
@@ -161,6 +171,37 @@ test("/call-{name} books a free slot of the introductory call", async ({ page },
   await expect(page.getByRole("heading", { name: "Grazie, Mario!" })).toBeVisible();
   await expect(page.getByText(label!).first()).toBeVisible();
 
-  await page.goto(`/call-mario?name=Mario&email=${encodeURIComponent(email)}`);
+  await page.goto(url);
   await expect(page.getByRole("radio", { name: `${label}, già prenotato` })).toBeDisabled();
+});
+
+test("an address alone shows no personal data; a selection for it waits for the link e-mailed to that address", async ({ page }, info) => {
+  const person = await submittedPerson(page, info.project.name);
+  // Someone who only knows the address: the same generic page as for an unknown one.
+  await page.goto(`/gruppi-matching?email=${encodeURIComponent(person.email)}&name=Giulia`);
+  await expect(page.getByText("Consigliato", { exact: true })).toHaveCount(0);
+  await expect(page.getByText(/Stesso orario|Temi in comune|Fascia d'età adatta/)).toHaveCount(0);
+  await expect(page.getByText("Ecco i gruppi che hanno ancora posti liberi.", { exact: false })).toBeVisible();
+
+  const email = `conferma-${info.project.name}-${Date.now()}@example.com`;
+  await page.goto(`/gruppi-matching?email=${encodeURIComponent(email)}&name=Giulia`);
+  await interactive(page);
+  const groupName = await activeSlide(page).getByRole("heading", { level: 2 }).textContent();
+  const selection = page.waitForResponse((response) => response.url().endsWith("/api/update-group-selection") && response.request().method() === "POST");
+  await activeSlide(page).getByRole("button", { name: "Seleziona questo gruppo" }).click();
+  expect((await selection).status()).toBe(202);
+  await expect(page.getByRole("heading", { level: 1, name: "Controlla la tua email" })).toBeVisible();
+
+  const mail = await waitForMail(email, "Conferma la tua richiesta");
+  expect(mail.text).toContain(`la scelta del gruppo ${groupName}`);
+  const link = /https?:\/\/[^\s"]+\/conferma-richiesta\/[A-Za-z0-9_-]+/.exec(mail.text)![0];
+  await page.goto(new URL(link).pathname);
+  await expect(page.getByRole("heading", { level: 1, name: "Conferma la tua richiesta" })).toBeVisible();
+  await page.getByRole("button", { name: "Conferma la richiesta" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Scelta confermata" })).toBeVisible();
+  await waitForMail(email, `Hai scelto il gruppo ${groupName}`);
+
+  await page.getByRole("link", { name: "Richiedi la chiamata conoscitiva" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Richiedi la chiamata conoscitiva" })).toBeVisible();
+  await expect(page).toHaveURL(/token=[A-Za-z0-9_-]{43}/);
 });

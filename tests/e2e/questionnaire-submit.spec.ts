@@ -48,13 +48,16 @@ test("a real submission (clicked twice) is stored once, e-mailed through SMTP, a
     if (request.url().endsWith("/api/submit-questionnaire")) posts.push(request.headers()["idempotency-key"] ?? "");
   });
   await send.dblclick();
-  await expect(page).toHaveURL(/\/gruppi-matching\?email=.+&name=Sara/);
+  await expect(page).toHaveURL(/\/gruppi-matching\?email=.+&name=Sara.*&token=[A-Za-z0-9_-]{43}/);
   expect(new Set(posts).size).toBe(1);
   await expect(page.getByText("Consigliato").first()).toBeVisible();
 
   const mail = await waitForMail(email, "I gruppi consigliati per te");
   expect(mail.text).toContain("Sara Bianchi");
-  expect(mail.text).toMatch(/gruppi-matching\?email=/);
+  expect(mail.text).toMatch(/gruppi-matching\?email=.+&token=[A-Za-z0-9_-]{43}/);
+  // The link in the e-mail is the same capability as the redirect: it opens the personal page.
+  const link = /https?:\/\/\S+\/gruppi-matching\?[^\s\]"]+/.exec(mail.text)![0];
+  expect(new URL(link).searchParams.get("token")).toBe(new URL(page.url()).searchParams.get("token"));
 
   // The same key again returns the stored record: there is exactly one.
   const retry = await page.request.post("/api/submit-questionnaire", {

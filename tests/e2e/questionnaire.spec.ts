@@ -509,7 +509,7 @@ test.describe("submission", () => {
     await k.press("Space");
     await k.press("Enter");
 
-    await expect(page).toHaveURL(/\/gruppi-matching\?email=mario\.rossi%40example\.com&name=Mario%20Rossi$/);
+    await expect(page).toHaveURL(/\/gruppi-matching\?email=mario\.rossi%40example\.com&name=Mario%20Rossi&token=[A-Za-z0-9_-]{43}$/);
     await expect(toast(page, "Questionario inviato!")).toBeVisible();
     await expect(toast(page, "Riceverai presto una email con i tuoi gruppi consigliati.")).toBeVisible();
     expect(requests).toHaveLength(1);
@@ -555,7 +555,7 @@ test.describe("submission", () => {
     await expect(send).toBeFocused();
     expect(attempt).toBe(1);
     await send.click();
-    await expect(page).toHaveURL(/\/gruppi-matching\?email=mario\.rossi%40example\.com&name=Mario%20Rossi$/);
+    await expect(page).toHaveURL(/\/gruppi-matching\?email=mario\.rossi%40example\.com&name=Mario%20Rossi&token=[A-Za-z0-9_-]{43}$/);
     expect(keys).toEqual([IDEMPOTENCY_KEY, IDEMPOTENCY_KEY]);
   });
 

@@ -27,7 +27,7 @@ import { cancelBooking, confirmBooking } from "../../app/server/services/booking
 import { callAvailability, romeTimeToUtc, slotLabel, workingDays } from "../../app/server/services/call-slots.server";
 import { recommendedGroups } from "../../app/server/services/groups.server";
 import { testDatabase } from "./database";
-import { postJson, validAnswers } from "./helpers";
+import { accessTokenFor, postJson, validAnswers } from "./helpers";
 
 beforeAll(() => {
   process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "insieme-booking-"));
@@ -120,10 +120,10 @@ describe("update-group-selection", () => {
     const { group, therapist } = await seedGroup(db, { therapist: "Laura Scelta", name: "Scelta", timeSlot: "Sera", confirmed: 2 });
     const responseId = await submit(db, "scelta@example.com");
 
-    const first = await postJson(updateGroupSelection, db, { email: "scelta@example.com", selectedTherapist: "Laura Scelta" }, withKey("select-key-0001"));
+    const first = await postJson(updateGroupSelection, db, { email: "scelta@example.com", selectedTherapist: "Laura Scelta", token: await accessTokenFor(db, "scelta@example.com") }, withKey("select-key-0001"));
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({ groupId: group.id, created: true });
-    const again = await postJson(updateGroupSelection, db, { email: "scelta@example.com", selectedTherapist: "Laura Scelta", groupId: group.id }, withKey("select-key-0002"));
+    const again = await postJson(updateGroupSelection, db, { email: "scelta@example.com", selectedTherapist: "Laura Scelta", groupId: group.id, token: await accessTokenFor(db, "scelta@example.com") }, withKey("select-key-0002"));
     expect(again.status).toBe(200);
     expect(again.body.bookingId).toBe(first.body.bookingId);
 
@@ -146,9 +146,9 @@ describe("update-group-selection", () => {
     const missing = await postJson(updateGroupSelection, db, { selectedTherapist: "Piena Davvero" });
     expect(missing.status).toBe(400);
     expect(missing.body.fields.email).toBe("Email necessaria per selezionare il gruppo.");
-    const unknown = await postJson(updateGroupSelection, db, { email: "x@example.com", selectedTherapist: "Nessuno Così" });
+    const unknown = await postJson(updateGroupSelection, db, { email: "x@example.com", selectedTherapist: "Nessuno Così", token: await accessTokenFor(db, "x@example.com") });
     expect(unknown.status).toBe(404);
-    const fullAnswer = await postJson(updateGroupSelection, db, { email: "x@example.com", selectedTherapist: "Piena Davvero", groupId: full.group.id });
+    const fullAnswer = await postJson(updateGroupSelection, db, { email: "x@example.com", selectedTherapist: "Piena Davvero", groupId: full.group.id, token: await accessTokenFor(db, "x@example.com") });
     expect(fullAnswer.status).toBe(409);
     expect(fullAnswer.body.error).toBe("Il gruppo è al completo");
   });
@@ -157,16 +157,16 @@ describe("update-group-selection", () => {
     const db = await testDatabase();
     const { group } = await seedGroup(db, { therapist: "Chiara Chiamata", name: "Chiamate", timeSlot: "Sera" });
     await submit(db, "chiamata@example.com");
-    await postJson(updateGroupSelection, db, { email: "chiamata@example.com", selectedTherapist: "Chiara Chiamata", groupId: group.id });
+    await postJson(updateGroupSelection, db, { email: "chiamata@example.com", selectedTherapist: "Chiara Chiamata", groupId: group.id, token: await accessTokenFor(db, "chiamata@example.com") });
 
-    const empty = await postJson(updateGroupSelection, db, { email: "chiamata@example.com", selectedTherapist: "Chiara Chiamata", GiuliaCallRequested: true, GiuliaPhone: "   " });
+    const empty = await postJson(updateGroupSelection, db, { email: "chiamata@example.com", selectedTherapist: "Chiara Chiamata", GiuliaCallRequested: true, GiuliaPhone: "   ", token: await accessTokenFor(db, "chiamata@example.com") });
     expect(empty.status).toBe(400);
     expect(empty.body.fields.phone).toBe("Inserisci il tuo numero di telefono");
 
     const call = await postJson(
       updateGroupSelection,
       db,
-      { email: "chiamata@example.com", selectedTherapist: "Chiara Chiamata", GiuliaCallRequested: true, GiuliaPhone: " 333 123 4567 " },
+      { email: "chiamata@example.com", selectedTherapist: "Chiara Chiamata", GiuliaCallRequested: true, GiuliaPhone: " 333 123 4567 ", token: await accessTokenFor(db, "chiamata@example.com") },
       withKey("call-key-000001"),
     );
     expect(call.status).toBe(200);
@@ -178,7 +178,7 @@ describe("update-group-selection", () => {
     );
     expect(templates.map((mail) => mail.template).sort()).toEqual(["call-requested", "call-staff"]);
 
-    const direct = await postJson(updateGroupSelection, db, { email: "diretta@example.com", selectedTherapist: "Chiamata conoscitiva", MarioCallRequested: true, MarioPhone: "+39 02 1234567" });
+    const direct = await postJson(updateGroupSelection, db, { email: "diretta@example.com", selectedTherapist: "Chiamata conoscitiva", MarioCallRequested: true, MarioPhone: "+39 02 1234567", token: await accessTokenFor(db, "diretta@example.com") });
     expect(direct.status).toBe(200);
     const [directBooking] = await db.select().from(groupBookings).where(eq(groupBookings.email, "diretta@example.com"));
     expect(directBooking).toMatchObject({ groupId: null, callRequested: true, phone: "+39 02 1234567" });
@@ -207,7 +207,7 @@ describe("call slots", () => {
     const slot = days[0]!.slots[1]!;
 
     const answers = await Promise.all(
-      ["primo@example.com", "secondo@example.com"].map((email) => postJson(bookCallSlotAction, db, { email, name: "Mario", phone: "333 000 1111", start: slot.start })),
+      ["primo@example.com", "secondo@example.com"].map(async (email) => postJson(bookCallSlotAction, db, { email, name: "Mario", phone: "333 000 1111", start: slot.start, token: await accessTokenFor(db, email) })),
     );
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
     expect(answers.find((answer) => answer.status === 409)?.body.error).toBe("Questo orario è appena stato prenotato. Scegline un altro.");
@@ -229,7 +229,7 @@ describe("call slots", () => {
     const listed = (await response.json()) as { days: typeof days };
     expect(listed.days[0]!.slots[1]).toMatchObject({ start: slot.start, taken: true });
 
-    const outside = await postJson(bookCallSlotAction, db, { email: "fuori@example.com", phone: "333 000 1111", start: "2020-01-01T09:00:00.000Z" });
+    const outside = await postJson(bookCallSlotAction, db, { email: "fuori@example.com", phone: "333 000 1111", start: "2020-01-01T09:00:00.000Z", token: await accessTokenFor(db, "fuori@example.com") });
     expect(outside.status).toBe(400);
   });
 });
@@ -263,9 +263,9 @@ describe("waitlist", () => {
   it("e-mails the first person waiting when a seat is freed, once", async () => {
     const db = await testDatabase();
     const { group } = await seedGroup(db, { therapist: "Lista Attesa", name: "Attesa", timeSlot: "Sera", confirmed: 8, status: "full" });
-    expect((await postJson(joinWaitlist, db, { email: "prima@example.com", groupId: group.id })).status).toBe(201);
-    expect((await postJson(joinWaitlist, db, { email: "prima@example.com", groupId: group.id })).status).toBe(200);
-    expect((await postJson(joinWaitlist, db, { email: "seconda@example.com" })).status).toBe(201);
+    expect((await postJson(joinWaitlist, db, { email: "prima@example.com", groupId: group.id, token: await accessTokenFor(db, "prima@example.com") })).status).toBe(201);
+    expect((await postJson(joinWaitlist, db, { email: "prima@example.com", groupId: group.id, token: await accessTokenFor(db, "prima@example.com") })).status).toBe(200);
+    expect((await postJson(joinWaitlist, db, { email: "seconda@example.com", token: await accessTokenFor(db, "seconda@example.com") })).status).toBe(201);
 
     const members = await db.select().from(groupBookings).where(and(eq(groupBookings.groupId, group.id), eq(groupBookings.status, "confirmed")));
     await db.transaction((tx) => cancelBooking(tx, members[0]!.id));
@@ -304,7 +304,7 @@ describe("follow-ups", () => {
     await runDueJobs(db, new Date(created + 1.1 * day), 50);
     expect((await outboxOf(db, "segui@example.com")).map((mail) => mail.template)).toContain("followup-1");
 
-    await postJson(updateGroupSelection, db, { email: "segui@example.com", selectedTherapist: "Segue Dopo", groupId: group.id });
+    await postJson(updateGroupSelection, db, { email: "segui@example.com", selectedTherapist: "Segue Dopo", groupId: group.id, token: await accessTokenFor(db, "segui@example.com") });
     await runDueJobs(db, new Date(created + 7.1 * day), 50);
     const templates = (await outboxOf(db, "segui@example.com")).map((mail) => mail.template);
     expect(templates.filter((template) => template.startsWith("followup-"))).toEqual(["followup-1"]);

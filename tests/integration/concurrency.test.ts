@@ -26,7 +26,7 @@ import {
 } from "../../app/server/db/schema";
 import { callAvailability } from "../../app/server/services/call-slots.server";
 import { testDatabase, testDatabaseUrl } from "./database";
-import { postJson, validAnswers } from "./helpers";
+import { accessTokenFor, postJson, validAnswers } from "./helpers";
 
 /**
  * What happens when people act at the same moment: the last seat of a group, one call slot, the
@@ -115,7 +115,7 @@ describe("the last seat of a group", () => {
     const { group, therapist } = await seedGroup({ confirmed: 7 });
     const people = ["anna.ultimo@example.com", "bruno.ultimo@example.com"];
     const choices = await Promise.all(
-      people.map((email) => postJson(updateGroupSelection, db, { email, selectedTherapist: therapist.name, groupId: group.id })),
+      people.map(async (email) => postJson(updateGroupSelection, db, { email, selectedTherapist: therapist.name, groupId: group.id, token: await accessTokenFor(db, email) })),
     );
     expect(choices.map((choice) => choice.status)).toEqual([201, 201]);
     const requests = await db.select().from(groupBookings).where(inArray(groupBookings.email, people));
@@ -131,7 +131,7 @@ describe("the last seat of a group", () => {
     const confirmations = await db.select().from(emailOutbox).where(and(inArray(emailOutbox.to, people), eq(emailOutbox.template, "booking-confirmed")));
     expect(confirmations).toHaveLength(1);
 
-    const late = await postJson(updateGroupSelection, db, { email: "carla.tardi@example.com", selectedTherapist: therapist.name, groupId: group.id });
+    const late = await postJson(updateGroupSelection, db, { email: "carla.tardi@example.com", selectedTherapist: therapist.name, groupId: group.id, token: await accessTokenFor(db, "carla.tardi@example.com") });
     expect(late.status).toBe(409);
     expect(late.body.error).toBe("Il gruppo è al completo");
   });
@@ -149,8 +149,9 @@ describe("the last seat of a group", () => {
   it("the same person choosing the same group twice at once (no Idempotency-Key) gets one booking request", async () => {
     const { group, therapist } = await seedGroup();
     const email = "doppio.clic@example.com";
+    const token = await accessTokenFor(db, email);
     const answers = await Promise.all(
-      Array.from({ length: 4 }, () => postJson(updateGroupSelection, db, { email, selectedTherapist: therapist.name, groupId: group.id })),
+      Array.from({ length: 4 }, () => postJson(updateGroupSelection, db, { email, selectedTherapist: therapist.name, groupId: group.id, token })),
     );
     expect(answers.every((answer) => answer.status === 200 || answer.status === 201), JSON.stringify(answers)).toBe(true);
     expect(new Set(answers.map((answer) => answer.body.bookingId)).size).toBe(1);
@@ -220,7 +221,10 @@ describe("one call slot, many callers", () => {
     const days = await callAvailability(db);
     const slot = days[1]!.slots.find((candidate) => !candidate.taken)!;
     const emails = Array.from({ length: 10 }, (_, index) => `slot-${index}@example.com`);
-    const answers = await Promise.all(emails.map((email) => postJson(callSlotsAction, db, { email, name: "Mario", phone: "333 000 1111", start: slot.start })));
+    const tokens = await Promise.all(emails.map((email) => accessTokenFor(db, email)));
+    const answers = await Promise.all(
+      emails.map((email, index) => postJson(callSlotsAction, db, { email, name: "Mario", phone: "333 000 1111", start: slot.start, token: tokens[index] })),
+    );
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, ...Array(9).fill(409)]);
     expect(answers.filter((answer) => answer.status === 409).every((answer) => answer.body.error === "Questo orario è appena stato prenotato. Scegline un altro.")).toBe(true);
     const rows = await db.select().from(callSlots).where(eq(callSlots.startsAt, new Date(slot.start)));
@@ -257,13 +261,19 @@ describe("the same request retried by parallel clients", () => {
     {
       name: "waitlist",
       action: joinWaitlist,
-      body: () => ({ email: "idem.attesa@example.com" }),
+      body: async () => ({ email: "idem.attesa@example.com", token: await accessTokenFor(db, "idem.attesa@example.com") }),
       rows: () => db.select().from(groupWaitlist).where(eq(groupWaitlist.email, "idem.attesa@example.com")),
     },
     {
       name: "update-group-selection (call request)",
       action: updateGroupSelection,
-      body: () => ({ email: "idem.chiamata@example.com", selectedTherapist: "Chiamata conoscitiva", MarioCallRequested: true, MarioPhone: "333 123 4567" }),
+      body: async () => ({
+        email: "idem.chiamata@example.com",
+        selectedTherapist: "Chiamata conoscitiva",
+        MarioCallRequested: true,
+        MarioPhone: "333 123 4567",
+        token: await accessTokenFor(db, "idem.chiamata@example.com"),
+      }),
       rows: () => db.select().from(groupBookings).where(eq(groupBookings.email, "idem.chiamata@example.com")),
     },
   ];
@@ -271,7 +281,7 @@ describe("the same request retried by parallel clients", () => {
   for (const testCase of cases) {
     it(`${testCase.name}: ${PARALLEL} parallel retries with one Idempotency-Key store one record and all get the first answer`, async () => {
       const headers = { "Idempotency-Key": `parallel-${testCase.name.replace(/\W+/g, "-")}` };
-      const body = testCase.body();
+      const body = await testCase.body();
       const answers = await Promise.all(Array.from({ length: PARALLEL }, () => postJson(testCase.action, db, body, { headers })));
       expect(new Set(answers.map((answer) => answer.status)).size, JSON.stringify(answers.map((answer) => answer.status))).toBe(1);
       expect(answers[0]!.status).toBeLessThan(300);
@@ -304,7 +314,8 @@ describe("the same person twice at once, without an Idempotency-Key", () => {
   it("waitlist: parallel requests for one group give one entry and no 500", async () => {
     const { group } = await seedGroup({ confirmed: 8 });
     const email = "doppia.attesa@example.com";
-    const answers = await Promise.all(Array.from({ length: 4 }, () => postJson(joinWaitlist, db, { email, groupId: group.id })));
+    const token = await accessTokenFor(db, email);
+    const answers = await Promise.all(Array.from({ length: 4 }, () => postJson(joinWaitlist, db, { email, groupId: group.id, token })));
     expect(answers.every((answer) => answer.status === 200 || answer.status === 201), JSON.stringify(answers)).toBe(true);
     expect(await db.select().from(groupWaitlist).where(eq(groupWaitlist.email, email))).toHaveLength(1);
   });

@@ -27,10 +27,11 @@ beforeAll(async () => {
   const response = await auth(db).api.signInEmail({ body: { email: "dpo@example.com", password: "password-molto-sicura" }, asResponse: true });
   cookie = response.headers.getSetCookie().map((value) => value.split(";")[0]).join("; ");
   // A person who filled the questionnaire, booked a group and subscribed to the newsletter.
-  expect((await postJson(submitQuestionnaire, db, { ...validAnswers, email, newsletter_subscription: "yes" })).status).toBe(201);
+  const submitted = await postJson(submitQuestionnaire, db, { ...validAnswers, email, newsletter_subscription: "yes" });
+  expect(submitted.status).toBe(201);
   const [open] = await db.select({ therapistId: groups.therapistId }).from(groups).where(eq(groups.status, "open")).limit(1);
   const [therapist] = await db.select().from(therapists).where(eq(therapists.id, open!.therapistId));
-  const booking = await postJson(updateGroupSelection, db, { email, selectedTherapist: therapist!.name });
+  const booking = await postJson(updateGroupSelection, db, { email, selectedTherapist: therapist!.name, token: submitted.body.token });
   expect(booking.status).toBeLessThan(300);
   expect((await postJson(newsletterSignup, db, { email })).status).toBe(200);
 });

@@ -5,11 +5,13 @@ import { useToast } from "~/components/ui/toast";
 import { postJson, firstFieldError } from "~/components/post-json";
 import { callKeyPrefix } from "./schemas";
 import { SlotPicker } from "./slot-picker";
-import { messages, type CallSlotDay } from "./types";
+import { identityMessages, messages, type CallSlotDay } from "./types";
 import { useHydrated } from "./use-hydrated";
 
 export interface CallRequestResult {
   slotLabel: string | null;
+  /** Nothing done yet: the address was e-mailed a link to confirm (no access token on the page). */
+  pending: boolean;
 }
 
 interface CallResponse {
@@ -26,10 +28,12 @@ export function CallRequestForm({
   name,
   selectedTherapist,
   groupId,
+  token = null,
   slots,
   onSuccess,
 }: {
   email: string | null;
+  token?: string | null;
   name: string | null;
   selectedTherapist: string;
   groupId?: string | null;
@@ -76,11 +80,17 @@ export function CallRequestForm({
       [`${prefix}CallRequested`]: true,
       [`${prefix}Phone`]: phone.trim(),
       ...(slot ? { callSlot: slot } : {}),
+      ...(token ? { token } : {}),
     });
     setSending(false);
+    if (outcome.ok && outcome.status === 202) {
+      toast({ title: identityMessages.pendingTitle, description: identityMessages.pending });
+      onSuccess({ slotLabel: null, pending: true });
+      return;
+    }
     if (outcome.ok) {
       toast({ title: messages.callSent, description: outcome.body.slot ? `Ti chiameremo ${outcome.body.slot.label}.` : undefined });
-      onSuccess({ slotLabel: outcome.body.slot?.label ?? null });
+      onSuccess({ slotLabel: outcome.body.slot?.label ?? null, pending: false });
       return;
     }
     if (outcome.status === 409) {
@@ -101,6 +111,7 @@ export function CallRequestForm({
       <input type="hidden" name="name" value={name ?? ""} />
       <input type="hidden" name={`${prefix}CallRequested`} value="true" />
       {groupId ? <input type="hidden" name="groupId" value={groupId} /> : null}
+      {token ? <input type="hidden" name="token" value={token} /> : null}
       <EmailField id={`${ids}-email`} knownEmail={knownEmail} value={email} onChange={setEmail} />
       <div className="grid gap-2">
         <label htmlFor={`${ids}-phone`} className="font-semibold text-ink-900">

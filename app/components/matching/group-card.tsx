@@ -49,6 +49,7 @@ export function GroupCard({
   position,
   email,
   name,
+  token,
   selecting,
   onSelect,
 }: {
@@ -56,6 +57,7 @@ export function GroupCard({
   position: number;
   email: string | null;
   name: string | null;
+  token: string | null;
   selecting: boolean;
   onSelect: (card: GroupCardData) => void;
 }) {
@@ -157,6 +159,7 @@ export function GroupCard({
           <input type="hidden" name="selectedTherapist" value={card.therapist.name} />
           <input type="hidden" name="email" value={email ?? ""} />
           <input type="hidden" name="name" value={name ?? ""} />
+          {token ? <input type="hidden" name="token" value={token} /> : null}
           <button type="submit" className="btn btn-primary" disabled={selecting}>
             {selecting ? <LoaderCircle aria-hidden className="size-5 animate-spin" /> : null}
             Seleziona questo gruppo

@@ -23,6 +23,9 @@ export const phoneField = z
 
 const optionalName = z.string().trim().max(100).optional();
 
+/** The access token that proves the address (DESIGN §13); a malformed one counts as absent. */
+const accessToken = z.string().trim().max(200).optional().catch(undefined);
+
 /**
  * `{email, selectedTherapist}` for a selection; the spec's call request adds
  * `{"{name}CallRequested": true, "{name}Phone": "…"}`, where {name} is the person's name, so any
@@ -35,6 +38,7 @@ export const groupSelectionSchema = z
     groupId: z.uuid().optional(),
     name: optionalName,
     callSlot: z.iso.datetime({ offset: true }).optional(),
+    token: accessToken,
   })
   .transform((value, context) => {
     let callRequested = false;
@@ -57,6 +61,7 @@ export const groupSelectionSchema = z
       groupId: value.groupId,
       name: value.name,
       callSlot: value.callSlot,
+      token: value.token,
       call: callRequested || value.callSlot ? { phone: phone! } : undefined,
     };
   });
@@ -66,6 +71,7 @@ export type GroupSelectionInput = z.infer<typeof groupSelectionSchema>;
 export const waitlistSchema = z.object({
   email: emailField(messages.emailRequired),
   groupId: z.uuid().optional(),
+  token: accessToken,
 });
 
 export const callSlotSchema = z.object({
@@ -73,6 +79,7 @@ export const callSlotSchema = z.object({
   name: optionalName,
   phone: phoneField,
   start: z.iso.datetime({ offset: true, error: messages.slotInvalid }),
+  token: accessToken,
 });
 
 export const testFollowupSchema = z.object({

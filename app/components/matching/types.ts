@@ -71,6 +71,13 @@ export const messages = {
   testSentTitle: "Email inviate!",
 } as const;
 
+/** Without an access token a request waits for the click on the link e-mailed to the address (DESIGN §13). */
+export const identityMessages = {
+  pendingTitle: "Controlla la tua email",
+  pending: "Ti abbiamo inviato un'email: apri il link che contiene per confermare la richiesta.",
+  linkExpired: "Il link che hai usato è scaduto o non è più valido.",
+} as const;
+
 export function testSentDescription(count: number) {
   return `Inviate ${count} email di test. Controlla la tua casella.`;
 }

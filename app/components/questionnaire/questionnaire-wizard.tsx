@@ -21,6 +21,7 @@ import {
   storeDraft,
   type StoredDraft,
 } from "./questionnaire-session";
+import { prepareProofOfWork } from "../proof-of-work";
 import { StepContent, STEP_HEADING_ID } from "./step-content";
 import { submitQuestionnaire } from "./submit-questionnaire";
 
@@ -156,7 +157,10 @@ export function QuestionnaireWizard({ initial }: { initial: StoredDraft }) {
       clearDraft();
       toast({ title: "Questionario inviato!", description: "Riceverai presto una email con i tuoi gruppi consigliati." });
       const { email, name } = result.data;
-      navigate(`/gruppi-matching?email=${encodeURIComponent(email)}&name=${encodeURIComponent(name)}`);
+      // The token proves who we are talking to: without it the page shows no personal recommendation.
+      const query = new URLSearchParams({ email, name });
+      if (outcome.token) query.set("token", outcome.token);
+      navigate(`/gruppi-matching?${query}`);
       return;
     }
     submittingRef.current = false;
@@ -202,6 +206,10 @@ export function QuestionnaireWizard({ initial }: { initial: StoredDraft }) {
   }
 
   const isLast = stepNumber === TOTAL_STEPS;
+  // The anti-spam challenge is solved while the person reads the last step, so sending does not wait for it.
+  useEffect(() => {
+    if (isLast) prepareProofOfWork();
+  }, [isLast]);
 
   return (
     <QuestionnaireFrame>

@@ -2,7 +2,8 @@ import type { Route } from "./+types/call-slots";
 import { callSlotSchema } from "~/components/matching/schemas";
 import { DIRECT_CALL_LABEL } from "~/components/matching/types";
 import { jsonResponse, publicEndpoint } from "~/server/http.server";
-import { requestCall } from "~/server/services/bookings.server";
+import { tokenFromRequest } from "~/server/services/identity.server";
+import { chooseGroup } from "~/server/services/person-requests.server";
 import { CALL_TIME_ZONE, callAvailability } from "~/server/services/call-slots.server";
 
 /** GET: the slots of the free introductory call for the next working days, taken ones marked. */
@@ -10,12 +11,23 @@ export async function loader({ context }: Route.LoaderArgs) {
   return jsonResponse(200, { timeZone: CALL_TIME_ZONE, days: await callAvailability(context.db) });
 }
 
-/** POST {email, name?, phone, start}: books a slot with a call request; 409 when it was just taken. */
+/**
+ * POST {email, name?, phone, start}: books a slot with a call request; 409 when it was just taken.
+ * Without the address's access token: 202, and the address is e-mailed a link to confirm.
+ */
 export const action = (args: Route.ActionArgs) =>
   publicEndpoint({
     scope: "call-slots",
     schema: callSlotSchema,
     rateLimit: { limit: 10, windowSeconds: 600 },
-    handle: (tx, { email, name, phone, start }) =>
-      requestCall(tx, { email, name, selectedTherapist: DIRECT_CALL_LABEL, callSlot: start, groupId: undefined, call: { phone } }),
+    handle: (tx, { email, name, phone, start, token }, request) =>
+      chooseGroup(tx, {
+        email,
+        name,
+        selectedTherapist: DIRECT_CALL_LABEL,
+        callSlot: start,
+        groupId: undefined,
+        call: { phone },
+        token: token ?? tokenFromRequest(request),
+      }),
   })(args);

@@ -2,14 +2,17 @@ import type { Route } from "./+types/groups";
 import { jsonResponse } from "~/server/http.server";
 import { logger } from "~/server/logger.server";
 import { recommendedGroups } from "~/server/services/groups.server";
+import { identityFromToken, tokenFromRequest } from "~/server/services/identity.server";
 
-/** GET /api/groups?email=…: the recommended group cards (open groups with free spots), best first. */
+/**
+ * GET /api/groups: the open group cards with free spots. Personal recommendations (order, badge,
+ * reasons) only for the holder of an access token (`?token=` or X-Access-Token); `?email=` alone
+ * gives every caller the same generic list.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const raw = new URL(request.url).searchParams.get("email")?.trim() || null;
-  // PostgreSQL text cannot hold NUL: such an address matches nobody.
-  const email = raw && !raw.includes("\0") ? raw : null;
   try {
-    const { cards } = await recommendedGroups(context.db, email);
+    const identity = await identityFromToken(context.db, tokenFromRequest(request));
+    const { cards } = await recommendedGroups(context.db, identity?.email ?? null);
     return jsonResponse(200, { groups: cards });
   } catch (error) {
     logger.error({ err: error }, "groups could not be loaded");

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Route } from "./+types/submit-questionnaire";
 import { questionnaireSchema } from "~/domain/questionnaire";
 import { publicEndpoint } from "~/server/http.server";
+import { tokenOf } from "~/server/services/identity.server";
 import { submitQuestionnaire } from "~/server/services/questionnaire.server";
 
 const utmKeys = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"] as const;
@@ -21,6 +22,11 @@ export const action = (args: Route.ActionArgs) =>
     rateLimit: { limit: 10, windowSeconds: 600 },
     async handle(tx, { source, utm, ...answers }) {
       const row = await submitQuestionnaire(tx, answers, { source, utm: utm as Record<string, string> | undefined });
-      return { status: 201, body: { id: row.id } };
+      return { status: 201, body: { id: row.id, tokenId: row.tokenId } };
+    },
+    // Only the token's id is stored with the Idempotency-Key; the token itself is derived from it.
+    present: (body) => {
+      const { id, tokenId } = body as { id: string; tokenId: string };
+      return { id, token: tokenOf(tokenId) };
     },
   })(args);

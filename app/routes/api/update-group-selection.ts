@@ -1,16 +1,19 @@
 import type { Route } from "./+types/update-group-selection";
 import { groupSelectionSchema } from "~/components/matching/schemas";
 import { publicEndpoint } from "~/server/http.server";
-import { requestCall, selectGroup } from "~/server/services/bookings.server";
+import { tokenFromRequest } from "~/server/services/identity.server";
+import { chooseGroup } from "~/server/services/person-requests.server";
 
 /**
  * The spec's update-group-selection: `{email, selectedTherapist}` stores a booking request;
  * with `{name}CallRequested` / `{name}Phone` (and optionally a callSlot) a call request.
+ * Who may: the holder of the address's access token (`token` field or X-Access-Token header);
+ * for anyone else the address is e-mailed a link to confirm, and nothing happens before the click.
  */
 export const action = (args: Route.ActionArgs) =>
   publicEndpoint({
     scope: "update-group-selection",
     schema: groupSelectionSchema,
     rateLimit: { limit: 20, windowSeconds: 600 },
-    handle: (tx, data) => (data.call ? requestCall(tx, { ...data, call: data.call }) : selectGroup(tx, data)),
+    handle: (tx, data, request) => chooseGroup(tx, { ...data, token: data.token ?? tokenFromRequest(request) }),
   })(args);

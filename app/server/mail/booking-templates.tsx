@@ -132,3 +132,23 @@ export function FollowupEmail({ step, name, groupsUrl, callUrl }: { step: Follow
     </EmailLayout>
   );
 }
+
+/** A write asked for this address without proof of identity: nothing happens until the person confirms. */
+export function ConfirmRequestEmail({ summary, confirmUrl, hours }: { summary: string; confirmUrl: string; hours: number }) {
+  return (
+    <EmailLayout
+      preview="Conferma la tua richiesta"
+      footerNote="Se non hai fatto tu questa richiesta, ignora questa email: senza la tua conferma non succede nulla."
+    >
+      <Text style={p}>Ciao,</Text>
+      <Text style={p}>
+        abbiamo ricevuto questa richiesta per il tuo indirizzo email: <strong>{summary}</strong>. Per proteggere la tua riservatezza la
+        eseguiamo solo dopo la tua conferma.
+      </Text>
+      <Button href={confirmUrl} style={emailStyles.button}>
+        Conferma la richiesta
+      </Button>
+      <Text style={{ ...p, marginTop: "16px" }}>Il link vale {hours} ore.</Text>
+    </EmailLayout>
+  );
+}

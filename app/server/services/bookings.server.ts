@@ -13,23 +13,28 @@ import { enqueueEmails } from "../mail/outbox.server";
 import { BookingRequestReceived, CallRequestReceived, SeatAvailable } from "../mail/booking-templates";
 import { StaffNotification } from "../mail/templates";
 import { bookCallSlot } from "./call-slots.server";
+import { tokenForAddress } from "./identity.server";
 import { dateLabel, latestResponse, loadGroups, normalizeEmail, profileOf, scheduleOf, type GroupWithTherapist } from "./groups.server";
 
 type Tx = Pick<Database, "insert" | "select" | "update" | "execute">;
 
 const ACTIVE = ["requested", "confirmed"] as const;
 
-export function groupsPageUrl(email: string, name: string | null | undefined) {
+/** The spec's query (email, name) plus the access token that proves the address (DESIGN §13). */
+function personQuery(email: string, name: string | null | undefined, token: string) {
   const query = new URLSearchParams({ email });
   if (name) query.set("name", name);
-  return `${publicBaseUrl()}/gruppi-matching?${query}`;
+  query.set("token", token);
+  return query;
 }
 
-/** The standalone call page of the spec, /call-{name}?name&email. */
-export function callPageUrl(email: string, name: string | null | undefined) {
-  const query = new URLSearchParams({ email });
-  if (name) query.set("name", name);
-  return `${publicBaseUrl()}/call-${slugify(name ?? "") || "prenota"}?${query}`;
+export function groupsPageUrl(email: string, name: string | null | undefined, token: string) {
+  return `${publicBaseUrl()}/gruppi-matching?${personQuery(email, name, token)}`;
+}
+
+/** The standalone call page of the spec, /call-{name}?name&email (and the token). */
+export function callPageUrl(email: string, name: string | null | undefined, token: string) {
+  return `${publicBaseUrl()}/call-${slugify(name ?? "") || "prenota"}?${personQuery(email, name, token)}`;
 }
 
 /** The capacity trigger (drizzle/0004) raises check_violation on this constraint name. */
@@ -123,7 +128,7 @@ export async function selectGroup(tx: Tx, input: GroupSelectionInput): Promise<H
         therapistName: group.therapist.name,
         schedule: scheduleOf(group),
         startsOn: dateLabel(group.startsOn),
-        callUrl: callPageUrl(email, name),
+        callUrl: callPageUrl(email, name, await tokenForAddress(tx, email)),
       }),
     },
     {
@@ -314,7 +319,7 @@ export async function notifyWaitlist(tx: Tx, groupId: string, jobId: string) {
       to: entry.email,
       subject: `Si è liberato un posto nel gruppo ${group.name}`,
       template: "waitlist-seat",
-      body: createElement(SeatAvailable, { name, groupName: group.name, groupsUrl: groupsPageUrl(entry.email, name) }),
+      body: createElement(SeatAvailable, { name, groupName: group.name, groupsUrl: groupsPageUrl(entry.email, name, await tokenForAddress(tx, entry.email)) }),
     },
   ]);
   return entry;

@@ -7,6 +7,7 @@ import { FollowupEmail, followupSubject, type FollowupStep } from "../mail/booki
 import { enqueueEmails, type OutgoingEmail } from "../mail/outbox.server";
 import { callPageUrl, groupsPageUrl } from "./bookings.server";
 import { normalizeEmail } from "./groups.server";
+import { tokenForAddress } from "./identity.server";
 
 type Tx = Pick<Database, "insert" | "select" | "update" | "execute">;
 
@@ -30,7 +31,8 @@ export async function scheduleFollowups(tx: Pick<Database, "insert">, response: 
   );
 }
 
-function followupEmail(step: FollowupStep, person: { email: string; name: string | null }, template: string): OutgoingEmail {
+/** The links carry a fresh access token: the e-mail goes to the address it proves. */
+function followupEmail(step: FollowupStep, person: { email: string; name: string | null }, template: string, token: string): OutgoingEmail {
   return {
     to: person.email,
     subject: followupSubject(step),
@@ -38,8 +40,8 @@ function followupEmail(step: FollowupStep, person: { email: string; name: string
     body: createElement(FollowupEmail, {
       step,
       name: person.name,
-      groupsUrl: groupsPageUrl(person.email, person.name),
-      callUrl: callPageUrl(person.email, person.name),
+      groupsUrl: groupsPageUrl(person.email, person.name, token),
+      callUrl: callPageUrl(person.email, person.name, token),
     }),
   };
 }
@@ -80,13 +82,15 @@ export async function sendFollowup(tx: Tx, responseId: string, step: FollowupSte
     .where(and(eq(emailOutbox.to, email), eq(emailOutbox.template, template), gte(emailOutbox.createdAt, response.createdAt)))
     .limit(1);
   if (queued) return "already-sent" as const;
-  await enqueueEmails(tx, [followupEmail(step, { email, name: response.name }, template)]);
+  await enqueueEmails(tx, [followupEmail(step, { email, name: response.name }, template, await tokenForAddress(tx, email))]);
   return "sent" as const;
 }
 
 /** /test-followup: the three follow-ups, now, to any address. Returns how many were queued. */
 export async function sendTestFollowups(tx: Tx, person: { email: string; name: string }) {
-  const emails = FOLLOWUP_STEPS.map((step) => followupEmail(step, { email: normalizeEmail(person.email), name: person.name }, `followup-test-${step}`));
+  const email = normalizeEmail(person.email);
+  const token = await tokenForAddress(tx, email);
+  const emails = FOLLOWUP_STEPS.map((step) => followupEmail(step, { email, name: person.name }, `followup-test-${step}`, token));
   await enqueueEmails(tx, emails);
   return emails.length;
 }

@@ -158,7 +158,7 @@ export function dateLabel(isoDate: string) {
   );
 }
 
-function cardOf(result: MatchResult<GroupWithTherapist>, participants: string[]): GroupCardData {
+function cardOf(result: MatchResult<GroupWithTherapist>, participants: string[], personal: boolean): GroupCardData {
   const { group } = result;
   return {
     groupId: group.id,
@@ -168,18 +168,19 @@ function cardOf(result: MatchResult<GroupWithTherapist>, participants: string[])
     totalSpots: groupRules.totalSpots,
     freeSpots: result.freeSpots,
     participants,
-    isRecommended: result.recommended,
+    isRecommended: personal && result.recommended,
     groupTopic: group.topic,
     schedule: scheduleOf(group),
     timeSlot: group.time_slot,
     startsOn: dateLabel(group.startsOn),
-    reasons: reasonLine(result),
+    reasons: personal ? reasonLine(result) : "",
   };
 }
 
 /**
- * The recommended group cards for an e-mail address: its newest questionnaire (or an empty
- * profile when there is none) matched against the open groups with free spots, best first.
+ * The group cards for a proven address (DESIGN §13): its newest questionnaire matched against the
+ * open groups with free spots, best first, with the reasons. Without an address, or one with no
+ * questionnaire, the same generic list for everyone: no badge, no reasons.
  */
 export async function recommendedGroups(db: Reader, email: string | null) {
   const response = email ? await latestResponse(db, email) : undefined;
@@ -191,6 +192,6 @@ export async function recommendedGroups(db: Reader, email: string | null) {
   return {
     hasResponse: Boolean(response),
     name: response?.name ?? null,
-    cards: results.map((result) => cardOf(result, participants.get(result.group.id) ?? [])),
+    cards: results.map((result) => cardOf(result, participants.get(result.group.id) ?? [], Boolean(response))),
   };
 }

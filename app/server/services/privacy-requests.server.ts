@@ -5,6 +5,7 @@ import { audit } from "../audit.server";
 import { readAnswers } from "../crypto.server";
 import type { Database } from "../db/client.server";
 import {
+  accessTokens,
   callSlots,
   consentRecords,
   contacts,
@@ -12,6 +13,7 @@ import {
   groupBookings,
   groupWaitlist,
   newsletterSubscribers,
+  pendingActions,
   privacyRequests,
   questionnaireResponses,
   registrations,
@@ -109,6 +111,8 @@ export async function erasePersonalData(db: Database, session: SessionInfo, emai
       counts[name] = (await query).rowCount ?? 0;
     };
     const responseIds = (await tx.select({ id: questionnaireResponses.id }).from(questionnaireResponses).where(eq(questionnaireResponses.email, email))).map((row) => row.id);
+    await del("access_tokens", tx.delete(accessTokens).where(eq(accessTokens.email, email)));
+    await del("pending_actions", tx.delete(pendingActions).where(eq(pendingActions.email, email)));
     await del("call_slots", tx.delete(callSlots).where(eq(sql`lower(${callSlots.email})`, email)));
     await del("group_bookings", tx.delete(groupBookings).where(eq(sql`lower(${groupBookings.email})`, email)));
     await del("group_waitlist", tx.delete(groupWaitlist).where(eq(sql`lower(${groupWaitlist.email})`, email)));

@@ -5,10 +5,12 @@ import type { QuestionnaireAnswers } from "~/domain/questionnaire";
 import type { Database } from "../db/client.server";
 import { consentRecords, questionnaireResponses } from "../db/schema";
 import { seal } from "../crypto.server";
-import { env, publicBaseUrl } from "../env.server";
+import { env } from "../env.server";
 import { enqueueEmails } from "../mail/outbox.server";
 import { QuestionnaireResult, StaffNotification } from "../mail/templates";
+import { groupsPageUrl } from "./bookings.server";
 import { scheduleFollowups } from "./followups.server";
+import { issueAccessToken, tokenOf } from "./identity.server";
 import { subscribe } from "./newsletter.server";
 
 type Tx = Pick<Database, "insert" | "select" | "update" | "execute">;
@@ -24,10 +26,6 @@ function healthAnswers(answers: QuestionnaireAnswers) {
   return rest;
 }
 
-export function groupsUrl(answers: Pick<QuestionnaireAnswers, "email" | "name">) {
-  const query = new URLSearchParams({ email: answers.email, name: answers.name });
-  return `${publicBaseUrl()}/gruppi-matching?${query}`;
-}
 
 /**
  * Stores a completed questionnaire with its consent, queues the e-mail with the link to the
@@ -54,6 +52,8 @@ export async function submitQuestionnaire(tx: Tx, answers: QuestionnaireAnswers,
       utm: meta.utm && Object.keys(meta.utm).length ? meta.utm : null,
     })
     .returning({ id: questionnaireResponses.id, createdAt: questionnaireResponses.createdAt });
+  // The capability that proves this person from now on: in the answer (redirect) and in the e-mailed link.
+  const tokenId = await issueAccessToken(tx, answers.email, row!.id);
   await tx.insert(consentRecords).values([
     { email: answers.email.toLowerCase(), form: "questionnaire", consent: "privacy-health-data", textVersion: legalVersions.privacy.version },
     { email: answers.email.toLowerCase(), form: "questionnaire", consent: "terms", textVersion: legalVersions.terms.version },
@@ -63,7 +63,7 @@ export async function submitQuestionnaire(tx: Tx, answers: QuestionnaireAnswers,
       to: answers.email,
       subject: "I gruppi consigliati per te",
       template: "questionnaire-result",
-      body: createElement(QuestionnaireResult, { name: answers.name, groupsUrl: groupsUrl(answers) }),
+      body: createElement(QuestionnaireResult, { name: answers.name, groupsUrl: groupsPageUrl(answers.email, answers.name, tokenOf(tokenId)) }),
     },
     {
       to: env().STAFF_EMAIL,
@@ -84,5 +84,5 @@ export async function submitQuestionnaire(tx: Tx, answers: QuestionnaireAnswers,
   ]);
   if (answers.newsletter_subscription === "yes") await subscribe(tx, answers.email, "questionnaire");
   await scheduleFollowups(tx, row!);
-  return row!;
+  return { ...row!, tokenId };
 }
