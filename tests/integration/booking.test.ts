@@ -64,7 +64,7 @@ async function seedGroup(db: Database, seed: GroupSeed) {
       ageMin: 25,
       ageMax: 35,
       status: seed.status ?? "open",
-      startsOn: "2026-12-01",
+      startsOn: "2026-12-03",
     })
     .returning();
   const confirmed = seed.confirmed ?? 0;
@@ -104,6 +104,9 @@ describe("group matching", () => {
     expect(hasResponse).toBe(true);
     expect(cards[0]).toMatchObject({ groupId: evening.group.id, isRecommended: true, occupiedSpots: 3, totalSpots: 8, freeSpots: 5 });
     expect(cards[0]!.reasons).toContain("Stesso orario: Sera");
+    // "Ogni martedì" (weekday 2) meets on a Tuesday, whatever weekday its start date is.
+    expect(cards[0]!.schedule).toBe("Ogni martedì alle 20:00");
+    expect(cards[0]!.startsOn).toMatch(/^martedì \d+ \p{L}+$/u);
     expect(cards[0]!.participants).toEqual(["A. · 26-35", "A. · 26-35", "A. · 26-35"]);
     expect(cards.map((card) => card.groupId)).not.toContain(full.group.id);
     expect(cards.slice(1).every((card) => !card.isRecommended)).toBe(true);

@@ -1,7 +1,8 @@
+import { firstMeetingOn, WEEKDAY_NAMES, weekdayName } from "~/domain/calendar";
 import { formatDate } from "./format";
 
-/** 1 = lunedì ... 7 = domenica, as the groups table stores weekdays. */
-export const weekdayNames = ["lunedì", "martedì", "mercoledì", "giovedì", "venerdì", "sabato", "domenica"] as const;
+export const weekdayNames = WEEKDAY_NAMES;
+export { weekdayName };
 
 export const groupStatusLabels = { open: "Aperto", full: "Completo", closed: "Chiuso" } as const;
 
@@ -12,16 +13,18 @@ export const bookingStatusLabels = {
   cancelled: "Annullata",
 } as const;
 
-export function weekdayName(weekday: number) {
-  return weekdayNames[weekday - 1] ?? "";
-}
-
 /** "Mercoledì 20:30 · Sera" */
 export function groupSlot(group: { weekday: number; startTime: string; timeSlot: string }) {
   const day = weekdayName(group.weekday);
   return `${day.charAt(0).toUpperCase()}${day.slice(1)} ${group.startTime} · ${group.timeSlot}`;
 }
 
-export function groupStart(startsOn: string) {
-  return formatDate(startsOn);
+/** The group's first meeting: the first of its weekdays from its start date on, "7 dicembre 2026". */
+export function groupStart(group: { startsOn: string; weekday: number }) {
+  return formatDate(firstMeetingOn(group.startsOn, group.weekday, group.startsOn));
+}
+
+/** The next meeting from today on (or the first, if the group has not started): "7 dicembre 2026". */
+export function nextMeeting(group: { startsOn: string; weekday: number }) {
+  return formatDate(firstMeetingOn(group.startsOn, group.weekday));
 }

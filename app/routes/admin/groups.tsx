@@ -154,7 +154,7 @@ export default function AdminGroups({ loaderData }: Route.ComponentProps) {
                 <tr key={group.id} className={group.status === "closed" ? "text-ink-500" : undefined}>
                   <td className={td}>
                     <span className="block font-medium text-ink-900">{group.name}</span>
-                    <span className="text-xs text-ink-500">dal {groupStart(group.startsOn)}</span>
+                    <span className="text-xs text-ink-500">dal {groupStart(group)}</span>
                   </td>
                   <td className={td}>{group.therapistName}</td>
                   <td className={`${td} whitespace-nowrap`}>{groupSlot(group)}</td>

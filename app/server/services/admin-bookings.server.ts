@@ -1,7 +1,7 @@
 import { Text } from "@react-email/components";
 import { and, count, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
 import { createElement as h } from "react";
-import { bookingStatusLabels, groupStart, weekdayName } from "~/components/admin/group-labels";
+import { bookingStatusLabels, nextMeeting, weekdayName } from "~/components/admin/group-labels";
 import type { BookingStatus } from "~/components/admin/statuses";
 import { group as groupConstants, site } from "~/content/site";
 import type { Database } from "../db/client.server";
@@ -134,7 +134,7 @@ function BookingEmail({ name, paragraphs }: { name: string | null; paragraphs: s
 }
 
 function schedule(group: GroupRow & { therapistName: string }) {
-  return `Il gruppo "${group.name}" è guidato da ${group.therapistName} e si incontra online ogni ${weekdayName(group.weekday)} alle ${group.startTime} (${group.timeSlot.toLowerCase()}), per ${groupConstants.sessionMinutes} minuti, a partire dal ${groupStart(group.startsOn)}.`;
+  return `Il gruppo "${group.name}" è guidato da ${group.therapistName} e si incontra online ogni ${weekdayName(group.weekday)} alle ${group.startTime} (${group.timeSlot.toLowerCase()}), per ${groupConstants.sessionMinutes} minuti, a partire dal ${nextMeeting(group)}.`;
 }
 
 function queueEmail(tx: Tx, to: string, subject: string, template: string, name: string | null, paragraphs: string[]) {

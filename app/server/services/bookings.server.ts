@@ -14,7 +14,7 @@ import { BookingRequestReceived, CallRequestReceived, SeatAvailable } from "../m
 import { StaffNotification } from "../mail/templates";
 import { bookCallSlot } from "./call-slots.server";
 import { tokenForAddress } from "./identity.server";
-import { dateLabel, latestResponse, loadGroups, normalizeEmail, profileOf, scheduleOf, type GroupWithTherapist } from "./groups.server";
+import { firstMeetingLabel, latestResponse, loadGroups, normalizeEmail, profileOf, scheduleOf, type GroupWithTherapist } from "./groups.server";
 
 type Tx = Pick<Database, "insert" | "select" | "update" | "execute">;
 
@@ -127,7 +127,7 @@ export async function selectGroup(tx: Tx, input: GroupSelectionInput): Promise<H
         groupName: group.name,
         therapistName: group.therapist.name,
         schedule: scheduleOf(group),
-        startsOn: dateLabel(group.startsOn),
+        startsOn: firstMeetingLabel(group),
         callUrl: callPageUrl(email, name, await tokenForAddress(tx, email)),
       }),
     },

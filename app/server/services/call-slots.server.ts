@@ -1,6 +1,7 @@
 import { and, gte, lt } from "drizzle-orm";
 import { CALL_SLOT_MINUTES, messages, type CallSlotDay } from "~/components/matching/types";
 import { site } from "~/content/site";
+import { ROME_TIME_ZONE, romeParts, romeTimeToUtc } from "~/domain/calendar";
 import type { Database } from "../db/client.server";
 import { callSlots } from "../db/schema";
 import { errors, HttpError } from "../http.server";
@@ -10,46 +11,14 @@ import { storage } from "../storage.server";
 type Tx = Pick<Database, "insert" | "select">;
 
 /** The free introductory call: when it can be booked. All times are Italian (Europe/Rome). */
-export const CALL_TIME_ZONE = "Europe/Rome";
+export const CALL_TIME_ZONE = ROME_TIME_ZONE;
+export { romeParts, romeTimeToUtc };
 export const CALL_WORKING_DAYS = 10;
 export { CALL_SLOT_MINUTES };
 export const CALL_HOURS = [
   { from: "10:00", to: "13:00" },
   { from: "14:00", to: "18:00" },
 ] as const;
-
-const partsFormat = new Intl.DateTimeFormat("en-US", {
-  timeZone: CALL_TIME_ZONE,
-  hourCycle: "h23",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-});
-
-/** The wall-clock date and time of an instant in Italy. */
-export function romeParts(instant: Date) {
-  const parts = Object.fromEntries(partsFormat.formatToParts(instant).map((part) => [part.type, part.value]));
-  return {
-    date: `${parts.year}-${parts.month}-${parts.day}`,
-    time: `${parts.hour}:${parts.minute}`,
-    seconds: parts.second ?? "00",
-  };
-}
-
-function offsetMs(instant: number) {
-  const { date, time, seconds } = romeParts(new Date(instant));
-  return Date.parse(`${date}T${time}:${seconds}Z`) - instant;
-}
-
-/** The instant of a wall-clock time in Italy (daylight saving included). */
-export function romeTimeToUtc(date: string, time: string): Date {
-  const naive = Date.parse(`${date}T${time}:00Z`);
-  const first = naive - offsetMs(naive);
-  return new Date(naive - offsetMs(first));
-}
 
 const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 const timeOf = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { GroupCardData } from "~/components/matching/types";
 import { group as groupRules } from "~/content/site";
+import { dateLabel, firstMeetingOn, weekdayName } from "~/domain/calendar";
 import { matchGroups, reasonLine, type MatchGroup, type MatchProfile, type MatchResult } from "~/domain/matching";
 import { readAnswers } from "../crypto.server";
 import type { Database } from "../db/client.server";
@@ -9,7 +10,6 @@ import { logger } from "../logger.server";
 
 type Reader = Pick<Database, "select">;
 
-export const WEEKDAYS = ["lunedì", "martedì", "mercoledì", "giovedì", "venerdì", "sabato", "domenica"] as const;
 
 export const emptyProfile: MatchProfile = { age: "", current_situations: [], therapy_goals: [], time_preference: "", flexibility: [] };
 
@@ -149,13 +149,12 @@ async function participantsOf(db: Reader, groupIds: string[]) {
 }
 
 export function scheduleOf(group: Pick<MatchGroup, "weekday" | "start_time">) {
-  return `Ogni ${WEEKDAYS[group.weekday - 1] ?? ""} alle ${group.start_time}`;
+  return `Ogni ${weekdayName(group.weekday)} alle ${group.start_time}`;
 }
 
-export function dateLabel(isoDate: string) {
-  return new Intl.DateTimeFormat("it-IT", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }).format(
-    new Date(`${isoDate}T00:00:00Z`),
-  );
+/** "lunedì 7 dicembre": the group's next meeting on its weekday, from its start date on (Italian time). */
+export function firstMeetingLabel(group: { startsOn: string; weekday: number }) {
+  return dateLabel(firstMeetingOn(group.startsOn, group.weekday));
 }
 
 function cardOf(result: MatchResult<GroupWithTherapist>, participants: string[], personal: boolean): GroupCardData {
@@ -172,7 +171,7 @@ function cardOf(result: MatchResult<GroupWithTherapist>, participants: string[],
     groupTopic: group.topic,
     schedule: scheduleOf(group),
     timeSlot: group.time_slot,
-    startsOn: dateLabel(group.startsOn),
+    startsOn: firstMeetingLabel(group),
     reasons: personal ? reasonLine(result) : "",
   };
 }
