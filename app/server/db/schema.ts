@@ -116,6 +116,8 @@ export const contacts = pgTable(
     message: text("message").notNull(),
     status: text("status", { enum: ["new", "in_progress", "closed"] }).notNull().default("new"),
     createdAt: createdAt(),
+    /** The version an admin edit was loaded from (optimistic concurrency). */
+    updatedAt: updatedAt(),
   },
   (t) => [index("contacts_created_at_idx").on(t.createdAt)],
 );
