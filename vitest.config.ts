@@ -24,6 +24,8 @@ export default defineConfig({
           environment: "node",
           globalSetup: ["tests/integration/global-setup.ts"],
           setupFiles: ["tests/integration/setup-file.ts"],
+          // An easy anti-spam proof of work, so the helpers solve one per request in about a millisecond.
+          env: { ALTCHA_MAX_NUMBER: "1000" },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -57,6 +57,7 @@ export default [
     route("groups", "routes/api/groups.ts"),
     route("call-slots", "routes/api/call-slots.ts"),
     route("waitlist", "routes/api/waitlist.ts"),
+    route("altcha-challenge", "routes/api/altcha-challenge.ts"),
   ]),
   route("accedi", "routes/accedi.tsx"),
   // /call-{name}: a single dynamic segment whose loader accepts only the "call-" prefix.

@@ -38,6 +38,8 @@ export function securityHeaders(req: Request, res: Response, next: NextFunction)
     `img-src 'self' data: blob:${extra ? ` ${extra}` : ""}`,
     `font-src 'self'`,
     `connect-src 'self'${extra ? ` ${extra}` : ""}${isProduction ? "" : " ws: wss:"}`,
+    // The anti-spam widget (ALTCHA) solves its challenge in Web Workers it creates from blob: URLs.
+    `worker-src 'self' blob:`,
     `frame-src ${reviews || "'none'"}`,
     `media-src 'self'`,
     `object-src 'none'`,

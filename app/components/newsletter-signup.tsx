@@ -5,6 +5,8 @@ import { useToast } from "~/components/ui/toast";
 import { newsletterMessages } from "~/domain/newsletter-messages";
 import { Honeypot } from "./honeypot";
 import { postJson } from "./post-json";
+import { prepareProofOfWork } from "./proof-of-work";
+import { ProofOfWorkNoScript } from "./proof-of-work-field";
 
 type State = "idle" | "submitting" | "success";
 
@@ -59,7 +61,15 @@ export function NewsletterSignup() {
             </div>
           </div>
         ) : (
-          <form method="post" action="/api/newsletter-signup" onSubmit={handleSubmit} noValidate className="relative grid gap-3 sm:grid-cols-[1fr_auto]">
+          <form
+            method="post"
+            action="/api/newsletter-signup"
+            onSubmit={handleSubmit}
+            onFocus={prepareProofOfWork}
+            noValidate
+            className="relative grid gap-3 sm:grid-cols-[1fr_auto]"
+          >
+            <ProofOfWorkNoScript className="sm:col-span-2" />
             {submittedWithoutJs === "error" ? (
               <p role="alert" className="rounded-xl bg-white p-3 text-sm text-danger-600 sm:col-span-2">
                 Si è verificato un errore durante l'iscrizione. Riprova più tardi.

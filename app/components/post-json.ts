@@ -1,4 +1,10 @@
-/** JSON POSTs from the site's forms: every request carries an Idempotency-Key (reuse it to retry the same submission). */
+import { PROOF_OF_WORK_HEADER } from "~/domain/proof-of-work";
+import { takeProofOfWork } from "./proof-of-work";
+
+/**
+ * JSON POSTs from the site's forms: every request carries an Idempotency-Key (reuse it to retry the
+ * same submission) and a freshly solved anti-spam challenge.
+ */
 
 export type PostOutcome<T> =
   | { ok: true; status: number; body: T }
@@ -10,11 +16,17 @@ export function newIdempotencyKey() {
 }
 
 export async function postJson<T = Record<string, unknown>>(url: string, payload: unknown, idempotencyKey = newIdempotencyKey()): Promise<PostOutcome<T>> {
+  const proof = await takeProofOfWork();
   let response: Response;
   try {
     response = await fetch(url, {
       method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json", "Idempotency-Key": idempotencyKey },
+      headers: {
+        "Content-Type": "application/json",
+        Accept: "application/json",
+        "Idempotency-Key": idempotencyKey,
+        ...(proof ? { [PROOF_OF_WORK_HEADER]: proof } : {}),
+      },
       body: JSON.stringify(payload),
     });
   } catch {

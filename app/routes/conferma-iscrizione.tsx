@@ -2,6 +2,8 @@ import { useId, useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Honeypot } from "~/components/honeypot";
 import { postJson } from "~/components/post-json";
+import { prepareProofOfWork } from "~/components/proof-of-work";
+import { ProofOfWorkNoScript } from "~/components/proof-of-work-field";
 import { useToast } from "~/components/ui/toast";
 import { site } from "~/content/site";
 import { registrationMessages, registrationSchema, requiredConsents } from "~/domain/registration";
@@ -149,8 +151,10 @@ export default function ConfermaIscrizione() {
         action="/api/send-registration-confirmation"
         noValidate
         onSubmit={handleSubmit}
+        onFocus={prepareProofOfWork}
         className="relative grid gap-6 rounded-3xl bg-white p-6 shadow-sm sm:p-8"
       >
+        <ProofOfWorkNoScript />
         {withoutJs === "error" ? (
           <p role="alert" className="rounded-xl bg-danger-50 p-3 text-sm text-danger-600">
             Si è verificato un errore durante l'invio. Controlla i campi e riprova.

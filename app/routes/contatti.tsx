@@ -3,6 +3,8 @@ import { useId, useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Honeypot } from "~/components/honeypot";
 import { postJson } from "~/components/post-json";
+import { prepareProofOfWork } from "~/components/proof-of-work";
+import { ProofOfWorkNoScript } from "~/components/proof-of-work-field";
 import { useToast } from "~/components/ui/toast";
 import { replyTimesHours, site } from "~/content/site";
 import { contactSchema, type ContactInput } from "~/domain/contact";
@@ -112,7 +114,15 @@ export default function Contatti() {
             </button>
           </div>
         ) : (
-          <form method="post" action="/api/send-contact-email" noValidate onSubmit={handleSubmit} className="relative grid gap-5 rounded-3xl bg-white p-6 shadow-sm sm:p-8">
+          <form
+            method="post"
+            action="/api/send-contact-email"
+            noValidate
+            onSubmit={handleSubmit}
+            onFocus={prepareProofOfWork}
+            className="relative grid gap-5 rounded-3xl bg-white p-6 shadow-sm sm:p-8"
+          >
+            <ProofOfWorkNoScript />
             {withoutJs === "error" ? (
               <p role="alert" className="rounded-xl bg-danger-50 p-3 text-sm text-danger-600">
                 Si è verificato un problema. Controlla i campi e riprova.

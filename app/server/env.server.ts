@@ -21,6 +21,8 @@ const schema = z.object({
   /** Run the outbox and jobs workers in this process. */
   WORKERS: z.enum(["true", "false"]).default("true"),
   ANALYTICS_SRC: z.string().optional(),
+  /** Difficulty of the anti-spam proof of work: the largest counter a browser may have to reach (SHA-256 rounds). */
+  ALTCHA_MAX_NUMBER: z.coerce.number().int().min(1).max(10_000_000).default(50_000),
 });
 
 export type Env = z.infer<typeof schema> & { dataDir: string; isProduction: boolean };

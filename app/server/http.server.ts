@@ -3,7 +3,9 @@ import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "./db/client.server";
 import "~/domain/zod";
+import { PROOF_OF_WORK_FIELD, proofOfWorkMessages } from "~/domain/proof-of-work";
 import { logger } from "./logger.server";
+import { proofOfWorkOf, spendProofOfWork, verifyProofOfWork, type SolvedChallenge } from "./proof-of-work.server";
 
 export const MAX_JSON_BYTES = 64 * 1024;
 
@@ -176,11 +178,13 @@ export interface EndpointOptions<S extends z.ZodType> {
   /** Requests per window per client address. */
   rateLimit?: { limit: number; windowSeconds: number };
   handle: (tx: Transaction, data: z.infer<S>, request: Request) => Promise<HandlerResult>;
+  /** A solved anti-spam challenge (header X-Altcha or field `altcha`) is required unless false. */
+  proofOfWork?: boolean;
 }
 
 /**
  * The one pattern of the spec's JSON endpoints: POST only, size cap, rate limit, honeypot,
- * Zod validation (400 with Italian field messages), idempotency, one transaction, no leaks.
+ * anti-spam proof of work, Zod validation (400 with Italian field messages), idempotency, one transaction, no leaks.
  */
 export function publicEndpoint<S extends z.ZodType>(options: EndpointOptions<S>) {
   return async ({ request, context }: { request: Request; context: { db: Database; clientIp: string } }) => {
@@ -200,11 +204,19 @@ export function publicEndpoint<S extends z.ZodType>(options: EndpointOptions<S>)
       if (body && typeof body === "object" && "website" in body && (body as { website?: unknown }).website) {
         throw new HttpError(400, errors.spam);
       }
+      let solved: SolvedChallenge | null = null;
+      if (options.proofOfWork !== false) {
+        solved = await verifyProofOfWork(proofOfWorkOf(request, body));
+        if (!solved) throw new HttpError(400, proofOfWorkMessages.failed);
+        delete (body as Record<string, unknown>)[PROOF_OF_WORK_FIELD];
+      }
       const parsed = options.schema.safeParse(body);
       if (!parsed.success) throw new HttpError(400, errors.invalid, fieldErrors(parsed.error));
-      const result = await runIdempotent(context.db, options.scope, request.headers.get("idempotency-key"), parsed.data, (tx) =>
-        options.handle(tx, parsed.data, request),
-      );
+      const result = await runIdempotent(context.db, options.scope, request.headers.get("idempotency-key"), parsed.data, async (tx) => {
+        // Spent with the write it allows: a refused or failed write leaves it unused; a replayed one is refused.
+        if (solved && !(await spendProofOfWork(tx, solved))) throw new HttpError(400, proofOfWorkMessages.failed);
+        return options.handle(tx, parsed.data, request);
+      });
       if (isForm) return formRedirect(request, options.scope, "ok");
       return jsonResponse(result.status, result.body);
     } catch (error) {

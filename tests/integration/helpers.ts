@@ -1,19 +1,31 @@
+import { PROOF_OF_WORK_HEADER } from "../../app/domain/proof-of-work";
 import type { Database } from "../../app/server/db/client.server";
+import { createProofOfWorkChallenge } from "../../app/server/proof-of-work.server";
+import { solveProofOfWork } from "../support/proof-of-work.mjs";
 
 type AnyAction = (args: never) => Promise<Response> | Response;
 
 let ipCounter = 0;
 
-/** Calls a route action as React Router would, with a JSON body; each call gets its own client address unless given. */
+/** A freshly issued and solved anti-spam challenge, as the browser sends it (X-Altcha). */
+export async function solvedChallenge() {
+  return solveProofOfWork(await createProofOfWorkChallenge());
+}
+
+/**
+ * Calls a route action as React Router would, with a JSON body and a solved anti-spam challenge
+ * (`proofOfWork: false` sends none); each call gets its own client address unless given.
+ */
 export async function postJson(
   action: AnyAction,
   db: Database,
   body: unknown,
-  options: { headers?: Record<string, string>; ip?: string; raw?: string } = {},
+  options: { headers?: Record<string, string>; ip?: string; raw?: string; proofOfWork?: false } = {},
 ) {
+  const proof: Record<string, string> = options.proofOfWork === false ? {} : { [PROOF_OF_WORK_HEADER]: await solvedChallenge() };
   const request = new Request("http://localhost/api/test", {
     method: "POST",
-    headers: { "Content-Type": "application/json", ...options.headers },
+    headers: { "Content-Type": "application/json", ...proof, ...options.headers },
     body: options.raw ?? JSON.stringify(body),
   });
   const args = { request, params: {}, context: { db, clientIp: options.ip ?? `10.0.0.${++ipCounter}`, cspNonce: "" } };
@@ -48,3 +60,9 @@ export const validAnswers = {
   newsletter_subscription: "no",
   privacy_consent: true,
 };
+
+/** The access token of an address, as a submission or a confirmed e-mail link gives it (DESIGN §13). */
+export async function accessTokenFor(db: Database, email: string): Promise<string> {
+  const { tokenForAddress } = await import("../../app/server/services/identity.server");
+  return db.transaction((tx) => tokenForAddress(tx, email));
+}

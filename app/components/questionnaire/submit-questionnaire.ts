@@ -1,4 +1,6 @@
 import { questionnaireSchema, type FieldErrors, type QuestionnaireAnswers } from "~/domain/questionnaire";
+import { PROOF_OF_WORK_HEADER } from "~/domain/proof-of-work";
+import { takeProofOfWork } from "../proof-of-work";
 import type { UtmTags } from "./questionnaire-session";
 
 export const SUBMIT_ENDPOINT = "/api/submit-questionnaire";
@@ -36,11 +38,17 @@ export async function submitQuestionnaire(
   utm: UtmTags,
   idempotencyKey: string,
 ): Promise<SubmitOutcome> {
+  const proof = await takeProofOfWork();
   let response: Response;
   try {
     response = await fetch(SUBMIT_ENDPOINT, {
       method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json", "Idempotency-Key": idempotencyKey },
+      headers: {
+        "Content-Type": "application/json",
+        Accept: "application/json",
+        "Idempotency-Key": idempotencyKey,
+        ...(proof ? { [PROOF_OF_WORK_HEADER]: proof } : {}),
+      },
       body: JSON.stringify({ ...answers, utm, source: "website" }),
     });
   } catch {

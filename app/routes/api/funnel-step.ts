@@ -10,6 +10,8 @@ export const action = (args: Route.ActionArgs) =>
     scope: "funnel-step",
     schema: z.object({ step: z.number().int().min(1).max(QUESTIONNAIRE_STEPS) }),
     rateLimit: { limit: 120, windowSeconds: 600 },
+    // An anonymous counter sent as a beacon on every step: nothing personal to protect, no challenge to wait for.
+    proofOfWork: false,
     async handle(tx, { step }) {
       await tx.execute(sql`
         insert into funnel_steps (day, step, count) values ((now() at time zone 'Europe/Rome')::date, ${step}, 1)

@@ -1,0 +1,56 @@
+import { useEffect, useRef } from "react";
+import { PROOF_OF_WORK_FIELD, proofOfWorkMessages } from "~/domain/proof-of-work";
+import { prepareProofOfWork, takeProofOfWork } from "./proof-of-work";
+
+/**
+ * For a form that posts its fields (a React Router <Form>): a hidden `altcha` field, filled with a
+ * solved anti-spam challenge just before the form is sent. Solving starts when the person first
+ * focuses the form; a submit that comes sooner waits for it, then goes on by itself.
+ */
+export function ProofOfWorkField() {
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const field = input.current;
+    const form = field?.form;
+    if (!field || !form) return;
+    let ready = false;
+    let solving = false;
+    const onSubmit = (event: SubmitEvent) => {
+      if (ready) {
+        ready = false;
+        // The submission has read the field by now; the next one needs a new challenge.
+        setTimeout(() => (field.value = ""));
+        return;
+      }
+      // Keep both the browser and React Router from sending it before the challenge is solved.
+      event.preventDefault();
+      event.stopPropagation();
+      if (solving) return;
+      solving = true;
+      void takeProofOfWork().then((payload) => {
+        solving = false;
+        field.value = payload ?? "";
+        ready = true;
+        form.requestSubmit(event.submitter);
+      });
+    };
+    form.addEventListener("focusin", prepareProofOfWork);
+    form.addEventListener("submit", onSubmit);
+    return () => {
+      form.removeEventListener("focusin", prepareProofOfWork);
+      form.removeEventListener("submit", onSubmit);
+    };
+  }, []);
+  return <input ref={input} type="hidden" name={PROOF_OF_WORK_FIELD} defaultValue="" />;
+}
+
+/** Without JavaScript the anti-spam check cannot run: the form says so before anyone fills it in. */
+export function ProofOfWorkNoScript({ className }: { className?: string }) {
+  return (
+    <noscript className={className}>
+      <p lang="it" className="rounded-xl border border-danger-600/30 bg-danger-50 p-3 text-sm text-danger-600">
+        {proofOfWorkMessages.noJavaScript}
+      </p>
+    </noscript>
+  );
+}

@@ -1,0 +1,213 @@
+import { sql } from "drizzle-orm";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { loader as challengeLoader } from "../../app/routes/api/altcha-challenge";
+import { action as funnelStep } from "../../app/routes/api/funnel-step";
+import { action as newsletterSignup } from "../../app/routes/api/newsletter-signup";
+import { action as register } from "../../app/routes/api/send-registration-confirmation";
+import { action as sendContact } from "../../app/routes/api/send-contact-email";
+import { action as submitQuestionnaire } from "../../app/routes/api/submit-questionnaire";
+import { action as updateGroupSelection } from "../../app/routes/api/update-group-selection";
+import { action as callSlots } from "../../app/routes/api/call-slots";
+import { action as joinWaitlist } from "../../app/routes/api/waitlist";
+import { CHALLENGE_TTL_SECONDS, proofOfWorkMessages } from "../../app/domain/proof-of-work";
+import type { Database } from "../../app/server/db/client.server";
+import { createProofOfWorkChallenge } from "../../app/server/proof-of-work.server";
+import { documentFileName, documentTypes } from "../../app/server/services/admin-documents.server";
+import { callAvailability } from "../../app/server/services/call-slots.server";
+import { storage } from "../../app/server/storage.server";
+import { solveProofOfWork } from "../support/proof-of-work.mjs";
+import { testDatabase } from "./database";
+import { postJson, solvedChallenge, validAnswers } from "./helpers";
+
+let db: Database;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "insieme-pow-"));
+  process.env.DATA_DIR = dataDir;
+  db = await testDatabase();
+  for (const { type } of documentTypes) {
+    await storage().put("documents", documentFileName(type), Buffer.from("%PDF-1.4\n%%EOF\n"), "application/pdf");
+  }
+});
+
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+/** Row counts of every table a submission could write to. */
+async function stored() {
+  const result = await db.execute<{ counts: Record<string, number> }>(sql`
+    select json_build_object(
+      'questionnaires', (select count(*) from internal_questionnaire_responses),
+      'contacts', (select count(*) from contacts),
+      'subscribers', (select count(*) from newsletter_subscribers),
+      'registrations', (select count(*) from registrations),
+      'bookings', (select count(*) from group_bookings),
+      'calls', (select count(*) from call_slots),
+      'waitlist', (select count(*) from group_waitlist),
+      'pending', (select count(*) from pending_actions),
+      'outbox', (select count(*) from email_outbox),
+      'challenges', (select count(*) from used_challenges)
+    ) as counts`);
+  return result.rows[0]!.counts;
+}
+
+let sequence = 0;
+const unique = (prefix: string) => `${prefix}-${++sequence}@example.com`;
+
+/** Every endpoint that takes a submission from a person, with a payload it accepts. */
+async function submissions() {
+  const slot = (await callAvailability(db)).flatMap((day) => day.slots).find((candidate) => !candidate.taken)!;
+  return [
+    { name: "submit-questionnaire", action: submitQuestionnaire, body: { ...validAnswers, email: unique("questionario") } },
+    { name: "send-contact-email", action: sendContact, body: { name: "Sara", email: unique("contatto"), subject: "Info", message: "Come funziona?" } },
+    { name: "newsletter-signup", action: newsletterSignup, body: { email: unique("newsletter") } },
+    {
+      name: "send-registration-confirmation",
+      action: register,
+      body: {
+        firstName: "Giulia",
+        lastName: "Rossi",
+        birthDate: "1990-05-17",
+        email: unique("iscrizione"),
+        accordoServizio: true,
+        terminiCondizioni: true,
+        privacy: true,
+        autorizzazioneContatto: true,
+        newsletter: false,
+      },
+    },
+    {
+      name: "update-group-selection (call request)",
+      action: updateGroupSelection,
+      body: { email: unique("chiamata"), selectedTherapist: "Chiamata conoscitiva", MarioCallRequested: true, MarioPhone: "333 123 4567" },
+    },
+    { name: "call-slots", action: callSlots, body: { email: unique("slot"), name: "Mario", phone: "333 000 1111", start: slot.start } },
+    { name: "waitlist", action: joinWaitlist, body: { email: unique("attesa") } },
+  ];
+}
+
+/** A solved challenge with one part changed after solving. */
+function tampered(payload: string, change: (decoded: { challenge: { parameters: Record<string, unknown> }; solution: { derivedKey: string } }) => void) {
+  const decoded = JSON.parse(Buffer.from(payload, "base64").toString("utf8"));
+  change(decoded);
+  return Buffer.from(JSON.stringify(decoded)).toString("base64");
+}
+
+describe("GET /api/altcha-challenge", () => {
+  it("issues a signed, expiring challenge that is never cached and writes nothing", async () => {
+    const before = await stored();
+    const response = await challengeLoader({ request: new Request("http://localhost/api/altcha-challenge"), params: {}, context: { db } } as never);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    const challenge = (await response.json()) as { parameters: { algorithm: string; expiresAt: number; keySignature: string }; signature: string };
+    expect(challenge.parameters.algorithm).toBe("SHA-256");
+    expect(challenge.signature).toMatch(/^[0-9a-f]{64}$/);
+    expect(challenge.parameters.keySignature).toMatch(/^[0-9a-f]{64}$/);
+    expect(challenge.parameters.expiresAt - Date.now() / 1000).toBeGreaterThan(CHALLENGE_TTL_SECONDS - 5);
+    expect(challenge.parameters.expiresAt - Date.now() / 1000).toBeLessThanOrEqual(CHALLENGE_TTL_SECONDS);
+    expect(await stored()).toEqual(before);
+  });
+});
+
+describe("the anti-spam proof of work on every public submission", () => {
+  it("stores nothing from rotating client addresses without a solved challenge", async () => {
+    const before = await stored();
+    const fake = Buffer.from(JSON.stringify({ challenge: { parameters: {}, signature: "x" }, solution: { counter: 1, derivedKey: "00" } })).toString("base64");
+    const unsigned = tampered(await solvedChallenge(), (decoded) => delete (decoded.challenge as { signature?: string }).signature);
+    const withoutProof = [undefined, "", "not base64 at all", fake, unsigned];
+    let address = 0;
+    for (const { name, action, body } of await submissions()) {
+      for (const proof of withoutProof) {
+        const headers: Record<string, string> = proof === undefined ? {} : { "X-Altcha": proof };
+        const answer = await postJson(action, db, body, { proofOfWork: false, headers, ip: `198.51.100.${++address}` });
+        expect(answer, `${name} with ${JSON.stringify(proof)}`).toEqual({ status: 400, body: { error: proofOfWorkMessages.failed } });
+      }
+    }
+    expect(await stored()).toEqual(before);
+  });
+
+  it("accepts each endpoint's submission with a solved challenge, in the header or in the `altcha` field", async () => {
+    for (const { name, action, body } of await submissions()) {
+      const answer = await postJson(action, db, body);
+      expect(answer.status, `${name}: ${JSON.stringify(answer.body)}`).toBeLessThan(300);
+    }
+    const viaField = await postJson(sendContact, db, { name: "Sara", email: unique("campo"), subject: "Info", message: "Ciao", altcha: await solvedChallenge() }, { proofOfWork: false });
+    expect(viaField.status).toBe(201);
+  });
+
+  it("refuses a challenge used before, also by another address and for another payload", async () => {
+    const proof = await solvedChallenge();
+    const first = await postJson(sendContact, db, { name: "Sara", email: unique("primo"), subject: "Info", message: "Ciao" }, { proofOfWork: false, headers: { "X-Altcha": proof } });
+    expect(first.status).toBe(201);
+    const before = await stored();
+    const again = await postJson(newsletterSignup, db, { email: unique("secondo") }, { proofOfWork: false, headers: { "X-Altcha": proof }, ip: "203.0.113.9" });
+    expect(again).toEqual({ status: 400, body: { error: proofOfWorkMessages.failed } });
+    expect(await stored()).toEqual(before);
+  });
+
+  it("accepts one of two parallel requests carrying the same challenge", async () => {
+    const proof = await solvedChallenge();
+    const before = await stored();
+    const answers = await Promise.all(
+      [1, 2, 3].map((index) =>
+        postJson(sendContact, db, { name: "Sara", email: unique(`parallelo-${index}`), subject: "Info", message: "Ciao" }, { proofOfWork: false, headers: { "X-Altcha": proof } }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 400, 400]);
+    expect((await stored()).contacts).toBe(Number(before.contacts) + 1);
+  });
+
+  it("refuses an expired challenge, and one whose expiry or answer was changed", async () => {
+    const issuedAt = Date.now() - (CHALLENGE_TTL_SECONDS + 60) * 1000;
+    vi.useFakeTimers({ now: issuedAt, toFake: ["Date"] });
+    let expired: string;
+    try {
+      expired = await solveProofOfWork(await createProofOfWorkChallenge());
+    } finally {
+      vi.useRealTimers();
+    }
+    const later = tampered(expired, (decoded) => (decoded.challenge.parameters.expiresAt = Math.floor(Date.now() / 1000) + 600));
+    const wrongAnswer = tampered(await solvedChallenge(), (decoded) => {
+      const key = decoded.solution.derivedKey;
+      decoded.solution.derivedKey = `${key.slice(0, -1)}${key.endsWith("0") ? "1" : "0"}`;
+    });
+    const before = await stored();
+    for (const proof of [expired, later, wrongAnswer]) {
+      const answer = await postJson(submitQuestionnaire, db, { ...validAnswers, email: unique("scaduto") }, { proofOfWork: false, headers: { "X-Altcha": proof } });
+      expect(answer).toEqual({ status: 400, body: { error: proofOfWorkMessages.failed } });
+    }
+    expect(await stored()).toEqual(before);
+  });
+
+  it("does not spend a challenge on a refused payload, and validates only after the challenge", async () => {
+    const proof = await solvedChallenge();
+    const refused = await postJson(sendContact, db, { name: "", email: "no", subject: "", message: "" }, { proofOfWork: false, headers: { "X-Altcha": proof } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields).toBeDefined();
+    const fixed = await postJson(sendContact, db, { name: "Sara", email: unique("corretto"), subject: "Info", message: "Ciao" }, { proofOfWork: false, headers: { "X-Altcha": proof } });
+    expect(fixed.status).toBe(201);
+    const unproven = await postJson(sendContact, db, { name: "", email: "no" }, { proofOfWork: false });
+    expect(unproven.body).toEqual({ error: proofOfWorkMessages.failed });
+  });
+
+  it("refuses a plain HTML form post (no JavaScript, so no challenge) and stores nothing", async () => {
+    const before = await stored();
+    const request = new Request("http://localhost/api/send-contact-email", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Referer: "http://localhost/contatti" },
+      body: new URLSearchParams({ name: "Sara", email: unique("senza-js"), subject: "Info", message: "Ciao" }),
+    });
+    const response = await sendContact({ request, params: {}, context: { db, clientIp: "192.0.2.200", cspNonce: "" } } as never);
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toContain("esito=error");
+    expect(await stored()).toEqual(before);
+  });
+
+  it("keeps the anonymous questionnaire funnel counter free of challenges", async () => {
+    const answer = await postJson(funnelStep, db, { step: 2 }, { proofOfWork: false });
+    expect(answer.status).toBe(200);
+  });
+});
