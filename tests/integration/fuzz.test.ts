@@ -25,12 +25,13 @@ import { documentFileName, documentTypes } from "../../app/server/services/admin
 import { callAvailability } from "../../app/server/services/call-slots.server";
 import { storage } from "../../app/server/storage.server";
 import { testDatabase } from "./database";
-import { validAnswers } from "./helpers";
+import { solvedChallenge, validAnswers } from "./helpers";
 
 /**
  * Property tests of every public JSON endpoint (the modules under app/routes/api/, except
  * better-auth's auth.ts): thousands of malformed requests never give a 500, always a 4xx with an
- * Italian `error` (and Italian field messages), and never change the database; valid requests
+ * Italian `error` (and Italian field messages), and never change the database (with a solved
+ * anti-spam challenge, so the field rules answer, or without one); valid requests
  * carrying hostile text (SQL, HTML, NUL, lone surrogates) are stored or refused, never a 500.
  * FUZZ_RUNS=<n> runs more (default 300 malformed payloads per endpoint).
  */
@@ -288,9 +289,15 @@ interface FuzzRequest {
   contentType: string | null;
   idempotencyKey: string | null;
   body: string;
+  /** The anti-spam challenge sent along: solved (the default), none, or junk. */
+  proof?: Proof;
   /** What the generator did, for the failure report. */
   note: string;
 }
+
+type Proof = "solved" | "missing" | "junk";
+/** Mostly a solved challenge, so the field rules are what answers; sometimes none or junk, just another refusal. */
+const proofs = fc.constantFrom<Proof>("solved", "solved", "solved", "missing", "junk");
 
 const contentTypes = fc.constantFrom("application/json", "application/json; charset=utf-8", "text/plain", "application/xml", "multipart/form-data; boundary=x", null);
 const idempotencyKeys = fc.option(fc.oneof(fc.string({ minLength: 8, maxLength: 40 }), fc.stringMatching(/^[A-Za-z0-9_.:-]{8,40}$/), hostileString), { nil: null });
@@ -375,6 +382,9 @@ async function send(action: Action, db: Database, request: FuzzRequest) {
       // not a valid header value: a browser could not send it either
     }
   }
+  const proof = request.proof ?? "solved";
+  if (proof === "solved") headers.set("X-Altcha", await solvedChallenge());
+  if (proof === "junk") headers.set("X-Altcha", Buffer.from(request.body.slice(0, 200)).toString("base64"));
   const init: RequestInit = { method: request.method, headers };
   if (request.method !== "GET") init.body = request.body;
   // A fresh client address per call: the rate limit is not what answers.
@@ -482,8 +492,9 @@ describe("public JSON endpoints under malformed input", () => {
             fc.constantFrom("POST", "POST", "POST", "POST", "POST", "PUT", "PATCH", "DELETE"),
             contentTypes,
             idempotencyKeys,
-            async ({ body, note }, method, contentType, idempotencyKey) => {
-              const answer = await send(action, db, { method, contentType, idempotencyKey, body, note });
+            proofs,
+            async ({ body, note }, method, contentType, idempotencyKey, proof) => {
+              const answer = await send(action, db, { method, contentType, idempotencyKey, body, note: `${note}, challenge ${proof}`, proof });
               expect(judge(answer), `${note}\n${body.slice(0, 500)}\n→ ${answer.status} ${answer.raw.slice(0, 300)}`).toEqual([]);
               expect(await counts()).toEqual(before);
             },
