@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "./db/client.server";
+import { retryWhileUnavailable, type Database } from "./db/client.server";
 import { jobs } from "./db/schema";
 import { logger } from "./logger.server";
 
@@ -31,6 +31,8 @@ export async function enqueueJobs(executor: Executor, newJobs: NewJob[]) {
 
 export const JOB_CLAIM_SECONDS = 300;
 export const JOB_MAX_ATTEMPTS = 5;
+/** How long a finished job waits for an unreachable database to record its outcome. */
+const OUTCOME_RETRY_MS = 20_000;
 
 /** Claims due jobs with SKIP LOCKED and runs them; failures retry with backoff. Returns how many ran. */
 export async function runDueJobs(db: Database, now?: Date, limit = 10): Promise<number> {
@@ -51,18 +53,21 @@ export async function runDueJobs(db: Database, now?: Date, limit = 10): Promise<
     returning id, type, payload, attempts`);
   for (const job of claimed.rows) {
     const handler = handlers.get(job.type);
+    let outcome;
     try {
       if (!handler) throw new Error(`No handler for job type ${job.type}`);
       await handler(db, job.payload, job);
-      await db.execute(sql`update jobs set status = 'done', finished_at = now(), locked_until = null where id = ${job.id}`);
+      outcome = sql`update jobs set status = 'done', finished_at = now(), locked_until = null where id = ${job.id}`;
     } catch (error) {
       const failed = job.attempts >= JOB_MAX_ATTEMPTS;
       logger.warn({ job: job.id, type: job.type, err: String(error) }, "job failed");
-      await db.execute(sql`
+      outcome = sql`
         update jobs set status = ${failed ? "failed" : "pending"}, locked_until = null, last_error = ${String(error).slice(0, 500)},
           run_at = now() + make_interval(secs => ${60 * 2 ** job.attempts})
-        where id = ${job.id}`);
+        where id = ${job.id}`;
     }
+    // A database restart must not leave the job claimed (and idle) for JOB_CLAIM_SECONDS.
+    await retryWhileUnavailable(() => db.execute(outcome), OUTCOME_RETRY_MS);
   }
   return claimed.rows.length;
 }

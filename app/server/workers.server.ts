@@ -1,4 +1,4 @@
-import type { Database } from "./db/client.server";
+import { describeDatabaseError, isDatabaseUnavailable, type Database } from "./db/client.server";
 import { runDueJobs } from "./jobs.server";
 import { logger } from "./logger.server";
 import { deliverDueEmails, onEmailQueued, type MailTransport } from "./mail/outbox.server";
@@ -15,6 +15,7 @@ export function startLoop(name: string, tick: () => Promise<number>, intervalMs:
   let stopped = false;
   let running: Promise<void> | undefined;
   let again = false;
+  let waitingForDatabase = false;
   const run = () => {
     if (stopped) return;
     if (running) {
@@ -25,8 +26,16 @@ export function startLoop(name: string, tick: () => Promise<number>, intervalMs:
       try {
         // Keep going while there is work: a backlog drains without waiting for the interval.
         while (!stopped && (await tick()) > 0);
+        if (waitingForDatabase) logger.info({ worker: name }, "database reachable again: worker resumed");
+        waitingForDatabase = false;
       } catch (error) {
-        logger.error({ err: error, worker: name }, "worker tick failed");
+        // An outage is said once, not at every tick; the next ticks simply try again.
+        if (isDatabaseUnavailable(error)) {
+          if (!waitingForDatabase) logger.warn({ worker: name, err: describeDatabaseError(error) }, "database unreachable: worker waits for it");
+          waitingForDatabase = true;
+        } else {
+          logger.error({ err: error, worker: name }, "worker tick failed");
+        }
       } finally {
         running = undefined;
         if (again) {

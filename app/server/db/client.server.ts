@@ -1,14 +1,68 @@
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
+import { logger } from "../logger.server";
 import * as schema from "./schema";
 
 export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
+/** How long a request waits for a connection before it is told the service is unavailable. */
+export const CONNECT_TIMEOUT_MS = 3000;
+
 /** A pool and its Drizzle handle. Opened lazily: the build imports this module without a database. */
 export function createDatabase(url: string, max = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
-  pool.on("error", () => undefined); // a dropped idle client must not crash the process
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  // A client whose server goes away emits 'error': with no listener that ends the process. The pool
+  // listens only while a client is idle; a client checked out for a transaction needs its own listener.
+  // The query under way fails on its own, and the pool discards the broken client when it is released.
+  pool.on("connect", (client) => {
+    // Socket errors and the server's FATAL messages: neither quotes a query's values.
+    client.on("error", (error: Error & { code?: string }) => logger.warn({ code: error.code, reason: error.message }, "database connection lost"));
+  });
+  pool.on("error", () => undefined); // already logged by the client's own listener
   return drizzle(pool, { schema }) as Database;
+}
+
+const CONNECTION_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN"]);
+/** admin_shutdown, crash_shutdown, cannot_connect_now, too_many_connections; class 08 is every connection exception. */
+const SERVER_CODES = new Set(["57P01", "57P02", "57P03", "53300"]);
+const CONNECTION_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|not queryable|Cannot use a pool after calling end|the database system is (starting up|shutting down|in recovery mode)/i;
+
+/**
+ * True when an error means the database cannot be reached (down, restarting, refusing connections),
+ * not that a query was wrong: such a request is answered 503 and can be retried. Drizzle wraps the
+ * driver's error in `cause`; a failed connect to several addresses is an AggregateError.
+ */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== "object" || depth > 5) return false;
+  const { code, message, cause, errors } = error as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof code === "string" && (CONNECTION_CODES.has(code) || SERVER_CODES.has(code) || /^08/.test(code))) return true;
+  if (typeof message === "string" && CONNECTION_MESSAGES.test(message)) return true;
+  if (Array.isArray(errors) && errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
+  return isDatabaseUnavailable(cause, depth + 1);
+}
+
+/**
+ * Runs a write that must not be lost to a database restart (marking an e-mail sent once the SMTP
+ * server took it), again and again while the database is unreachable, for at most `withinMs`.
+ */
+export async function retryWhileUnavailable<T>(work: () => Promise<T>, withinMs: number): Promise<T> {
+  const deadline = Date.now() + withinMs;
+  for (let wait = 250; ; wait = Math.min(wait * 2, 4000)) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!isDatabaseUnavailable(error) || Date.now() + wait > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+}
+
+/** The kind of a database error without its message: a failed query's message may quote personal values. */
+export function describeDatabaseError(error: unknown): { name?: string; code?: string } {
+  let current = error as { name?: string; code?: string; cause?: unknown } | undefined;
+  while (current?.cause && !current.code) current = current.cause as typeof current;
+  return { name: current?.name, code: current?.code };
 }
 
 export { schema };

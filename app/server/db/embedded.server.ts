@@ -120,6 +120,7 @@ async function waitUntilReady(url: string, timeoutMs: number, exited: () => bool
   while (Date.now() < deadline) {
     if (exited()) throw new Error("PostgreSQL exited during start-up");
     const client = new pg.Client({ connectionString: url });
+    client.on("error", () => undefined); // the server may die under it: that is what we are waiting out
     try {
       await client.connect();
       await client.query("select 1");
@@ -138,6 +139,119 @@ async function waitForExit(pid: number, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
   while (isAlive(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
   return !isAlive(pid);
+}
+
+/** Waits before restarting a PostgreSQL that exited on its own: 0.5 s, doubling at each attempt, at most 10 s. */
+export const RESTART_DELAY_MS = { first: 500, max: 10_000 };
+/** A server that stayed up this long starts the back-off again from the first delay. */
+const STABLE_AFTER_MS = 30_000;
+
+/** One running postmaster: our child, or one a dead process left that we adopted. */
+interface Postmaster {
+  pid: number;
+  port: number;
+  /** Settles when the postmaster has exited, whatever the reason. */
+  exited: Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** A postmaster we did not spawn exits without telling us: its pid is checked every second. */
+function adoptedPostmaster(pid: number, port: number): Postmaster {
+  const exited = new Promise<void>((resolve) => {
+    const timer = setInterval(() => {
+      if (isAlive(pid)) return;
+      clearInterval(timer);
+      resolve();
+    }, 1000);
+    timer.unref();
+  });
+  return {
+    pid,
+    port,
+    exited,
+    async stop() {
+      if (!isAlive(pid)) return;
+      process.kill(pid, "SIGINT");
+      if (!(await waitForExit(pid, 30_000))) process.kill(pid, "SIGKILL");
+    },
+  };
+}
+
+/**
+ * Removes the lock file of a killed postmaster nobody has reaped: PostgreSQL would take the zombie for
+ * a live server. A lock whose process is gone stays: PostgreSQL removes it itself, after checking that
+ * no orphaned backend still holds the shared memory it names (two servers on one data folder).
+ */
+function removeZombieLock(pgdata: string) {
+  const previous = runningPostmaster(pgdata);
+  if (!previous || isAlive(previous.pid)) return;
+  try {
+    process.kill(previous.pid, 0);
+  } catch {
+    return;
+  }
+  fs.rmSync(path.join(pgdata, "postmaster.pid"), { force: true });
+}
+
+/**
+ * Restarts the postmaster whenever it exits on its own (kill -9, out of memory, a crash), with
+ * back-off, on the same port so the connection string every pool holds stays valid. stop() ends
+ * the supervision first, so a shutdown never brings it back.
+ */
+function supervise(first: Postmaster, relaunch: () => Promise<Postmaster>) {
+  let current: Postmaster | undefined = first;
+  let stopping = false;
+  let delay = RESTART_DELAY_MS.first;
+  let wake: (() => void) | undefined;
+  let restarting: Promise<void> | undefined;
+
+  const restart = async () => {
+    while (!stopping) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, delay);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wake = undefined;
+      if (stopping) return;
+      delay = Math.min(delay * 2, RESTART_DELAY_MS.max);
+      try {
+        const server = await relaunch();
+        if (stopping) return await server.stop();
+        current = server;
+        watch(server);
+        logger.warn({ port: server.port }, "embedded PostgreSQL restarted");
+        return;
+      } catch (error) {
+        logger.error({ err: (error as Error).message, retryInMs: delay }, "embedded PostgreSQL did not restart: trying again");
+      }
+    }
+  };
+
+  function watch(server: Postmaster) {
+    const startedAt = Date.now();
+    void server.exited.then(() => {
+      if (stopping) return;
+      if (Date.now() - startedAt >= STABLE_AFTER_MS) delay = RESTART_DELAY_MS.first;
+      current = undefined;
+      logger.error({ pid: server.pid, restartInMs: delay }, "embedded PostgreSQL exited unexpectedly: restarting it");
+      restarting = restart().finally(() => {
+        restarting = undefined;
+      });
+    });
+  }
+
+  watch(first);
+  return {
+    async stop() {
+      stopping = true;
+      wake?.();
+      await restarting;
+      await current?.stop();
+    },
+  };
 }
 
 export async function startEmbeddedPostgres(
@@ -161,10 +275,65 @@ export async function startEmbeddedPostgres(
   const ownerFile = path.join(path.resolve(dataDir), "postgres.owner");
   const candidate = runningPostmaster(pgdata);
   const running = candidate && isAlive(candidate.pid) && (await ensureDatabase(urlFor(candidate.port, "postgres"), database).then(() => true, () => false)) ? candidate : undefined;
-  if (candidate && !running && !isAlive(candidate.pid)) {
-    // The lock file of a postmaster that was killed: PostgreSQL itself would take its zombie for a live server.
-    fs.rmSync(path.join(pgdata, "postmaster.pid"), { force: true });
-  }
+  if (candidate && !running) removeZombieLock(pgdata);
+
+  /** Spawns the postmaster on `port` and waits until it answers; a failure carries its last words. */
+  const spawnPostmaster = async (port: number): Promise<Postmaster> => {
+    const bins = await binaries();
+    const flags = ["-D", pgdata, "-p", String(port), "-c", "listen_addresses=127.0.0.1", "-k", pgdata, "-c", "recovery_init_sync_method=syncfs"];
+    if (options.fsync === false) flags.push("-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off");
+    // Its own process group: a Ctrl+C in the terminal reaches Node, which stops the database in order.
+    const child = spawn(bins.postgres, flags, { stdio: ["ignore", "ignore", "pipe"], detached: true, ...(ids ?? {}) });
+    let hasExited = false;
+    let stderr = "";
+    child.stderr!.on("data", (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-4000);
+    });
+    const exited = new Promise<void>((resolve) => {
+      child.once("exit", () => resolve());
+      child.once("error", () => resolve()); // could not be spawned at all
+    }).then(() => {
+      hasExited = true;
+    });
+    try {
+      await waitUntilReady(urlFor(port, "postgres"), 30_000, () => hasExited);
+    } catch (error) {
+      child.kill("SIGKILL");
+      const transient = /shared memory block is still in use|lock file .* already exists|could not bind/i.test(stderr);
+      throw Object.assign(new Error(`${(error as Error).message}\n${stderr}`, { cause: error }), { transient });
+    }
+    return {
+      pid: child.pid!,
+      port,
+      exited,
+      async stop() {
+        if (hasExited) return;
+        child.kill("SIGINT"); // fast shutdown: roll back open transactions, checkpoint, exit
+        if (!(await waitForExit(child.pid!, 30_000))) child.kill("SIGKILL");
+        await exited;
+      },
+    };
+  };
+
+  /** The same port as before: the pools already hold its URL. */
+  const relaunch = (port: number) => () => {
+    removeZombieLock(pgdata);
+    return spawnPostmaster(port);
+  };
+
+  const supervised = (postmaster: Postmaster): EmbeddedServer => {
+    const supervisor = supervise(postmaster, relaunch(postmaster.port));
+    return {
+      url: urlFor(postmaster.port, database),
+      owned: true,
+      async stop() {
+        await supervisor.stop();
+        fs.rmSync(ownerFile, { force: true });
+        logger.info("embedded PostgreSQL stopped");
+      },
+    };
+  };
+
   if (running) {
     const owner = Number(fs.existsSync(ownerFile) ? fs.readFileSync(ownerFile, "utf8") : 0);
     if (owner > 0 && owner !== process.pid && isAlive(owner)) {
@@ -174,16 +343,7 @@ export async function startEmbeddedPostgres(
     // Its owner died (crash, kill -9): adopt the server so it is stopped when we stop.
     fs.writeFileSync(ownerFile, String(process.pid));
     logger.warn({ port: running.port }, "adopted an embedded PostgreSQL left running by a process that died");
-    return {
-      url: urlFor(running.port, database),
-      owned: true,
-      async stop() {
-        process.kill(running.pid, "SIGINT");
-        if (!(await waitForExit(running.pid, 30_000))) process.kill(running.pid, "SIGKILL");
-        fs.rmSync(ownerFile, { force: true });
-        logger.info("embedded PostgreSQL stopped");
-      },
-    };
+    return supervised(adoptedPostmaster(running.pid, running.port));
   }
 
   const bins = await binaries();
@@ -208,52 +368,25 @@ export async function startEmbeddedPostgres(
   // After a crash of PostgreSQL itself, its orphaned backends hold the shared memory for a moment:
   // the new postmaster refuses to start until they are gone, so try again for a little while.
   const deadline = Date.now() + 30_000;
-  let started: { child: ReturnType<typeof spawn>; port: number; exited: () => boolean } | undefined;
+  let started: Postmaster | undefined;
   while (!started) {
-    const port = await freePort();
-    const flags = ["-D", pgdata, "-p", String(port), "-c", "listen_addresses=127.0.0.1", "-k", pgdata];
-    if (options.fsync === false) flags.push("-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off");
-    const child = spawn(bins.postgres, flags, { stdio: ["ignore", "ignore", "pipe"], ...(ids ?? {}) });
-    let exited = false;
-    let stderr = "";
-    child.stderr!.on("data", (chunk: Buffer) => {
-      stderr = (stderr + chunk.toString()).slice(-4000);
-    });
-    child.on("exit", () => {
-      exited = true;
-    });
     try {
-      await waitUntilReady(urlFor(port, "postgres"), 30_000, () => exited);
-      started = { child, port, exited: () => exited };
+      started = await spawnPostmaster(await freePort());
     } catch (error) {
-      child.kill("SIGKILL");
-      const transient = /shared memory block is still in use|lock file .* already exists|could not bind/i.test(stderr);
-      if (!transient || Date.now() > deadline) throw new Error(`${(error as Error).message}\n${stderr}`, { cause: error });
+      if (!(error as { transient?: boolean }).transient || Date.now() > deadline) throw error;
       logger.warn("PostgreSQL still releasing resources from a previous crash: retrying");
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
   }
-  const { child, port } = started;
-  const exited = started.exited;
-  await ensureDatabase(urlFor(port, "postgres"), database);
+  await ensureDatabase(urlFor(started.port, "postgres"), database);
   fs.writeFileSync(ownerFile, String(process.pid));
-  logger.info({ port }, "embedded PostgreSQL started");
-
-  return {
-    url: urlFor(port, database),
-    owned: true,
-    async stop() {
-      if (exited() || !child.pid) return;
-      child.kill("SIGINT"); // fast shutdown: roll back open transactions, checkpoint, exit
-      if (!(await waitForExit(child.pid, 30_000))) child.kill("SIGKILL");
-      fs.rmSync(ownerFile, { force: true });
-      logger.info("embedded PostgreSQL stopped");
-    },
-  };
+  logger.info({ port: started.port }, "embedded PostgreSQL started");
+  return supervised(started);
 }
 
 async function ensureDatabase(adminUrl: string, database: string) {
   const client = new pg.Client({ connectionString: adminUrl });
+  client.on("error", () => undefined); // a server dying under us fails the query below instead
   await client.connect();
   try {
     const found = await client.query("select 1 from pg_database where datname = $1", [database]);

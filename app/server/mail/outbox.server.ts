@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { ReactElement } from "react";
-import type { Database } from "../db/client.server";
+import { retryWhileUnavailable, type Database } from "../db/client.server";
 import { emailOutbox } from "../db/schema";
 import { logger } from "../logger.server";
 import { renderEmail } from "./render.server";
@@ -61,6 +61,8 @@ export type OutboxRow = typeof emailOutbox.$inferSelect;
 /** How long a claimed message stays ours before another worker may take it over (a crash mid-send). */
 export const CLAIM_SECONDS = 120;
 export const MAX_ATTEMPTS = 12;
+/** How long a sent message waits for an unreachable database to record it (well within its claim). */
+const MARK_SENT_RETRY_MS = 20_000;
 
 /** 10 s, 20 s, 40 s ... capped at one hour. */
 export function backoffSeconds(attempts: number) {
@@ -101,8 +103,6 @@ export async function deliverDueEmails(db: Database, transport: MailTransport): 
   for (const message of claimed) {
     try {
       await transport.send(message);
-      await db.execute(sql`update email_outbox set status = 'sent', sent_at = now(), locked_until = null, last_error = null where id = ${message.id}`);
-      sent += 1;
     } catch (error) {
       const failed = message.attempts >= MAX_ATTEMPTS;
       const delay = backoffSeconds(message.attempts);
@@ -112,7 +112,15 @@ export async function deliverDueEmails(db: Database, transport: MailTransport): 
           last_error = ${String(error).slice(0, 500)},
           next_attempt_at = now() + make_interval(secs => ${delay})
         where id = ${message.id}`);
+      continue;
     }
+    // The SMTP server has it: if the database is restarting, keep trying to record that, or the
+    // message would be sent again when its claim expires.
+    await retryWhileUnavailable(
+      () => db.execute(sql`update email_outbox set status = 'sent', sent_at = now(), locked_until = null, last_error = null where id = ${message.id}`),
+      MARK_SENT_RETRY_MS,
+    );
+    sent += 1;
   }
   return sent;
 }
