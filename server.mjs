@@ -113,3 +113,17 @@ async function shutdown(signal) {
 }
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
 process.on("SIGINT", () => void shutdown("SIGINT"));
+
+// A lost database connection never ends the process: the pool reconnects when the database is back
+// (a safety net; connection errors are handled where they happen). Anything else still does.
+process.on("unhandledRejection", (reason) => {
+  if (!mod.isDatabaseUnavailable(reason)) throw reason;
+  console.error(`database unavailable (unhandled rejection): ${reason?.code ?? reason?.message ?? reason}`);
+});
+process.on("uncaughtException", (error) => {
+  if (!mod.isDatabaseUnavailable(error)) {
+    console.error(error);
+    process.exit(1);
+  }
+  console.error(`database unavailable (uncaught): ${error?.code ?? error?.message}`);
+});

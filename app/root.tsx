@@ -18,6 +18,7 @@ import { Footer } from "./components/layout/footer";
 import { Navbar } from "./components/layout/navbar";
 import { ToastProvider } from "./components/ui/toast";
 import { scrollToAnchor } from "./components/layout/anchor-link";
+import { outage } from "./content/outage";
 import { useEffect } from "react";
 
 export const links: LinksFunction = () => [
@@ -91,8 +92,25 @@ export function NotFound() {
   );
 }
 
+/** A client-side navigation that met a database outage (a full page load gets the server's outage page). */
+function Unavailable() {
+  return (
+    <section className="container-page grid flex-1 place-content-center gap-4 py-24 text-center">
+      <h1 className="text-2xl font-semibold">{outage.title}</h1>
+      <p className="text-ink-700">{outage.message}</p>
+      <p className="text-ink-700">{outage.reassurance}</p>
+      <p>
+        <a href="" className="btn btn-primary">
+          {outage.retry}
+        </a>
+      </p>
+    </section>
+  );
+}
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (isRouteErrorResponse(error) && error.status === 503) return <Unavailable />;
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
     <section className="container-page grid flex-1 place-content-center gap-4 py-24 text-center">

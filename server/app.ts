@@ -4,8 +4,10 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { createHash, randomBytes } from "node:crypto";
 import { platform } from "~/server/platform.server";
 import { logger, redactUrl } from "~/server/logger.server";
+import { databaseOutageHandler, withOutageResponses } from "~/server/outage.server";
 
 export { startPlatform } from "~/server/platform.server";
+export { isDatabaseUnavailable } from "~/server/db/client.server";
 
 const isProduction = process.env.NODE_ENV === "production";
 
@@ -123,7 +125,8 @@ app.disable("x-powered-by");
 app.all(
   "/{*splat}",
   createRequestHandler({
-    build: () => import("virtual:react-router/server-build"),
+    // While the database is unreachable, loaders and actions answer 503 (see outage.server.ts).
+    build: async () => withOutageResponses(await import("virtual:react-router/server-build")),
     getLoadContext(req, res) {
       return {
         db: platform().db,
@@ -133,6 +136,8 @@ app.all(
     },
   }),
 );
+
+app.use(databaseOutageHandler);
 
 /** Last resort: never leak a stack trace. */
 app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {

@@ -5,6 +5,8 @@ import type { Database } from "./db/client.server";
 import "~/domain/zod";
 import { PROOF_OF_WORK_FIELD, proofOfWorkMessages } from "~/domain/proof-of-work";
 import { logger } from "./logger.server";
+import { isDatabaseUnavailable } from "./db/client.server";
+import { outageResponse } from "./outage.server";
 import { proofOfWorkOf, spendProofOfWork, verifyProofOfWork, type SolvedChallenge } from "./proof-of-work.server";
 
 export const MAX_JSON_BYTES = 64 * 1024;
@@ -220,6 +222,8 @@ export function publicEndpoint<S extends z.ZodType>(options: EndpointOptions<S>)
       if (isForm) return formRedirect(request, options.scope, "ok");
       return jsonResponse(result.status, result.body);
     } catch (error) {
+      // The database is down or restarting: 503 with Retry-After, and the client retries with the same Idempotency-Key.
+      if (isDatabaseUnavailable(error)) return outageResponse(request, options.scope, error);
       if ((request.headers.get("content-type") ?? "").includes("application/x-www-form-urlencoded")) {
         if (!(error instanceof HttpError)) logger.error({ scope: options.scope, name: (error as Error)?.name, code: (error as { code?: string })?.code }, "endpoint failed");
         return formRedirect(request, options.scope, "error");
