@@ -47,6 +47,8 @@ export interface MatchGroup {
   start_time: string;
   age_min: number;
   age_max: number;
+  /** Age brackets of the confirmed members ("26-35"), when known: an age reason must be true of them. */
+  member_ages?: string[];
   capacity: number;
   occupied: number;
   status: "open" | "full" | "closed";
@@ -54,7 +56,10 @@ export interface MatchGroup {
 
 export interface MatchResult<G extends MatchGroup = MatchGroup> {
   group: G;
+  /** The ranking as one number (see MATCH_WEIGHTS): higher is better. */
   score: number;
+  /** The three signals the order is made of, best first in this order. */
+  fit: { time: number; themes: number; age: number };
   freeSpots: number;
   /** True only for the first result. */
   recommended: boolean;
@@ -63,20 +68,34 @@ export interface MatchResult<G extends MatchGroup = MatchGroup> {
 }
 
 /**
- * Points per signal. A shared theme from the situations the person lives now weighs more
- * than one from what they hope to reach; a matching time slot is worth about one theme;
- * an age outside the group's range costs more than a fitting one earns, because a
- * 20-year-old in a 46-55 group is a poorer fit than a small theme overlap can repair.
+ * The order is lexicographic, so it can be said in one sentence: first the groups whose time the
+ * person can attend (the same slot, or another one for a "very" or "fairly" flexible person), then
+ * the most shared themes (a theme the person lives now counts more than one they hope to work on),
+ * then the same slot before another, then the age. A better signal never moves a group down
+ * (monotone), and a card above another always shows a reason at least as good.
  */
 export const MATCH_WEIGHTS = {
+  /** Time fit: 2 the same slot, 1 another slot the person accepts, 0 a slot they did not choose. */
+  sameTimeSlot: 2,
+  otherTimeSlot: { very: 1, fairly: 1, little: 0, none: 0 },
+  /** Theme points. */
   situationTheme: 3,
   goalTheme: 2,
   keyword: 1,
-  sameTimeSlot: 4,
-  otherTimeSlot: { very: 3, fairly: 2, little: 0, none: 0 },
+  /**
+   * Age fit: the person's bracket in the group's range and shared by a member (or the group has no
+   * members yet); in range but every member is of another bracket; unknown age; outside the range.
+   */
+  ageShared: 3,
   ageInRange: 2,
-  ageOutOfRange: -3,
+  ageUnknown: 1,
+  ageOutOfRange: 0,
 } as const;
+
+const canAttend = (fit: MatchResult["fit"]) => (fit.time > 0 ? 1 : 0);
+
+/** The ranking as one number, in the order of compareResults. */
+const tierScore = (fit: MatchResult["fit"]) => canAttend(fit) * 1_000_000 + fit.themes * 100 + fit.time * 10 + fit.age;
 
 /** Short Italian names of the themes, used in "Temi in comune: ...". */
 export const themeLabels: Record<ProblemSlug, string> = {
@@ -157,33 +176,28 @@ export function freeSpotsOf(group: Pick<MatchGroup, "capacity" | "occupied">): n
   return Math.max(0, capacity - Math.max(0, group.occupied));
 }
 
-function scoreGroup<G extends MatchGroup>(
-  profile: MatchProfile,
-  group: G,
-): Omit<MatchResult<G>, "recommended"> {
-  let score = 0;
+function scoreGroup<G extends MatchGroup>(profile: MatchProfile, group: G): Omit<MatchResult<G>, "recommended"> {
   const reasons: string[] = [];
-
-  const timeReason = scoreTime(profile, group);
-  score += timeReason.points;
-  if (timeReason.reason) reasons.push(timeReason.reason);
-
+  const time = scoreTime(profile, group);
+  if (time.reason) reasons.push(time.reason);
   const themes = scoreThemes(profile, group);
-  score += themes.points;
   if (themes.labels.length > 0) reasons.push(`Temi in comune: ${themes.labels.join(", ")}`);
+  const age = scoreAge(profile, group);
+  if (age.reason) reasons.push(age.reason);
+  const fit = { time: time.points, themes: themes.points, age: age.points };
+  return { group, score: tierScore(fit), fit, freeSpots: freeSpotsOf(group), reasons };
+}
 
-  const bracket = AGE_BRACKETS[profile.age.normalize("NFC").trim()];
-  if (bracket) {
-    const [low, high] = bracket;
-    if (low <= group.age_max && high >= group.age_min) {
-      score += MATCH_WEIGHTS.ageInRange;
-      reasons.push(`Fascia d'età adatta: ${profile.age}`);
-    } else {
-      score += MATCH_WEIGHTS.ageOutOfRange;
-    }
-  }
-
-  return { group, score, freeSpots: freeSpotsOf(group), reasons };
+/** Only what is true of the group: its range includes the person's bracket and, if it has members, one of them shares it. */
+function scoreAge(profile: MatchProfile, group: MatchGroup): { points: number; reason?: string } {
+  const label = profile.age.normalize("NFC").trim();
+  const bracket = AGE_BRACKETS[label];
+  if (!bracket) return { points: MATCH_WEIGHTS.ageUnknown };
+  const [low, high] = bracket;
+  if (low > group.age_max || high < group.age_min) return { points: MATCH_WEIGHTS.ageOutOfRange };
+  const members = group.member_ages ?? [];
+  if (members.length > 0 && !members.includes(label)) return { points: MATCH_WEIGHTS.ageInRange };
+  return { points: MATCH_WEIGHTS.ageShared, reason: `Fascia d'età adatta: ${label}` };
 }
 
 function scoreTime(profile: MatchProfile, group: MatchGroup): { points: number; reason?: string } {
@@ -225,7 +239,10 @@ function scoreThemes(profile: MatchProfile, group: MatchGroup): { points: number
 
 function compareResults(a: Omit<MatchResult, "recommended">, b: Omit<MatchResult, "recommended">): number {
   return (
-    b.score - a.score ||
+    canAttend(b.fit) - canAttend(a.fit) ||
+    b.fit.themes - a.fit.themes ||
+    b.fit.time - a.fit.time ||
+    b.fit.age - a.fit.age ||
     a.group.weekday - b.group.weekday ||
     a.group.name.localeCompare(b.group.name, "it") ||
     (a.group.id < b.group.id ? -1 : a.group.id > b.group.id ? 1 : 0)
@@ -233,8 +250,9 @@ function compareResults(a: Omit<MatchResult, "recommended">, b: Omit<MatchResult
 }
 
 /**
- * Open groups with at least one free spot, best match first. Ties go to the earlier
- * weekday, then the name, then the id, so the same data always gives the same order.
+ * Open groups with at least one free spot, best match first: a time the person can attend, then
+ * shared themes, then the same slot, then age fit. Ties go to the earlier weekday, then the name, then the id, so the same data always
+ * gives the same order.
  */
 export function matchGroups<G extends MatchGroup>(
   profile: MatchProfile,
