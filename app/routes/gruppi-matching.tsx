@@ -118,14 +118,13 @@ type Step =
   | { kind: "thanks"; slotLabel: string | null }
   | { kind: "pending" };
 
-function PageHeader({ eyebrow, title, children }: { eyebrow: string; title: string; children?: ReactNode }) {
+function PageHeader({ eyebrow, title, focus = false, children }: { eyebrow: string; title: string; focus?: boolean; children?: ReactNode }) {
   const heading = useRef<HTMLHeadingElement>(null);
-  const first = useRef(true);
   useEffect(() => {
-    // Each new screen moves focus to its title, so screen readers hear the change.
-    if (first.current) first.current = false;
-    else heading.current?.focus();
-  }, [title]);
+    // A screen that replaces another (group chosen → call request → thanks) moves focus to its
+    // title, so keyboard and screen-reader users land on it instead of on <body>.
+    if (focus) heading.current?.focus();
+  }, [focus, title]);
   return (
     <header className="grid max-w-3xl gap-3">
       <p className="text-sm font-semibold uppercase tracking-wider text-coral-700">{eyebrow}</p>
@@ -199,6 +198,8 @@ function MatchingFlow({
         ? { kind: "call", therapist: page.therapist ?? DIRECT_CALL_LABEL, groupId: page.groupId, groupName: null }
         : { kind: "groups" },
   );
+  const [initialStep] = useState(step.kind);
+  const moved = step.kind !== initialStep;
   const [selecting, setSelecting] = useState<string | null>(null);
   const [fullGroup, setFullGroup] = useState<{ id: string; name: string } | null>(null);
 
@@ -239,7 +240,7 @@ function MatchingFlow({
   if (step.kind === "pending") {
     return (
       <>
-        <PageHeader eyebrow="Manca un ultimo passo" title={identityMessages.pendingTitle}>
+        <PageHeader focus={moved} eyebrow="Manca un ultimo passo" title={identityMessages.pendingTitle}>
           <p className="text-lg text-ink-700">
             Per proteggere la tua riservatezza non eseguiamo richieste fatte solo con un indirizzo email: ti abbiamo scritto un link per
             confermare che sei proprio tu. Il link vale 48 ore.
@@ -255,7 +256,7 @@ function MatchingFlow({
   if (step.kind === "thanks") {
     return (
       <>
-        <PageHeader eyebrow="Richiesta inviata" title="Ci sentiamo presto" />
+        <PageHeader focus={moved} eyebrow="Richiesta inviata" title="Ci sentiamo presto" />
         <ThankYou name={name} slotLabel={step.slotLabel} />
       </>
     );
@@ -264,7 +265,7 @@ function MatchingFlow({
   if (step.kind === "call") {
     return (
       <>
-        <PageHeader eyebrow={step.groupName ? `Hai scelto il gruppo ${step.groupName}` : "Colloquio conoscitivo gratuito"} title="Richiedi la chiamata conoscitiva">
+        <PageHeader focus={moved} eyebrow={step.groupName ? `Hai scelto il gruppo ${step.groupName}` : "Colloquio conoscitivo gratuito"} title="Richiedi la chiamata conoscitiva">
           <p className="text-lg text-ink-700">
             Prima di iniziare ci sentiamo per un breve colloquio individuale, gratuito: per conoscerci, rispondere alle tue domande e
             confermare il gruppo giusto per te. Lasciaci il tuo numero, ti richiamiamo entro 24 ore.

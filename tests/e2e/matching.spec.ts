@@ -116,6 +116,8 @@ test("select → call request → thank-you, stored once", async ({ page }, info
   await expect(page.getByText("Gruppo selezionato!").first()).toBeVisible();
 
   await expect(page.getByRole("heading", { level: 1, name: "Richiedi la chiamata conoscitiva" })).toBeVisible();
+  // Focus follows the new screen instead of falling to <body>.
+  await expect(page.getByRole("heading", { level: 1, name: "Richiedi la chiamata conoscitiva" })).toBeFocused();
   const phone = page.getByLabel("Numero di telefono");
   const send = page.getByRole("button", { name: "Richiedi la chiamata gratuita" });
   await expect(send).toBeDisabled();
