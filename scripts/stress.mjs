@@ -12,6 +12,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { SMTPServer } from "smtp-server";
+import { fetchProofOfWork } from "../tests/support/proof-of-work.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const seconds = Number(process.env.STRESS_SECONDS ?? 60);
@@ -107,6 +108,8 @@ function startServer() {
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       PUBLIC_URL: base,
       SESSION_SECRET: "stress-session-secret-0123456789abcdef",
+      // Every submission solves a challenge (as a browser would), cheaply: one load generator does them all.
+      ALTCHA_MAX_NUMBER: "1000",
       SEED_DEMO: "true",
       DATA_ENCRYPTION_KEY: encryptionKey,
     },
@@ -185,9 +188,11 @@ async function submit(submission, stopAt) {
     stats.posts.attempts += 1;
     if (attempt > 0) stats.posts.retried += 1;
     try {
+      // A fresh anti-spam challenge per attempt; the Idempotency-Key is what makes a retry the same submission.
+      const proof = await fetchProofOfWork(base, { signal: AbortSignal.timeout(15_000) });
       const response = await fetch(`${base}/api/${submission.endpoint}`, {
         method: "POST",
-        headers: { "Content-Type": "application/json", "Idempotency-Key": submission.key, Origin: base },
+        headers: { "Content-Type": "application/json", "Idempotency-Key": submission.key, Origin: base, "X-Altcha": proof },
         body: JSON.stringify(submission.body),
         signal: AbortSignal.timeout(15_000),
       });

@@ -135,6 +135,8 @@ export async function startApp(options: { port: number; dataDir: string; env?: R
       // Production refuses to start without them; a test may pass its own.
       SESSION_SECRET: TEST_SESSION_SECRET,
       DATA_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
+      // An easy anti-spam proof of work: the tests solve one per submission (fetchProofOfWork).
+      ALTCHA_MAX_NUMBER: "1000",
       ...options.env,
     },
   });

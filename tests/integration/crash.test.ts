@@ -17,6 +17,7 @@ import {
   type AppProcess,
   type SmtpSink,
 } from "./app-process";
+import { fetchProofOfWork } from "../support/proof-of-work.mjs";
 import { validAnswers } from "./helpers";
 
 /**
@@ -75,12 +76,15 @@ const environment = () => ({
 
 async function post(app: AppProcess, submission: Submission): Promise<Answer | undefined> {
   try {
+    // A fresh challenge per attempt: a retry of the same submission is a new request.
+    const proof = await fetchProofOfWork(app.url);
     const response = await fetch(`${app.url}${submission.path}`, {
       method: "POST",
       headers: {
         "Content-Type": "application/json",
         "Idempotency-Key": submission.key,
         "X-Forwarded-For": submission.ip,
+        "X-Altcha": proof,
         Origin: app.url,
       },
       body: JSON.stringify(submission.body),

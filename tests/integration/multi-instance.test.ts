@@ -8,6 +8,7 @@ import { startEmbeddedPostgres, type EmbeddedServer } from "../../app/server/db/
 import { followupSubject } from "../../app/server/mail/booking-templates";
 import { RETENTION_JOB } from "../../app/server/retention.server";
 import { countByMessageId, ensureBuild, freePort, startApp, startSmtpSink, stopAllApps, until, type AppProcess, type SmtpSink } from "./app-process";
+import { fetchProofOfWork } from "../support/proof-of-work.mjs";
 import { validAnswers } from "./helpers";
 
 /**
@@ -99,10 +100,17 @@ async function signIn(app: AppProcess) {
   return cookiesOf(response);
 }
 
-const postJson = (app: AppProcess, pathname: string, body: unknown) =>
+const postJson = async (app: AppProcess, pathname: string, body: unknown) =>
   fetch(`${app.url}${pathname}`, {
     method: "POST",
-    headers: { "Content-Type": "application/json", Origin: app.url, "X-Forwarded-For": nextIp(), "Idempotency-Key": `multi-${randomBytes(8).toString("hex")}` },
+    headers: {
+      "Content-Type": "application/json",
+      Origin: app.url,
+      "X-Forwarded-For": nextIp(),
+      "Idempotency-Key": `multi-${randomBytes(8).toString("hex")}`,
+      // Issued by one instance, accepted by either: both derive the key from the same SESSION_SECRET.
+      "X-Altcha": await fetchProofOfWork(app === a ? b.url : a.url),
+    },
     body: JSON.stringify(body),
   });
 
@@ -126,6 +134,20 @@ describe("two instances on one PostgreSQL", () => {
     const page = await (await fetch(`${b.url}/admin`, { headers: { cookie } })).text();
     expect(page).not.toContain("Admin Login");
     expect(page).toContain(DEMO_ADMIN.email);
+  });
+
+  it("an anti-spam challenge issued by A and used on B is refused on A: one replay guard for both", async () => {
+    const proof = await fetchProofOfWork(a.url);
+    const send = (app: AppProcess, email: string) =>
+      fetch(`${app.url}/api/newsletter-signup`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: app.url, "X-Forwarded-For": nextIp(), "X-Altcha": proof },
+        body: JSON.stringify({ email }),
+      });
+    expect((await send(b, "multi-sfida-1@example.com")).status).toBe(200);
+    const replay = await send(a, "multi-sfida-2@example.com");
+    expect(replay.status).toBe(400);
+    expect(await replay.json()).toEqual({ error: "Verifica anti-spam non riuscita. Ricarica la pagina e riprova." });
   });
 
   it(`${CONTACTS} contact messages spread over both instances give exactly ${2 * CONTACTS} e-mails, none twice`, async () => {
