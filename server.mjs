@@ -3,6 +3,7 @@
 import compression from "compression";
 import express from "express";
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
 import { fileURLToPath } from "node:url";
@@ -89,7 +90,14 @@ function precompressed(dir) {
   };
 }
 
-const listener = server.listen(port, host, () => {
+// A slow client cannot hold a connection: headers within 10 s, the whole request (body included)
+// within 30 s, checked every second; Node answers 408 and closes.
+const listener = http.createServer({ headersTimeout: 10_000, requestTimeout: 30_000, connectionsCheckingInterval: 1_000 }, server);
+// CONNECT never reaches Express (Node would just drop the connection): refuse it like any wrong method.
+listener.on("connect", (_req, socket) => {
+  socket.end("HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST, OPTIONS\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+});
+listener.listen(port, host, () => {
   const address = listener.address();
   const shown = typeof address === "object" && address ? address.port : port;
   console.log(`Server ready on http://localhost:${shown}`);

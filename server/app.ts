@@ -1,8 +1,10 @@
-import "react-router";
+import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { createRequestHandler } from "@react-router/express";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { createHash, randomBytes } from "node:crypto";
+import { IncomingMessage } from "node:http";
 import { platform } from "~/server/platform.server";
+import { errors } from "~/server/http.server";
 import { logger, redactUrl } from "~/server/logger.server";
 import { databaseOutageHandler, withOutageResponses } from "~/server/outage.server";
 
@@ -93,8 +95,9 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 const UPLOAD_PATHS = /^\/admin\/(upload\/|documenti)/;
 
 /**
- * Refuses oversized bodies before React Router buffers them (page actions read formData()),
- * by their declared size. Browsers always declare it for forms and fetch.
+ * Refuses oversized bodies before React Router buffers them (page actions read formData()). A
+ * declared size is checked at once (Node never reads past it); a chunked body is counted as it
+ * streams and kept here, up to the cap, for the request handler to read again (`withReadBody`).
  */
 export function bodySizeLimit(req: Request, res: Response, next: NextFunction) {
   if (req.method === "GET" || req.method === "HEAD") return next();
@@ -105,7 +108,38 @@ export function bodySizeLimit(req: Request, res: Response, next: NextFunction) {
     res.status(413).json({ error: "Richiesta troppo grande." });
   };
   if (Number(req.headers["content-length"] ?? 0) > limit) return refuse();
-  next();
+  if (req.headers["content-length"] !== undefined || req.headers["transfer-encoding"] === undefined) return next();
+  let chunks: Buffer[] = [];
+  let size = 0;
+  const onData = (chunk: Buffer) => {
+    size += chunk.length;
+    if (size <= limit) return void chunks.push(chunk);
+    req.off("data", onData).off("end", onEnd);
+    chunks = [];
+    refuse();
+  };
+  const onEnd = () => {
+    res.locals.readBody = Buffer.concat(chunks, size);
+    next();
+  };
+  req.on("data", onData).once("end", onEnd);
+}
+
+/** The request handler reads the body itself: a chunked one bodySizeLimit already read is given back as a fresh stream. */
+function withReadBody(handler: (req: Request, res: Response, next: NextFunction) => unknown) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const body = res.locals.readBody as Buffer | undefined;
+    if (!body) return handler(req, res, next);
+    const replay = new IncomingMessage(req.socket) as Request;
+    Object.setPrototypeOf(replay, Object.getPrototypeOf(req));
+    const headers = { ...req.headers, "content-length": String(body.length) };
+    delete headers["transfer-encoding"];
+    Object.assign(replay, { method: req.method, url: req.url, originalUrl: req.originalUrl, httpVersion: req.httpVersion, headers, app: req.app, res });
+    replay.push(body);
+    replay.push(null);
+    replay.complete = true;
+    return handler(replay, res, next);
+  };
 }
 
 export function requestLogger(req: Request, res: Response, next: NextFunction) {
@@ -119,12 +153,55 @@ export function requestLogger(req: Request, res: Response, next: NextFunction) {
   next();
 }
 
+const trees = new WeakMap<ServerBuild, RouteObject[]>();
+
+/** The route manifest as the tree matchRoutes walks. */
+function routeTree(build: ServerBuild, parentId?: string): RouteObject[] {
+  return Object.values(build.routes)
+    .filter((route) => route && route.parentId === parentId)
+    .map((route) => (route!.index ? { id: route!.id, index: true } : { id: route!.id, path: route!.path, caseSensitive: route!.caseSensitive, children: routeTree(build, route!.id) }));
+}
+
+/**
+ * The methods a path answers, read from the route modules it matches: GET and HEAD for a page or
+ * a loader, POST for an action (of the route, or of the layout an index route sits in), OPTIONS.
+ */
+export function allowedMethods(build: ServerBuild, pathname: string): string[] {
+  let tree = trees.get(build);
+  if (!tree) trees.set(build, (tree = routeTree(build)));
+  // Client navigations fetch the same routes as /path.data (single fetch).
+  const path = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
+  const matches = matchRoutes(tree, path) ?? [];
+  const leaf = matches.at(-1);
+  const modules = matches.map((match) => build.routes[match.route.id!]?.module);
+  const leafModule = modules.at(-1);
+  const targets = leaf?.route.index ? modules.slice(-2) : modules.slice(-1);
+  const allowed: string[] = [];
+  if (leafModule?.default || leafModule?.loader) allowed.push("GET", "HEAD");
+  if (targets.some((module) => module?.action)) allowed.push("POST");
+  return [...allowed, "OPTIONS"];
+}
+
+/**
+ * Any other method gets 405 with the Allow list (TRACE included, which would otherwise reach the
+ * Fetch API and fail as a 500); OPTIONS gets the list with 204.
+ */
+export async function methodGuard(req: Request, res: Response, next: NextFunction) {
+  const allowed = allowedMethods(await import("virtual:react-router/server-build"), req.path);
+  if (allowed.includes(req.method) && req.method !== "OPTIONS") return next();
+  res.setHeader("Allow", allowed.join(", "));
+  if (req.method === "OPTIONS") return void res.status(204).end();
+  req.resume();
+  res.status(405).json({ error: errors.method });
+}
+
 export const app = express();
 app.disable("x-powered-by");
+app.use(methodGuard);
 
 app.all(
   "/{*splat}",
-  createRequestHandler({
+  withReadBody(createRequestHandler({
     // While the database is unreachable, loaders and actions answer 503 (see outage.server.ts).
     build: async () => withOutageResponses(await import("virtual:react-router/server-build")),
     getLoadContext(req, res) {
@@ -134,7 +211,7 @@ app.all(
         clientIp: String(req.headers["x-client-ip"] ?? req.socket.remoteAddress ?? "unknown"),
       };
     },
-  }),
+  })),
 );
 
 app.use(databaseOutageHandler);

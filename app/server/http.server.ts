@@ -97,14 +97,22 @@ async function readForm(request: Request): Promise<Record<string, string>> {
   return fields;
 }
 
+/**
+ * A path on this site, never another origin: only the path of the given URL is kept, and leading
+ * slashes or backslashes are collapsed to one (`//evil.example` would be protocol-relative).
+ */
+export function sameOriginPath(url: string | null | undefined, fallback = "/") {
+  try {
+    const { pathname } = new URL(url ?? fallback, "http://localhost");
+    return pathname.replace(/^[/\\]+/, "/");
+  } catch {
+    return fallback;
+  }
+}
+
 /** Without JavaScript the browser goes back to the form's page, which shows the outcome from the query. */
 function formRedirect(request: Request, scope: string, outcome: "ok" | "error") {
-  let target: string;
-  try {
-    target = new URL(request.headers.get("referer") ?? "/", "http://localhost").pathname;
-  } catch {
-    target = "/";
-  }
+  const target = sameOriginPath(request.headers.get("referer"));
   return new Response(null, { status: 303, headers: { Location: `${target}?esito=${outcome}&modulo=${scope}` } });
 }
 
@@ -191,7 +199,7 @@ export interface EndpointOptions<S extends z.ZodType> {
 export function publicEndpoint<S extends z.ZodType>(options: EndpointOptions<S>) {
   return async ({ request, context }: { request: Request; context: { db: Database; clientIp: string } }) => {
     try {
-      if (request.method !== "POST") throw new HttpError(405, errors.method);
+    if (request.method !== "POST") return jsonResponse(405, { error: errors.method }, { Allow: "POST, OPTIONS" });
       const limit = options.rateLimit ?? { limit: 30, windowSeconds: 60 };
       // The client address is hashed: the counter table never holds an identifier.
       const client = createHash("sha256").update(context.clientIp).digest("base64url").slice(0, 16);

@@ -1,14 +1,31 @@
 import { spawn } from "node:child_process";
 import { count, eq } from "drizzle-orm";
 import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { createElement } from "react";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { auth, createOrPromoteAdmin } from "../../app/server/auth.server";
 import type { Database } from "../../app/server/db/client.server";
 import { DEMO_ADMIN_EMAIL, ensureDemoAdmin, retireDemoPassword } from "../../app/server/db/seed.server";
-import { session, therapists, user } from "../../app/server/db/schema";
-import { BUILD_DIR, TEST_ENCRYPTION_KEY, TEST_SESSION_SECRET, ensureBuild, freePort, startApp, stopAllApps, type AppProcess } from "./app-process";
+import { emailOutbox, session, therapists, user } from "../../app/server/db/schema";
+import { sameOriginPath } from "../../app/server/http.server";
+import { enqueueEmails, type OutboxRow } from "../../app/server/mail/outbox.server";
+import { smtpTransport } from "../../app/server/mail/transport.server";
+import {
+  BUILD_DIR,
+  TEST_ENCRYPTION_KEY,
+  TEST_SESSION_SECRET,
+  ensureBuild,
+  freePort,
+  startApp,
+  startSmtpSink,
+  stopAllApps,
+  until,
+  type AppProcess,
+} from "./app-process";
 import { testDatabase, testDatabaseUrl } from "./database";
 
 /**
@@ -155,5 +172,193 @@ describe("the demo admin in-process", () => {
     } finally {
       printed.mockRestore();
     }
+  });
+});
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/** One request on its own connection; with `chunks`, a body without Content-Length (chunked), written piece by piece. */
+function rawRequest(url: string, init: { method?: string; headers?: Record<string, string>; body?: string | Buffer; chunks?: Buffer[] } = {}) {
+  return new Promise<Answer | { error: string }>((resolve) => {
+    const request = http.request(url, { method: init.method ?? "GET", headers: init.headers, agent: false }, (response) => {
+      const received: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => received.push(chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(received).toString("utf8") }));
+      response.on("error", (error) => resolve({ error: String(error) }));
+    });
+    request.setTimeout(20_000, () => request.destroy(new Error("timeout")));
+    request.on("error", (error) => resolve({ error: String(error) }));
+    if (init.chunks) {
+      for (const chunk of init.chunks) request.write(chunk);
+      request.end();
+    } else {
+      request.end(init.body);
+    }
+  });
+}
+
+/**
+ * Sends `head` and then one byte of `trickle` per second on a raw socket, as a slowloris client
+ * does; resolves with what the server answered and when it closed the connection.
+ */
+function slowClient(port: number, head: string, trickle: string) {
+  return new Promise<{ seconds: number; answer: string }>((resolve) => {
+    const started = Date.now();
+    const socket = net.connect(port, "127.0.0.1");
+    let answer = "";
+    let sent = 0;
+    const timer = setInterval(() => {
+      if (sent < trickle.length && socket.writable) socket.write(trickle[sent++]!);
+    }, 1000);
+    socket.on("connect", () => socket.write(head));
+    socket.on("data", (chunk) => (answer += chunk.toString()));
+    socket.on("error", () => undefined);
+    socket.on("close", () => {
+      clearInterval(timer);
+      resolve({ seconds: (Date.now() - started) / 1000, answer });
+    });
+  });
+}
+
+const formHeaders = () => ({ "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, "X-Forwarded-For": nextIp() });
+
+describe("request bodies", () => {
+  it("refuses a chunked body over the cap with 413, on a JSON endpoint and on a page action alike", async () => {
+    const megabyte = Buffer.alloc(256 * 1024, 0x61);
+    const oversized = [Buffer.from("intent=sign-in&email="), ...Array.from({ length: 5 }, () => megabyte)];
+    for (const pathname of ["/api/send-contact-email", "/admin", "/accedi"]) {
+      const answer = await rawRequest(`${server.url}${pathname}`, { method: "POST", headers: formHeaders(), chunks: oversized });
+      expect(answer, pathname).toMatchObject({ status: 413 });
+      expect(JSON.parse((answer as Answer).body)).toEqual({ error: "Richiesta troppo grande." });
+    }
+  });
+
+  it("reads a chunked body under the cap in full: a chunked sign-in form signs in", async () => {
+    await createOrPromoteAdmin(db, "a-pezzi@example.com", "password-a-pezzi-lunga");
+    const form = new URLSearchParams({ intent: "sign-in", email: "a-pezzi@example.com", password: "password-a-pezzi-lunga" }).toString();
+    const chunks = [Buffer.from(form.slice(0, 10)), Buffer.from(form.slice(10, 30)), Buffer.from(form.slice(30))];
+    const answer = await rawRequest(`${server.url}/admin`, { method: "POST", headers: formHeaders(), chunks });
+    expect(answer).toMatchObject({ status: 302, headers: { location: "/admin" } });
+    expect(String((answer as Answer).headers["set-cookie"])).toMatch(/session_token=/);
+  });
+
+  it("closes a connection whose headers or body trickle in: headers within ~10 s, the whole request within ~30 s", { timeout: 60_000 }, async () => {
+    const [slowHeaders, slowBody] = await Promise.all([
+      slowClient(server.port, "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n", "X-Slow: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"),
+      slowClient(
+        server.port,
+        `POST /api/send-contact-email HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nX-Forwarded-For: ${nextIp()}\r\nContent-Length: 1000\r\n\r\n{`,
+        "a".repeat(120),
+      ),
+    ]);
+    expect(slowHeaders.seconds).toBeLessThan(15);
+    expect(slowHeaders.answer).toMatch(/^HTTP\/1\.1 408/);
+    expect(slowBody.seconds).toBeGreaterThan(25);
+    expect(slowBody.seconds).toBeLessThan(35);
+    expect(slowBody.answer).toMatch(/^HTTP\/1\.1 408/);
+  });
+});
+
+describe("redirects stay on this site", () => {
+  it("keeps only the path of the Referer, never a protocol-relative //host", () => {
+    expect(sameOriginPath("//evil.example")).toBe("/");
+    expect(sameOriginPath("http://127.0.0.1:3000//evil.example/x")).toBe("/evil.example/x");
+    expect(sameOriginPath("http://127.0.0.1:3000/\\\\evil.example")).toBe("/evil.example");
+    expect(sameOriginPath("https://evil.example/contatti")).toBe("/contatti");
+    expect(sameOriginPath("not a url at all")).toBe("/not%20a%20url%20at%20all");
+    expect(sameOriginPath(null)).toBe("/");
+  });
+
+  it.each(["//evil.example", "http://127.0.0.1//evil.example", "http://127.0.0.1/\\evil.example/"])(
+    "a no-JavaScript form post with Referer %s is sent back to a path of this site",
+    async (referer) => {
+      const answer = await rawRequest(`${server.url}/api/newsletter-signup`, {
+        method: "POST",
+        headers: { ...formHeaders(), Referer: referer },
+        body: new URLSearchParams({ email: "lettore@example.com" }).toString(),
+      });
+      expect(answer).toMatchObject({ status: 303 });
+      const location = String((answer as Answer).headers.location);
+      expect(location).toMatch(/^\/(?![/\\])/);
+      expect(new URL(location, "http://insieme.test").origin).toBe("http://insieme.test");
+    },
+  );
+
+  it("the sign-in service refuses a callback to another site", async () => {
+    const answer = await rawRequest(`${server.url}/api/auth/magic-link/verify?token=nessuno&callbackURL=${encodeURIComponent("//evil.example")}`, {
+      headers: { "X-Forwarded-For": nextIp() },
+    });
+    expect("status" in answer && answer.status).toBeGreaterThanOrEqual(300);
+    expect(String((answer as Answer).headers.location ?? "")).not.toMatch(/evil\.example/);
+  });
+});
+
+describe("e-mail headers", () => {
+  const hostile = { to: "anna@example.com\r\nBcc: vittima@example.com", subject: "Ciao\r\nBcc: vittima@example.com\nX-Spam: 1" };
+
+  it("strips CR/LF from the recipient, the subject and attachment names when a message is queued", async () => {
+    await enqueueEmails(db, [{ ...hostile, template: "test-header", body: createElement("p", null, "Testo") }]);
+    const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.template, "test-header"));
+    expect(row!.subject).toBe("Ciao Bcc: vittima@example.com X-Spam: 1");
+    expect(row!.to).toBe("anna@example.com Bcc: vittima@example.com");
+    expect(`${row!.to}${row!.subject}`).not.toMatch(/[\r\n]/);
+  });
+
+  it("sends no injected header or recipient over SMTP, even for a row stored with CR/LF", async () => {
+    const sink = await startSmtpSink();
+    try {
+      const row = { id: "x", to: "anna@example.com", subject: hostile.subject, html: "<p>Testo</p>", text: "Testo", attachments: [], messageId: "<hardening@insieme.test>" };
+      await smtpTransport(`smtp://127.0.0.1:${sink.port}`, "Insieme\r\nBcc: vittima@example.com <noreply@insieme.test>").send(row as unknown as OutboxRow);
+      await until("the message", () => sink.messages.length > 0, 5000);
+      expect(sink.messages[0]!.to).toEqual(["anna@example.com"]);
+      expect(sink.messages[0]!.subject).toBe("Ciao Bcc: vittima@example.com X-Spam: 1");
+    } finally {
+      await sink.close();
+    }
+  });
+});
+
+describe("methods", () => {
+  it.each([
+    ["GET", "/api/send-contact-email", "POST, OPTIONS"],
+    ["HEAD", "/api/submit-questionnaire", "POST, OPTIONS"],
+    ["PUT", "/api/send-contact-email", "POST, OPTIONS"],
+    ["DELETE", "/admin/terapeuti", "GET, HEAD, POST, OPTIONS"],
+    ["POST", "/prezzi", "GET, HEAD, OPTIONS"],
+    ["POST", "/healthz", "GET, HEAD, OPTIONS"],
+    ["TRACE", "/", "GET, HEAD, OPTIONS"],
+    ["TRACE", "/api/send-contact-email", "POST, OPTIONS"],
+    ["PATCH", "/api/auth/sign-in/email", "GET, HEAD, POST, OPTIONS"],
+  ])("%s %s → 405 with Allow: %s", async (method, pathname, allow) => {
+    const answer = await rawRequest(`${server.url}${pathname}`, { method, headers: { "X-Forwarded-For": nextIp(), Origin: server.url } });
+    expect(answer).toMatchObject({ status: 405, headers: { allow } });
+    if (method !== "HEAD") expect(JSON.parse((answer as Answer).body)).toEqual({ error: "Metodo non consentito." });
+  });
+
+  it("answers OPTIONS with the methods a path takes (204 and Allow)", async () => {
+    expect(await rawRequest(`${server.url}/api/send-contact-email`, { method: "OPTIONS" })).toMatchObject({ status: 204, headers: { allow: "POST, OPTIONS" } });
+    expect(await rawRequest(`${server.url}/contatti`, { method: "OPTIONS" })).toMatchObject({ status: 204, headers: { allow: "GET, HEAD, OPTIONS" } });
+  });
+
+  it("refuses CONNECT with 405 instead of dropping the connection", async () => {
+    const { answer } = await slowClient(server.port, "CONNECT evil.example:443 HTTP/1.1\r\nHost: evil.example:443\r\n\r\n", "");
+    expect(answer).toMatch(/^HTTP\/1\.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST, OPTIONS/);
+  });
+
+  it("still serves what each path takes: GET pages and loaders, POST actions, single-fetch .data", async () => {
+    expect((await fetch(`${server.url}/prezzi`)).status).toBe(200);
+    expect((await fetch(`${server.url}/healthz`, { method: "HEAD" })).status).toBe(200);
+    expect((await fetch(`${server.url}/prezzi.data`)).status).toBe(200);
+    expect((await fetch(`${server.url}/_root.data`)).status).toBe(200);
+    const signIn = await rawRequest(`${server.url}/admin.data`, {
+      method: "POST",
+      headers: formHeaders(),
+      body: new URLSearchParams({ intent: "sign-in", email: DEMO_ADMIN_EMAIL, password: "sbagliata-davvero" }).toString(),
+    });
+    expect(signIn).not.toMatchObject({ status: 405 });
   });
 });

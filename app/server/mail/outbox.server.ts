@@ -33,6 +33,15 @@ export function onEmailQueued(listener: () => void) {
 }
 
 /**
+ * A header value on one line: CR, LF and other control characters (from a form's subject, name or
+ * address) would otherwise start a header of the sender's choosing.
+ */
+export function headerValue(text: string) {
+  // eslint-disable-next-line no-control-regex -- control characters are what this removes
+  return text.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ").trim();
+}
+
+/**
  * Queues e-mails in the caller's transaction: they are committed with the record that caused
  * them, or not at all. Delivery happens later, in the outbox worker.
  */
@@ -42,12 +51,12 @@ export async function enqueueEmails(executor: Executor, emails: OutgoingEmail[])
     emails.map(async (email) => {
       const { html, text } = await renderEmail(email.body);
       return {
-        to: email.to,
-        subject: email.subject,
+        to: headerValue(email.to),
+        subject: headerValue(email.subject),
         template: email.template,
         html,
         text,
-        attachments: email.attachments ?? [],
+        attachments: (email.attachments ?? []).map((attachment) => ({ ...attachment, filename: headerValue(attachment.filename) })),
         messageId: `<${randomUUID()}@insieme-terapia.it>`,
       };
     }),

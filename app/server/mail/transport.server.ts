@@ -1,14 +1,14 @@
 import nodemailer from "nodemailer";
 import { env } from "../env.server";
 import { storage } from "../storage.server";
-import type { MailTransport, OutboxRow } from "./outbox.server";
+import { headerValue, type MailTransport, type OutboxRow } from "./outbox.server";
 
 async function attachmentsOf(message: OutboxRow) {
   return Promise.all(
     message.attachments.map(async (attachment) => {
       const object = await storage().get(attachment.bucket, attachment.key);
       if (!object) throw new Error(`Attachment missing from storage: ${attachment.key}`);
-      return { filename: attachment.filename, content: object.body, contentType: attachment.contentType };
+      return { filename: headerValue(attachment.filename), content: object.body, contentType: attachment.contentType };
     }),
   );
 }
@@ -19,10 +19,11 @@ export function smtpTransport(url: string, from = env().MAIL_FROM): MailTranspor
   return {
     name: "smtp",
     async send(message) {
+      // Rows queued before headers were cleaned at enqueue time are cleaned here too.
       await transporter.sendMail({
-        from,
-        to: message.to,
-        subject: message.subject,
+        from: headerValue(from),
+        to: headerValue(message.to),
+        subject: headerValue(message.subject),
         html: message.html,
         text: message.text,
         messageId: message.messageId,
