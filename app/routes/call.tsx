@@ -7,8 +7,10 @@ import { PendingNotice } from "~/components/matching/pending-notice";
 import { groupSelectionSchema } from "~/components/matching/schemas";
 import { ThankYou } from "~/components/matching/thank-you";
 import { CALL_SLOT_MINUTES, DIRECT_CALL_LABEL, identityMessages, messages, type CallSlotDay } from "~/components/matching/types";
+import { PROOF_OF_WORK_FIELD, proofOfWorkMessages } from "~/domain/proof-of-work";
 import { seo } from "~/domain/seo";
 import { errors, fieldErrors, hitRateLimit, HttpError } from "~/server/http.server";
+import { acceptProofOfWork } from "~/server/proof-of-work.server";
 import { logger } from "~/server/logger.server";
 import { identityFromToken } from "~/server/services/identity.server";
 import { chooseGroup } from "~/server/services/person-requests.server";
@@ -55,6 +57,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!(await hitRateLimit(context.db, `page-call:${context.clientIp}`, 10, 600))) return data({ error: errors.rateLimited, pending: false }, { status: 429 });
   const values: Record<string, string> = {};
   for (const [key, value] of await request.formData()) if (typeof value === "string" && value.trim() !== "") values[key] = value;
+  // With JavaScript the page posts to the JSON endpoint; a plain form post carries no solved anti-spam challenge.
+  if (!(await acceptProofOfWork(context.db, values[PROOF_OF_WORK_FIELD] ?? null))) {
+    return data({ error: proofOfWorkMessages.noJavaScript, pending: false }, { status: 400 });
+  }
   const parsed = groupSelectionSchema.safeParse({ ...values, selectedTherapist: DIRECT_CALL_LABEL });
   if (!parsed.success) return data({ error: Object.values(fieldErrors(parsed.error))[0] ?? errors.invalid, pending: false }, { status: 400 });
   const input = parsed.data;

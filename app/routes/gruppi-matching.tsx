@@ -13,8 +13,10 @@ import { DIRECT_CALL_LABEL, identityMessages, messages, type GroupCardData } fro
 import { PendingNotice } from "~/components/matching/pending-notice";
 import { WaitlistOffer } from "~/components/matching/waitlist-offer";
 import { useToast } from "~/components/ui/toast";
+import { PROOF_OF_WORK_FIELD, proofOfWorkMessages } from "~/domain/proof-of-work";
 import { seo } from "~/domain/seo";
 import { errors, fieldErrors, hitRateLimit, HttpError } from "~/server/http.server";
+import { acceptProofOfWork } from "~/server/proof-of-work.server";
 import { logger } from "~/server/logger.server";
 import { recommendedGroups } from "~/server/services/groups.server";
 import { identityFromToken } from "~/server/services/identity.server";
@@ -77,6 +79,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ error: errors.rateLimited, waitlisted: false, pending: false }, { status: 429 });
   }
   const values = await formValues(request);
+  // With JavaScript the page posts to the JSON endpoints; a plain form post carries no solved anti-spam challenge.
+  if (!(await acceptProofOfWork(context.db, values[PROOF_OF_WORK_FIELD] ?? null))) {
+    return data({ error: proofOfWorkMessages.noJavaScript, waitlisted: false, pending: false }, { status: 400 });
+  }
   try {
     if (values.intent === "waitlist") {
       const parsed = waitlistSchema.safeParse(values);

@@ -108,3 +108,9 @@ export async function spendProofOfWork(db: Pick<Database, "execute">, solved: So
     on conflict (challenge_hash) do nothing returning challenge_hash`);
   return inserted.rows.length === 1;
 }
+
+/** For a page action outside publicEndpoint: a correct, unexpired solution not used before, spent at once. */
+export async function acceptProofOfWork(db: Pick<Database, "execute">, payload: string | null): Promise<boolean> {
+  const solved = await verifyProofOfWork(payload);
+  return solved !== null && (await spendProofOfWork(db, solved));
+}

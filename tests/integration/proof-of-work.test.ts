@@ -12,6 +12,8 @@ import { action as submitQuestionnaire } from "../../app/routes/api/submit-quest
 import { action as updateGroupSelection } from "../../app/routes/api/update-group-selection";
 import { action as callSlots } from "../../app/routes/api/call-slots";
 import { action as joinWaitlist } from "../../app/routes/api/waitlist";
+import { action as callPage } from "../../app/routes/call";
+import { action as matchingPage } from "../../app/routes/gruppi-matching";
 import { CHALLENGE_TTL_SECONDS, proofOfWorkMessages } from "../../app/domain/proof-of-work";
 import type { Database } from "../../app/server/db/client.server";
 import { createProofOfWorkChallenge } from "../../app/server/proof-of-work.server";
@@ -204,6 +206,25 @@ describe("the anti-spam proof of work on every public submission", () => {
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toContain("esito=error");
     expect(await stored()).toEqual(before);
+  });
+
+  it("answers a plain form post to the call and group pages (no JavaScript) by asking for JavaScript, storing nothing", async () => {
+    const before = await stored();
+    const form = (fields: Record<string, string>) =>
+      new Request("http://localhost/form", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields) });
+    const call = { email: unique("pagina"), name: "Mario", MarioCallRequested: "true", MarioPhone: "333 123 4567" };
+    const group = { intent: "select", email: unique("pagina"), selectedTherapist: "Laura Bianchi" };
+    const context = { db, clientIp: "192.0.2.201", cspNonce: "" };
+    const refusedCall = (await callPage({ request: form(call), params: { callPath: "call-mario" }, context } as never)) as { data: { error: string }; init: ResponseInit };
+    expect(refusedCall.init.status).toBe(400);
+    expect(refusedCall.data.error).toBe(proofOfWorkMessages.noJavaScript);
+    const refusedGroup = (await matchingPage({ request: form(group), params: {}, context } as never)) as { data: { error: string }; init: ResponseInit };
+    expect(refusedGroup.init.status).toBe(400);
+    expect(refusedGroup.data.error).toBe(proofOfWorkMessages.noJavaScript);
+    expect(await stored()).toEqual(before);
+    // The same post with a solved challenge gets past the check (and asks the address to confirm the request).
+    const proven = await callPage({ request: form({ ...call, altcha: await solvedChallenge() }), params: { callPath: "call-mario" }, context } as never);
+    expect(proven).toEqual({ error: null, pending: true });
   });
 
   it("keeps the anonymous questionnaire funnel counter free of challenges", async () => {
