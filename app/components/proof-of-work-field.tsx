@@ -29,7 +29,8 @@ export function ProofOfWorkField() {
       solving = true;
       void takeProofOfWork().then((payload) => {
         solving = false;
-        field.value = payload ?? "";
+        // Unsolved (e.g. the challenge could not be fetched): sent anyway, the server says to reload and retry.
+        field.value = payload ?? "unsolved";
         ready = true;
         form.requestSubmit(event.submitter);
       });

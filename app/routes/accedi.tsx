@@ -17,12 +17,14 @@ import {
   type WidgetIntent,
   type WidgetResult,
 } from "~/components/auth/widget";
+import { PROOF_OF_WORK_FIELD, proofOfWorkMessages } from "~/domain/proof-of-work";
 import { seo } from "~/domain/seo";
 import { ADMIN_ROLE, auth, configuredOAuthProviders, getSession, SIGN_IN_ATTEMPTS_PER_MINUTE } from "~/server/auth.server";
 import type { Database } from "~/server/db/client.server";
 import { user } from "~/server/db/schema";
 import { hitRateLimit } from "~/server/http.server";
 import { logger } from "~/server/logger.server";
+import { acceptProofOfWork } from "~/server/proof-of-work.server";
 
 const RATE_LIMIT_WINDOW_SECONDS = 60;
 /** Magic links, OAuth and e-mail confirmation come back here; the loader then routes by role. */
@@ -144,6 +146,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       return signedIn(context.db, intent, response, body.user?.id);
     }
     case "sign-up": {
+      // Sign-up creates an account and sends an e-mail for anyone: it takes a solved anti-spam challenge.
+      const proof = typeof fields[PROOF_OF_WORK_FIELD] === "string" ? fields[PROOF_OF_WORK_FIELD] : "";
+      if (!(await acceptProofOfWork(context.db, proof || null))) {
+        return data<WidgetResult>({ intent, error: proof ? proofOfWorkMessages.failed : proofOfWorkMessages.noJavaScript, email: typedEmail }, { status: 400 });
+      }
       const parsed = widgetSchemas[intent].safeParse(fields);
       if (!parsed.success) return invalid(intent, parsed.error, typedEmail);
       const { email, password, name } = parsed.data;

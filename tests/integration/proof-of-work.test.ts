@@ -14,6 +14,7 @@ import { action as callSlots } from "../../app/routes/api/call-slots";
 import { action as joinWaitlist } from "../../app/routes/api/waitlist";
 import { action as callPage } from "../../app/routes/call";
 import { action as matchingPage } from "../../app/routes/gruppi-matching";
+import { action as signInWidget } from "../../app/routes/accedi";
 import { CHALLENGE_TTL_SECONDS, proofOfWorkMessages } from "../../app/domain/proof-of-work";
 import type { Database } from "../../app/server/db/client.server";
 import { createProofOfWorkChallenge } from "../../app/server/proof-of-work.server";
@@ -225,6 +226,24 @@ describe("the anti-spam proof of work on every public submission", () => {
     // The same post with a solved challenge gets past the check (and asks the address to confirm the request).
     const proven = await callPage({ request: form({ ...call, altcha: await solvedChallenge() }), params: { callPath: "call-mario" }, context } as never);
     expect(proven).toEqual({ error: null, pending: true });
+  });
+
+  it("refuses a sign-up without a solved challenge (asking for JavaScript when there is none) and creates no account", async () => {
+    const signUp = async (fields: Record<string, string>) => {
+      const request = new Request("http://localhost:3000/accedi", {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", origin: "http://localhost:3000" },
+        body: new URLSearchParams({ intent: "sign-up", password: "una-password-molto-lunga-e-rara-42", name: "Nuova", ...fields }),
+      });
+      return (await signInWidget({ request, params: {}, context: { db, clientIp: `192.0.2.${++sequence}`, cspNonce: "" } } as never)) as unknown;
+    };
+    const users = async (email: string) => (await db.execute(sql`select id from "user" where email = ${email}`)).rows.length;
+    const email = unique("iscritta");
+    expect(await signUp({ email })).toMatchObject({ data: { error: proofOfWorkMessages.noJavaScript }, init: { status: 400 } });
+    expect(await signUp({ email, altcha: "rubbish" })).toMatchObject({ data: { error: proofOfWorkMessages.failed }, init: { status: 400 } });
+    expect(await users(email)).toBe(0);
+    await signUp({ email, altcha: await solvedChallenge() });
+    expect(await users(email)).toBe(1);
   });
 
   it("keeps the anonymous questionnaire funnel counter free of challenges", async () => {

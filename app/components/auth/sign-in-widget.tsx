@@ -1,5 +1,7 @@
 import { useId, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { proofOfWorkMessages } from "~/domain/proof-of-work";
+import { ProofOfWorkField, ProofOfWorkNoScript } from "../proof-of-work-field";
 import { oauthProviderLabels, viewHref, widgetMessages, type OAuthProvider, type WidgetIntent, type WidgetView } from "./widget";
 
 export interface SignInWidgetProps {
@@ -25,7 +27,7 @@ const copy: Record<WidgetView, { title: string; intro: string }> = {
 };
 
 /** Messages in Italian inside the English widget, marked so screen readers pronounce them right. */
-const italianMessages = new Set<string>([widgetMessages.emptyMagicLinkEmail]);
+const italianMessages = new Set<string>([widgetMessages.emptyMagicLinkEmail, proofOfWorkMessages.failed, proofOfWorkMessages.noJavaScript]);
 
 /** The spec's sign-in widget: one view at a time, every form a plain POST to the page's action. */
 export function SignInWidget(props: SignInWidgetProps) {
@@ -176,9 +178,11 @@ function ViewForm({ view, token, minPasswordLength, field, email, errorId }: Sig
       return form(
         "sign-up",
         <>
+          <ProofOfWorkNoScript />
           {emailField()}
           {newPassword}
           <Field label="Name (optional)" name="name" autoComplete="name" required={false} invalid={invalid("name")} errorId={errorId} />
+          <ProofOfWorkField />
         </>,
         <SubmitButton intent="sign-up" label="Sign up" busyLabel="Signing up..." />,
       );
