@@ -15,6 +15,7 @@ import { action as joinWaitlist } from "../../app/routes/api/waitlist";
 import { action as callPage } from "../../app/routes/call";
 import { action as matchingPage } from "../../app/routes/gruppi-matching";
 import { action as signInWidget } from "../../app/routes/accedi";
+import { action as authEndpoint } from "../../app/routes/api/auth";
 import { CHALLENGE_TTL_SECONDS, proofOfWorkMessages } from "../../app/domain/proof-of-work";
 import type { Database } from "../../app/server/db/client.server";
 import { createProofOfWorkChallenge } from "../../app/server/proof-of-work.server";
@@ -244,6 +245,23 @@ describe("the anti-spam proof of work on every public submission", () => {
     expect(await users(email)).toBe(0);
     await signUp({ email, altcha: await solvedChallenge() });
     expect(await users(email)).toBe(1);
+  });
+
+  it("refuses better-auth's own sign-up endpoint without a solved challenge", async () => {
+    const signUp = (email: string, headers: Record<string, string> = {}) =>
+      authEndpoint({
+        request: new Request("http://localhost:3000/api/auth/sign-up/email", {
+          method: "POST",
+          headers: { "Content-Type": "application/json", origin: "http://localhost:3000", ...headers },
+          body: JSON.stringify({ email, password: "una-password-molto-lunga-e-rara-42", name: "Api" }),
+        }),
+        params: {},
+        context: { db, clientIp: "192.0.2.250", cspNonce: "" },
+      } as never) as Promise<Response>;
+    const refused = await signUp(unique("api"));
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({ error: proofOfWorkMessages.failed });
+    expect((await signUp(unique("api"), { "X-Altcha": await solvedChallenge() })).status).toBe(200);
   });
 
   it("keeps the anonymous questionnaire funnel counter free of challenges", async () => {
