@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { validAnswers } from "../integration/helpers";
 import { waitForMail } from "./support/mail";
+import { proofOfWorkHeader } from "./support/proof-of-work";
 
 /**
  * From a completed questionnaire to a call request, against the demo data: four groups, of
@@ -31,7 +32,7 @@ async function submittedPerson(page: Page, project: string) {
   const email = `sera-${project}-${Date.now()}@example.com`;
   const response = await page.request.post("/api/submit-questionnaire", {
     data: { ...validAnswers, email, time_preference: "Sera" },
-    headers: { "Idempotency-Key": `e2e-${email.replace(/[^a-z0-9]/g, "")}` },
+    headers: { "Idempotency-Key": `e2e-${email.replace(/[^a-z0-9]/g, "")}`, ...(await proofOfWorkHeader()) },
   });
   expect(response.status()).toBe(201);
   const person = { email, token: ((await response.json()) as { token: string }).token };
@@ -137,7 +138,10 @@ test("select → call request → thank-you, stored once", async ({ page }, info
   await expect(page.getByRole("link", { name: "Conosci i terapeuti" })).toHaveAttribute("href", "/terapeuti");
 
   // Stored once: choosing the same group again answers with the request already stored.
-  const again = await page.request.post("/api/update-group-selection", { data: { email: person.email, selectedTherapist: therapist, groupId, token: person.token } });
+  const again = await page.request.post("/api/update-group-selection", {
+    data: { email: person.email, selectedTherapist: therapist, groupId, token: person.token },
+    headers: await proofOfWorkHeader(),
+  });
   expect(again.status()).toBe(200);
   expect(await again.json()).toMatchObject({ bookingId, created: false });
 });

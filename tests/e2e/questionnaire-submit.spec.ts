@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import type { QuestionnaireDraft } from "../../app/domain/questionnaire";
 import { waitForMail } from "./support/mail";
+import { proofOfWorkHeader } from "./support/proof-of-work";
 
 const answers = (email: string): QuestionnaireDraft => ({
   name: "Sara Bianchi",
@@ -61,7 +62,7 @@ test("a real submission (clicked twice) is stored once, e-mailed through SMTP, a
 
   // The same key again returns the stored record: there is exactly one.
   const retry = await page.request.post("/api/submit-questionnaire", {
-    headers: { "Idempotency-Key": key, "Content-Type": "application/json" },
+    headers: { "Idempotency-Key": key, "Content-Type": "application/json", ...(await proofOfWorkHeader()) },
     data: { ...answers(email), source: "website", utm: {} },
   });
   expect(retry.status()).toBe(201);

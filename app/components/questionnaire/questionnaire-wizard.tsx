@@ -1,6 +1,6 @@
 import { ArrowLeft, ArrowRight, LoaderCircle, Send } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
-import { useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import { useToast } from "~/components/ui/toast";
 import { ANCHOR_SCROLL_OFFSET_PX } from "~/content/site";
 import {
@@ -97,9 +97,25 @@ export function QuestionnaireWizard({ initial }: { initial: StoredDraft }) {
 
   const requestFocus = (target: FocusTarget) => setFocusRequest((current) => ({ target, id: current.id + 1 }));
 
+  // Each step is a history entry (#passo-N, a hash change runs no loader), so the browser's Back
+  // and Forward move between steps instead of leaving the questionnaire. The entry without a hash
+  // is the step the visitor started from.
+  const location = useLocation();
+  const shownStep = useRef(stepNumber);
+  shownStep.current = stepNumber;
+  useEffect(() => {
+    const match = /^#passo-(\d+)$/.exec(location.hash);
+    const target = match ? Number(match[1]) : initial.step;
+    const highest = Math.max(initial.step, ...reachedSteps.current);
+    if (target === shownStep.current || target < 1 || target > Math.min(highest, TOTAL_STEPS)) return;
+    setStepNumber(target);
+    requestFocus("heading");
+  }, [location.hash, initial.step]);
+
   function goTo(number: number, focus: FocusTarget = "heading") {
     setStepNumber(number);
     requestFocus(focus);
+    if (number !== stepNumber) navigate({ hash: `passo-${number}` }, { preventScrollReset: true });
   }
 
   /** Errors already shown on this step follow every change, so they clear as soon as fixed. */
@@ -158,9 +174,8 @@ export function QuestionnaireWizard({ initial }: { initial: StoredDraft }) {
       toast({ title: "Questionario inviato!", description: "Riceverai presto una email con i tuoi gruppi consigliati." });
       const { email, name } = result.data;
       // The token proves who we are talking to: without it the page shows no personal recommendation.
-      const query = new URLSearchParams({ email, name });
-      if (outcome.token) query.set("token", outcome.token);
-      navigate(`/gruppi-matching?${query}`);
+      const token = outcome.token ? `&token=${encodeURIComponent(outcome.token)}` : "";
+      navigate(`/gruppi-matching?email=${encodeURIComponent(email)}&name=${encodeURIComponent(name)}${token}`);
       return;
     }
     submittingRef.current = false;

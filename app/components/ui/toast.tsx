@@ -16,11 +16,16 @@ const ToastContext = createContext<(message: ToastMessage) => void>(() => undefi
 
 let nextId = 1;
 
-/** The site-wide toaster: the spec's toasts, destructive style for errors, announced politely. */
+/**
+ * The site-wide toaster: the spec's toasts, destructive style for errors, announced politely.
+ * One toast at a time in one region: a new message (a success, or the next error) replaces the
+ * previous one, so a stale error never stays above the success that answers it and a stack of
+ * toasts never covers the content people act on.
+ */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<ShownToast[]>([]);
   const show = useCallback((message: ToastMessage) => {
-    setToasts((current) => [...current.slice(-2), { ...message, id: nextId++ }]);
+    setToasts([{ ...message, id: nextId++ }]);
   }, []);
   const remove = useCallback((id: number) => setToasts((current) => current.filter((toast) => toast.id !== id)), []);
   const value = useMemo(() => show, [show]);
