@@ -150,18 +150,18 @@ const STABLE_AFTER_MS = 30_000;
 interface Postmaster {
   pid: number;
   port: number;
-  /** Settles when the postmaster has exited, whatever the reason. */
-  exited: Promise<void>;
+  /** Settles when the postmaster has exited: clean when it shut down as asked (exit code 0). */
+  exited: Promise<{ clean: boolean }>;
   stop(): Promise<void>;
 }
 
-/** A postmaster we did not spawn exits without telling us: its pid is checked every second. */
+/** A postmaster we did not spawn exits without telling us how: its pid is checked every second. */
 function adoptedPostmaster(pid: number, port: number): Postmaster {
-  const exited = new Promise<void>((resolve) => {
+  const exited = new Promise<{ clean: boolean }>((resolve) => {
     const timer = setInterval(() => {
       if (isAlive(pid)) return;
       clearInterval(timer);
-      resolve();
+      resolve({ clean: false });
     }, 1000);
     timer.unref();
   });
@@ -194,9 +194,10 @@ function removeZombieLock(pgdata: string) {
 }
 
 /**
- * Restarts the postmaster whenever it exits on its own (kill -9, out of memory, a crash), with
- * back-off, on the same port so the connection string every pool holds stays valid. stop() ends
- * the supervision first, so a shutdown never brings it back.
+ * Restarts the postmaster when it fails (kill -9, out of memory, a crash: killed by a signal or a
+ * non-zero exit code), with back-off, on the same port so the connection string every pool holds
+ * stays valid. A clean shutdown someone asked for (a Ctrl+C reaches the whole process group, pg_ctl
+ * stop) is respected. stop() ends the supervision first, so our own shutdown never brings it back.
  */
 function supervise(first: Postmaster, relaunch: () => Promise<Postmaster>) {
   let current: Postmaster | undefined = first;
@@ -232,8 +233,13 @@ function supervise(first: Postmaster, relaunch: () => Promise<Postmaster>) {
 
   function watch(server: Postmaster) {
     const startedAt = Date.now();
-    void server.exited.then(() => {
+    void server.exited.then(({ clean }) => {
       if (stopping) return;
+      if (clean) {
+        current = undefined;
+        logger.warn({ pid: server.pid }, "embedded PostgreSQL was shut down from outside: not restarting it");
+        return;
+      }
       if (Date.now() - startedAt >= STABLE_AFTER_MS) delay = RESTART_DELAY_MS.first;
       current = undefined;
       logger.error({ pid: server.pid, restartInMs: delay }, "embedded PostgreSQL exited unexpectedly: restarting it");
@@ -282,18 +288,18 @@ export async function startEmbeddedPostgres(
     const bins = await binaries();
     const flags = ["-D", pgdata, "-p", String(port), "-c", "listen_addresses=127.0.0.1", "-k", pgdata, "-c", "recovery_init_sync_method=syncfs"];
     if (options.fsync === false) flags.push("-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off");
-    // Its own process group: a Ctrl+C in the terminal reaches Node, which stops the database in order.
-    const child = spawn(bins.postgres, flags, { stdio: ["ignore", "ignore", "pipe"], detached: true, ...(ids ?? {}) });
+    const child = spawn(bins.postgres, flags, { stdio: ["ignore", "ignore", "pipe"], ...(ids ?? {}) });
     let hasExited = false;
     let stderr = "";
     child.stderr!.on("data", (chunk: Buffer) => {
       stderr = (stderr + chunk.toString()).slice(-4000);
     });
-    const exited = new Promise<void>((resolve) => {
-      child.once("exit", () => resolve());
-      child.once("error", () => resolve()); // could not be spawned at all
-    }).then(() => {
+    const exited = new Promise<{ clean: boolean }>((resolve) => {
+      child.once("exit", (code, signal) => resolve({ clean: code === 0 && signal === null }));
+      child.once("error", () => resolve({ clean: false })); // could not be spawned at all
+    }).then((outcome) => {
       hasExited = true;
+      return outcome;
     });
     try {
       await waitUntilReady(urlFor(port, "postgres"), 30_000, () => hasExited);
