@@ -1,6 +1,6 @@
 import { PROOF_OF_WORK_HEADER } from "../../app/domain/proof-of-work";
+import { PDFDocument } from "pdf-lib";
 import type { Database } from "../../app/server/db/client.server";
-import { createProofOfWorkChallenge } from "../../app/server/proof-of-work.server";
 import { solveProofOfWork } from "../support/proof-of-work.mjs";
 
 type AnyAction = (args: never) => Promise<Response> | Response;
@@ -9,6 +9,8 @@ let ipCounter = 0;
 
 /** A freshly issued and solved anti-spam challenge, as the browser sends it (X-Altcha). */
 export async function solvedChallenge() {
+  // Imported here: the end-to-end specs import this file for its sample answers, without the server code.
+  const { createProofOfWorkChallenge } = await import("../../app/server/proof-of-work.server");
   return solveProofOfWork(await createProofOfWorkChallenge());
 }
 
@@ -65,4 +67,11 @@ export const validAnswers = {
 export async function accessTokenFor(db: Database, email: string): Promise<string> {
   const { tokenForAddress } = await import("../../app/server/services/identity.server");
   return db.transaction((tx) => tokenForAddress(tx, email));
+}
+
+/** A real one-page PDF (uploads must open as one), with `note` as a trailing comment to tell versions apart. */
+export async function onePagePdf(note = "") {
+  const document = await PDFDocument.create();
+  document.addPage([200, 200]);
+  return Buffer.concat([Buffer.from(await document.save()), Buffer.from(note ? `% ${note}\n` : "")]);
 }
