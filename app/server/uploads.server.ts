@@ -1,3 +1,4 @@
+import { PDFDocument } from "pdf-lib";
 import { MAX_UPLOAD_BYTES } from "~/content/site";
 import { HttpError } from "./http.server";
 
@@ -8,6 +9,7 @@ export const uploadErrors = {
   tooLarge: "Il file è troppo grande. Massimo 5MB.",
   notImage: "Seleziona un file immagine valido (JPEG, PNG, WebP o AVIF).",
   notPdf: "Il file non è un PDF.",
+  invalidPdf: "Il file non è un PDF valido: non si apre come documento o non ha pagine.",
   unreadableImage: "L'immagine non può essere letta.",
 } as const;
 
@@ -89,9 +91,23 @@ export async function imageUpload(form: FormData, field = "file") {
   return { buffer, format };
 }
 
+/**
+ * Whether the bytes open as a PDF with at least one page: a `%PDF-` header alone proves nothing
+ * (HTML after it would still reach clients as an e-mail attachment).
+ */
+export async function opensAsPdf(buffer: Uint8Array): Promise<boolean> {
+  try {
+    const document = await PDFDocument.load(buffer, { ignoreEncryption: true, updateMetadata: false, throwOnInvalidObject: true });
+    return document.getPageCount() >= 1;
+  } catch {
+    return false;
+  }
+}
+
 /** Bytes of an uploaded PDF; 415 for anything else, whatever its name or declared type. */
 export async function pdfUpload(form: FormData, field = "file") {
   const buffer = await fileBytes(form, field);
   if (!isPdf(buffer)) throw new HttpError(415, uploadErrors.notPdf);
+  if (!(await opensAsPdf(buffer))) throw new HttpError(415, uploadErrors.invalidPdf);
   return buffer;
 }

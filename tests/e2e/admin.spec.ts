@@ -181,6 +181,13 @@ test("refuses a document that is not a PDF, whatever its name", async () => {
   await expect(page.getByText("Errore upload", { exact: true })).toBeVisible();
   await expect(page.getByText("Si è verificato un errore durante il caricamento", { exact: true })).toBeVisible();
   await expect(page.getByRole("alert").filter({ hasText: "Il file non è un PDF." })).toBeVisible();
+  // A PDF header followed by a web page: it does not open as a document.
+  await page.getByLabel("Carica il PDF: Privacy policy").setInputFiles({
+    name: "privacy-policy.pdf",
+    mimeType: "application/pdf",
+    buffer: Buffer.from("%PDF-1.7\n<!doctype html><title>non un PDF</title><script>alert(1)</script>"),
+  });
+  await expect(page.getByRole("alert").filter({ hasText: "Il file non è un PDF valido" })).toBeVisible();
 });
 
 test("every admin tab passes an accessibility check", async () => {

@@ -7,13 +7,15 @@ import os from "node:os";
 import path from "node:path";
 import { createElement } from "react";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { action as documentsAction } from "../../app/routes/admin/documents";
 import { auth, createOrPromoteAdmin } from "../../app/server/auth.server";
 import type { Database } from "../../app/server/db/client.server";
 import { DEMO_ADMIN_EMAIL, ensureDemoAdmin, retireDemoPassword } from "../../app/server/db/seed.server";
-import { emailOutbox, session, therapists, user } from "../../app/server/db/schema";
+import { documents, emailOutbox, session, therapists, user } from "../../app/server/db/schema";
 import { sameOriginPath } from "../../app/server/http.server";
 import { enqueueEmails, type OutboxRow } from "../../app/server/mail/outbox.server";
 import { smtpTransport } from "../../app/server/mail/transport.server";
+import { storage } from "../../app/server/storage.server";
 import {
   BUILD_DIR,
   TEST_ENCRYPTION_KEY,
@@ -27,6 +29,7 @@ import {
   type AppProcess,
 } from "./app-process";
 import { testDatabase, testDatabaseUrl } from "./database";
+import { onePagePdf } from "./helpers";
 
 /**
  * Safe defaults and request hygiene, tried as an attacker would: on the production build where the
@@ -360,5 +363,60 @@ describe("methods", () => {
       body: new URLSearchParams({ intent: "sign-in", email: DEMO_ADMIN_EMAIL, password: "sbagliata-davvero" }).toString(),
     });
     expect(signIn).not.toMatchObject({ status: 405 });
+  });
+});
+
+const STAFF = { email: "staff-hardening@example.com", password: "Ginepro-Tramonto-47-Vela" };
+
+/** A session cookie for a signed-in account, straight from the sign-in service. */
+async function sessionCookie(email: string, password: string) {
+  const response = await inProcessSignIn(email, password);
+  expect(response.ok, await response.clone().text()).toBe(true);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
+}
+
+async function staffCookie() {
+  await createOrPromoteAdmin(db, STAFF.email, STAFF.password);
+  return sessionCookie(STAFF.email, STAFF.password);
+}
+
+describe("legal documents", () => {
+  async function upload(cookie: string, file: File) {
+    const body = new FormData();
+    body.set("intent", "upload");
+    body.set("type", "privacy-policy");
+    body.set("file", file);
+    const request = new Request("http://localhost/admin/documenti", { method: "POST", headers: { Cookie: cookie, Origin: "http://localhost" }, body });
+    const result = (await documentsAction({ request, params: {}, context: { db, clientIp: "198.51.100.7", cspNonce: "" } } as never)) as unknown;
+    if (result && typeof result === "object" && "init" in result && "data" in result) {
+      const wrapped = result as { data: Record<string, unknown>; init: { status?: number } | null };
+      return { status: wrapped.init?.status ?? 200, body: wrapped.data };
+    }
+    return { status: 200, body: result as Record<string, unknown> };
+  }
+
+  it("rejects a PDF upload that is really HTML (a %PDF- header and then a page) with 415, the reason in Italian, and stores nothing", async () => {
+    const cookie = await staffCookie();
+    const fakes = [
+      "%PDF-1.7\n<!doctype html><html><body><script>alert(document.cookie)</script></body></html>",
+      "%PDF-1.4\n%%EOF\n",
+      Buffer.concat([(await onePagePdf()).subarray(0, 300), Buffer.from("<script>alert(1)</script>")]),
+    ];
+    for (const content of fakes) {
+      const result = await upload(cookie, new File([new Uint8Array(Buffer.from(content))], "privacy-policy.pdf", { type: "application/pdf" }));
+      expect(result.status).toBe(415);
+      expect(result.body).toMatchObject({ ok: false, fieldErrors: { file: "Il file non è un PDF valido: non si apre come documento o non ha pagine." } });
+    }
+    expect(await storage().exists("documents", "privacy-policy.pdf")).toBe(false);
+    expect(await db.select().from(documents)).toEqual([]);
+  });
+
+  it("accepts a real PDF with a page", async () => {
+    const result = await upload(await staffCookie(), new File([new Uint8Array(await onePagePdf())], "privacy-policy.pdf", { type: "application/pdf" }));
+    expect(result.body).toMatchObject({ ok: true, message: "Upload completato" });
+    expect(await storage().exists("documents", "privacy-policy.pdf")).toBe(true);
   });
 });

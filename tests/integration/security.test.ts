@@ -18,7 +18,7 @@ import { blogPosts, contacts, documents, groups } from "../../app/server/db/sche
 import { resetEnvForTests } from "../../app/server/env.server";
 import { ensureBuild, freePort, startApp, stopAllApps, type AppProcess } from "./app-process";
 import { testDatabase, testDatabaseUrl } from "./database";
-import { postJson, validAnswers } from "./helpers";
+import { onePagePdf, postJson, validAnswers } from "./helpers";
 
 /**
  * Nobody gets in: cookies, brute force, cross-site writes, the admin gate, uploads, stored XSS
@@ -507,7 +507,7 @@ describe("uploads", () => {
     }
     expect(fs.existsSync(`${evil}.png`)).toBe(false);
 
-    const pdf = new File(["%PDF-1.4\n%%EOF\n"], "../../../../etc/cron.d/evil.pdf", { type: "application/pdf" });
+    const pdf = new File([new Uint8Array(await onePagePdf())], "../../../../etc/cron.d/evil.pdf", { type: "application/pdf" });
     const stored = await uploadDocument("accordo-servizio", pdf);
     expect(stored.body).toMatchObject({ ok: true });
     expect(uploadedFiles().filter((file) => file.startsWith("uploads/documents/"))).toEqual(["uploads/documents/accordo-servizio.pdf"]);
