@@ -38,6 +38,7 @@ export default [
     route("privacy", "routes/admin/privacy.tsx"),
     route("privacy/export", "routes/admin/privacy-export.ts"),
     route("registro", "routes/admin/audit.tsx"),
+    route("sicurezza", "routes/admin/security.tsx"),
   ]),
   route("test-followup", "routes/test-followup.tsx"),
   route("healthz", "routes/healthz.ts"),

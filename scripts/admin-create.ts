@@ -8,14 +8,16 @@ import { startEmbeddedPostgres } from "../app/server/db/embedded.server";
 import { runMigrations } from "../app/server/db/migrate.server";
 import { createOrPromoteAdmin } from "../app/server/auth.server";
 import { env } from "../app/server/env.server";
+import { passwordProblem } from "../app/server/password-strength.server";
 
 const { values } = parseArgs({ options: { email: { type: "string" }, password: { type: "string" }, name: { type: "string" } } });
 if (!values.email || !values.password) {
   console.error("Usage: npm run admin:create -- --email E --password P [--name N]");
   process.exit(2);
 }
-if (values.password.length < 10) {
-  console.error("The password must be at least 10 characters long.");
+const weakness = passwordProblem(values.password, [values.email, values.name]);
+if (weakness) {
+  console.error(weakness);
   process.exit(2);
 }
 

@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import type { BetterAuthOptions } from "better-auth";
 import { eq } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import type { z } from "zod";
@@ -17,9 +16,18 @@ import {
   type WidgetIntent,
   type WidgetResult,
 } from "~/components/auth/widget";
+import { MIN_PASSWORD_LENGTH } from "~/domain/password";
 import { PROOF_OF_WORK_FIELD, proofOfWorkMessages } from "~/domain/proof-of-work";
 import { seo } from "~/domain/seo";
-import { ADMIN_ROLE, auth, configuredOAuthProviders, getSession, SIGN_IN_ATTEMPTS_PER_MINUTE } from "~/server/auth.server";
+import {
+  ADMIN_ROLE,
+  auth,
+  authResponse,
+  configuredOAuthProviders,
+  getSession,
+  SIGN_IN_ATTEMPTS_PER_MINUTE,
+  TWO_FACTOR_REQUIRED_ERROR,
+} from "~/server/auth.server";
 import type { Database } from "~/server/db/client.server";
 import { user } from "~/server/db/schema";
 import { hitRateLimit } from "~/server/http.server";
@@ -55,6 +63,7 @@ function redirectedError(params: URLSearchParams) {
   const code = params.get("error");
   if (!code) return undefined;
   if (!/^[A-Za-z_]{1,48}$/.test(code)) return widgetMessages.signInFailed;
+  if (code === TWO_FACTOR_REQUIRED_ERROR) return widgetMessages.twoFactorRequired;
   const words = code.replace(/_+/g, " ").trim().toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
@@ -66,7 +75,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     view,
     providers: configuredProviders(),
     token: url.searchParams.get("token") ?? "",
-    minPasswordLength: auth(context.db).options.emailAndPassword.minPasswordLength ?? 8,
+    minPasswordLength: MIN_PASSWORD_LENGTH,
     error: redirectedError(url.searchParams),
     // The spec's "user-updated event switches to sign_in", after the redirect from update_password.
     notice: view === "sign_in" && url.searchParams.get("updated") === "password" ? widgetMessages.passwordUpdated : undefined,
@@ -93,18 +102,27 @@ function cookiesOf(response: Response) {
 /** Which field a better-auth error code is about, to mark it invalid. */
 const fieldOfCode: Record<string, string> = {
   INVALID_EMAIL: "email",
-  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: "email",
   PASSWORD_TOO_SHORT: "password",
   PASSWORD_TOO_LONG: "password",
+  PASSWORD_TOO_WEAK: "password",
   INVALID_CODE: "code",
+};
+
+/** Our own rules answer in Italian (the password rule, the account lockout). */
+const italianCodes = new Set(["PASSWORD_TOO_WEAK", "ACCOUNT_LOCKED"]);
+
+/** Where better-auth's words would leave the person stuck, ours say what happens next. */
+const messageOfCode: Record<string, string> = {
+  EMAIL_NOT_VERIFIED: widgetMessages.emailNotVerified,
 };
 
 /** The server's message, in the danger box (spec section 8). */
 async function failed(intent: WidgetIntent, response: Response, email?: string) {
   const body = (await response.json().catch(() => null)) as { message?: string; code?: string } | null;
-  const error = body?.message || response.statusText || `Request failed (${response.status})`;
+  const error = (body?.code && messageOfCode[body.code]) || body?.message || response.statusText || `Request failed (${response.status})`;
   const status = response.status >= 400 ? response.status : 500;
-  return data<WidgetResult>({ intent, error, field: body?.code ? fieldOfCode[body.code] : undefined, email }, { status });
+  const code = body?.code ?? "";
+  return data<WidgetResult>({ intent, error, field: fieldOfCode[code], errorLang: italianCodes.has(code) ? "it" : undefined, email }, { status });
 }
 
 function invalid(intent: WidgetIntent, error: z.ZodError, email?: string) {
@@ -131,15 +149,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const fields = Object.fromEntries(form);
   const typedEmail = typeof fields.email === "string" ? fields.email.slice(0, 254) : undefined;
-  const instance = auth(context.db);
-  const api = instance.api;
+  const api = auth(context.db, request).api;
   const headers = request.headers;
 
   switch (intent) {
     case "sign-in": {
       const parsed = widgetSchemas[intent].safeParse(fields);
       if (!parsed.success) return invalid(intent, parsed.error, typedEmail);
-      const response = await api.signInEmail({ body: parsed.data, headers, asResponse: true });
+      // The callback is for the fresh confirmation link an unconfirmed address gets.
+      const response = await authResponse(api.signInEmail({ body: { ...parsed.data, callbackURL: returnURL }, headers, asResponse: true }));
       if (!response.ok) return failed(intent, response, typedEmail);
       const body = (await response.json()) as { twoFactorRedirect?: boolean; user?: { id: string } };
       if (body.twoFactorRedirect) return redirect(viewHref("verify_otp"), { headers: cookiesOf(response) });
@@ -154,17 +172,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       const parsed = widgetSchemas[intent].safeParse(fields);
       if (!parsed.success) return invalid(intent, parsed.error, typedEmail);
       const { email, password, name } = parsed.data;
-      const response = await api.signUpEmail({ body: { email, password, name, callbackURL: returnURL }, headers, asResponse: true });
+      // better-auth e-mails the confirmation link (or, for an address already registered, a note to
+      // its owner) and answers alike either way: never a session before the address is confirmed.
+      const response = await authResponse(api.signUpEmail({ body: { email, password, name, callbackURL: returnURL }, headers, asResponse: true }));
       if (!response.ok) return failed(intent, response, typedEmail);
-      const body = (await response.json()) as { token: string | null; user: { id: string } };
-      // better-auth sends the confirmation itself only when configured to; the widget always asks for one.
-      const options: BetterAuthOptions = instance.options;
-      if (!(options.emailVerification?.sendOnSignUp ?? options.emailAndPassword?.requireEmailVerification)) {
-        await api.sendVerificationEmail({ body: { email, callbackURL: returnURL } });
-      }
-      // The spec: a user returned without a session means e-mail confirmation is needed.
-      if (!body.token) return data<WidgetResult>({ intent, notice: widgetMessages.confirmationSent });
-      return signedIn(context.db, intent, response, body.user.id);
+      return data<WidgetResult>({ intent, notice: widgetMessages.confirmationSent });
     }
     case "forgotten-password": {
       const parsed = widgetSchemas[intent].safeParse(fields);
@@ -192,7 +204,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "update-password": {
       const parsed = widgetSchemas[intent].safeParse(fields);
       if (!parsed.success) return invalid(intent, parsed.error);
-      const response = await api.resetPassword({ body: { newPassword: parsed.data.password, token: parsed.data.token }, headers, asResponse: true });
+      const response = await authResponse(api.resetPassword({ body: { newPassword: parsed.data.password, token: parsed.data.token }, headers, asResponse: true }));
       if (!response.ok) return failed(intent, response);
       return redirect(`${widgetPath}?updated=password`);
     }
@@ -242,6 +254,7 @@ export default function Accedi({ loaderData, actionData }: Route.ComponentProps)
       token={loaderData.token}
       minPasswordLength={loaderData.minPasswordLength}
       error={result ? result.error : loaderData.error}
+      errorLang={result?.errorLang}
       field={result?.field}
       notice={result ? result.notice : loaderData.notice}
       email={result?.email}

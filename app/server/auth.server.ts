@@ -1,26 +1,32 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
+import { deleteSessionCookie } from "better-auth/cookies";
 import { admin, magicLink, twoFactor } from "better-auth/plugins";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { createElement } from "react";
+import { widgetPath } from "~/components/auth/widget";
 import { site } from "~/content/site";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/domain/password";
 import type { Database } from "./db/client.server";
 import * as schema from "./db/schema";
 import { env, publicBaseUrl } from "./env.server";
 import { logger } from "./logger.server";
 import { enqueueEmails } from "./mail/outbox.server";
 import { AuthLinkEmail } from "./mail/templates";
+import { passwordProblem } from "./password-strength.server";
+import { accountKey, clearFailures, lockedForSeconds, lockoutMessage, recordFailure } from "./sign-in-lockout.server";
 
 export const ADMIN_ROLE = "admin";
 /** Sign-in attempts allowed per client address per minute before 429. */
 export const SIGN_IN_ATTEMPTS_PER_MINUTE = 5;
 export const CLIENT_IP_HEADER = "x-client-ip";
 
-/** SESSION_SECRET, or (development) a secret generated once into DATA_DIR. */
-function authSecret() {
+/** SESSION_SECRET (required in production by env()), or outside production a secret generated once into DATA_DIR. */
+export function authSecret() {
   const configured = env().SESSION_SECRET;
   if (configured) return configured;
   const file = path.join(env().dataDir, ".session-secret");
@@ -58,8 +64,51 @@ function sendLink(db: Database, template: string, subject: string, intro: string
   };
 }
 
-function createAuth(db: Database) {
+/** Endpoints that store a new password: each is held to the password rule, whoever calls it. */
+const NEW_PASSWORD_PATHS = new Set(["/sign-up/email", "/reset-password", "/change-password", "/set-password", "/admin/create-user", "/admin/set-user-password"]);
+/** Sign-ins that prove only the mailbox: not enough for an account with two-factor authentication. */
+const isMailboxSignIn = (path: string) => path === "/magic-link/verify" || path.startsWith("/callback/");
+export const TWO_FACTOR_REQUIRED_ERROR = "TWO_FACTOR_REQUIRED";
+
+function createAuth(db: Database, secureCookies: boolean) {
   const base = publicBaseUrl();
+
+  const before = createAuthMiddleware(async (ctx) => {
+    const body = (ctx.body ?? {}) as Record<string, unknown>;
+    if (NEW_PASSWORD_PATHS.has(ctx.path)) {
+      const candidate = body.newPassword ?? body.password;
+      if (typeof candidate === "string") {
+        const problem = passwordProblem(candidate, [body.email as string | undefined, body.name as string | undefined]);
+        if (problem) throw new APIError("BAD_REQUEST", { message: problem, code: "PASSWORD_TOO_WEAK" });
+      }
+    }
+    if (ctx.path === "/sign-in/email" && typeof body.email === "string") {
+      const seconds = await lockedForSeconds(db, accountKey(ctx.context.secret, body.email));
+      if (seconds > 0) throw new APIError("TOO_MANY_REQUESTS", { message: lockoutMessage(seconds), code: "ACCOUNT_LOCKED" }, { "Retry-After": String(seconds) });
+    }
+  });
+
+  const after = createAuthMiddleware(async (ctx) => {
+    const body = (ctx.body ?? {}) as Record<string, unknown>;
+    if (ctx.path === "/sign-in/email" && typeof body.email === "string") {
+      const key = accountKey(ctx.context.secret, body.email);
+      const returned = ctx.context.returned;
+      // A wrong password (or no such account: the same 401) counts; a right one, even awaiting its second factor, clears.
+      if (isAPIError(returned)) {
+        if (returned.statusCode === 401) await recordFailure(db, key);
+      } else {
+        await clearFailures(db, key);
+      }
+    }
+    const created = ctx.context.newSession;
+    if (isMailboxSignIn(ctx.path) && created?.user.twoFactorEnabled) {
+      deleteSessionCookie(ctx, true);
+      await ctx.context.internalAdapter.deleteSession(created.session.token);
+      ctx.context.setNewSession(null);
+      throw ctx.redirect(`${base}${widgetPath}?error=${TWO_FACTOR_REQUIRED_ERROR}`);
+    }
+  });
+
   return betterAuth({
     appName: site.brand,
     logger: { level: "error" },
@@ -80,15 +129,42 @@ function createAuth(db: Database) {
     }),
     emailAndPassword: {
       enabled: true,
-      minPasswordLength: 10,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      // No session before the address is confirmed; and a sign-up for a taken address answers as for a new one.
+      requireEmailVerification: true,
+      // The answer for a taken address carries a made-up user: with every field a real new one has.
+      customSyntheticUser: ({ coreFields, additionalFields, id }) => ({ ...coreFields, role: "user", banned: false, ...additionalFields, id }),
       sendResetPassword: ({ user, url }) =>
         sendLink(db, "auth-reset-password", "Reimposta la password", "Hai chiesto di reimpostare la password.", "Reimposta la password")({ email: user.email, url }),
+      // A reset link proves the mailbox as well as a confirmation link does; and ends every other session.
+      onPasswordReset: async ({ user }) => {
+        if (!user.emailVerified) await db.update(schema.user).set({ emailVerified: true }).where(eq(schema.user.id, user.id));
+      },
+      revokeSessionsOnPasswordReset: true,
+      onExistingUserSignUp: ({ user }) =>
+        sendLink(
+          db,
+          "auth-existing-account",
+          "Hai già un account",
+          "Qualcuno, forse tu, ha chiesto di creare un account con questo indirizzo, che ne ha già uno. Se sei stato tu, accedi con la tua password oppure reimpostala dalla pagina di accesso.",
+          "Accedi",
+        )({ email: user.email, url: `${base}${widgetPath}` }),
     },
     emailVerification: {
+      // The right password of an unconfirmed address sends a fresh link (the first may have expired).
+      sendOnSignIn: true,
       sendVerificationEmail: ({ user, url }) =>
         sendLink(db, "auth-verify-email", "Conferma il tuo indirizzo email", "Conferma il tuo indirizzo email per completare la registrazione.", "Conferma l'email")({ email: user.email, url }),
     },
     socialProviders: socialProviders(),
+    hooks: { before, after },
+    onAPIError: {
+      // The refusals of our hooks (a weak password, a locked account) are answers, not faults.
+      onError: (error) => {
+        if (!isAPIError(error) || error.statusCode >= 500) logger.error({ err: error }, "auth request failed");
+      },
+    },
     rateLimit: {
       enabled: true,
       storage: "database",
@@ -98,7 +174,7 @@ function createAuth(db: Database) {
     },
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
-      useSecureCookies: base.startsWith("https://"),
+      useSecureCookies: secureCookies,
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
     },
     plugins: [
@@ -113,61 +189,114 @@ function createAuth(db: Database) {
 
 export type Auth = ReturnType<typeof createAuth>;
 
-const instances = new WeakMap<Database, Auth>();
+const instances = new WeakMap<Database, { plain?: Auth; secure?: Auth }>();
 
-/** One better-auth instance per database handle (tests hand each file its own database). */
-export function auth(db: Database): Auth {
-  let instance = instances.get(db);
-  if (!instance) {
-    instance = createAuth(db);
-    instances.set(db, instance);
+/**
+ * Cookies are Secure (and __Secure- prefixed) when PUBLIC_URL is https or the request came over
+ * HTTPS: directly, or through a trusted proxy saying so (Express's req.protocol becomes the
+ * request's URL).
+ */
+export function usesSecureCookies(request?: Request) {
+  return publicBaseUrl().startsWith("https://") || (request ? new URL(request.url).protocol === "https:" : false);
+}
+
+/**
+ * One better-auth instance per database handle (tests hand each file its own database) and cookie
+ * policy. Pass the request whenever cookies are read or set.
+ */
+export function auth(db: Database, request?: Request): Auth {
+  const secure = usesSecureCookies(request);
+  let pair = instances.get(db);
+  if (!pair) {
+    pair = {};
+    instances.set(db, pair);
   }
-  return instance;
+  const slot = secure ? "secure" : "plain";
+  return (pair[slot] ??= createAuth(db, secure));
+}
+
+/**
+ * A better-auth call made by a page action, always as its Response. Over HTTP better-auth turns
+ * the errors of our hooks (password rule, account lockout) into responses; to a server-side caller
+ * it throws them instead.
+ */
+export async function authResponse(call: Promise<Response>): Promise<Response> {
+  try {
+    return await call;
+  } catch (error) {
+    if (!isAPIError(error)) throw error;
+    return Response.json(error.body ?? {}, { status: error.statusCode, headers: error.headers });
+  }
 }
 
 export async function getSession(db: Database, request: Request) {
-  return auth(db).api.getSession({ headers: request.headers });
+  return auth(db, request).api.getSession({ headers: request.headers });
 }
 
 export type SessionInfo = NonNullable<Awaited<ReturnType<typeof getSession>>>;
 
+/** With ADMIN_REQUIRE_2FA=true, an admin without TOTP may use only the page where it is set up. */
+export function needsTwoFactorEnrolment(session: SessionInfo) {
+  return env().ADMIN_REQUIRE_2FA === "true" && session.user.role === ADMIN_ROLE && !session.user.twoFactorEnabled;
+}
+
+export const TWO_FACTOR_ENROLMENT_REQUIRED = "Attiva l'autenticazione a due fattori in /admin/sicurezza per usare l'area admin.";
+
+interface GateOptions {
+  /** Only for the two-factor enrolment page itself. */
+  withoutTwoFactor?: boolean;
+}
+
 /**
  * The gate of every admin loader, action and endpoint: 401 without a session, 403 without the
- * admin role. The UI gate is a convenience; this is the security.
+ * admin role (or, when ADMIN_REQUIRE_2FA=true, without TOTP). The UI gate is a convenience; this
+ * is the security.
  */
-export async function requireAdmin(db: Database, request: Request): Promise<SessionInfo> {
+export async function requireAdmin(db: Database, request: Request, options: GateOptions = {}): Promise<SessionInfo> {
   const session = await getSession(db, request);
   if (!session) throw Response.json({ error: "Authentication required" }, { status: 401 });
   if (session.user.role !== ADMIN_ROLE) throw Response.json({ error: "You don't have admin privileges to access this area." }, { status: 403 });
+  if (!options.withoutTwoFactor && needsTwoFactorEnrolment(session)) throw Response.json({ error: TWO_FACTOR_ENROLMENT_REQUIRED }, { status: 403 });
   return session;
 }
 
-/** Creates an admin, or promotes an existing user and sets the given password. */
+/**
+ * Creates an admin (already verified: no confirmation e-mail), or promotes an existing user; sets
+ * the given password, which must pass the password rule.
+ */
 export async function createOrPromoteAdmin(db: Database, email: string, password: string, name = "Staff") {
   const normalized = email.trim().toLowerCase();
-  const instance = auth(db);
+  const problem = passwordProblem(password, [normalized, name]);
+  if (problem) throw new Error(problem);
+  const context = await auth(db).$context;
+  const hash = await context.password.hash(password);
   const [existing] = await db.select().from(schema.user).where(eq(schema.user.email, normalized));
-  if (!existing) {
-    await instance.api.signUpEmail({ body: { email: normalized, password, name } });
-  } else {
-    const context = await instance.$context;
-    const hash = await context.password.hash(password);
-    const [account] = await db.select().from(schema.account).where(eq(schema.account.userId, existing.id));
-    if (account) await db.update(schema.account).set({ password: hash }).where(eq(schema.account.id, account.id));
-    else await context.internalAdapter.linkAccount({ userId: existing.id, providerId: "credential", accountId: existing.id, password: hash });
-  }
-  await db.update(schema.user).set({ role: ADMIN_ROLE, emailVerified: true }).where(eq(schema.user.email, normalized));
-  const [row] = await db.select().from(schema.user).where(eq(schema.user.email, normalized));
+  const userId = existing?.id ?? (await context.internalAdapter.createUser({ email: normalized, name, emailVerified: true }, { method: "admin" })).id;
+  const [credential] = await db
+    .select()
+    .from(schema.account)
+    .where(and(eq(schema.account.userId, userId), eq(schema.account.providerId, "credential")));
+  if (credential) await db.update(schema.account).set({ password: hash }).where(eq(schema.account.id, credential.id));
+  else await context.internalAdapter.linkAccount({ userId, providerId: "credential", accountId: userId, password: hash });
+  await db.update(schema.user).set({ role: ADMIN_ROLE, emailVerified: true }).where(eq(schema.user.id, userId));
+  const [row] = await db.select().from(schema.user).where(eq(schema.user.id, userId));
   return row!;
 }
 
 /**
  * For admin page loaders, which run in parallel with the layout's gate: returns null when the
  * request is not an admin's (the layout then shows the login or Access Denied instead of the page),
- * so no admin data ever leaves the server for anyone else.
+ * or an admin's who must first set up two-factor authentication, so no admin data ever leaves the
+ * server for anyone else.
  */
-export async function adminPageData<T>(db: Database, request: Request, load: (session: SessionInfo) => Promise<T>): Promise<T | null> {
+export async function adminPageData<T>(
+  db: Database,
+  request: Request,
+  load: (session: SessionInfo) => Promise<T>,
+  options: GateOptions = {},
+): Promise<T | null> {
   const session = await getSession(db, request);
   if (!session || session.user.role !== ADMIN_ROLE) return null;
+  if (!options.withoutTwoFactor && needsTwoFactorEnrolment(session)) return null;
   return load(session);
 }

@@ -20,6 +20,8 @@ const schema = z.object({
   SEED_DEMO: z.enum(["true", "false"]).optional(),
   /** Run the outbox and jobs workers in this process. */
   WORKERS: z.enum(["true", "false"]).default("true"),
+  /** Staff must set up TOTP two-factor authentication before anything else of the admin area. */
+  ADMIN_REQUIRE_2FA: z.enum(["true", "false"]).default("false"),
   ANALYTICS_SRC: z.string().optional(),
   /** Difficulty of the anti-spam proof of work: the largest counter a browser may have to reach (SHA-256 rounds). */
   ALTCHA_MAX_NUMBER: z.coerce.number().int().min(1).max(10_000_000).default(50_000),

@@ -34,6 +34,7 @@ export function retentionRules(now: Date): { table: string; where: SQL }[] {
     { table: "pending_actions", where: sql`expires_at < ${at}::timestamptz - interval '7 days'` },
     { table: "idempotency_keys", where: sql`created_at < ${at}::timestamptz - interval '7 days'` },
     { table: "rate_limits", where: sql`window_start < ${at}::timestamptz - interval '1 day'` },
+    { table: "sign_in_lockouts", where: sql`last_failure_at < ${at}::timestamptz - interval '1 day'` },
     { table: "used_challenges", where: sql`expires_at < ${at}::timestamptz` },
     { table: "jobs", where: sql`status in ('done', 'cancelled') and finished_at < ${at}::timestamptz - interval '30 days'` },
     { table: "session", where: sql`expires_at < ${at}::timestamptz` },

@@ -14,7 +14,7 @@ import { action as therapistsAction, loader as therapistsLoader } from "../../ap
 import { action as uploadAction } from "../../app/routes/admin/upload";
 import { auth, createOrPromoteAdmin } from "../../app/server/auth.server";
 import type { Database } from "../../app/server/db/client.server";
-import { auditLog, blogPosts, contacts, documents, emailOutbox, groupBookings, groups, therapists } from "../../app/server/db/schema";
+import { auditLog, blogPosts, contacts, documents, emailOutbox, groupBookings, groups, therapists, user } from "../../app/server/db/schema";
 import { csvCell } from "../../app/server/services/admin-csv.server";
 import { storage } from "../../app/server/storage.server";
 import { isPdf, sniffImage } from "../../app/server/uploads.server";
@@ -40,6 +40,7 @@ beforeAll(async () => {
   db = await testDatabase();
   await createOrPromoteAdmin(db, "staff@example.com", "password-molto-lunga");
   await auth(db).api.signUpEmail({ body: { email: "utente@example.com", password: "password-utente-1", name: "Utente" } });
+  await db.update(user).set({ emailVerified: true }).where(eq(user.email, "utente@example.com"));
   adminCookie = await signedInCookie("staff@example.com", "password-molto-lunga");
   userCookie = await signedInCookie("utente@example.com", "password-utente-1");
 });

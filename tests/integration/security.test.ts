@@ -14,7 +14,7 @@ import { action as uploadAction } from "../../app/routes/admin/upload";
 import { action as submitQuestionnaire } from "../../app/routes/api/submit-questionnaire";
 import { auth, createOrPromoteAdmin } from "../../app/server/auth.server";
 import type { Database } from "../../app/server/db/client.server";
-import { blogPosts, contacts, documents, groups } from "../../app/server/db/schema";
+import { blogPosts, contacts, documents, groups, user } from "../../app/server/db/schema";
 import { resetEnvForTests } from "../../app/server/env.server";
 import { ensureBuild, freePort, startApp, stopAllApps, type AppProcess } from "./app-process";
 import { testDatabase, testDatabaseUrl } from "./database";
@@ -168,6 +168,7 @@ beforeAll(async () => {
   db = await testDatabase();
   await createOrPromoteAdmin(db, "staff@example.com", "password-molto-lunga");
   await auth(db).api.signUpEmail({ body: { email: "utente@example.com", password: "password-utente-1", name: "Utente" } });
+  await db.update(user).set({ emailVerified: true }).where(eq(user.email, "utente@example.com"));
   adminCookie = await inProcessCookie("staff@example.com", "password-molto-lunga");
   userCookie = await inProcessCookie("utente@example.com", "password-utente-1");
   await db.insert(contacts).values({ name: "Segreto", email: SECRETS.contact, subject: "Privato", message: "Dati personali" });
@@ -261,10 +262,24 @@ describe("session cookies", () => {
     expect(response.headers.get("strict-transport-security")).toMatch(/max-age=\d+/);
   });
 
+  it("are Secure on an HTTPS request through the trusted proxy even when PUBLIC_URL is http", async () => {
+    const response = await fetch(`${server.url}/admin`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, "X-Forwarded-For": nextIp(), "X-Forwarded-Proto": "https" },
+      body: new URLSearchParams({ intent: "sign-in", email: "staff@example.com", password: "password-molto-lunga" }),
+    });
+    expect(response.status, await response.clone().text()).toBe(302);
+    const cookie = sessionCookie(response);
+    expect(cookie).toMatch(/^__Secure-better-auth\.session_token=/);
+    expect(cookie).toMatch(/;\s*Secure/i);
+  });
+
   it("answers 429 to repeated failed sign-ins from one address, even with the right password then; other addresses are not blocked", async () => {
+    // A different account each time: one account's own failures would lock it out (accounts.test.ts).
     const ip = nextIp();
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < 7; attempt++) statuses.push((await signIn(server, server.url, "staff@example.com", `sbagliata-${attempt}`, ip)).status);
+    for (let attempt = 0; attempt < 7; attempt++) statuses.push((await signIn(server, server.url, `bersaglio-${attempt}@example.com`, `sbagliata-${attempt}`, ip)).status);
     expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(statuses.slice(5)).toEqual([429, 429]);
     expect((await signIn(server, server.url, "staff@example.com", "password-molto-lunga", ip)).status).toBe(429);

@@ -2,6 +2,7 @@ import { useId, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { proofOfWorkMessages } from "~/domain/proof-of-work";
 import { ProofOfWorkField, ProofOfWorkNoScript } from "../proof-of-work-field";
+import { passwordHint } from "~/domain/password";
 import { oauthProviderLabels, viewHref, widgetMessages, type OAuthProvider, type WidgetIntent, type WidgetView } from "./widget";
 
 export interface SignInWidgetProps {
@@ -12,6 +13,8 @@ export interface SignInWidgetProps {
   token: string;
   minPasswordLength: number;
   error?: string;
+  /** "it" for an Italian message from the server. */
+  errorLang?: "it";
   field?: string;
   notice?: string;
   email?: string;
@@ -31,7 +34,7 @@ const italianMessages = new Set<string>([widgetMessages.emptyMagicLinkEmail, pro
 
 /** The spec's sign-in widget: one view at a time, every form a plain POST to the page's action. */
 export function SignInWidget(props: SignInWidgetProps) {
-  const { view, providers, error, notice } = props;
+  const { view, providers, error, errorLang, notice } = props;
   const id = useId();
   const errorId = `${id}-error`;
   const withOAuth = providers.length > 0 && (view === "sign_in" || view === "sign_up");
@@ -46,7 +49,7 @@ export function SignInWidget(props: SignInWidgetProps) {
           <p
             id={errorId}
             role="alert"
-            lang={italianMessages.has(error) ? "it" : undefined}
+            lang={errorLang ?? (italianMessages.has(error) ? "it" : undefined)}
             className="mt-5 rounded-xl border border-danger-600/30 bg-danger-50 p-3 text-sm text-danger-600"
           >
             {error}
@@ -152,7 +155,7 @@ function ViewForm({ view, token, minPasswordLength, field, email, errorId }: Sig
       type="password"
       autoComplete="new-password"
       minLength={minPasswordLength}
-      hint={`At least ${minPasswordLength} characters.`}
+      hint={passwordHint}
       invalid={invalid("password")}
       errorId={errorId}
     />

@@ -30,6 +30,8 @@ export const widgetMessages = {
   codeRequired: "Enter the 6-digit code",
   unknownRequest: "Unknown request",
   signInFailed: "Sign in failed. Please try again.",
+  emailNotVerified: "Confirm your e-mail address first: we have sent you a new confirmation link.",
+  twoFactorRequired: "This account uses two-factor authentication: sign in with your password and the code from your app.",
 } as const;
 
 const email = z.string().trim().min(1, widgetMessages.emailRequired).max(254);
@@ -62,6 +64,8 @@ export function parseIntent(value: FormDataEntryValue | null): WidgetIntent | nu
 export interface WidgetResult {
   intent: WidgetIntent | null;
   error?: string;
+  /** Set when the error is in Italian inside the English widget. */
+  errorLang?: "it";
   /** The field the error is about, marked aria-invalid. */
   field?: string;
   notice?: string;

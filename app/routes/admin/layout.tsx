@@ -6,7 +6,7 @@ import type { Route } from "./+types/layout";
 import { useToast } from "~/components/ui/toast";
 import { site } from "~/content/site";
 import { createHash } from "node:crypto";
-import { ADMIN_ROLE, auth, getSession, SIGN_IN_ATTEMPTS_PER_MINUTE } from "~/server/auth.server";
+import { ADMIN_ROLE, auth, authResponse, getSession, needsTwoFactorEnrolment, SIGN_IN_ATTEMPTS_PER_MINUTE } from "~/server/auth.server";
 import { hitRateLimit } from "~/server/http.server";
 
 export const adminTabs = [
@@ -22,13 +22,19 @@ export const adminTabs = [
   { to: "/admin/panoramica", label: "Panoramica" },
   { to: "/admin/privacy", label: "Privacy" },
   { to: "/admin/registro", label: "Registro accessi" },
+  { to: "/admin/sicurezza", label: "Sicurezza" },
 ] as const;
+
+/** Where staff set up two-factor authentication; with ADMIN_REQUIRE_2FA=true the only page until they do. */
+export const securityPath = "/admin/sicurezza";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await getSession(context.db, request);
   if (!session) return { view: "login" as const };
   if (session.user.role !== ADMIN_ROLE) return data({ view: "denied" as const }, { status: 403 });
-  return { view: "admin" as const, user: { email: session.user.email, name: session.user.name } };
+  const enrolmentRequired = needsTwoFactorEnrolment(session);
+  if (enrolmentRequired && new URL(request.url).pathname.replace(/\/$/, "") !== securityPath) throw redirect(securityPath);
+  return { view: "admin" as const, user: { email: session.user.email, name: session.user.name }, enrolmentRequired };
 }
 
 const signInSchema = z.object({
@@ -50,7 +56,7 @@ async function errorMessage(response: Response) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
-  const api = auth(context.db).api;
+  const api = auth(context.db, request).api;
   if (intent === "sign-out") {
     try {
       const response = await api.signOut({ headers: request.headers, asResponse: true });
@@ -61,8 +67,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (intent === "verify-otp") {
     const code = String(form.get("code") ?? "").replace(/\s/g, "");
-    if (!/^\d{6}$/.test(code)) return data({ error: "Enter the 6-digit code", intent, twoFactor: true }, { status: 400 });
-    const response = await api.verifyTOTP({ body: { code }, headers: request.headers, asResponse: true });
+    // The app's 6 digits, or one of the backup codes shown at enrolment (xxxxx-xxxxx).
+    const backup = /^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/.test(code);
+    if (!backup && !/^\d{6}$/.test(code)) return data({ error: "Enter the 6-digit code", intent, twoFactor: true }, { status: 400 });
+    const response = backup
+      ? await api.verifyBackupCode({ body: { code }, headers: request.headers, asResponse: true })
+      : await api.verifyTOTP({ body: { code }, headers: request.headers, asResponse: true });
     if (!response.ok) return data({ error: await errorMessage(response), intent, twoFactor: true }, { status: response.status });
     return withCookies(response, redirect("/admin"));
   }
@@ -73,9 +83,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const parsed = signInSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return data({ error: parsed.error.issues[0]!.message, intent: "sign-in" }, { status: 400 });
-  const response = await api.signInEmail({ body: parsed.data, headers: request.headers, asResponse: true });
+  const response = await authResponse(api.signInEmail({ body: parsed.data, headers: request.headers, asResponse: true }));
   if (!response.ok) {
-    const message = response.status === 429 ? "Too many sign-in attempts. Please wait a minute and try again." : await errorMessage(response);
+    // A 429 here is the account lockout, whose Italian message says how long to wait.
+    const message = await errorMessage(response);
     return data({ error: message, intent: "sign-in" }, { status: response.status === 429 ? 429 : 401 });
   }
   const body = (await response.clone().json().catch(() => ({}))) as { twoFactorRedirect?: boolean };
@@ -111,7 +122,10 @@ function AdminLogin() {
             <input type="hidden" name="intent" value="verify-otp" />
             <label className="grid gap-1 text-sm font-medium">
               Authentication code
-              <input name="code" inputMode="numeric" autoComplete="one-time-code" required className="field" />
+              <input name="code" autoComplete="one-time-code" required aria-describedby="admin-code-hint" className="field" />
+              <span id="admin-code-hint" className="text-xs font-normal text-ink-500">
+                The 6 digits from your authenticator app, or a backup code.
+              </span>
             </label>
             <button type="submit" className="btn btn-primary" disabled={busy}>
               {busy ? "Verifying..." : "Verify"}
@@ -192,7 +206,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </div>
         <nav aria-label="Sezioni admin" className="mx-auto max-w-7xl overflow-x-auto px-4">
           <ul className="flex gap-1">
-            {adminTabs.map((tab) => (
+            {(loaderData.enrolmentRequired ? adminTabs.filter((tab) => tab.to === securityPath) : adminTabs).map((tab) => (
               <li key={tab.to}>
                 <NavLink
                   to={tab.to}

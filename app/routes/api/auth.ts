@@ -5,7 +5,7 @@ import { jsonResponse } from "~/server/http.server";
 import { acceptProofOfWork, proofOfWorkOf } from "~/server/proof-of-work.server";
 
 /** better-auth's endpoints (sign-in, sign-out, two-factor, magic link, password reset...). */
-export const loader = ({ request, context }: Route.LoaderArgs) => auth(context.db).handler(request);
+export const loader = ({ request, context }: Route.LoaderArgs) => auth(context.db, request).handler(request);
 
 export async function action({ request, context }: Route.ActionArgs) {
   // Sign-up creates an account and e-mails any address: as on the widget, it takes a solved anti-spam challenge.
@@ -13,5 +13,5 @@ export async function action({ request, context }: Route.ActionArgs) {
     const body: unknown = await request.clone().json().catch(() => null);
     if (!(await acceptProofOfWork(context.db, proofOfWorkOf(request, body)))) return jsonResponse(400, { error: proofOfWorkMessages.failed });
   }
-  return auth(context.db).handler(request);
+  return auth(context.db, request).handler(request);
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { createElement } from "react";
+import { newsletterMessages } from "~/domain/newsletter-messages";
 import type { Database } from "../db/client.server";
 import { consentRecords, newsletterSubscribers } from "../db/schema";
 import { publicBaseUrl } from "../env.server";
@@ -11,23 +12,18 @@ type Tx = Pick<Database, "insert" | "select" | "update" | "execute">;
 
 const token = () => randomBytes(24).toString("base64url");
 
-export const newsletterResponses = {
-  pending: "Ti abbiamo inviato un'email: conferma l'iscrizione cliccando sul link.",
-  alreadyConfirmed: "Sei già iscritto alla nostra newsletter.",
-} as const;
-
 export const NEWSLETTER_TEXT_VERSION = "newsletter-2025-04-13";
 
 /**
  * Double opt-in: a new (or previously unsubscribed) address becomes pending and gets a
- * confirmation link; an already confirmed address is left as it is.
+ * confirmation link; an already confirmed address is left as it is, with the same answer.
  */
 export async function subscribe(tx: Tx, email: string, source = "website") {
   const normalized = email.trim().toLowerCase();
   // One row per address even when sign-ups of the same address arrive in parallel.
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`newsletter:${normalized}`}))`);
   const [existing] = await tx.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, normalized));
-  if (existing?.status === "confirmed") return { status: "confirmed" as const, message: newsletterResponses.alreadyConfirmed };
+  if (existing?.status === "confirmed") return { status: "confirmed" as const, message: newsletterMessages.subscribed };
   const confirmToken = token();
   if (existing) {
     await tx
@@ -45,7 +41,7 @@ export async function subscribe(tx: Tx, email: string, source = "website") {
       body: createElement(NewsletterConfirm, { confirmUrl: `${publicBaseUrl()}/newsletter/conferma/${confirmToken}` }),
     },
   ]);
-  return { status: "pending" as const, message: newsletterResponses.pending };
+  return { status: "pending" as const, message: newsletterMessages.subscribed };
 }
 
 export async function confirmSubscription(db: Database, confirmToken: string) {
