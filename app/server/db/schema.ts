@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -34,6 +35,10 @@ export const therapists = pgTable(
     qualifications: text("qualifications").array().notNull().default(sql`'{}'::text[]`),
     approaches: text("approaches").array().notNull().default(sql`'{}'::text[]`),
     email: text("email"),
+    /** The therapist's own account (role therapist), once staff have invited them. */
+    userId: text("user_id")
+      .unique()
+      .references(() => user.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -58,10 +63,13 @@ export const groups = pgTable(
     capacity: smallint("capacity").notNull().default(8),
     status: text("status", { enum: ["open", "full", "closed"] }).notNull().default("open"),
     startsOn: date("starts_on").notNull(),
+    /** The video-call link (https): only for the group's members, its therapist and staff, never on a public page. */
+    videoUrl: text("video_url"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check("groups_video_url_check", sql`${t.videoUrl} is null or ${t.videoUrl} like 'https://%'`),
     check("groups_capacity_check", sql`${t.capacity} between 1 and 8`),
     check("groups_weekday_check", sql`${t.weekday} between 1 and 7`),
     check("groups_age_check", sql`${t.ageMin} <= ${t.ageMax}`),
@@ -494,4 +502,71 @@ export const pendingActions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("pending_actions_hash_idx").on(t.tokenHash), index("pending_actions_email_idx").on(t.email)],
+);
+
+/**
+ * One weekly meeting of a group (90 minutes), materialised ahead from its weekday and start time.
+ * A cancelled or moved meeting keeps its row, so the rolling window never creates it again; only
+ * a `scheduled` meeting is ever charged (the charges read the status, then the attendance).
+ */
+export const groupSessions = pgTable(
+  "group_sessions",
+  {
+    id: id(),
+    groupId: uuid("group_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    status: text("status", { enum: ["scheduled", "cancelled", "moved"] }).notNull().default("scheduled"),
+    /** For a moved meeting: the meeting that replaces it. */
+    movedTo: uuid("moved_to").references((): AnyPgColumn => groupSessions.id, { onDelete: "set null" }),
+    note: text("note"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("group_sessions_group_start_idx").on(t.groupId, t.startsAt),
+    index("group_sessions_starts_at_idx").on(t.startsAt),
+    check("group_sessions_time_check", sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
+/** Holidays: no meeting is materialised on these dates (Italian calendar dates, both ends included); no group = every group. */
+export const groupClosures = pgTable(
+  "group_closures",
+  {
+    id: id(),
+    groupId: uuid("group_id").references(() => groups.id, { onDelete: "cascade" }),
+    startsOn: date("starts_on").notNull(),
+    endsOn: date("ends_on").notNull(),
+    reason: text("reason").notNull(),
+    createdBy: text("created_by"),
+    createdAt: createdAt(),
+  },
+  (t) => [check("group_closures_range_check", sql`${t.startsOn} <= ${t.endsOn}`)],
+);
+
+/**
+ * Who came to a meeting: one row per meeting and confirmed member (their booking). The status
+ * decides the charge: present and absent_unnotified owe the fee, absent_notified does not.
+ * recorded_by is the user who marked it; null when the member's own announcement recorded it.
+ */
+export const attendance = pgTable(
+  "attendance",
+  {
+    id: id(),
+    sessionId: uuid("session_id")
+      .notNull()
+      .references(() => groupSessions.id, { onDelete: "restrict" }),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => groupBookings.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ["present", "absent_notified", "absent_unnotified"] }).notNull(),
+    /** When the member announced the absence (their own announcement), if they did. */
+    announcedAt: timestamp("announced_at", { withTimezone: true }),
+    recordedBy: text("recorded_by"),
+    recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("attendance_session_booking_idx").on(t.sessionId, t.bookingId), index("attendance_booking_idx").on(t.bookingId)],
 );
