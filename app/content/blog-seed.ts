@@ -5,7 +5,8 @@ import type { BlogPostSeed } from "./types";
 export const defaultBlogCtaText = `Inizia il tuo percorso di crescita con ${site.brand}`;
 export const defaultBlogCtaLink = "/questionario";
 
-const imageCredits = `Immagini: Unsplash, per gentile concessione degli autori. Le persone ritratte non sono pazienti di ${site.brand}.`;
+/** The demo images are vector illustrations drawn at seed time (app/server/db/demo-images.server.ts). */
+const imageCredits = `Illustrazioni realizzate per ${site.brand}.`;
 
 /**
  * Five published articles used to seed the blog. Texts are split into paragraphs by blank lines.
@@ -76,12 +77,12 @@ export const blogSeedPosts: BlogPostSeed[] = [
     image_credits: imageCredits,
     images_data: [
       {
-        alt: "Giovane donna seduta da sola a un tavolo di un bar, con lo sguardo rivolto verso la finestra",
+        alt: "Illustrazione: un tavolino rotondo di un bar con una sola tazza di caffè, accanto a una grande finestra e a una sedia vuota",
         caption: "L'ansia sociale spesso si nasconde dietro una scelta che sembra semplice: restare in disparte.",
         position: 150,
       },
       {
-        alt: "Persona in videochiamata da un portatile, in una stanza luminosa e tranquilla",
+        alt: "Illustrazione: una poltrona accanto a una lampada accesa e, sul tavolino, un portatile aperto su una videochiamata",
         caption: "Nel gruppo online si può iniziare ascoltando e prendere la parola quando ci si sente prontə.",
         position: 600,
       },
@@ -148,8 +149,8 @@ export const blogSeedPosts: BlogPostSeed[] = [
     image_credits: imageCredits,
     images_data: [
       {
-        alt: "Uomo sulla trentina che guarda la città dalla finestra di un appartamento al tramonto",
-        caption: "Si può sentire la solitudine anche con una vita piena di impegni.",
+        alt: "Illustrazione: un tavolo con un solo piatto sotto una lampada accesa, due sedie e la luna alla finestra",
+        caption: "Spesso la solitudine si fa sentire la sera, quando gli impegni della giornata finiscono.",
         position: 320,
       },
     ],
@@ -218,12 +219,12 @@ export const blogSeedPosts: BlogPostSeed[] = [
     image_credits: imageCredits,
     images_data: [
       {
-        alt: "Schermo di un portatile con una videochiamata di gruppo tra sei persone",
+        alt: "Illustrazione: lo schermo di un portatile con una videochiamata di gruppo in otto riquadri, ciascuno con una figura stilizzata",
         caption: "Un piccolo gruppo stabile, ogni settimana, con lo stesso terapeuta.",
         position: 200,
       },
       {
-        alt: "Tazza di tè accanto a un quaderno aperto su una scrivania in legno",
+        alt: "Illustrazione: un quaderno aperto con appunti e una penna accanto a una tazza di tè, su una scrivania di legno vista dall'alto",
         caption: "Le prime sedute servono a conoscersi e a costruire fiducia, con i propri tempi.",
         position: 700,
       },
@@ -294,7 +295,7 @@ export const blogSeedPosts: BlogPostSeed[] = [
     image_credits: imageCredits,
     images_data: [
       {
-        alt: "Donna che scrive su un'agenda seduta vicino a una finestra, con luce del mattino",
+        alt: "Illustrazione: una sveglia e un'agenda chiusa con una matita su una scrivania, accanto a una finestra con la luce del mattino",
         caption: "Dare un confine alle preoccupazioni aiuta a restituire spazio al presente.",
         position: 450,
       },
@@ -365,12 +366,12 @@ export const blogSeedPosts: BlogPostSeed[] = [
     image_credits: imageCredits,
     images_data: [
       {
-        alt: "Mani che tengono uno smartphone acceso in una stanza buia, di sera",
+        alt: "Illustrazione: uno smartphone acceso su un comodino in una camera buia, con la luna alla finestra",
         caption: "La sera tardi è uno dei momenti in cui il confronto sui social pesa di più.",
         position: 120,
       },
       {
-        alt: "Due amiche sedute su una panchina al parco che parlano sorridendo",
+        alt: "Illustrazione: una panchina in un parco con due bicchieri da asporto appoggiati sopra",
         caption: "L'antidoto al confronto è la connessione con persone reali.",
         position: 650,
       },

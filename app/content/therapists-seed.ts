@@ -21,7 +21,6 @@ export const therapistSeeds: TherapistSeed[] = [
       "Formazione in conduzione di gruppi terapeutici",
     ],
     approaches: ["Cognitivo-comportamentale", "Mindfulness", "Terapia di gruppo"],
-    gender: "f",
   },
   {
     name: "Luca Ferraro",
@@ -39,7 +38,6 @@ export const therapistSeeds: TherapistSeed[] = [
       "Master in psicologia di comunità",
     ],
     approaches: ["Sistemico-relazionale", "Terapia di gruppo", "Psicologia di comunità"],
-    gender: "m",
   },
   {
     name: "Martina Greco",
@@ -57,7 +55,6 @@ export const therapistSeeds: TherapistSeed[] = [
       "Formazione in Acceptance and Commitment Therapy (ACT)",
     ],
     approaches: ["Cognitivo-comportamentale", "ACT", "Mindfulness"],
-    gender: "f",
   },
   {
     name: "Davide Conti",
@@ -75,7 +72,6 @@ export const therapistSeeds: TherapistSeed[] = [
       "Formazione in gruppoanalisi",
     ],
     approaches: ["Psicodinamico", "Gruppoanalisi", "Terapia di gruppo"],
-    gender: "m",
   },
   {
     name: "Elena Marchetti",
@@ -93,7 +89,6 @@ export const therapistSeeds: TherapistSeed[] = [
       "Formazione in Compassion Focused Therapy",
     ],
     approaches: ["Integrato", "Compassion Focused Therapy", "Terapia di gruppo"],
-    gender: "f",
   },
   {
     name: "Giorgia Russo",
@@ -111,6 +106,5 @@ export const therapistSeeds: TherapistSeed[] = [
       "Corso di perfezionamento in psicologia online",
     ],
     approaches: ["Gestalt", "Terapia di gruppo", "Approccio esperienziale"],
-    gender: "f",
   },
 ];

@@ -193,7 +193,6 @@ export interface TherapistSeed {
   registration_number: string;
   qualifications: string[];
   approaches: string[];
-  gender: "f" | "m";
 }
 
 export type TimeSlot = "Mattina" | "Pomeriggio" | "Sera";

@@ -88,7 +88,8 @@ test("adds, edits and deletes a therapist with a photo, and /terapeuti follows",
 
   await page.goto("/terapeuti");
   await expect(page.getByRole("heading", { name, exact: true })).toBeVisible();
-  await expect(page.getByRole("img", { name: `Foto di ${name}` })).toHaveAttribute("src", /\/storage\/therapist-photos\/therapists\//);
+  const profile = page.getByRole("article").filter({ has: page.getByRole("heading", { name, exact: true }) });
+  await expect(profile.locator("img")).toHaveAttribute("src", /\/storage\/therapist-photos\/therapists\//);
 
   await openTab("/admin/terapeuti", "Therapists");
   await page.getByRole("button", { name: `Edit ${name}`, exact: true }).click();

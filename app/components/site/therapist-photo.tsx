@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from "react";
+import { initialsOf } from "~/domain/initials";
 import { responsiveSrcSet } from "~/domain/images";
 
-export const THERAPIST_PLACEHOLDER = "/images/therapist-placeholder.svg";
-
 /**
- * A therapist's portrait (square, responsive WebP variants) with the local placeholder when
- * there is no photo or it cannot be loaded.
+ * A therapist's portrait (square, responsive WebP variants), or their initials on a soft
+ * gradient when there is no photo or it cannot be loaded. Every place that shows it prints the
+ * name beside it, so the image is silent to screen readers instead of repeating the name.
  */
 export function TherapistPhoto({
   src,
@@ -16,6 +16,7 @@ export function TherapistPhoto({
   priority = false,
 }: {
   src: string | null | undefined;
+  /** Gives the initials shown when there is no photo. */
   name: string;
   sizes: string;
   className?: string;
@@ -30,14 +31,23 @@ export function TherapistPhoto({
     const element = image.current;
     if (src && element?.complete && element.naturalWidth === 0) setFailed(true);
   }, [src]);
-  const usable = src && !failed ? src : null;
+  if (!src || failed) {
+    return (
+      <div
+        aria-hidden="true"
+        className={`${aspect} @container grid w-full place-items-center bg-gradient-to-br from-teal-100 to-sand-100 font-serif text-teal-800 ${className}`}
+      >
+        <span className="text-[28cqw] leading-none tracking-wide">{initialsOf(name)}</span>
+      </div>
+    );
+  }
   return (
     <img
       ref={image}
-      src={usable ?? THERAPIST_PLACEHOLDER}
-      srcSet={usable ? responsiveSrcSet(usable) : undefined}
-      sizes={usable ? sizes : undefined}
-      alt={`Foto di ${name}`}
+      src={src}
+      srcSet={responsiveSrcSet(src)}
+      sizes={sizes}
+      alt=""
       width={640}
       height={640}
       loading={priority ? "eager" : "lazy"}

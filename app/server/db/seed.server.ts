@@ -8,50 +8,10 @@ import { env } from "../env.server";
 import { storeWebpVariants } from "../images.server";
 import { logger } from "../logger.server";
 import type { Database } from "./client.server";
+import { monogramSvg, postIllustrations } from "./demo-images.server";
 import { account, blogPosts, groupBookings, groups, session, therapists, user } from "./schema";
 
 const SEED_LOCK = 727_002;
-
-const palettes = [
-  { bg: "#d5ece7", skin: "#e8b894", hair: "#4a3024", cloth: "#2f7d6d" },
-  { bg: "#fbe5dc", skin: "#c98e66", hair: "#1f1a17", cloth: "#1c4f44" },
-  { bg: "#ebe1d0", skin: "#f0c8a8", hair: "#8a5a3b", cloth: "#d9764f" },
-  { bg: "#dfe8f5", skin: "#a8704f", hair: "#2b211c", cloth: "#3c4a4f" },
-  { bg: "#efe3f1", skin: "#edc3a0", hair: "#6b4a33", cloth: "#256657" },
-  { bg: "#e5efd9", skin: "#d7a27c", hair: "#3b2a20", cloth: "#a4502f" },
-];
-
-/** A calm illustrated portrait (no real person), made for the demo therapists. */
-export function portraitSvg(index: number, gender: "f" | "m") {
-  const p = palettes[index % palettes.length]!;
-  const hair =
-    gender === "f"
-      ? `<path d="M190 330 C150 180 220 110 320 110 C420 110 490 180 450 330 C470 420 430 470 410 480 L230 480 C210 470 170 420 190 330Z" fill="${p.hair}"/>`
-      : `<path d="M215 250 C205 160 260 120 320 120 C385 120 440 160 425 250 C410 205 380 185 320 185 C260 185 230 205 215 250Z" fill="${p.hair}"/>`;
-  return Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="640" height="640" viewBox="0 0 640 640">
-  <rect width="640" height="640" fill="${p.bg}"/>
-  <circle cx="520" cy="120" r="90" fill="#ffffff" opacity="0.35"/>
-  ${gender === "f" ? hair : ""}
-  <path d="M110 640 C120 520 210 470 320 470 C430 470 520 520 530 640Z" fill="${p.cloth}"/>
-  <rect x="285" y="380" width="70" height="100" rx="30" fill="${p.skin}"/>
-  <ellipse cx="320" cy="290" rx="105" ry="125" fill="${p.skin}"/>
-  ${gender === "m" ? hair : ""}
-  <path d="M280 330 Q320 355 360 330" stroke="#7a4a3a" stroke-width="6" fill="none" stroke-linecap="round"/>
-  <circle cx="282" cy="280" r="8" fill="#2b211c"/><circle cx="358" cy="280" r="8" fill="#2b211c"/>
-</svg>`);
-}
-
-/** An abstract cover illustration for a demo blog post. */
-export function coverSvg(index: number) {
-  const p = palettes[index % palettes.length]!;
-  return Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="720" viewBox="0 0 1280 720">
-  <rect width="1280" height="720" fill="${p.bg}"/>
-  <circle cx="${300 + index * 90}" cy="380" r="220" fill="${p.cloth}" opacity="0.85"/>
-  <circle cx="${620 + index * 40}" cy="330" r="180" fill="#d9764f" opacity="0.55"/>
-  <circle cx="${900 - index * 30}" cy="420" r="150" fill="#ffffff" opacity="0.6"/>
-  <path d="M0 600 C300 520 600 680 1280 560 L1280 720 L0 720Z" fill="${p.hair}" opacity="0.25"/>
-</svg>`);
-}
 
 /** Seeds the demo content once, on the first run; several instances starting together seed once. */
 export async function seedDemoContent(db: Database, _dataDir: string) {
@@ -63,7 +23,7 @@ export async function seedDemoContent(db: Database, _dataDir: string) {
     const now = Date.now();
     const therapistRows = [];
     for (const [index, seed] of therapistSeeds.entries()) {
-      const photo = await storeWebpVariants("therapist-photos", `therapists/demo-${index + 1}`, await rasterize(portraitSvg(index, seed.gender)));
+      const photo = await storeWebpVariants("therapist-photos", `therapists/demo-${index + 1}`, await rasterize(monogramSvg(seed.name, index)));
       const [row] = await tx
         .insert(therapists)
         .values({
@@ -119,13 +79,17 @@ export async function seedDemoContent(db: Database, _dataDir: string) {
     }
 
     for (const [index, post] of blogSeedPosts.entries()) {
-      const cover = await storeWebpVariants("blog-images", `covers/demo-${index + 1}`, await rasterize(coverSvg(index)));
+      const illustrations = postIllustrations[post.slug];
+      if (!illustrations || illustrations.images.length !== post.images_data.length) {
+        throw new Error(`demo post ${post.slug} needs a cover and one illustration per image`);
+      }
+      const cover = await storeWebpVariants("blog-images", `covers/demo-${index + 1}`, await rasterize(illustrations.cover()));
       const images = [];
       for (const [imageIndex, image] of post.images_data.entries()) {
         const stored = await storeWebpVariants(
           "blog-images",
           `paragraphs/demo-${index + 1}-${imageIndex + 1}`,
-          await rasterize(coverSvg(index + imageIndex + 2)),
+          await rasterize(illustrations.images[imageIndex]!()),
         );
         images.push({ url: stored.url, alt: image.alt, caption: image.caption ?? null, position: image.position });
       }
@@ -160,9 +124,9 @@ export async function seedDemoContent(db: Database, _dataDir: string) {
   });
 }
 
-async function rasterize(svg: Buffer) {
+async function rasterize(svg: string) {
   const sharp = (await import("sharp")).default;
-  return sharp(svg).png().toBuffer();
+  return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
 export function ageBracket(age: number) {
