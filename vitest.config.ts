@@ -12,7 +12,6 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["app/**/*.test.{ts,tsx}"],
-          exclude: ["app/**/*.integration.test.{ts,tsx}"],
           environment: "node",
         },
       },
@@ -20,7 +19,7 @@ export default defineConfig({
         resolve: { alias: { "~": app } },
         test: {
           name: "integration",
-          include: ["app/**/*.integration.test.{ts,tsx}", "tests/integration/**/*.test.ts"],
+          include: ["tests/integration/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/integration/global-setup.ts"],
           setupFiles: ["tests/integration/setup-file.ts"],

@@ -29,7 +29,7 @@ export interface MatchProfile {
   therapy_goals: string[];
   /** "Mattina", "Pomeriggio" or "Sera"; anything else matches no slot. */
   time_preference: string;
-  /** Spec values "very", "fairly", "little", "Altro". */
+  /** The questionnaire's Italian labels ("Molto flessibile", "Abbastanza flessibile", "Poco flessibile", "Altro"); the older codes "very", "fairly", "little" are read too. */
   flexibility: string[];
 }
 

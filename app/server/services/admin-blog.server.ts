@@ -1,4 +1,4 @@
-import { count, desc, eq, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { META_DESCRIPTION_MAX, META_TITLE_MAX } from "~/content/site";
 import { safeHref } from "~/domain/article";
@@ -6,7 +6,7 @@ import { slugify, uniqueSlug } from "~/domain/slug";
 import type { Database } from "../db/client.server";
 import { blogPosts } from "../db/schema";
 import { HttpError } from "../http.server";
-import { isUniqueViolation, jsonField, optionalText, requiredText } from "./admin-common.server";
+import { hasVersion, isUniqueViolation, jsonField, optionalText, requiredText, VersionConflict, versionOf } from "./admin-common.server";
 
 /** The blog form's messages (SPEC 5, "Admin, blog": required fields and limits). */
 export const blogMessages = {
@@ -178,7 +178,10 @@ export async function postCounters(db: Database) {
 
 export async function findPost(db: Database, id: string) {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
-  const [row] = await db.select().from(blogPosts).where(eq(blogPosts.id, id));
+  const [row] = await db
+    .select({ ...getTableColumns(blogPosts), version: versionOf(blogPosts.updatedAt) })
+    .from(blogPosts)
+    .where(eq(blogPosts.id, id));
   return row;
 }
 
@@ -220,7 +223,7 @@ function columns(input: BlogPostInput, slug: string) {
   };
 }
 
-/** Retries once with a fresh slug when another save took the same one in the meantime. */
+/** Retries (up to twice) with a fresh slug when another save took the same one in the meantime. */
 async function withFreeSlug<T>(db: Database, input: BlogPostInput, exceptId: string | undefined, write: (slug: string) => Promise<T>) {
   for (let attempt = 0; ; attempt++) {
     try {
@@ -238,15 +241,17 @@ export function createPost(db: Database, input: BlogPostInput) {
   });
 }
 
-export function updatePost(db: Database, id: string, input: BlogPostInput) {
+/** Saves the form only over the version it was loaded from: 409 (VersionConflict) when someone saved in between. */
+export function updatePost(db: Database, id: string, version: string, input: BlogPostInput) {
   return withFreeSlug(db, input, id, async (slug) => {
     const [row] = await db
       .update(blogPosts)
       .set({ ...columns(input, slug), updatedAt: new Date() })
-      .where(eq(blogPosts.id, id))
+      .where(and(eq(blogPosts.id, id), hasVersion(blogPosts.updatedAt, version)))
       .returning({ id: blogPosts.id, slug: blogPosts.slug });
-    if (!row) throw new HttpError(404, "Articolo non trovato");
-    return row;
+    if (row) return row;
+    const [exists] = await db.select({ id: blogPosts.id }).from(blogPosts).where(eq(blogPosts.id, id));
+    throw exists ? new VersionConflict() : new HttpError(404, "Articolo non trovato");
   });
 }
 
