@@ -8,13 +8,17 @@ import { slugify } from "~/domain/slug";
 import { useToast } from "~/components/ui/toast";
 import { todayInItaly } from "./format";
 import { imageFileProblem, uploadImage, type UploadKind } from "./image-upload";
+import { ConflictNotice, useReloadedData } from "./conflict-notice";
 import { Field, invalidProps, Modal, Spinner, useFetcherResult, type ActionResult } from "./ui";
+import { conflictMessages, VERSION_FIELD } from "./version";
 
 type SectionType = "h2" | "h3";
 
 /** A post as the dialog edits it (the loader's row, or nothing for a new one). */
 export interface BlogPostValues {
   id: string;
+  /** The version the form was loaded from, sent back with the save. */
+  version: string;
   title: string;
   subtitle: string | null;
   excerpt: string;
@@ -84,11 +88,34 @@ const uploadMessages = {
 const stripKeys = <T extends { key: number }>(list: T[]) => JSON.stringify(list.map(({ key: _key, ...rest }) => rest));
 
 /** Nuovo Articolo / Modifica Articolo: every field of the blog post entity (SPEC 3 and 5). */
-export function BlogPostDialog({ post, onDone }: { post: BlogPostValues | null; onDone: () => void }) {
+export function BlogPostDialog({ post: initial, onDone }: { post: BlogPostValues | null; onDone: () => void }) {
+  // "Ricarica" after a conflict replaces the post with the saved one: a fresh form.
+  const [post, setPost] = useState(initial);
+  return <BlogPostForm key={post?.version ?? "new"} post={post} onReloaded={setPost} onDone={onDone} />;
+}
+
+function BlogPostForm({
+  post,
+  onReloaded,
+  onDone,
+}: {
+  post: BlogPostValues | null;
+  onReloaded: (post: BlogPostValues) => void;
+  onDone: () => void;
+}) {
   const fetcher = useFetcher<ActionResult>();
   const toast = useToast();
+  const { reload, reloading } = useReloadedData<{ editing: BlogPostValues | null } | null>(
+    `/admin/blog?articolo=${post?.id ?? ""}`,
+    (data) => {
+      if (data?.editing) onReloaded(data.editing);
+      else toast({ title: "Errore durante il salvataggio dell'articolo", description: "Articolo non trovato", variant: "destructive" });
+    },
+  );
+  const conflict = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok && fetcher.data.conflict;
   const [draft, setDraft] = useState(() => initialDraft(post));
   const [uploads, setUploads] = useState(0);
+  const [uploadErrors, setUploadErrors] = useState<Record<string, string>>({});
   const saving = fetcher.state !== "idle";
   const errors = fetcher.data && !fetcher.data.ok ? (fetcher.data.fieldErrors ?? {}) : {};
   const idPrefix = useId();
@@ -100,29 +127,30 @@ export function BlogPostDialog({ post, onDone }: { post: BlogPostValues | null; 
       toast({ title: result.message });
       onDone();
     } else {
-      toast({ title: result.error, description: result.description, variant: "destructive" });
+      toast({ title: result.error, description: result.conflict ? undefined : result.description, variant: "destructive" });
     }
   });
 
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((current) => ({ ...current, [key]: value }));
 
-  async function upload(kind: UploadKind, file: File | undefined, onUrl: (url: string) => void) {
+  /** Uploads into one slot (the cover, or an image row): one toast per refusal and the error beside the slot, cleared by a success. */
+  async function upload(kind: UploadKind, slot: string, file: File | undefined, onUrl: (url: string) => void) {
     if (!file) return;
+    const fail = (reason: string) => {
+      setUploadErrors((current) => ({ ...current, [slot]: reason }));
+      toast({ title: reason, variant: "destructive" });
+    };
     const problem = imageFileProblem(file);
-    if (problem) {
-      toast({ title: problem === "size" ? uploadMessages.tooLarge : uploadMessages.notImage, variant: "destructive" });
-      return;
-    }
+    if (problem) return fail(problem === "size" ? uploadMessages.tooLarge : uploadMessages.notImage);
     setUploads((count) => count + 1);
     const result = await uploadImage(kind, file);
     setUploads((count) => count - 1);
     if (result.ok) {
       onUrl(result.url);
+      setUploadErrors(({ [slot]: _cleared, ...rest }) => rest);
       toast({ title: uploadMessages.done });
     } else {
-      const title =
-        result.status === 413 ? uploadMessages.tooLarge : result.status === 415 ? uploadMessages.notImage : uploadMessages.failed;
-      toast({ title, variant: "destructive" });
+      fail(result.status === 413 ? uploadMessages.tooLarge : result.status === 415 ? uploadMessages.notImage : uploadMessages.failed);
     }
   }
 
@@ -175,8 +203,10 @@ export function BlogPostDialog({ post, onDone }: { post: BlogPostValues | null; 
       }
     >
       <fetcher.Form id={formId} method="post" className="grid gap-8">
+        {conflict ? <ConflictNotice message={conflictMessages.form} onReload={reload} reloading={reloading} /> : null}
         <input type="hidden" name="intent" value={post ? "update" : "create"} />
         {post ? <input type="hidden" name="id" value={post.id} /> : null}
+        {post ? <input type="hidden" name={VERSION_FIELD} value={post.version} /> : null}
         <input type="hidden" name="main_sections" value={stripKeys(draft.main_sections)} />
         <input type="hidden" name="internal_links" value={stripKeys(draft.internal_links)} />
         <input type="hidden" name="external_links" value={stripKeys(draft.external_links)} />
@@ -257,9 +287,11 @@ export function BlogPostDialog({ post, onDone }: { post: BlogPostValues | null; 
             <ImagePreview url={draft.image_url} alt="Anteprima della copertina" />
             <div className="grid content-start gap-3">
               <UploadButton
+                id={id("cover-upload")}
                 label="Carica copertina"
                 busy={uploads > 0}
-                onFile={(file) => upload("blog-cover", file, (url) => set("image_url", url))}
+                error={uploadErrors.cover}
+                onFile={(file) => upload("blog-cover", "cover", file, (url) => set("image_url", url))}
               />
               {text("image_url", "Indirizzo dell'immagine", {
                 hint: "Compilato dal caricamento; puoi anche incollare un indirizzo https.",
@@ -365,9 +397,19 @@ export function BlogPostDialog({ post, onDone }: { post: BlogPostValues | null; 
                 <div className="grid content-start gap-2">
                   <ImagePreview url={image.url} alt={image.alt || `Immagine ${index + 1}`} />
                   <UploadButton
+                    id={fieldId("upload")}
                     label="Carica"
                     busy={uploads > 0}
-                    onFile={(file) => upload("blog-paragraph", file, (url) => update({ url }))}
+                    error={uploadErrors[`image-${image.key}`]}
+                    onFile={(file) =>
+                      // Functional update: the rest of the form may have changed while the file was uploading.
+                      upload("blog-paragraph", `image-${image.key}`, file, (url) =>
+                        setDraft((current) => ({
+                          ...current,
+                          images_data: current.images_data.map((item) => (item.key === image.key ? { ...item, url } : item)),
+                        })),
+                      )
+                    }
                   />
                 </div>
                 <div className="grid gap-3 sm:grid-cols-2">
@@ -548,24 +590,44 @@ function ImagePreview({ url, alt }: { url: string; alt: string }) {
   );
 }
 
-function UploadButton({ label, busy, onFile }: { label: string; busy: boolean; onFile: (file: File | undefined) => Promise<void> }) {
+function UploadButton({
+  id,
+  label,
+  busy,
+  error,
+  onFile,
+}: {
+  id: string;
+  label: string;
+  busy: boolean;
+  error?: string;
+  onFile: (file: File | undefined) => Promise<void>;
+}) {
   const input = useRef<HTMLInputElement>(null);
   return (
-    <label className={`btn btn-secondary cursor-pointer justify-self-start ${busy ? "pointer-events-none opacity-60" : ""}`}>
-      {busy ? <Spinner /> : <ImagePlus aria-hidden className="size-4" />}
-      {busy ? "Uploading..." : label}
-      <input
-        ref={input}
-        type="file"
-        accept="image/jpeg,image/png,image/webp,image/avif"
-        className="sr-only"
-        disabled={busy}
-        onChange={async (event) => {
-          await onFile(event.target.files?.[0]);
-          if (input.current) input.current.value = "";
-        }}
-      />
-    </label>
+    <div className="grid justify-items-start gap-1">
+      <label className={`btn btn-secondary cursor-pointer ${busy ? "pointer-events-none opacity-60" : ""}`}>
+        {busy ? <Spinner /> : <ImagePlus aria-hidden className="size-4" />}
+        {busy ? "Uploading..." : label}
+        <input
+          ref={input}
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/avif"
+          className="sr-only"
+          disabled={busy}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={async (event) => {
+            await onFile(event.target.files?.[0]);
+            if (input.current) input.current.value = "";
+          }}
+        />
+      </label>
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="text-sm text-danger-600">
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }
 

@@ -1,13 +1,17 @@
-import { useId } from "react";
+import { useId, useState } from "react";
 import { useFetcher } from "react-router";
 import { situationCards } from "~/content/situations";
 import { group as groupConstants } from "~/content/site";
 import { useToast } from "~/components/ui/toast";
 import { groupStatusLabels, weekdayNames } from "./group-labels";
+import { ConflictNotice, useReloadedData } from "./conflict-notice";
 import { Field, invalidProps, Modal, Spinner, useFetcherResult, type ActionResult } from "./ui";
+import { conflictMessages, VERSION_FIELD } from "./version";
 
 export interface GroupFormValues {
   id: string;
+  /** The version the form was loaded from, sent back with the save. */
+  version: string;
   name: string;
   topic: string;
   therapistId: string;
@@ -20,6 +24,7 @@ export interface GroupFormValues {
   capacity: number;
   status: "open" | "full" | "closed";
   startsOn: string;
+  videoUrl: string | null;
   confirmed: number;
 }
 
@@ -34,27 +39,49 @@ export function GroupFormDialog({
   group: GroupFormValues | null;
   therapists: { id: string; name: string }[];
 }) {
-  return open ? <GroupForm key={group?.id ?? "new"} group={group} therapists={therapists} onDone={() => onOpenChange(false)} /> : null;
+  return open ? <GroupEditor key={group?.id ?? "new"} initial={group} therapists={therapists} onDone={() => onOpenChange(false)} /> : null;
+}
+
+/** Holds the group being edited: "Ricarica" after a conflict replaces it with the saved one (a fresh form). */
+function GroupEditor({
+  initial,
+  therapists,
+  onDone,
+}: {
+  initial: GroupFormValues | null;
+  therapists: { id: string; name: string }[];
+  onDone: () => void;
+}) {
+  const [group, setGroup] = useState(initial);
+  return <GroupForm key={group?.version ?? "new"} group={group} therapists={therapists} onReloaded={setGroup} onDone={onDone} />;
 }
 
 function GroupForm({
   group,
   therapists,
+  onReloaded,
   onDone,
 }: {
   group: GroupFormValues | null;
   therapists: { id: string; name: string }[];
+  onReloaded: (group: GroupFormValues) => void;
   onDone: () => void;
 }) {
   const fetcher = useFetcher<ActionResult>();
   const toast = useToast();
+  const { reload, reloading } = useReloadedData<{ groups: GroupFormValues[] } | null>("/admin/gruppi", (data) => {
+    const fresh = data?.groups.find((row) => row.id === group?.id);
+    if (fresh) onReloaded(fresh);
+    else toast({ title: "Errore durante il salvataggio del gruppo", description: "Gruppo non trovato.", variant: "destructive" });
+  });
+  const conflict = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok && fetcher.data.conflict;
   const saving = fetcher.state !== "idle";
   const errors = fetcher.data && !fetcher.data.ok ? (fetcher.data.fieldErrors ?? {}) : {};
   useFetcherResult(fetcher, (result) => {
     if (result.ok) {
       toast({ title: result.message });
       onDone();
-    } else toast({ title: result.error, description: result.description, variant: "destructive" });
+    } else toast({ title: result.error, description: result.conflict ? undefined : result.description, variant: "destructive" });
   });
   const id = (name: string) => `group-${name}`;
   const formId = useId();
@@ -77,8 +104,10 @@ function GroupForm({
       }
     >
       <fetcher.Form id={formId} method="post" className="grid gap-5">
+        {conflict ? <ConflictNotice message={conflictMessages.form} onReload={reload} reloading={reloading} /> : null}
         <input type="hidden" name="intent" value={group ? "update" : "create"} />
         {group ? <input type="hidden" name="id" value={group.id} /> : null}
+        {group ? <input type="hidden" name={VERSION_FIELD} value={group.version} /> : null}
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Nome" htmlFor={id("name")} error={errors.name} required>
             <input
@@ -217,6 +246,24 @@ function GroupForm({
                 </option>
               ))}
             </select>
+          </Field>
+          <Field
+            label="Link della videochiamata"
+            htmlFor={id("video")}
+            error={errors.video_url}
+            hint="Solo https. Lo vedono il terapeuta del gruppo, lo staff e i membri nella loro area; mai le pagine pubbliche."
+            className="sm:col-span-3"
+          >
+            <input
+              id={id("video")}
+              name="video_url"
+              type="url"
+              inputMode="url"
+              placeholder="https://"
+              defaultValue={group?.videoUrl ?? ""}
+              className="field"
+              {...invalidProps(id("video"), errors.video_url)}
+            />
           </Field>
         </div>
         <fieldset className="grid gap-2">

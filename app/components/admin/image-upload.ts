@@ -4,10 +4,21 @@ export type UploadKind = "therapist-photo" | "blog-cover" | "blog-paragraph";
 
 export type UploadResult = { ok: true; url: string } | { ok: false; status: number; error: string };
 
-/** The browser's first check (the server checks the bytes again): "type", "size" or null when fine. */
-export function imageFileProblem(file: File): "type" | "size" | null {
+/** The reason the browser refuses a file before sending it (the server checks the bytes again). */
+export type FileProblem = "type" | "size";
+
+/** The browser's first check of an image: "type", "size" (over 5 MB, as the server counts) or null when fine. */
+export function imageFileProblem(file: File): FileProblem | null {
   if (!file.type.startsWith("image/") || file.type === "image/svg+xml") return "type";
-  if (file.size >= MAX_UPLOAD_BYTES) return "size";
+  if (file.size > MAX_UPLOAD_BYTES) return "size";
+  return null;
+}
+
+/** The browser's first check of a legal document: a PDF of at most 5 MB. */
+export function pdfFileProblem(file: File): FileProblem | null {
+  const pdfName = /\.pdf$/i.test(file.name);
+  if (file.type ? file.type !== "application/pdf" : !pdfName) return "type";
+  if (file.size > MAX_UPLOAD_BYTES) return "size";
   return null;
 }
 

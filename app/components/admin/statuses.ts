@@ -3,6 +3,8 @@
 export const contactStatuses = ["new", "in_progress", "closed"] as const;
 export type ContactStatus = (typeof contactStatuses)[number];
 
+export const contactStatusLabels: Record<ContactStatus, string> = { new: "Nuovo", in_progress: "In lavorazione", closed: "Chiuso" };
+
 /** The contact workflow: new → in lavorazione → chiuso (a closed message can be reopened). */
 export const nextContactStatuses: Record<ContactStatus, ContactStatus[]> = {
   new: ["in_progress", "closed"],
@@ -15,3 +17,8 @@ export type BookingStatus = (typeof bookingStatuses)[number];
 
 export const outboxStatuses = ["pending", "sending", "sent", "failed"] as const;
 export type OutboxStatus = (typeof outboxStatuses)[number];
+
+/** Questionnaire responses are stored as "completed"; any other value is shown as it is. */
+export const responseStatusLabels: Record<string, string> = { completed: "Completato" };
+
+export const outboxStatusLabels: Record<OutboxStatus, string> = { pending: "In coda", sending: "In invio", sent: "Inviata", failed: "Fallita" };

@@ -3,11 +3,15 @@ import { useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { useToast } from "~/components/ui/toast";
 import { ChipInput } from "./chip-input";
+import { ConflictNotice, useReloadedData } from "./conflict-notice";
 import { imageFileProblem, uploadImage } from "./image-upload";
 import { Field, invalidProps, Modal, Spinner, useFetcherResult, type ActionResult } from "./ui";
+import { conflictMessages, VERSION_FIELD } from "./version";
 
 export interface TherapistFormValues {
   id: string;
+  /** The version the form was loaded from, sent back with the save. */
+  version: string;
   name: string;
   role: string;
   specialization: string;
@@ -27,6 +31,24 @@ const messages = {
   saveFailed: "Failed to create/update therapist",
 } as const;
 
+/** A therapist row of the admin list as the form edits it. */
+export function toTherapistFormValues(therapist: TherapistFormValues): TherapistFormValues {
+  return {
+    id: therapist.id,
+    version: therapist.version,
+    name: therapist.name,
+    role: therapist.role,
+    specialization: therapist.specialization,
+    experience: therapist.experience,
+    description: therapist.description,
+    biography: therapist.biography,
+    image: therapist.image,
+    registrationNumber: therapist.registrationNumber,
+    qualifications: therapist.qualifications,
+    approaches: therapist.approaches,
+  };
+}
+
 /** Add New Therapist / Edit Therapist (SPEC 2 and 5, "Admin, therapists"). */
 export function TherapistFormDialog({
   open,
@@ -37,16 +59,37 @@ export function TherapistFormDialog({
   onOpenChange: (open: boolean) => void;
   therapist: TherapistFormValues | null;
 }) {
-  return open ? <TherapistForm key={therapist?.id ?? "new"} therapist={therapist} onDone={() => onOpenChange(false)} /> : null;
+  return open ? <TherapistEditor key={therapist?.id ?? "new"} initial={therapist} onDone={() => onOpenChange(false)} /> : null;
 }
 
-function TherapistForm({ therapist, onDone }: { therapist: TherapistFormValues | null; onDone: () => void }) {
+/** Holds the record being edited: "Ricarica" after a conflict replaces it with the saved one (a fresh form). */
+function TherapistEditor({ initial, onDone }: { initial: TherapistFormValues | null; onDone: () => void }) {
+  const [therapist, setTherapist] = useState(initial);
+  return <TherapistForm key={therapist?.version ?? "new"} therapist={therapist} onReloaded={setTherapist} onDone={onDone} />;
+}
+
+function TherapistForm({
+  therapist,
+  onReloaded,
+  onDone,
+}: {
+  therapist: TherapistFormValues | null;
+  onReloaded: (therapist: TherapistFormValues) => void;
+  onDone: () => void;
+}) {
   const fetcher = useFetcher<ActionResult>();
   const toast = useToast();
+  const { reload, reloading } = useReloadedData<{ therapists: TherapistFormValues[] } | null>("/admin/terapeuti", (data) => {
+    const fresh = data?.therapists.find((row) => row.id === therapist?.id);
+    if (fresh) onReloaded(toTherapistFormValues(fresh));
+    else toast({ title: messages.saveFailed, description: "Therapist not found", variant: "destructive" });
+  });
+  const conflict = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok && fetcher.data.conflict;
   const [image, setImage] = useState(therapist?.image ?? "");
   const [qualifications, setQualifications] = useState(therapist?.qualifications ?? []);
   const [approaches, setApproaches] = useState(therapist?.approaches ?? []);
   const [uploading, setUploading] = useState(false);
+  const [photoError, setPhotoError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const formId = useId();
   const saving = fetcher.state !== "idle";
@@ -56,23 +99,31 @@ function TherapistForm({ therapist, onDone }: { therapist: TherapistFormValues |
     if (result.ok) {
       toast({ title: result.message });
       onDone();
+    } else if (result.conflict) {
+      toast({ title: result.error, variant: "destructive" });
     } else {
       toast({ title: messages.saveFailed, description: result.description ?? result.error, variant: "destructive" });
     }
   });
 
+  /** One toast and the field's error per refused photo; a photo that uploads clears the error. */
   async function onPhoto(file: File | undefined) {
     if (!file) return;
     const problem = imageFileProblem(file);
     if (problem) {
-      toast({ title: problem === "type" ? messages.notImage : messages.tooLarge, variant: "destructive" });
+      const reason = problem === "type" ? messages.notImage : messages.tooLarge;
+      setPhotoError(reason);
+      toast({ title: reason, variant: "destructive" });
     } else {
       setUploading(true);
       const result = await uploadImage("therapist-photo", file);
       setUploading(false);
-      if (result.ok) setImage(result.url);
-      else {
+      if (result.ok) {
+        setImage(result.url);
+        setPhotoError(null);
+      } else {
         const title = result.status === 413 ? messages.tooLarge : result.status === 415 ? messages.notImage : messages.uploadFailed;
+        setPhotoError(title);
         toast({ title, description: title === messages.uploadFailed ? undefined : messages.uploadFailed, variant: "destructive" });
       }
     }
@@ -119,8 +170,10 @@ function TherapistForm({ therapist, onDone }: { therapist: TherapistFormValues |
       }
     >
       <fetcher.Form id={formId} method="post" className="grid gap-5">
+        {conflict ? <ConflictNotice message={conflictMessages.form} onReload={reload} reloading={reloading} /> : null}
         <input type="hidden" name="intent" value={therapist ? "update" : "create"} />
         {therapist ? <input type="hidden" name="id" value={therapist.id} /> : null}
+        {therapist ? <input type="hidden" name={VERSION_FIELD} value={therapist.version} /> : null}
         <input type="hidden" name="image" value={image} />
 
         <div className="grid gap-4 sm:grid-cols-[9rem_1fr] sm:items-start">
@@ -146,6 +199,7 @@ function TherapistForm({ therapist, onDone }: { therapist: TherapistFormValues |
                   accept="image/jpeg,image/png,image/webp,image/avif"
                   className="sr-only"
                   aria-labelledby="therapist-photo-label"
+                  aria-describedby={photoError ?? errors.image ? "therapist-photo-error" : undefined}
                   disabled={busy}
                   onChange={(event) => void onPhoto(event.target.files?.[0])}
                 />
@@ -157,7 +211,11 @@ function TherapistForm({ therapist, onDone }: { therapist: TherapistFormValues |
                 </button>
               ) : null}
             </div>
-            {errors.image ? <p className="text-sm text-danger-600">{errors.image}</p> : null}
+            {photoError ?? errors.image ? (
+              <p id="therapist-photo-error" role="alert" className="text-sm text-danger-600">
+                {photoError ?? errors.image}
+              </p>
+            ) : null}
           </div>
         </div>
 

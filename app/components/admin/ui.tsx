@@ -1,13 +1,13 @@
 import { AlertDialog, Dialog } from "radix-ui";
 import { ChevronLeft, ChevronRight, Download, LoaderCircle, Search, X } from "lucide-react";
-import { useEffect, useRef, type ReactNode } from "react";
+import { Children, cloneElement, isValidElement, useEffect, useRef, type ReactElement, type ReactNode } from "react";
 import { Form, Link, useLocation, useNavigate, useNavigation, useSearchParams, useSubmit } from "react-router";
 import { useToast } from "~/components/ui/toast";
 
 /** What every admin action answers; the component turns it into the spec's toasts. */
 export type ActionResult =
   | { ok: true; intent: string; message: string; id?: string }
-  | { ok: false; intent: string; error: string; description?: string; fieldErrors?: Record<string, string> };
+  | { ok: false; intent: string; error: string; description?: string; fieldErrors?: Record<string, string>; conflict?: boolean };
 
 /** Calls `handle` once for each new answer of a fetcher, when it has settled. */
 export function useFetcherResult<T>(fetcher: { state: string; data: T | undefined }, handle: (data: T) => void) {
@@ -347,30 +347,67 @@ export function invalidProps(id: string, error: string | undefined) {
   return error ? { "aria-invalid": true as const, "aria-describedby": `${id}-error` } : {};
 }
 
-/** The staff list screens' table: its load error, its empty state, or the scrolling table with a header row. */
+/** A column of a ListTable: its header, and the label of its cell on a phone's card (none when `hideLabel`). */
+export type ListColumn = string | { label: string; hideLabel?: boolean };
+
+/** Says that a filter, not the data, left the table empty. */
+export const noFilterResults = "Nessun risultato per questi filtri.";
+
+/** Gives each cell of each row its column's label (data-label), which the phone layout shows before the value. */
+function labelCells(rows: ReactNode, columns: readonly ListColumn[]) {
+  return Children.map(rows, (row) => {
+    if (!isValidElement<{ children?: ReactNode }>(row)) return row;
+    const cells = Children.map(row.props.children, (cell, index) => {
+      const column = columns[index];
+      if (!isValidElement(cell) || !column || (typeof column === "object" && column.hideLabel)) return cell;
+      const label = typeof column === "string" ? column : column.label;
+      return cloneElement(cell as ReactElement<{ "data-label"?: string }>, { "data-label": label });
+    });
+    return cloneElement(row, undefined, cells);
+  });
+}
+
+/**
+ * The staff list screens' table: its load error, its empty state (or "no results" when a filter emptied
+ * it), or the table. From lg up a scrolling table with a header row; below lg each row is a card whose
+ * cells are labelled with their column (the `list-table` utility), so Stato and Azioni stay on screen.
+ * Rows are <tr> elements whose <td> cells follow `columns` in order.
+ */
 export function ListTable(props: {
   label: string;
-  /** A literal Tailwind class such as "min-w-[56rem]". */
+  /** A literal Tailwind class for the desktop table, such as "lg:min-w-[56rem]". */
   minWidth: string;
   loadError: string | null | undefined;
   isEmpty: boolean;
+  /** True when a search or a filter is applied. */
+  filtered?: boolean;
   empty: ReactNode;
   busy: boolean;
-  head: ReactNode;
+  columns: readonly ListColumn[];
   children: ReactNode;
 }) {
   return (
     <>
       <LoadError message={props.loadError} />
       {props.isEmpty ? (
-        props.loadError ? null : <EmptyState>{props.empty}</EmptyState>
+        props.loadError ? null : <EmptyState>{props.filtered ? noFilterResults : props.empty}</EmptyState>
       ) : (
         <TableScroll label={props.label} busy={props.busy}>
-          <table className={`w-full ${props.minWidth} border-collapse`}>
+          <table className={`list-table w-full ${props.minWidth} border-collapse`}>
             <thead className="border-b border-sand-200 bg-sand-50">
-              <tr>{props.head}</tr>
+              <tr>
+                {props.columns.map((column) => {
+                  const label = typeof column === "string" ? column : column.label;
+                  const hidden = typeof column === "object" && column.hideLabel;
+                  return (
+                    <th key={label} scope="col" className={th}>
+                      {hidden ? <span className="sr-only">{label}</span> : label}
+                    </th>
+                  );
+                })}
+              </tr>
             </thead>
-            <tbody className="divide-y divide-sand-200">{props.children}</tbody>
+            <tbody className="divide-y divide-sand-200">{labelCells(props.children, props.columns)}</tbody>
           </table>
         </TableScroll>
       )}

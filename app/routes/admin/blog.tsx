@@ -18,7 +18,16 @@ import {
 import { useToast } from "~/components/ui/toast";
 import { adminPageData, requireAdmin } from "~/server/auth.server";
 import { audit } from "~/server/audit.server";
-import { actionFail, actionOk, failure, formErrors, loadOr } from "~/server/services/admin-common.server";
+import { conflictMessages, VERSION_FIELD } from "~/components/admin/version";
+import {
+  actionFail,
+  actionOk,
+  failure,
+  formErrors,
+  isVersionConflict,
+  loadOr,
+  versionSchema,
+} from "~/server/services/admin-common.server";
 import {
   blogFormValues,
   blogPostInputSchema,
@@ -85,10 +94,13 @@ export async function action({ request, context }: Route.ActionArgs) {
         return actionOk(intent, messages.created, row.id);
       }
       if (!isId(id)) return actionFail(intent, 404, messages.saveFailed, { description: "Articolo non trovato" });
-      const row = await updatePost(context.db, id, parsed.data);
+      const version = versionSchema.safeParse(form.get(VERSION_FIELD));
+      if (!version.success) return actionFail(intent, 400, messages.saveFailed, { description: version.error.issues[0]!.message });
+      const row = await updatePost(context.db, id, version.data, parsed.data);
       await audit(context.db, session, { action: "update", entity: "blog_post", entityId: row.id, detail: { slug: row.slug } });
       return actionOk(intent, messages.updated, row.id);
     } catch (error) {
+      if (isVersionConflict(error)) return actionFail(intent, 409, conflictMessages.title, { description: conflictMessages.form, conflict: true });
       const { status, message } = failure(error, messages.saveFailed, "admin-blog");
       return actionFail(intent, status, messages.saveFailed, { description: message === messages.saveFailed ? undefined : message });
     }

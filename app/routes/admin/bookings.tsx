@@ -1,8 +1,9 @@
 import { ArrowRightLeft, Check, Phone, X } from "lucide-react";
-import { useState } from "react";
-import { useFetcher } from "react-router";
+import { useState, type ReactNode } from "react";
+import { useFetcher, useRevalidator } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/bookings";
+import { ConflictNotice } from "~/components/admin/conflict-notice";
 import { formatDateTime } from "~/components/admin/format";
 import { bookingStatusLabels, groupStatusLabels } from "~/components/admin/group-labels";
 import {
@@ -16,7 +17,6 @@ import {
   Pagination,
   Spinner,
   td,
-  th,
   useFetcherResult,
   useLoadErrorToast,
   useReloadingSamePage,
@@ -28,7 +28,17 @@ import { adminPageData, requireAdmin } from "~/server/auth.server";
 import { audit } from "~/server/audit.server";
 import { bookingStatuses, type BookingStatus } from "~/components/admin/statuses";
 import { cancelBooking, confirmBooking, listBookings, movableGroups, moveBooking } from "~/server/services/admin-bookings.server";
-import { actionFail, actionOk, ADMIN_PAGE_SIZE, failure, loadOr, parseListQuery } from "~/server/services/admin-common.server";
+import {
+  actionFail,
+  actionOk,
+  ADMIN_PAGE_SIZE,
+  failure,
+  isVersionConflict,
+  loadOr,
+  parseListQuery,
+  versionSchema,
+} from "~/server/services/admin-common.server";
+import { conflictMessages, VERSION_FIELD } from "~/components/admin/version";
 
 const statusTones: Record<BookingStatus, BadgeTone> = {
   requested: "highlight",
@@ -40,7 +50,7 @@ const statusTones: Record<BookingStatus, BadgeTone> = {
 export async function loader({ request, context }: Route.LoaderArgs) {
   return adminPageData(context.db, request, async (session) => {
     const query = parseListQuery(new URL(request.url), bookingStatuses);
-    const result = await loadOr("admin-bookings", { rows: [], total: 0, groups: [] }, "Failed to fetch bookings", async () => {
+    const result = await loadOr("admin-bookings", { rows: [], total: 0, page: 1, groups: [] }, "Failed to fetch bookings", async () => {
       const [page, groups] = await Promise.all([listBookings(context.db, query), movableGroups(context.db)]);
       await audit(context.db, session, {
         action: "list",
@@ -48,19 +58,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         detail: {
           q: query.q || undefined,
           status: query.status || undefined,
-          page: query.page,
+          page: page.page,
         },
       });
       return { ...page, groups };
     });
-    return { ...result, query, pageSize: ADMIN_PAGE_SIZE };
+    return { ...result, query: { ...query, page: result.page }, pageSize: ADMIN_PAGE_SIZE };
   });
 }
 
 const bookingAction = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("confirm"), id: z.uuid() }),
-  z.object({ intent: z.literal("cancel"), id: z.uuid() }),
-  z.object({ intent: z.literal("move"), id: z.uuid(), group_id: z.uuid("Scegli il gruppo di destinazione.") }),
+  z.object({ intent: z.literal("confirm"), id: z.uuid(), version: versionSchema }),
+  z.object({ intent: z.literal("cancel"), id: z.uuid(), version: versionSchema }),
+  z.object({ intent: z.literal("move"), id: z.uuid(), version: versionSchema, group_id: z.uuid("Scegli il gruppo di destinazione.") }),
 ]);
 
 const successMessages = { confirm: "Prenotazione confermata", cancel: "Prenotazione annullata", move: "Prenotazione spostata" } as const;
@@ -81,9 +91,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const input = parsed.data;
   try {
-    if (input.intent === "confirm") await confirmBooking(context.db, input.id);
-    else if (input.intent === "cancel") await cancelBooking(context.db, input.id);
-    else await moveBooking(context.db, input.id, input.group_id);
+    if (input.intent === "confirm") await confirmBooking(context.db, input.id, input.version);
+    else if (input.intent === "cancel") await cancelBooking(context.db, input.id, input.version);
+    else await moveBooking(context.db, input.id, input.version, input.group_id);
     await audit(context.db, session, {
       action: input.intent,
       entity: "booking",
@@ -92,6 +102,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     return actionOk(input.intent, successMessages[input.intent]);
   } catch (error) {
+    if (isVersionConflict(error)) return actionFail(input.intent, 409, conflictMessages.title, { conflict: true });
     const { status, message } = failure(error, "Si è verificato un errore. Riprova più tardi.", "admin-bookings");
     return actionFail(input.intent, status, message);
   }
@@ -103,11 +114,23 @@ type Booking = Data["rows"][number];
 export default function AdminBookings({ loaderData }: Route.ComponentProps) {
   useLoadErrorToast(loaderData?.loadError);
   const reloading = useReloadingSamePage();
-  const [moving, setMoving] = useState<Booking | null>(null);
-  const [cancelling, setCancelling] = useState<Booking | null>(null);
+  const revalidator = useRevalidator();
+  const [movingId, setMovingId] = useState<string | null>(null);
+  const [cancellingId, setCancellingId] = useState<string | null>(null);
+  const [conflict, setConflict] = useState(false);
   if (!loaderData) return null;
   const { rows, total, query, pageSize, groups } = loaderData;
-  const filtered = Boolean(query.q || query.status);
+  // The dialogs follow the rows, so a reload after a conflict gives them the booking as it is now.
+  const moving = rows.find((row) => row.id === movingId);
+  const cancelling = rows.find((row) => row.id === cancellingId);
+  const onConflict = () => setConflict(true);
+  const notice = conflict ? (
+    <ConflictNotice
+      message={conflictMessages.row}
+      reloading={revalidator.state !== "idle"}
+      onReload={() => void revalidator.revalidate().then(() => setConflict(false))}
+    />
+  ) : null;
   return (
     <section>
       <PageHeader title="Prenotazioni" description="Richieste e iscrizioni ai gruppi, dalla più recente." />
@@ -115,92 +138,106 @@ export default function AdminBookings({ loaderData }: Route.ComponentProps) {
         statuses={bookingStatuses.map((value) => ({ value, label: bookingStatusLabels[value] }))}
         exportHref="/admin/esporta/prenotazioni"
       />
+      {notice && !moving ? <div className="mb-4">{notice}</div> : null}
       <ListTable
         label="Prenotazioni"
-        minWidth="min-w-[60rem]"
+        minWidth="lg:min-w-[60rem]"
         loadError={loaderData.loadError}
         isEmpty={rows.length === 0}
-        empty={filtered ? "Nessuna prenotazione corrisponde alla ricerca." : "Nessuna prenotazione finora."}
+        filtered={Boolean(query.q || query.status)}
+        empty="Nessuna prenotazione finora."
         busy={reloading}
-        head={
-          <>
-            <th scope="col" className={th}>
-              Data
-            </th>
-            <th scope="col" className={th}>
-              Persona
-            </th>
-            <th scope="col" className={th}>
-              Gruppo
-            </th>
-            <th scope="col" className={th}>
-              Terapeuta
-            </th>
-            <th scope="col" className={th}>
-              Stato
-            </th>
-            <th scope="col" className={th}>
-              Chiamata
-            </th>
-            <th scope="col" className={th}>
-              Azioni
-            </th>
-          </>
-        }
+        columns={["Data", "Persona", "Gruppo", "Terapeuta", "Stato", "Chiamata", { label: "Azioni", hideLabel: true }]}
       >
-          {rows.map((booking) => (
-            <tr key={booking.id}>
-              <td className={`${td} whitespace-nowrap text-ink-500`}>{formatDateTime(booking.createdAt)}</td>
-              <td className={td}>
-                <span className="block font-medium">{booking.name ?? "—"}</span>
-                <a href={`mailto:${booking.email}`} className="text-teal-700 underline underline-offset-2">
-                  {booking.email}
-                </a>
-                {booking.ageBracket ? <span className="block text-xs text-ink-500">{booking.ageBracket} anni</span> : null}
-              </td>
-              <td className={td}>{booking.groupName ?? "—"}</td>
-              <td className={td}>{booking.therapistName ?? "—"}</td>
-              <td className={td}>
-                <Badge tone={statusTones[booking.status]}>{bookingStatusLabels[booking.status]}</Badge>
-              </td>
-              <td className={`${td} whitespace-nowrap`}>
-                {booking.callRequested ? (
-                  <span className="inline-flex items-center gap-1">
-                    <Phone aria-hidden className="size-4 text-teal-700" />
-                    {booking.phone ? <a href={`tel:${booking.phone}`}>{booking.phone}</a> : "Richiesta"}
-                  </span>
-                ) : (
-                  "—"
-                )}
-              </td>
-              <td className={td}>
-                <BookingActions booking={booking} onMove={() => setMoving(booking)} onCancel={() => setCancelling(booking)} />
-              </td>
-            </tr>
-          ))}
+        {rows.map((booking) => (
+          <tr key={booking.id}>
+            <td className={`${td} whitespace-nowrap text-ink-500`}>{formatDateTime(booking.createdAt)}</td>
+            <td className={td}>
+              <span className="block font-medium">{booking.name ?? "—"}</span>
+              <a href={`mailto:${booking.email}`} className="text-teal-700 underline underline-offset-2">
+                {booking.email}
+              </a>
+              {booking.ageBracket ? <span className="block text-xs text-ink-500">{booking.ageBracket} anni</span> : null}
+            </td>
+            <td className={td}>{booking.groupName ?? "—"}</td>
+            <td className={td}>{booking.therapistName ?? "—"}</td>
+            <td className={td}>
+              <Badge tone={statusTones[booking.status]}>{bookingStatusLabels[booking.status]}</Badge>
+            </td>
+            <td className={`${td} whitespace-nowrap`}>
+              {booking.callRequested ? (
+                <span className="inline-flex items-center gap-1">
+                  <Phone aria-hidden className="size-4 text-teal-700" />
+                  {booking.phone ? <a href={`tel:${booking.phone}`}>{booking.phone}</a> : "Richiesta"}
+                </span>
+              ) : (
+                "—"
+              )}
+            </td>
+            <td className={td}>
+              <BookingActions
+                booking={booking}
+                onMove={() => setMovingId(booking.id)}
+                onCancel={() => setCancellingId(booking.id)}
+                onConflict={onConflict}
+              />
+            </td>
+          </tr>
+        ))}
       </ListTable>
       {rows.length > 0 ? <Pagination page={query.page} total={total} pageSize={pageSize} /> : null}
-      {moving ? <MoveDialog booking={moving} groups={groups} onClose={() => setMoving(null)} /> : null}
-      {cancelling ? <CancelDialog booking={cancelling} onClose={() => setCancelling(null)} /> : null}
+      {moving ? (
+        <MoveDialog
+          key={`${moving.id}:${moving.version}`}
+          booking={moving}
+          groups={groups}
+          notice={notice}
+          onConflict={onConflict}
+          onClose={() => setMovingId(null)}
+        />
+      ) : null}
+      {cancelling ? (
+        <CancelDialog
+          booking={cancelling}
+          onConflict={() => {
+            setCancellingId(null);
+            onConflict();
+          }}
+          onClose={() => setCancellingId(null)}
+        />
+      ) : null}
     </section>
   );
 }
 
-function useResultToast(fetcher: { state: string; data: ActionResult | undefined }, onOk?: () => void) {
+function useResultToast(fetcher: { state: string; data: ActionResult | undefined }, onConflict: () => void, onOk?: () => void) {
   const toast = useToast();
   useFetcherResult(fetcher, (result) => {
     if (result.ok) {
       toast({ title: result.message });
       onOk?.();
-    } else toast({ title: result.error, variant: "destructive" });
+    } else {
+      toast({ title: result.error, variant: "destructive" });
+      if (result.conflict) onConflict();
+    }
   });
 }
 
 const small = "btn min-h-9 whitespace-nowrap px-3 py-1.5 text-xs";
 
-function BookingActions({ booking, onMove, onCancel }: { booking: Booking; onMove: () => void; onCancel: () => void }) {
+function BookingActions({
+  booking,
+  onMove,
+  onCancel,
+  onConflict,
+}: {
+  booking: Booking;
+  onMove: () => void;
+  onCancel: () => void;
+  onConflict: () => void;
+}) {
   const fetcher = useFetcher<ActionResult>();
-  useResultToast(fetcher);
+  useResultToast(fetcher, onConflict);
   const open = booking.status === "requested" || booking.status === "confirmed";
   if (!open) return <span className="text-ink-500">—</span>;
   const who = booking.name ?? booking.email;
@@ -209,6 +246,7 @@ function BookingActions({ booking, onMove, onCancel }: { booking: Booking; onMov
       {booking.status === "requested" ? (
         <fetcher.Form method="post">
           <input type="hidden" name="id" value={booking.id} />
+          <input type="hidden" name={VERSION_FIELD} value={booking.version} />
           <button
             type="submit"
             name="intent"
@@ -239,9 +277,9 @@ function BookingActions({ booking, onMove, onCancel }: { booking: Booking; onMov
   );
 }
 
-function CancelDialog({ booking, onClose }: { booking: Booking; onClose: () => void }) {
+function CancelDialog({ booking, onConflict, onClose }: { booking: Booking; onConflict: () => void; onClose: () => void }) {
   const fetcher = useFetcher<ActionResult>();
-  useResultToast(fetcher, onClose);
+  useResultToast(fetcher, onConflict, onClose);
   return (
     <ConfirmDialog
       open
@@ -252,14 +290,26 @@ function CancelDialog({ booking, onClose }: { booking: Booking; onClose: () => v
       busyLabel="Annullamento..."
       cancelLabel="Indietro"
       busy={fetcher.state !== "idle"}
-      onConfirm={() => fetcher.submit({ intent: "cancel", id: booking.id }, { method: "post" })}
+      onConfirm={() => fetcher.submit({ intent: "cancel", id: booking.id, [VERSION_FIELD]: booking.version }, { method: "post" })}
     />
   );
 }
 
-function MoveDialog({ booking, groups, onClose }: { booking: Booking; groups: Data["groups"]; onClose: () => void }) {
+function MoveDialog({
+  booking,
+  groups,
+  notice,
+  onConflict,
+  onClose,
+}: {
+  booking: Booking;
+  groups: Data["groups"];
+  notice: ReactNode;
+  onConflict: () => void;
+  onClose: () => void;
+}) {
   const fetcher = useFetcher<ActionResult>();
-  useResultToast(fetcher, onClose);
+  useResultToast(fetcher, onConflict, onClose);
   const error = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors?.group_id : undefined;
   const busy = fetcher.state !== "idle";
   const targets = groups.filter((group) => group.id !== booking.groupId);
@@ -272,8 +322,10 @@ function MoveDialog({ booking, groups, onClose }: { booking: Booking; groups: Da
       description={`${booking.name ?? booking.email} riceverà un'email con i dettagli del nuovo gruppo.`}
     >
       <fetcher.Form method="post" className="grid gap-4">
+        {notice}
         <input type="hidden" name="intent" value="move" />
         <input type="hidden" name="id" value={booking.id} />
+        <input type="hidden" name={VERSION_FIELD} value={booking.version} />
         <p className="text-sm text-ink-700">
           Gruppo attuale: <strong>{booking.groupName ?? "nessuno"}</strong>
         </p>

@@ -1,170 +1,275 @@
-import { useFetcher } from "react-router";
+import { Eye, Mail } from "lucide-react";
+import { useState, type ReactNode } from "react";
+import { Link, useFetcher, useRevalidator } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/contacts";
+import { ConflictNotice } from "~/components/admin/conflict-notice";
 import { formatDateTime } from "~/components/admin/format";
+import { contactStatuses, contactStatusLabels, nextContactStatuses, type ContactStatus } from "~/components/admin/statuses";
 import {
   Badge,
   ListToolbar,
   ListTable,
+  LoadError,
+  Modal,
   PageHeader,
   Pagination,
   td,
-  th,
   useFetcherResult,
   useLoadErrorToast,
   useReloadingSamePage,
+  useViewParam,
   type ActionResult,
 } from "~/components/admin/ui";
+import { conflictMessages, VERSION_FIELD } from "~/components/admin/version";
 import { useToast } from "~/components/ui/toast";
 import { adminPageData, requireAdmin } from "~/server/auth.server";
 import { audit } from "~/server/audit.server";
-import { actionFail, actionOk, ADMIN_PAGE_SIZE, failure, loadOr, parseListQuery } from "~/server/services/admin-common.server";
-import { contactStatuses, nextContactStatuses, type ContactStatus } from "~/components/admin/statuses";
-import { listContacts, setContactStatus } from "~/server/services/admin-contacts.server";
+import {
+  actionFail,
+  actionOk,
+  ADMIN_PAGE_SIZE,
+  failure,
+  isVersionConflict,
+  loadOr,
+  parseListQuery,
+  versionSchema,
+} from "~/server/services/admin-common.server";
+import { findContact, listContacts, setContactStatus } from "~/server/services/admin-contacts.server";
 
-const statusLabels: Record<ContactStatus, string> = { new: "Nuovo", in_progress: "In lavorazione", closed: "Chiuso" };
+/** `?messaggio=<id>` opens the whole message in a dialog. */
+const VIEW_PARAM = "messaggio";
+
 const transitionLabels: Record<ContactStatus, string> = { new: "Segna come nuovo", in_progress: "In lavorazione", closed: "Chiudi" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return adminPageData(context.db, request, async (session) => {
-    const query = parseListQuery(new URL(request.url), contactStatuses);
-    const result = await loadOr("admin-contacts", { rows: [], total: 0 }, "Failed to fetch contacts", async () => {
-      const page = await listContacts(context.db, query);
-      await audit(context.db, session, {
-        action: "list",
-        entity: "contacts",
-        detail: {
-          q: query.q || undefined,
-          status: query.status || undefined,
-          page: query.page,
-        },
-      });
-      return page;
-    });
-    return { ...result, query, pageSize: ADMIN_PAGE_SIZE };
+    const url = new URL(request.url);
+    const query = parseListQuery(url, contactStatuses);
+    const viewId = url.searchParams.get(VIEW_PARAM);
+    const result = await loadOr(
+      "admin-contacts",
+      { rows: [], total: 0, page: 1, viewing: null, viewMissing: false },
+      "Failed to fetch contacts",
+      async () => {
+        const [page, viewing] = await Promise.all([listContacts(context.db, query), viewId ? findContact(context.db, viewId) : undefined]);
+        await audit(context.db, session, {
+          action: "list",
+          entity: "contacts",
+          detail: {
+            q: query.q || undefined,
+            status: query.status || undefined,
+            page: page.page,
+          },
+        });
+        if (viewing) await audit(context.db, session, { action: "read", entity: "contact", entityId: viewing.id });
+        return { ...page, viewing: viewing ?? null, viewMissing: Boolean(viewId && !viewing) };
+      },
+    );
+    return { ...result, query: { ...query, page: result.page }, pageSize: ADMIN_PAGE_SIZE };
   });
 }
 
-const statusSchema = z.object({ id: z.uuid(), status: z.enum(contactStatuses) });
+const statusSchema = z.object({ id: z.uuid(), status: z.enum(contactStatuses), version: versionSchema });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireAdmin(context.db, request);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   if (intent !== "set-status") return actionFail(intent, 400, "Unknown action");
-  const parsed = statusSchema.safeParse({ id: form.get("id"), status: form.get("status") });
+  const parsed = statusSchema.safeParse({ id: form.get("id"), status: form.get("status"), version: form.get(VERSION_FIELD) });
   if (!parsed.success) return actionFail(intent, 400, "Stato non valido.");
   try {
-    await setContactStatus(context.db, parsed.data.id, parsed.data.status);
+    await setContactStatus(context.db, parsed.data.id, parsed.data.status, parsed.data.version);
     await audit(context.db, session, {
       action: "set-status",
       entity: "contact",
       entityId: parsed.data.id,
       detail: { status: parsed.data.status },
     });
-    return actionOk(intent, `Stato aggiornato: ${statusLabels[parsed.data.status]}`);
+    return actionOk(intent, `Stato aggiornato: ${contactStatusLabels[parsed.data.status]}`);
   } catch (error) {
+    if (isVersionConflict(error)) return actionFail(intent, 409, conflictMessages.title, { conflict: true });
     const { status, message } = failure(error, "Failed to update contact", "admin-contacts");
     return actionFail(intent, status, message);
   }
 }
 
+type Data = NonNullable<Route.ComponentProps["loaderData"]>;
+
 export default function AdminContacts({ loaderData }: Route.ComponentProps) {
   useLoadErrorToast(loaderData?.loadError);
   const reloading = useReloadingSamePage();
+  const revalidator = useRevalidator();
+  const [conflict, setConflict] = useState(false);
+  const { hrefFor: withView, close: closeView } = useViewParam(VIEW_PARAM);
   if (!loaderData) return null;
-  const { rows, total, query, pageSize } = loaderData;
-  const filtered = Boolean(query.q || query.status);
+  const { rows, total, query, pageSize, viewing } = loaderData;
+  const onConflict = () => setConflict(true);
+  const notice = conflict ? (
+    <ConflictNotice
+      message={conflictMessages.row}
+      reloading={revalidator.state !== "idle"}
+      onReload={() => void revalidator.revalidate().then(() => setConflict(false))}
+    />
+  ) : null;
   return (
     <section>
       <PageHeader title="Utenti" description="Messaggi arrivati dal modulo contatti, dal più recente." />
       <ListToolbar
-        statuses={contactStatuses.map((value) => ({ value, label: statusLabels[value] }))}
+        statuses={contactStatuses.map((value) => ({ value, label: contactStatusLabels[value] }))}
         exportHref="/admin/esporta/contatti"
       />
+      {loaderData.viewMissing ? <LoadError message="Messaggio non trovato." /> : null}
+      {viewing ? null : notice ? <div className="mb-4">{notice}</div> : null}
       <ListTable
         label="Messaggi dei contatti"
-        minWidth="min-w-[56rem]"
+        minWidth="lg:min-w-[60rem]"
         loadError={loaderData.loadError}
         isEmpty={rows.length === 0}
-        empty={filtered ? "Nessun messaggio corrisponde alla ricerca." : "Nessun messaggio ricevuto finora."}
+        filtered={Boolean(query.q || query.status)}
+        empty="Nessun messaggio ricevuto finora."
         busy={reloading}
-        head={
-          <>
-            <th scope="col" className={th}>
-              Data
-            </th>
-            <th scope="col" className={th}>
-              Nome
-            </th>
-            <th scope="col" className={th}>
-              Email
-            </th>
-            <th scope="col" className={th}>
-              Telefono
-            </th>
-            <th scope="col" className={th}>
-              Messaggio
-            </th>
-            <th scope="col" className={th}>
-              Stato
-            </th>
-            <th scope="col" className={th}>
-              Azioni
-            </th>
-          </>
-        }
+        columns={["Data", "Nome", "Email", "Telefono", "Messaggio", "Stato", { label: "Azioni", hideLabel: true }]}
       >
-          {rows.map((contact) => (
-            <tr key={contact.id}>
-              <td className={`${td} whitespace-nowrap text-ink-500`}>{formatDateTime(contact.createdAt)}</td>
-              <td className={`${td} font-medium`}>{contact.name}</td>
-              <td className={td}>
-                <a href={`mailto:${contact.email}`} className="text-teal-700 underline underline-offset-2">
-                  {contact.email}
-                </a>
-              </td>
-              <td className={`${td} whitespace-nowrap`}>{contact.phone ?? "—"}</td>
-              <td className={`${td} max-w-md`}>
-                <details>
-                  <summary className="cursor-pointer font-medium">{contact.subject}</summary>
-                  <p className="mt-2 whitespace-pre-line text-ink-700">{contact.message}</p>
-                </details>
-              </td>
-              <td className={td}>
-                <Badge tone={contact.status === "new" ? "highlight" : "neutral"}>{statusLabels[contact.status]}</Badge>
-              </td>
-              <td className={td}>
-                <StatusActions id={contact.id} name={contact.name} status={contact.status} />
-              </td>
-            </tr>
-          ))}
+        {rows.map((contact) => (
+          <tr key={contact.id}>
+            <td className={`${td} whitespace-nowrap text-ink-500`}>{formatDateTime(contact.createdAt)}</td>
+            <td className={`${td} font-medium`}>{contact.name}</td>
+            <td className={td}>
+              <a href={`mailto:${contact.email}`} className="text-teal-700 underline underline-offset-2">
+                {contact.email}
+              </a>
+            </td>
+            <td className={`${td} whitespace-nowrap`}>{contact.phone ?? "—"}</td>
+            <td className={td}>
+              <p className="max-w-[22rem] truncate font-medium">{contact.subject}</p>
+              <p className="max-w-[22rem] truncate text-ink-500">
+                {contact.preview}
+                {contact.long ? "…" : ""}
+              </p>
+            </td>
+            <td className={td}>
+              <Badge tone={contact.status === "new" ? "highlight" : "neutral"}>{contactStatusLabels[contact.status]}</Badge>
+            </td>
+            <td className={td}>
+              <div className="flex flex-wrap gap-2">
+                <Link
+                  to={withView(contact.id)}
+                  preventScrollReset
+                  className="btn btn-secondary min-h-9 whitespace-nowrap px-3 py-1.5 text-xs"
+                  aria-label={`Leggi il messaggio di ${contact.name}`}
+                >
+                  <Eye aria-hidden className="size-3.5" />
+                  Leggi
+                </Link>
+                <StatusActions contact={contact} onConflict={onConflict} />
+              </div>
+            </td>
+          </tr>
+        ))}
       </ListTable>
       {rows.length > 0 ? <Pagination page={query.page} total={total} pageSize={pageSize} /> : null}
+      {viewing ? <ContactDialog contact={viewing} notice={notice} onConflict={onConflict} onClose={closeView} /> : null}
     </section>
   );
 }
 
-function StatusActions({ id, name, status }: { id: string; name: string; status: ContactStatus }) {
+function ContactDialog({
+  contact,
+  notice,
+  onConflict,
+  onClose,
+}: {
+  contact: NonNullable<Data["viewing"]>;
+  notice: ReactNode;
+  onConflict: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={contact.subject}
+      description={`Da ${contact.name} · ${formatDateTime(contact.createdAt)}`}
+      size="2xl"
+      footer={
+        <>
+          <StatusActions contact={contact} onConflict={onConflict} size="regular" />
+          <a href={`mailto:${contact.email}?subject=${encodeURIComponent(`Re: ${contact.subject}`)}`} className="btn btn-primary">
+            <Mail aria-hidden className="size-4" />
+            Rispondi via email
+          </a>
+        </>
+      }
+    >
+      <div className="grid gap-5">
+        {notice}
+        <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
+          {(
+            [
+              ["Nome", contact.name],
+              ["Email", contact.email],
+              ["Telefono", contact.phone ?? "—"],
+              ["Ricevuto", formatDateTime(contact.createdAt)],
+            ] as const
+          ).map(([label, value]) => (
+            <div key={label} className="min-w-0">
+              <dt className="font-medium text-ink-500">{label}</dt>
+              <dd className="break-words">{value}</dd>
+            </div>
+          ))}
+          <div>
+            <dt className="font-medium text-ink-500">Stato</dt>
+            <dd>
+              <Badge tone={contact.status === "new" ? "highlight" : "neutral"}>{contactStatusLabels[contact.status]}</Badge>
+            </dd>
+          </div>
+        </dl>
+        <section aria-labelledby="contact-message">
+          <h3 id="contact-message" className="mb-2 text-base font-semibold">
+            Messaggio
+          </h3>
+          <p className="whitespace-pre-line rounded-2xl bg-sand-50 p-4 text-ink-900 [overflow-wrap:anywhere]">{contact.message}</p>
+        </section>
+      </div>
+    </Modal>
+  );
+}
+
+function StatusActions({
+  contact,
+  onConflict,
+  size = "small",
+}: {
+  contact: { id: string; name: string; status: ContactStatus; version: string };
+  onConflict: () => void;
+  size?: "small" | "regular";
+}) {
   const fetcher = useFetcher<ActionResult>();
   const toast = useToast();
   useFetcherResult(fetcher, (result) => {
     if (result.ok) toast({ title: result.message });
-    else toast({ title: result.error, variant: "destructive" });
+    else {
+      toast({ title: result.error, variant: "destructive" });
+      if (result.conflict) onConflict();
+    }
   });
+  const button = size === "small" ? "btn btn-secondary min-h-9 whitespace-nowrap px-3 py-1.5 text-xs" : "btn btn-secondary";
   return (
     <fetcher.Form method="post" className="flex flex-wrap gap-2">
       <input type="hidden" name="intent" value="set-status" />
-      <input type="hidden" name="id" value={id} />
-      {nextContactStatuses[status].map((next) => (
+      <input type="hidden" name="id" value={contact.id} />
+      <input type="hidden" name={VERSION_FIELD} value={contact.version} />
+      {nextContactStatuses[contact.status].map((next) => (
         <button
           key={next}
           type="submit"
           name="status"
           value={next}
           disabled={fetcher.state !== "idle"}
-          aria-label={`${transitionLabels[next]}: messaggio di ${name}`}
-          className="btn btn-secondary min-h-9 whitespace-nowrap px-3 py-1.5 text-xs"
+          aria-label={`${transitionLabels[next]}: messaggio di ${contact.name}`}
+          className={button}
         >
           {transitionLabels[next]}
         </button>

@@ -5,13 +5,18 @@ import { bookingStatuses, exportBookings } from "~/server/services/admin-booking
 import { parseListQuery } from "~/server/services/admin-common.server";
 import { contactStatuses, exportContacts } from "~/server/services/admin-contacts.server";
 import { csvResponse, toCsv } from "~/server/services/admin-csv.server";
+import { todayInItaly } from "~/components/admin/format";
+import { bookingStatusLabels } from "~/components/admin/group-labels";
+import { contactStatusLabels, responseStatusLabels } from "~/components/admin/statuses";
 import { exportResponses, responseStatuses } from "~/server/services/admin-questionnaires.server";
 
-const stamp = () => new Date().toISOString().slice(0, 10);
+/** Today's date in Italy, for the file name. */
+const stamp = () => todayInItaly();
 
 /**
  * GET /admin/esporta/{contatti|questionari|prenotazioni}?q=&status= — the rows of the table with
- * the same search and filter, as a CSV download (cells escaped, formulas neutralised).
+ * the same search and filter, as a CSV download (cells escaped, formulas neutralised), with the
+ * screens' column names, Italian labels and dates in Italian time.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const session = await requireAdmin(context.db, request);
@@ -22,13 +27,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   switch (params.dataset) {
     case "contatti": {
       const found = await exportContacts(db, parseListQuery(url, contactStatuses));
-      header = ["created_at", "name", "email", "phone", "subject", "message", "status"];
-      rows = found.map((row) => [row.createdAt, row.name, row.email, row.phone, row.subject, row.message, row.status]);
+      header = ["Data", "Nome", "Email", "Telefono", "Oggetto", "Messaggio", "Stato"];
+      rows = found.map((row) => [row.createdAt, row.name, row.email, row.phone, row.subject, row.message, contactStatusLabels[row.status]]);
       break;
     }
     case "questionari": {
       const found = await exportResponses(db, parseListQuery(url, await responseStatuses(db)));
-      header = ["created_at", "name", "email", "age", "gender", "city", "time_preference", "selected_group_therapist", "status"];
+      header = ["Data", "Nome", "Email", "Età", "Genere", "Città", "Orario", "Gruppo scelto", "Stato"];
       rows = found.map((row) => [
         row.createdAt,
         row.name,
@@ -38,13 +43,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         row.city,
         row.timePreference,
         row.selectedGroupTherapist,
-        row.status,
+        responseStatusLabels[row.status] ?? row.status,
       ]);
       break;
     }
     case "prenotazioni": {
       const found = await exportBookings(db, parseListQuery(url, bookingStatuses));
-      header = ["created_at", "name", "email", "age_bracket", "group", "therapist", "status", "call_requested", "phone"];
+      header = ["Data", "Nome", "Email", "Fascia d'età", "Gruppo", "Terapeuta", "Stato", "Chiamata richiesta", "Telefono"];
       rows = found.map((row) => [
         row.createdAt,
         row.name,
@@ -52,7 +57,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         row.ageBracket,
         row.groupName,
         row.therapistName,
-        row.status,
+        bookingStatusLabels[row.status],
         row.callRequested,
         row.phone,
       ]);

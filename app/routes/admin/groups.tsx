@@ -7,12 +7,9 @@ import { groupSlot, groupStart, groupStatusLabels } from "~/components/admin/gro
 import {
   Badge,
   ConfirmDialog,
-  EmptyState,
-  LoadError,
+  ListTable,
   PageHeader,
-  TableScroll,
   td,
-  th,
   useFetcherResult,
   useLoadErrorToast,
   type ActionResult,
@@ -22,7 +19,16 @@ import { useToast } from "~/components/ui/toast";
 import { adminPageData, requireAdmin } from "~/server/auth.server";
 import { HttpError } from "~/server/http.server";
 import { audit } from "~/server/audit.server";
-import { actionFail, actionOk, failure, formErrors, loadOr } from "~/server/services/admin-common.server";
+import { conflictMessages, VERSION_FIELD } from "~/components/admin/version";
+import {
+  actionFail,
+  actionOk,
+  failure,
+  formErrors,
+  isVersionConflict,
+  loadOr,
+  versionSchema,
+} from "~/server/services/admin-common.server";
 import {
   closeGroup,
   createGroup,
@@ -65,7 +71,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         return actionOk(intent, "Gruppo creato", row.id);
       }
       if (!isId(id)) throw new HttpError(404, "Gruppo non trovato.");
-      await updateGroup(context.db, id, parsed.data);
+      const version = versionSchema.safeParse(form.get(VERSION_FIELD));
+      if (!version.success) throw new HttpError(400, version.error.issues[0]!.message);
+      await updateGroup(context.db, id, version.data, parsed.data);
       await audit(context.db, session, { action: "update", entity: "group", entityId: id });
       return actionOk(intent, "Gruppo aggiornato", id);
     }
@@ -77,6 +85,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return actionFail(intent, 400, "Azione sconosciuta.");
   } catch (error) {
+    if (isVersionConflict(error)) return actionFail(intent, 409, conflictMessages.title, { description: conflictMessages.form, conflict: true });
     const { status, message } = failure(error, "Si è verificato un errore. Riprova più tardi.", "admin-groups");
     const fields = error instanceof HttpError ? error.fields : undefined;
     return actionFail(
@@ -116,87 +125,59 @@ export default function AdminGroups({ loaderData }: Route.ComponentProps) {
           </button>
         }
       />
-      <LoadError message={loaderData.loadError} />
-      {groups.length === 0 ? (
-        loaderData.loadError ? null : (
-          <EmptyState>Nessun gruppo. Crea il primo gruppo per iniziare gli abbinamenti.</EmptyState>
-        )
-      ) : (
-        <TableScroll label="Gruppi">
-          <table className="w-full min-w-[52rem] border-collapse">
-            <thead className="border-b border-sand-200 bg-sand-50">
-              <tr>
-                <th scope="col" className={th}>
-                  Gruppo
-                </th>
-                <th scope="col" className={th}>
-                  Terapeuta
-                </th>
-                <th scope="col" className={th}>
-                  Orario
-                </th>
-                <th scope="col" className={th}>
-                  Età
-                </th>
-                <th scope="col" className={th}>
-                  Posti
-                </th>
-                <th scope="col" className={th}>
-                  Stato
-                </th>
-                <th scope="col" className={th}>
-                  Azioni
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-sand-200">
-              {groups.map((group) => (
-                <tr key={group.id} className={group.status === "closed" ? "text-ink-500" : undefined}>
-                  <td className={td}>
-                    <span className="block font-medium text-ink-900">{group.name}</span>
-                    <span className="text-xs text-ink-500">dal {groupStart(group)}</span>
-                  </td>
-                  <td className={td}>{group.therapistName}</td>
-                  <td className={`${td} whitespace-nowrap`}>{groupSlot(group)}</td>
-                  <td className={`${td} whitespace-nowrap`}>
-                    {group.ageMin}-{group.ageMax}
-                  </td>
-                  <td className={td}>
-                    <Occupancy confirmed={group.confirmed} capacity={group.capacity} />
-                  </td>
-                  <td className={td}>
-                    <Badge tone={statusTones[group.status]}>{groupStatusLabels[group.status]}</Badge>
-                  </td>
-                  <td className={td}>
-                    <div className="flex flex-wrap gap-2">
-                      <button
-                        type="button"
-                        className="btn btn-secondary min-h-9 whitespace-nowrap px-3 py-1.5 text-xs"
-                        onClick={() => openForm(group)}
-                        aria-label={`Modifica il gruppo ${group.name}`}
-                      >
-                        <Pencil aria-hidden className="size-3.5" />
-                        Modifica
-                      </button>
-                      {group.status !== "closed" ? (
-                        <button
-                          type="button"
-                          className="btn min-h-9 whitespace-nowrap px-3 py-1.5 text-xs text-danger-600 ring-2 ring-inset ring-danger-600/20 hover:bg-danger-50"
-                          onClick={() => setClosing(group)}
-                          aria-label={`Chiudi il gruppo ${group.name}`}
-                        >
-                          <Lock aria-hidden className="size-3.5" />
-                          Chiudi
-                        </button>
-                      ) : null}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
+      <ListTable
+        label="Gruppi"
+        minWidth="lg:min-w-[52rem]"
+        loadError={loaderData.loadError}
+        isEmpty={groups.length === 0}
+        empty="Nessun gruppo. Crea il primo gruppo per iniziare gli abbinamenti."
+        busy={false}
+        columns={["Gruppo", "Terapeuta", "Orario", "Età", "Posti", "Stato", { label: "Azioni", hideLabel: true }]}
+      >
+        {groups.map((group) => (
+          <tr key={group.id} className={group.status === "closed" ? "text-ink-500" : undefined}>
+            <td className={td}>
+              <span className="block font-medium text-ink-900">{group.name}</span>
+              <span className="text-xs text-ink-500">dal {groupStart(group)}</span>
+            </td>
+            <td className={td}>{group.therapistName}</td>
+            <td className={`${td} whitespace-nowrap`}>{groupSlot(group)}</td>
+            <td className={`${td} whitespace-nowrap`}>
+              {group.ageMin}-{group.ageMax}
+            </td>
+            <td className={td}>
+              <Occupancy confirmed={group.confirmed} capacity={group.capacity} />
+            </td>
+            <td className={td}>
+              <Badge tone={statusTones[group.status]}>{groupStatusLabels[group.status]}</Badge>
+            </td>
+            <td className={td}>
+              <div className="flex flex-wrap gap-2">
+                <button
+                  type="button"
+                  className="btn btn-secondary min-h-9 whitespace-nowrap px-3 py-1.5 text-xs"
+                  onClick={() => openForm(group)}
+                  aria-label={`Modifica il gruppo ${group.name}`}
+                >
+                  <Pencil aria-hidden className="size-3.5" />
+                  Modifica
+                </button>
+                {group.status !== "closed" ? (
+                  <button
+                    type="button"
+                    className="btn min-h-9 whitespace-nowrap px-3 py-1.5 text-xs text-danger-600 ring-2 ring-inset ring-danger-600/20 hover:bg-danger-50"
+                    onClick={() => setClosing(group)}
+                    aria-label={`Chiudi il gruppo ${group.name}`}
+                  >
+                    <Lock aria-hidden className="size-3.5" />
+                    Chiudi
+                  </button>
+                ) : null}
+              </div>
+            </td>
+          </tr>
+        ))}
+      </ListTable>
       <GroupFormDialog open={formOpen} onOpenChange={setFormOpen} group={editing} therapists={therapists} />
       {closing ? <CloseGroup group={closing} onClose={() => setClosing(null)} /> : null}
     </section>

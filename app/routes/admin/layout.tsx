@@ -1,8 +1,9 @@
 import { LogOut, ShieldAlert } from "lucide-react";
 import { useEffect } from "react";
-import { data, Form, Link, NavLink, Outlet, redirect, useActionData, useNavigation } from "react-router";
+import { data, Form, Link, Outlet, redirect, useActionData, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/layout";
+import { AdminTabBar } from "~/components/admin/tab-bar";
 import { useToast } from "~/components/ui/toast";
 import { site } from "~/content/site";
 import { createHash } from "node:crypto";
@@ -204,25 +205,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             </Form>
           </div>
         </div>
-        <nav aria-label="Sezioni admin" className="mx-auto max-w-7xl overflow-x-auto px-4">
-          <ul className="flex gap-1">
-            {(loaderData.enrolmentRequired ? adminTabs.filter((tab) => tab.to === securityPath) : adminTabs).map((tab) => (
-              <li key={tab.to}>
-                <NavLink
-                  to={tab.to}
-                  end={"end" in tab ? tab.end : false}
-                  className={({ isActive }) =>
-                    `block whitespace-nowrap border-b-2 px-3 py-3 text-sm font-medium ${
-                      isActive ? "border-teal-700 text-teal-800" : "border-transparent text-ink-500 hover:text-ink-900"
-                    }`
-                  }
-                >
-                  {tab.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <AdminTabBar tabs={loaderData.enrolmentRequired ? adminTabs.filter((tab) => tab.to === securityPath) : adminTabs} />
       </header>
       <div className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
         <Outlet />

@@ -10,7 +10,6 @@ import {
   PageHeader,
   Pagination,
   td,
-  th,
   useLoadErrorToast,
   useReloadingSamePage,
   useViewParam,
@@ -19,12 +18,12 @@ import {
 import { adminPageData } from "~/server/auth.server";
 import { audit } from "~/server/audit.server";
 import { ADMIN_PAGE_SIZE, loadOr, parseListQuery } from "~/server/services/admin-common.server";
-import { outboxStatuses, type OutboxStatus } from "~/components/admin/statuses";
+import { outboxStatuses, outboxStatusLabels, type OutboxStatus } from "~/components/admin/statuses";
 import { findOutboxMessage, listOutbox } from "~/server/services/admin-mailbox.server";
 
 const VIEW_PARAM = "messaggio";
 
-const statusLabels: Record<OutboxStatus, string> = { pending: "In coda", sending: "In invio", sent: "Inviata", failed: "Fallita" };
+const statusLabels = outboxStatusLabels;
 const statusTones: Record<OutboxStatus, BadgeTone> = { pending: "warning", sending: "warning", sent: "success", failed: "danger" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -32,16 +31,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const url = new URL(request.url);
     const query = parseListQuery(url, outboxStatuses);
     const viewId = url.searchParams.get(VIEW_PARAM);
-    const result = await loadOr("admin-mailbox", { rows: [], total: 0, viewing: null }, "Failed to fetch e-mails", async () => {
+    const result = await loadOr("admin-mailbox", { rows: [], total: 0, page: 1, viewing: null }, "Failed to fetch e-mails", async () => {
       const [page, viewing] = await Promise.all([
         listOutbox(context.db, query),
         viewId ? findOutboxMessage(context.db, viewId) : undefined,
       ]);
-      // Messages hold personal data (names, addresses, answers' links): reading one is recorded.
+      // Messages hold personal data (names, addresses, answers' links): opening the list and reading one are recorded.
+      await audit(context.db, session, {
+        action: "list",
+        entity: "email_outbox",
+        detail: { q: query.q || undefined, status: query.status || undefined, page: page.page },
+      });
       if (viewing) await audit(context.db, session, { action: "read", entity: "email_outbox", entityId: viewing.id });
       return { ...page, viewing: viewing ?? null };
     });
-    return { ...result, query, pageSize: ADMIN_PAGE_SIZE };
+    return { ...result, query: { ...query, page: result.page }, pageSize: ADMIN_PAGE_SIZE };
   });
 }
 
@@ -65,39 +69,13 @@ export default function AdminMailbox({ loaderData }: Route.ComponentProps) {
       />
       <ListTable
         label="Email in uscita"
-        minWidth="min-w-[60rem]"
+        minWidth="lg:min-w-[60rem]"
         loadError={loaderData.loadError}
         isEmpty={rows.length === 0}
-        empty={filtered ? "Nessuna email corrisponde alla ricerca." : "Nessuna email in uscita."}
+        filtered={filtered}
+        empty="Nessuna email in uscita."
         busy={reloading}
-        head={
-          <>
-            <th scope="col" className={th}>
-              Creata
-            </th>
-            <th scope="col" className={th}>
-              A
-            </th>
-            <th scope="col" className={th}>
-              Oggetto
-            </th>
-            <th scope="col" className={th}>
-              Template
-            </th>
-            <th scope="col" className={th}>
-              Stato
-            </th>
-            <th scope="col" className={th}>
-              Tentativi
-            </th>
-            <th scope="col" className={th}>
-              Inviata
-            </th>
-            <th scope="col" className={th}>
-              <span className="sr-only">Azioni</span>
-            </th>
-          </>
-        }
+        columns={["Creata", "A", "Oggetto", "Template", "Stato", "Tentativi", "Inviata", { label: "Azioni", hideLabel: true }]}
       >
           {rows.map((message) => (
             <tr key={message.id}>
@@ -117,7 +95,7 @@ export default function AdminMailbox({ loaderData }: Route.ComponentProps) {
               <td className={td}>
                 <Badge tone={statusTones[message.status]}>{statusLabels[message.status]}</Badge>
               </td>
-              <td className={`${td} text-center`}>{message.attempts}</td>
+              <td className={`${td} lg:text-center`}>{message.attempts}</td>
               <td className={`${td} whitespace-nowrap text-ink-500`}>{formatDateTime(message.sentAt)}</td>
               <td className={td}>
                 <Link

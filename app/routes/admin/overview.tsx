@@ -1,5 +1,6 @@
 import type { Route } from "./+types/overview";
 import { BarChart } from "~/components/admin/bar-chart";
+import { groupStatusLabels } from "~/components/admin/group-labels";
 import { adminPageData } from "~/server/auth.server";
 import { loadOverview } from "~/server/services/admin-overview.server";
 
@@ -32,7 +33,7 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
         <BarChart
           title="Occupazione dei gruppi"
           max={8}
-          rows={occupancy.map((row) => ({ label: row.name, value: row.occupied, note: `${row.occupied}/${row.capacity} posti · ${row.status}` }))}
+          rows={occupancy.map((row) => ({ label: row.name, value: row.occupied, note: `${row.occupied}/${row.capacity} posti · ${groupStatusLabels[row.status]}` }))}
         />
       </div>
     </section>

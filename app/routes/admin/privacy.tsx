@@ -14,6 +14,7 @@ import {
   summarize,
 } from "~/server/services/privacy-requests.server";
 import { requestTypeLabels, type PrivacyRequestType } from "~/components/admin/privacy-labels";
+import { Badge, ListTable, td } from "~/components/admin/ui";
 
 const emailSchema = z.email("Inserisci un indirizzo email valido").max(254);
 
@@ -52,7 +53,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const removed = await erasePersonalData(context.db, session, input.email, input.requestId);
   const total = Object.values(removed).reduce((sum, count) => sum + count, 0);
-  return { ok: true as const, message: `Dati cancellati (${total} record). Restano solo consensi, iscrizioni e registro accessi, come richiesto dalla legge.` };
+  return {
+    ok: true as const,
+    message: `Dati cancellati (${total} record) e richiesta di cancellazione (art. 17) registrata come completata. Restano solo consensi, iscrizioni e registro accessi, come richiesto dalla legge.`,
+  };
 }
 
 const dateFormat = (value: Date | string) => new Date(value).toLocaleDateString("it-IT", { day: "numeric", month: "short", year: "numeric", timeZone: "Europe/Rome" });
@@ -148,56 +152,50 @@ export default function AdminPrivacy({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
 
-      <div className="relative overflow-x-auto rounded-2xl bg-white shadow-sm">
-        <table className="w-full min-w-[40rem] text-left text-sm">
-          <caption className="p-4 text-left font-semibold">Richieste registrate</caption>
-          <thead className="border-b border-sand-200 text-ink-500">
-            <tr>
-              <th scope="col" className="px-4 py-2">Email</th>
-              <th scope="col" className="px-4 py-2">Tipo</th>
-              <th scope="col" className="px-4 py-2">Ricevuta</th>
-              <th scope="col" className="px-4 py-2">Scadenza</th>
-              <th scope="col" className="px-4 py-2">Stato</th>
-              <th scope="col" className="px-4 py-2"><span className="sr-only">Azioni</span></th>
-            </tr>
-          </thead>
-          <tbody>
-            {loaderData.requests.length === 0 ? (
-              <tr>
-                <td colSpan={6} className="px-4 py-6 text-center text-ink-500">
-                  Nessuna richiesta registrata.
+      <div>
+        <h2 className="mb-3 font-sans text-lg font-semibold">Richieste registrate</h2>
+        <ListTable
+          label="Richieste registrate"
+          minWidth="lg:min-w-[40rem]"
+          loadError={null}
+          isEmpty={loaderData.requests.length === 0}
+          empty="Nessuna richiesta registrata."
+          busy={false}
+          columns={["Email", "Tipo", "Ricevuta", "Scadenza", "Stato", { label: "Azioni", hideLabel: true }]}
+        >
+          {loaderData.requests.map((row) => {
+            const overdue = row.status === "open" && new Date(row.dueAt) < new Date();
+            return (
+              <tr key={row.id}>
+                <td className={td}>{row.email}</td>
+                <td className={td}>{requestTypeLabels[row.type]}</td>
+                <td className={`${td} whitespace-nowrap`}>{dateFormat(row.receivedAt)}</td>
+                <td className={`${td} whitespace-nowrap ${overdue ? "font-semibold text-danger-600" : ""}`}>
+                  {dateFormat(row.dueAt)}
+                  {overdue ? " (scaduta)" : ""}
+                </td>
+                <td className={td}>
+                  {row.status === "open" ? (
+                    <Badge tone="highlight">Aperta</Badge>
+                  ) : (
+                    <Badge tone="success">{`Completata${row.completedAt ? ` il ${dateFormat(row.completedAt)}` : ""}`}</Badge>
+                  )}
+                </td>
+                <td className={td}>
+                  {row.status === "open" ? (
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="complete" />
+                      <input type="hidden" name="id" value={row.id} />
+                      <button type="submit" className="text-teal-700 underline underline-offset-2" disabled={busy}>
+                        Segna come completata
+                      </button>
+                    </Form>
+                  ) : null}
                 </td>
               </tr>
-            ) : (
-              loaderData.requests.map((row) => {
-                const overdue = row.status === "open" && new Date(row.dueAt) < new Date();
-                return (
-                  <tr key={row.id} className="border-b border-sand-100">
-                    <td className="px-4 py-2">{row.email}</td>
-                    <td className="px-4 py-2">{requestTypeLabels[row.type]}</td>
-                    <td className="px-4 py-2">{dateFormat(row.receivedAt)}</td>
-                    <td className={`px-4 py-2 ${overdue ? "font-semibold text-danger-600" : ""}`}>
-                      {dateFormat(row.dueAt)}
-                      {overdue ? " (scaduta)" : ""}
-                    </td>
-                    <td className="px-4 py-2">{row.status === "open" ? "Aperta" : `Completata ${row.completedAt ? dateFormat(row.completedAt) : ""}`}</td>
-                    <td className="px-4 py-2">
-                      {row.status === "open" ? (
-                        <Form method="post">
-                          <input type="hidden" name="intent" value="complete" />
-                          <input type="hidden" name="id" value={row.id} />
-                          <button type="submit" className="text-teal-700 underline underline-offset-2" disabled={busy}>
-                            Segna come completata
-                          </button>
-                        </Form>
-                      ) : null}
-                    </td>
-                  </tr>
-                );
-              })
-            )}
-          </tbody>
-        </table>
+            );
+          })}
+        </ListTable>
       </div>
     </section>
   );

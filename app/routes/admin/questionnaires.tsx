@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/questionnaires";
 import { formatDateTime } from "~/components/admin/format";
 import { QuestionnaireAnswers } from "~/components/admin/questionnaire-answers";
+import { responseStatusLabels } from "~/components/admin/statuses";
 import {
   Badge,
   ListToolbar,
@@ -12,7 +13,6 @@ import {
   PageHeader,
   Pagination,
   td,
-  th,
   useLoadErrorToast,
   useReloadingSamePage,
   useViewParam,
@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const viewId = url.searchParams.get(VIEW_PARAM);
     return loadOr(
       "admin-questionnaires",
-      { rows: [], total: 0, statuses: ["completed"], query: parseListQuery(url, ["completed"]), viewing: null, viewMissing: false },
+      { rows: [], total: 0, page: 1, statuses: ["completed"], query: parseListQuery(url, ["completed"]), viewing: null, viewMissing: false },
       "Failed to fetch questionnaire responses",
       async () => {
         const statuses = await responseStatuses(context.db);
@@ -46,17 +46,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           detail: {
             q: query.q || undefined,
             status: query.status || undefined,
-            page: query.page,
+            page: page.page,
           },
         });
         if (viewing) await audit(context.db, session, { action: "read", entity: "questionnaire_response", entityId: viewing.id });
-        return { ...page, statuses, query, viewing: viewing ?? null, viewMissing: Boolean(viewId && !viewing) };
+        return { ...page, statuses, query: { ...query, page: page.page }, viewing: viewing ?? null, viewMissing: Boolean(viewId && !viewing) };
       },
     ).then((result) => ({ ...result, pageSize: ADMIN_PAGE_SIZE }));
   });
 }
 
-const statusLabel = (status: string) => (status === "completed" ? "Completato" : status);
+const statusLabel = (status: string) => responseStatusLabels[status] ?? status;
 
 export default function AdminQuestionnaires({ loaderData }: Route.ComponentProps) {
   useLoadErrorToast(loaderData?.loadError);
@@ -77,42 +77,13 @@ export default function AdminQuestionnaires({ loaderData }: Route.ComponentProps
       {loaderData.viewMissing ? <LoadError message="Risposta non trovata." /> : null}
       <ListTable
         label="Risposte al questionario"
-        minWidth="min-w-[52rem]"
+        minWidth="lg:min-w-[52rem]"
         loadError={loaderData.loadError}
         isEmpty={rows.length === 0}
-        empty={filtered ? "Nessuna risposta corrisponde alla ricerca." : "Nessun questionario compilato finora."}
+        filtered={filtered}
+        empty="Nessun questionario compilato finora."
         busy={reloading}
-        head={
-          <>
-            <th scope="col" className={th}>
-              Data
-            </th>
-            <th scope="col" className={th}>
-              Nome
-            </th>
-            <th scope="col" className={th}>
-              Email
-            </th>
-            <th scope="col" className={th}>
-              Età
-            </th>
-            <th scope="col" className={th}>
-              Città
-            </th>
-            <th scope="col" className={th}>
-              Orario
-            </th>
-            <th scope="col" className={th}>
-              Gruppo scelto
-            </th>
-            <th scope="col" className={th}>
-              Stato
-            </th>
-            <th scope="col" className={th}>
-              <span className="sr-only">Azioni</span>
-            </th>
-          </>
-        }
+        columns={["Data", "Nome", "Email", "Età", "Città", "Orario", "Gruppo scelto", "Stato", { label: "Azioni", hideLabel: true }]}
       >
           {rows.map((response) => (
             <tr key={response.id}>

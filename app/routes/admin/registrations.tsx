@@ -1,7 +1,7 @@
 import { desc, ilike, or, sql } from "drizzle-orm";
 import type { Route } from "./+types/registrations";
-import { formatDateTime } from "~/components/admin/format";
-import { Badge, EmptyState, PageHeader, TableScroll, td, th } from "~/components/admin/ui";
+import { formatDate, formatDateTime } from "~/components/admin/format";
+import { Badge, ListTable, PageHeader, td } from "~/components/admin/ui";
 import { audit } from "~/server/audit.server";
 import { adminPageData } from "~/server/auth.server";
 import { registrations } from "~/server/db/schema";
@@ -36,40 +36,35 @@ export default function AdminRegistrations({ loaderData }: Route.ComponentProps)
           Cerca
         </button>
       </form>
-      {rows.length === 0 ? (
-        <EmptyState>Nessuna iscrizione trovata.</EmptyState>
-      ) : (
-        <TableScroll label="Iscrizioni">
-          <table className="w-full min-w-[44rem]">
-          <thead>
-            <tr>
-              <th scope="col" className={th}>Nome</th>
-              <th scope="col" className={th}>Email</th>
-              <th scope="col" className={th}>Data di nascita</th>
-              <th scope="col" className={th}>Consensi</th>
-              <th scope="col" className={th}>Newsletter</th>
-              <th scope="col" className={th}>Inviata</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id} className="border-t border-sand-100">
-                <td className={td}>
-                  {row.firstName} {row.lastName}
-                </td>
-                <td className={td}>{row.email}</td>
-                <td className={td}>{row.birthDate}</td>
-                <td className={td}>
-                  {row.accordoServizio && row.terminiCondizioni && row.privacy && row.autorizzazioneContatto ? <Badge tone="success">Tutti</Badge> : <Badge tone="warning">Incompleti</Badge>}
-                </td>
-                <td className={td}>{row.newsletter ? "Sì" : "No"}</td>
-                <td className={td}>{formatDateTime(row.submittedAt)}</td>
-              </tr>
-            ))}
-          </tbody>
-          </table>
-        </TableScroll>
-      )}
+      <ListTable
+        label="Iscrizioni"
+        minWidth="lg:min-w-[44rem]"
+        loadError={null}
+        isEmpty={rows.length === 0}
+        filtered={Boolean(q)}
+        empty="Nessuna iscrizione finora."
+        busy={false}
+        columns={["Nome", "Email", "Data di nascita", "Consensi", "Newsletter", "Inviata"]}
+      >
+        {rows.map((row) => (
+          <tr key={row.id}>
+            <td className={`${td} font-medium`}>
+              {row.firstName} {row.lastName}
+            </td>
+            <td className={td}>{row.email}</td>
+            <td className={`${td} whitespace-nowrap`}>{formatDate(row.birthDate)}</td>
+            <td className={td}>
+              {row.accordoServizio && row.terminiCondizioni && row.privacy && row.autorizzazioneContatto ? (
+                <Badge tone="success">Tutti</Badge>
+              ) : (
+                <Badge tone="warning">Incompleti</Badge>
+              )}
+            </td>
+            <td className={td}>{row.newsletter ? "Sì" : "No"}</td>
+            <td className={`${td} whitespace-nowrap`}>{formatDateTime(row.submittedAt)}</td>
+          </tr>
+        ))}
+      </ListTable>
     </section>
   );
 }

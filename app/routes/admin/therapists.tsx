@@ -2,7 +2,7 @@ import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import type { Route } from "./+types/therapists";
-import { TherapistFormDialog, type TherapistFormValues } from "~/components/admin/therapist-form-dialog";
+import { TherapistFormDialog, toTherapistFormValues, type TherapistFormValues } from "~/components/admin/therapist-form-dialog";
 import {
   ConfirmDialog,
   EmptyState,
@@ -16,7 +16,16 @@ import { TherapistPhoto } from "~/components/site/therapist-photo";
 import { useToast } from "~/components/ui/toast";
 import { adminPageData, requireAdmin } from "~/server/auth.server";
 import { audit } from "~/server/audit.server";
-import { actionFail, actionOk, failure, formErrors, loadOr } from "~/server/services/admin-common.server";
+import { conflictMessages, VERSION_FIELD } from "~/components/admin/version";
+import {
+  actionFail,
+  actionOk,
+  failure,
+  formErrors,
+  isVersionConflict,
+  loadOr,
+  versionSchema,
+} from "~/server/services/admin-common.server";
 import {
   createTherapist,
   deleteTherapist,
@@ -57,10 +66,13 @@ export async function action({ request, context }: Route.ActionArgs) {
         return actionOk(intent, "Therapist added", row.id);
       }
       if (!isId(id)) return actionFail(intent, 404, "Failed to create/update therapist", { description: "Therapist not found" });
-      const row = await updateTherapist(context.db, id, parsed.data);
+      const version = versionSchema.safeParse(form.get(VERSION_FIELD));
+      if (!version.success) return actionFail(intent, 400, "Failed to create/update therapist", { description: version.error.issues[0]!.message });
+      const row = await updateTherapist(context.db, id, version.data, parsed.data);
       await audit(context.db, session, { action: "update", entity: "therapist", entityId: row.id });
       return actionOk(intent, "Therapist updated", row.id);
     } catch (error) {
+      if (isVersionConflict(error)) return actionFail(intent, 409, conflictMessages.title, { description: conflictMessages.form, conflict: true });
       const { status, message } = failure(error, "Failed to create/update therapist", "admin-therapists");
       return actionFail(intent, status, "Failed to create/update therapist", { description: message });
     }
@@ -83,20 +95,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 type Therapist = NonNullable<Route.ComponentProps["loaderData"]>["therapists"][number];
 
-const formValues = (therapist: Therapist): TherapistFormValues => ({
-  id: therapist.id,
-  name: therapist.name,
-  role: therapist.role,
-  specialization: therapist.specialization,
-  experience: therapist.experience,
-  description: therapist.description,
-  biography: therapist.biography,
-  image: therapist.image,
-  registrationNumber: therapist.registrationNumber,
-  qualifications: therapist.qualifications,
-  approaches: therapist.approaches,
-});
-
 export default function AdminTherapists({ loaderData }: Route.ComponentProps) {
   const [editing, setEditing] = useState<TherapistFormValues | null>(null);
   const [formOpen, setFormOpen] = useState(false);
@@ -106,7 +104,7 @@ export default function AdminTherapists({ loaderData }: Route.ComponentProps) {
   const { therapists } = loaderData;
 
   const openForm = (therapist: Therapist | null) => {
-    setEditing(therapist ? formValues(therapist) : null);
+    setEditing(therapist ? toTherapistFormValues(therapist) : null);
     setFormOpen(true);
   };
 

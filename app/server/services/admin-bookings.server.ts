@@ -1,5 +1,5 @@
 import { Text } from "@react-email/components";
-import { and, count, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, ilike, ne, or, sql, type SQL } from "drizzle-orm";
 import { createElement as h } from "react";
 import { bookingStatusLabels, nextMeeting, weekdayName } from "~/components/admin/group-labels";
 import type { BookingStatus } from "~/components/admin/statuses";
@@ -9,7 +9,15 @@ import { groupBookings, groups, therapists } from "../db/schema";
 import { HttpError } from "../http.server";
 import { EmailLayout, emailStyles } from "../mail/layout";
 import { enqueueEmails } from "../mail/outbox.server";
-import { ADMIN_PAGE_SIZE, containsPattern, CSV_EXPORT_LIMIT, type ListQuery } from "./admin-common.server";
+import {
+  ADMIN_PAGE_SIZE,
+  clampPage,
+  containsPattern,
+  CSV_EXPORT_LIMIT,
+  VersionConflict,
+  versionOf,
+  type ListQuery,
+} from "./admin-common.server";
 
 export { bookingStatuses } from "~/components/admin/statuses";
 
@@ -38,6 +46,7 @@ const bookingColumns = {
   groupId: groupBookings.groupId,
   groupName: groups.name,
   therapistName: therapists.name,
+  version: versionOf(groupBookings.updatedAt),
 };
 
 function bookingsQuery(db: Database, filter: SQL | undefined) {
@@ -50,15 +59,16 @@ function bookingsQuery(db: Database, filter: SQL | undefined) {
     .orderBy(desc(groupBookings.createdAt), desc(groupBookings.id));
 }
 
+/** One page of bookings, newest first, with the total; a page past the last one shows the last one. */
 export async function listBookings(db: Database, query: ListQuery<BookingStatus>) {
   const filter = where(query);
-  const [rows, [total]] = await Promise.all([
-    bookingsQuery(db, filter)
-      .limit(ADMIN_PAGE_SIZE)
-      .offset((query.page - 1) * ADMIN_PAGE_SIZE),
-    db.select({ value: count() }).from(groupBookings).where(filter),
-  ]);
-  return { rows, total: total?.value ?? 0 };
+  const [counted] = await db.select({ value: count() }).from(groupBookings).where(filter);
+  const total = counted?.value ?? 0;
+  const page = clampPage(query.page, total);
+  const rows = await bookingsQuery(db, filter)
+    .limit(ADMIN_PAGE_SIZE)
+    .offset((page - 1) * ADMIN_PAGE_SIZE);
+  return { rows, total, page };
 }
 
 export function exportBookings(db: Database, query: Omit<ListQuery<BookingStatus>, "page">) {
@@ -117,9 +127,15 @@ async function freeSpot(tx: Tx, groupId: string | null) {
   }
 }
 
-async function lockBooking(tx: Tx, id: string) {
-  const [booking] = await tx.select().from(groupBookings).where(eq(groupBookings.id, id)).for("update");
+/** Locks the booking; 409 (VersionConflict) when it changed since the admin's page was loaded. */
+async function lockBooking(tx: Tx, id: string, version: string) {
+  const [booking] = await tx
+    .select({ ...getTableColumns(groupBookings), version: versionOf(groupBookings.updatedAt) })
+    .from(groupBookings)
+    .where(eq(groupBookings.id, id))
+    .for("update");
   if (!booking) throw new HttpError(404, "Prenotazione non trovata.");
+  if (booking.version !== version) throw new VersionConflict();
   return booking;
 }
 
@@ -141,9 +157,9 @@ function queueEmail(tx: Tx, to: string, subject: string, template: string, name:
   return enqueueEmails(tx, [{ to, subject, template, body: h(BookingEmail, { name, paragraphs }) }]);
 }
 
-export async function confirmBooking(db: Database, id: string) {
+export async function confirmBooking(db: Database, id: string, version: string) {
   return db.transaction(async (tx) => {
-    const booking = await lockBooking(tx, id);
+    const booking = await lockBooking(tx, id, version);
     if (booking.status !== "requested")
       throw new HttpError(409, `Solo una richiesta può essere confermata (stato: ${bookingStatusLabels[booking.status]}).`);
     if (!booking.groupId) throw new HttpError(409, "La prenotazione non ha un gruppo: spostala in un gruppo.");
@@ -158,9 +174,9 @@ export async function confirmBooking(db: Database, id: string) {
   });
 }
 
-export async function cancelBooking(db: Database, id: string) {
+export async function cancelBooking(db: Database, id: string, version: string) {
   return db.transaction(async (tx) => {
-    const booking = await lockBooking(tx, id);
+    const booking = await lockBooking(tx, id, version);
     if (booking.status !== "requested" && booking.status !== "confirmed") {
       throw new HttpError(409, `Questa prenotazione non può essere annullata (stato: ${bookingStatusLabels[booking.status]}).`);
     }
@@ -178,9 +194,9 @@ export async function cancelBooking(db: Database, id: string) {
  * Moves a person to another group: the old booking becomes "moved", a new one is made in the
  * target group (confirmed if the old one was, subject to free spots), and the person is told.
  */
-export async function moveBooking(db: Database, id: string, targetGroupId: string) {
+export async function moveBooking(db: Database, id: string, version: string, targetGroupId: string) {
   return db.transaction(async (tx) => {
-    const booking = await lockBooking(tx, id);
+    const booking = await lockBooking(tx, id, version);
     if (booking.status !== "requested" && booking.status !== "confirmed") {
       throw new HttpError(409, `Questa prenotazione non può essere spostata (stato: ${bookingStatusLabels[booking.status]}).`);
     }

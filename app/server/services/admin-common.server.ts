@@ -1,5 +1,7 @@
+import { sql, type Column, type SQL } from "drizzle-orm";
 import { data } from "react-router";
 import { z } from "zod";
+import { conflictMessages } from "~/components/admin/version";
 import { HttpError } from "../http.server";
 import { logger } from "../logger.server";
 
@@ -22,6 +24,32 @@ export function parseListQuery<S extends string>(url: URL, statuses: readonly S[
   const page = Math.max(1, Math.min(100_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
   return { q, status, page };
 }
+
+/** The page actually shown: `requested` clamped to the last page of `total` rows (page 1 when there are none). */
+export function clampPage(requested: number, total: number, pageSize = ADMIN_PAGE_SIZE) {
+  return Math.min(requested, Math.max(1, Math.ceil(total / pageSize)));
+}
+
+/**
+ * A record's version for optimistic concurrency: its updated_at in microseconds since the epoch, as
+ * text (exact, where a JavaScript Date would drop the microseconds).
+ */
+export const versionOf = (column: Column) => sql<string>`(extract(epoch from ${column}) * 1000000)::bigint::text`;
+
+/** True when the record still has the version the form was loaded from. */
+export const hasVersion = (column: Column, version: string): SQL => sql`(extract(epoch from ${column}) * 1000000)::bigint = ${version}::bigint`;
+
+/** The version a form sends back (hidden field `version`). */
+export const versionSchema = z.string({ error: "Versione mancante: ricarica la pagina." }).regex(/^\d{1,20}$/, "Versione mancante: ricarica la pagina.");
+
+/** Someone saved the record after this form was loaded: nothing is written (409). */
+export class VersionConflict extends HttpError {
+  constructor() {
+    super(409, conflictMessages.title);
+  }
+}
+
+export const isVersionConflict = (error: unknown) => error instanceof VersionConflict;
 
 /** An ILIKE pattern matching `text` anywhere, with the user's % and _ taken literally. */
 export function containsPattern(text: string) {
@@ -117,7 +145,7 @@ export function actionFail(
   intent: string,
   status: number,
   error: string,
-  options: { description?: string; fieldErrors?: Record<string, string> } = {},
+  options: { description?: string; fieldErrors?: Record<string, string>; conflict?: boolean } = {},
 ) {
   return data({ ok: false as const, intent, error, ...options }, { status });
 }

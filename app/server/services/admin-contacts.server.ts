@@ -1,11 +1,23 @@
-import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { ContactStatus } from "~/components/admin/statuses";
 import type { Database } from "../db/client.server";
 import { contacts } from "../db/schema";
 import { HttpError } from "../http.server";
-import { ADMIN_PAGE_SIZE, containsPattern, CSV_EXPORT_LIMIT, type ListQuery } from "./admin-common.server";
+import {
+  ADMIN_PAGE_SIZE,
+  clampPage,
+  containsPattern,
+  CSV_EXPORT_LIMIT,
+  hasVersion,
+  VersionConflict,
+  versionOf,
+  type ListQuery,
+} from "./admin-common.server";
 
 export { contactStatuses, type ContactStatus } from "~/components/admin/statuses";
+
+/** Characters of a message shown in the table; the detail dialog shows it whole. */
+export const MESSAGE_PREVIEW_CHARS = 160;
 
 function where(query: Omit<ListQuery<ContactStatus>, "page">): SQL | undefined {
   const conditions: SQL[] = [];
@@ -17,28 +29,65 @@ function where(query: Omit<ListQuery<ContactStatus>, "page">): SQL | undefined {
   return conditions.length ? and(...conditions) : undefined;
 }
 
-/** One page of contact messages, newest first, with the total for the pagination. */
+/** One page of contact messages, newest first, with the total; a page past the last one shows the last one. */
 export async function listContacts(db: Database, query: ListQuery<ContactStatus>) {
   const filter = where(query);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(contacts)
-      .where(filter)
-      .orderBy(desc(contacts.createdAt), desc(contacts.id))
-      .limit(ADMIN_PAGE_SIZE)
-      .offset((query.page - 1) * ADMIN_PAGE_SIZE),
-    db.select({ value: count() }).from(contacts).where(filter),
-  ]);
-  return { rows, total: total?.value ?? 0 };
+  const [counted] = await db.select({ value: count() }).from(contacts).where(filter);
+  const total = counted?.value ?? 0;
+  const page = clampPage(query.page, total);
+  const rows = await db
+    .select({
+      id: contacts.id,
+      createdAt: contacts.createdAt,
+      name: contacts.name,
+      email: contacts.email,
+      phone: contacts.phone,
+      subject: contacts.subject,
+      preview: sql<string>`left(${contacts.message}, ${MESSAGE_PREVIEW_CHARS})`,
+      long: sql<boolean>`char_length(${contacts.message}) > ${MESSAGE_PREVIEW_CHARS}`,
+      status: contacts.status,
+      version: versionOf(contacts.updatedAt),
+    })
+    .from(contacts)
+    .where(filter)
+    .orderBy(desc(contacts.createdAt), desc(contacts.id))
+    .limit(ADMIN_PAGE_SIZE)
+    .offset((page - 1) * ADMIN_PAGE_SIZE);
+  return { rows, total, page };
+}
+
+/** One message, whole, for the detail dialog. */
+export async function findContact(db: Database, id: string) {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+  const [row] = await db
+    .select({
+      id: contacts.id,
+      createdAt: contacts.createdAt,
+      name: contacts.name,
+      email: contacts.email,
+      phone: contacts.phone,
+      subject: contacts.subject,
+      message: contacts.message,
+      status: contacts.status,
+      version: versionOf(contacts.updatedAt),
+    })
+    .from(contacts)
+    .where(eq(contacts.id, id));
+  return row;
 }
 
 export function exportContacts(db: Database, query: Omit<ListQuery<ContactStatus>, "page">) {
   return db.select().from(contacts).where(where(query)).orderBy(desc(contacts.createdAt), desc(contacts.id)).limit(CSV_EXPORT_LIMIT);
 }
 
-export async function setContactStatus(db: Database, id: string, status: ContactStatus) {
-  const [row] = await db.update(contacts).set({ status }).where(eq(contacts.id, id)).returning({ id: contacts.id });
-  if (!row) throw new HttpError(404, "Contact not found");
-  return row;
+/** Changes the status from the version the row was loaded with: 409 (VersionConflict) when someone changed it in between. */
+export async function setContactStatus(db: Database, id: string, status: ContactStatus, version: string) {
+  const [row] = await db
+    .update(contacts)
+    .set({ status, updatedAt: new Date() })
+    .where(and(eq(contacts.id, id), hasVersion(contacts.updatedAt, version)))
+    .returning({ id: contacts.id });
+  if (row) return row;
+  const [exists] = await db.select({ id: contacts.id }).from(contacts).where(eq(contacts.id, id));
+  throw exists ? new VersionConflict() : new HttpError(404, "Contact not found");
 }

@@ -1,15 +1,19 @@
+import { formatDateTime } from "~/components/admin/format";
+
 /** Characters that make a spreadsheet read a cell as a formula (CSV injection, OWASP). */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 /**
- * One CSV cell: a text that a spreadsheet would run as a formula gets a leading apostrophe,
- * then the cell is quoted when it holds a separator, a quote or a line break.
+ * One CSV cell: a moment in Italian time and the screens' format ("21/11/25, 10:30"), a yes/no as
+ * Sì/No; a text that a spreadsheet would run as a formula gets a leading apostrophe, then the cell is
+ * quoted when it holds a separator, a quote or a line break.
  */
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return "";
   let text: string;
-  if (value instanceof Date) text = value.toISOString();
-  else if (typeof value === "number" || typeof value === "boolean") text = String(value);
+  if (value instanceof Date) text = formatDateTime(value);
+  else if (typeof value === "boolean") text = value ? "Sì" : "No";
+  else if (typeof value === "number") text = String(value);
   else if (Array.isArray(value)) text = value.join("; ");
   else text = String(value);
   if (typeof value === "string" || Array.isArray(value)) {

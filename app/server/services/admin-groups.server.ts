@@ -1,11 +1,12 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { problemSlugs } from "~/content/problems";
+import { videoUrlSchema } from "~/domain/sessions";
 import { group as groupConstants } from "~/content/site";
 import type { Database } from "../db/client.server";
 import { groups, therapists } from "../db/schema";
 import { HttpError } from "../http.server";
-import { isForeignKeyViolation, requiredText } from "./admin-common.server";
+import { isForeignKeyViolation, requiredText, VersionConflict, versionOf } from "./admin-common.server";
 
 export const groupStatuses = ["open", "full", "closed"] as const;
 export const timeSlots = ["Mattina", "Pomeriggio", "Sera"] as const;
@@ -29,6 +30,7 @@ export const groupInputSchema = z
       .max(groupConstants.totalSpots, `La capienza massima è ${groupConstants.totalSpots}.`),
     status: z.enum(groupStatuses, { error: "Stato non valido." }),
     starts_on: z.iso.date("Data di inizio non valida."),
+    video_url: videoUrlSchema.optional().transform((value) => value ?? null),
   })
   .refine((input) => input.age_min <= input.age_max, { path: ["age_max"], message: "L'età massima deve essere almeno quella minima." });
 
@@ -58,9 +60,11 @@ export function listGroups(db: Database) {
       capacity: groups.capacity,
       status: groups.status,
       startsOn: groups.startsOn,
+      videoUrl: groups.videoUrl,
       therapistId: groups.therapistId,
       therapistName: therapists.name,
       confirmed: confirmedCount,
+      version: versionOf(groups.updatedAt),
     })
     .from(groups)
     .innerJoin(therapists, eq(therapists.id, groups.therapistId))
@@ -85,6 +89,7 @@ function columns(input: GroupInput) {
     capacity: input.capacity,
     status: input.status,
     startsOn: input.starts_on,
+    videoUrl: input.video_url,
   };
 }
 
@@ -101,11 +106,19 @@ export async function createGroup(db: Database, input: GroupInput) {
   }
 }
 
-/** Updates a group; its capacity cannot drop below the people already confirmed in it. */
-export async function updateGroup(db: Database, id: string, input: GroupInput) {
+/**
+ * Updates a group from the version the form was loaded from (409, VersionConflict, when someone saved
+ * in between); its capacity cannot drop below the people already confirmed in it.
+ */
+export async function updateGroup(db: Database, id: string, version: string, input: GroupInput) {
   return db.transaction(async (tx) => {
-    const [current] = await tx.select({ id: groups.id, confirmed: confirmedCount }).from(groups).where(eq(groups.id, id)).for("update");
+    const [current] = await tx
+      .select({ id: groups.id, confirmed: confirmedCount, version: versionOf(groups.updatedAt) })
+      .from(groups)
+      .where(eq(groups.id, id))
+      .for("update");
     if (!current) throw new HttpError(404, "Gruppo non trovato.");
+    if (current.version !== version) throw new VersionConflict();
     if (input.capacity < current.confirmed) {
       const message = `Ci sono già ${current.confirmed} persone confermate: la capienza non può essere inferiore.`;
       throw new HttpError(400, message, { capacity: message });

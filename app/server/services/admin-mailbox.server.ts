@@ -2,7 +2,7 @@ import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { OutboxStatus } from "~/components/admin/statuses";
 import type { Database } from "../db/client.server";
 import { emailOutbox } from "../db/schema";
-import { ADMIN_PAGE_SIZE, containsPattern, type ListQuery } from "./admin-common.server";
+import { ADMIN_PAGE_SIZE, clampPage, containsPattern, type ListQuery } from "./admin-common.server";
 
 export { outboxStatuses } from "~/components/admin/statuses";
 
@@ -16,11 +16,13 @@ function where(query: ListQuery<OutboxStatus>): SQL | undefined {
   return conditions.length ? and(...conditions) : undefined;
 }
 
-/** The dev mailbox: every queued message, newest first, without the bodies (read one at a time). */
+/** The dev mailbox: every queued message, newest first, without the bodies (read one at a time); a page past the last one shows the last one. */
 export async function listOutbox(db: Database, query: ListQuery<OutboxStatus>) {
   const filter = where(query);
-  const [rows, [total]] = await Promise.all([
-    db
+  const [counted] = await db.select({ value: count() }).from(emailOutbox).where(filter);
+  const total = counted?.value ?? 0;
+  const page = clampPage(query.page, total);
+  const rows = await db
       .select({
         id: emailOutbox.id,
         to: emailOutbox.to,
@@ -36,10 +38,8 @@ export async function listOutbox(db: Database, query: ListQuery<OutboxStatus>) {
       .where(filter)
       .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
       .limit(ADMIN_PAGE_SIZE)
-      .offset((query.page - 1) * ADMIN_PAGE_SIZE),
-    db.select({ value: count() }).from(emailOutbox).where(filter),
-  ]);
-  return { rows, total: total?.value ?? 0 };
+      .offset((page - 1) * ADMIN_PAGE_SIZE);
+  return { rows, total, page };
 }
 
 export async function findOutboxMessage(db: Database, id: string) {

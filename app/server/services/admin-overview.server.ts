@@ -5,7 +5,7 @@ export interface Overview {
   perWeek: { week: string; count: number }[];
   sources: { source: string; count: number }[];
   funnel: { step: number; count: number }[];
-  occupancy: { name: string; occupied: number; capacity: number; status: string }[];
+  occupancy: { name: string; occupied: number; capacity: number; status: "open" | "full" | "closed" }[];
 }
 
 /** Figures for the staff overview: aggregates only, no personal data. */
@@ -22,7 +22,7 @@ export async function loadOverview(db: Database): Promise<Overview> {
     db.execute<{ step: number; count: number }>(sql`
       select step::int as step, sum(count)::int as count from funnel_steps
       where day >= (now() at time zone 'Europe/Rome')::date - 30 group by step order by step`),
-    db.execute<{ name: string; occupied: number; capacity: number; status: string }>(sql`
+    db.execute<Overview["occupancy"][number]>(sql`
       select g.name, g.capacity::int as capacity, g.status,
         (select count(*)::int from group_bookings b where b.group_id = g.id and b.status = 'confirmed') as occupied
       from groups g order by g.name`),

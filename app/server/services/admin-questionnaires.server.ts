@@ -2,7 +2,7 @@ import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import { readAnswers } from "../crypto.server";
 import type { Database } from "../db/client.server";
 import { questionnaireResponses } from "../db/schema";
-import { ADMIN_PAGE_SIZE, containsPattern, CSV_EXPORT_LIMIT, type ListQuery } from "./admin-common.server";
+import { ADMIN_PAGE_SIZE, clampPage, containsPattern, CSV_EXPORT_LIMIT, type ListQuery } from "./admin-common.server";
 
 /** "completed" is the status the questionnaire sets; anything else is shown as secondary. */
 export const questionnaireStatuses = ["completed"] as const;
@@ -31,19 +31,20 @@ const summaryColumns = {
   status: questionnaireResponses.status,
 };
 
+/** One page of responses, newest first, with the total; a page past the last one shows the last one. */
 export async function listResponses(db: Database, query: ListQuery) {
   const filter = where(query);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(summaryColumns)
-      .from(questionnaireResponses)
-      .where(filter)
-      .orderBy(desc(questionnaireResponses.createdAt), desc(questionnaireResponses.id))
-      .limit(ADMIN_PAGE_SIZE)
-      .offset((query.page - 1) * ADMIN_PAGE_SIZE),
-    db.select({ value: count() }).from(questionnaireResponses).where(filter),
-  ]);
-  return { rows, total: total?.value ?? 0 };
+  const [counted] = await db.select({ value: count() }).from(questionnaireResponses).where(filter);
+  const total = counted?.value ?? 0;
+  const page = clampPage(query.page, total);
+  const rows = await db
+    .select(summaryColumns)
+    .from(questionnaireResponses)
+    .where(filter)
+    .orderBy(desc(questionnaireResponses.createdAt), desc(questionnaireResponses.id))
+    .limit(ADMIN_PAGE_SIZE)
+    .offset((page - 1) * ADMIN_PAGE_SIZE);
+  return { rows, total, page };
 }
 
 /** Every status present, for the filter (the known ones first). */

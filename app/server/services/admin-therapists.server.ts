@@ -1,9 +1,9 @@
-import { asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../db/client.server";
 import { groups, therapists } from "../db/schema";
 import { HttpError } from "../http.server";
-import { cleanList, isForeignKeyViolation, optionalText, requiredText } from "./admin-common.server";
+import { cleanList, hasVersion, isForeignKeyViolation, optionalText, requiredText, VersionConflict, versionOf } from "./admin-common.server";
 
 const tooLong = (max: number) => `Must be at most ${max} characters`;
 
@@ -74,7 +74,10 @@ function columns(input: TherapistInput) {
 
 /** Every therapist, newest first (SPEC 7: select ordered by created_at descending). */
 export function listTherapists(db: Database) {
-  return db.select().from(therapists).orderBy(desc(therapists.createdAt), asc(therapists.name));
+  return db
+    .select({ ...getTableColumns(therapists), version: versionOf(therapists.updatedAt) })
+    .from(therapists)
+    .orderBy(desc(therapists.createdAt), asc(therapists.name));
 }
 
 export type AdminTherapist = Awaited<ReturnType<typeof listTherapists>>[number];
@@ -84,14 +87,16 @@ export async function createTherapist(db: Database, input: TherapistInput) {
   return row!;
 }
 
-export async function updateTherapist(db: Database, id: string, input: TherapistInput) {
+/** Saves the form only over the version it was loaded from: 409 (VersionConflict) when someone saved in between. */
+export async function updateTherapist(db: Database, id: string, version: string, input: TherapistInput) {
   const [row] = await db
     .update(therapists)
     .set({ ...columns(input), updatedAt: new Date() })
-    .where(eq(therapists.id, id))
+    .where(and(eq(therapists.id, id), hasVersion(therapists.updatedAt, version)))
     .returning();
-  if (!row) throw new HttpError(404, "Therapist not found");
-  return row;
+  if (row) return row;
+  const [exists] = await db.select({ id: therapists.id }).from(therapists).where(eq(therapists.id, id));
+  throw exists ? new VersionConflict() : new HttpError(404, "Therapist not found");
 }
 
 /** Why a therapist cannot be deleted: the groups they lead would lose their therapist. */

@@ -24,6 +24,8 @@ import type { PrivacyRequestType } from "~/components/admin/privacy-labels";
 
 const normalize = (email: string) => email.trim().toLowerCase();
 
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
 export async function openPrivacyRequest(db: Database, session: SessionInfo, email: string, type: PrivacyRequestType, note?: string) {
   const [row] = await db
     .insert(privacyRequests)
@@ -99,6 +101,37 @@ export function summarize(data: Awaited<ReturnType<typeof collectPersonalData>>)
 }
 
 /**
+ * The art. 17 request an erasure answers, completed now: the one given, else the address's open
+ * erasure request, else a new one received and completed today (an erasure done on a request made by
+ * telephone or in person is on the register too).
+ */
+async function recordErasure(tx: Tx, session: SessionInfo, email: string, requestId?: string) {
+  const completed = { status: "completed" as const, completedAt: sql`now()`, handledBy: session.user.email };
+  const [open] = await tx
+    .update(privacyRequests)
+    .set(completed)
+    .where(
+      requestId
+        ? and(eq(privacyRequests.id, requestId), eq(privacyRequests.status, "open"))
+        : and(eq(privacyRequests.email, email), eq(privacyRequests.type, "erasure"), eq(privacyRequests.status, "open")),
+    )
+    .returning({ id: privacyRequests.id });
+  if (open) return open;
+  const [created] = await tx
+    .insert(privacyRequests)
+    .values({
+      email,
+      type: "erasure",
+      ...completed,
+      dueAt: sql`now() + make_interval(days => ${retention.privacyRequestDays})`,
+      note: "Cancellazione eseguita dallo staff dalla pagina Privacy.",
+    })
+    .returning({ id: privacyRequests.id });
+  await audit(tx, session, { action: "create", entity: "privacy_request", entityId: created!.id, detail: { type: "erasure" } });
+  return created!;
+}
+
+/**
  * Art. 17: deletes the person's data. Kept, because the law requires it: consent records (proof of
  * consent), registrations (the signed service agreement, until its retention expires), the audit log
  * and the request itself. Pending e-mails to the address are dropped so nothing is sent afterwards.
@@ -121,13 +154,8 @@ export async function erasePersonalData(db: Database, session: SessionInfo, emai
     await del("newsletter_subscribers", tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)));
     await del("email_outbox", tx.delete(emailOutbox).where(eq(sql`lower(${emailOutbox.to})`, email)));
     await tx.execute(sql`update jobs set status = 'cancelled' where status = 'pending' and payload::text ilike ${`%${email}%`}`);
-    await audit(tx, session, { action: "erase", entity: "person", entityId: null, detail: { requestId: requestId ?? null, removed: counts } });
-    if (requestId) {
-      await tx
-        .update(privacyRequests)
-        .set({ status: "completed", completedAt: sql`now()`, handledBy: session.user.email })
-        .where(eq(privacyRequests.id, requestId));
-    }
+    const request = await recordErasure(tx, session, email, requestId);
+    await audit(tx, session, { action: "erase", entity: "person", entityId: null, detail: { requestId: request.id, removed: counts } });
     return counts;
   });
   return removed;

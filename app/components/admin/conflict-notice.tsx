@@ -1,0 +1,32 @@
+import { RefreshCw } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { useFetcher } from "react-router";
+import { useFetcherResult } from "./ui";
+import { conflictMessages } from "./version";
+
+/** "Modificato da un altro utente" and a Ricarica button; shown where the refused edit was made. */
+export function ConflictNotice({ message, onReload, reloading }: { message: string; onReload: () => void; reloading: boolean }) {
+  const notice = useRef<HTMLDivElement>(null);
+  // The save button may be far below in a long form: bring the notice into view.
+  useEffect(() => notice.current?.scrollIntoView({ block: "nearest" }), []);
+  return (
+    <div ref={notice} role="alert" className="grid justify-items-start gap-2 rounded-xl border border-coral-500/40 bg-coral-100 p-4 text-sm text-coral-700">
+      <p className="font-semibold">{conflictMessages.title}</p>
+      <p>{message}</p>
+      <button type="button" className="btn btn-secondary min-h-10 px-4 py-2 text-sm" onClick={onReload} disabled={reloading}>
+        <RefreshCw aria-hidden className={`size-4 ${reloading ? "animate-spin" : ""}`} />
+        {reloading ? conflictMessages.reloading : conflictMessages.reload}
+      </button>
+    </div>
+  );
+}
+
+/**
+ * Loads a page's loader data again without navigating (the dialog stays open), and hands it to
+ * `onData`: the dialogs use it to replace their fields with the record as saved now.
+ */
+export function useReloadedData<T>(href: string, onData: (data: T) => void) {
+  const fetcher = useFetcher();
+  useFetcherResult(fetcher as { state: string; data: T | undefined }, onData);
+  return { reload: () => void fetcher.load(href), reloading: fetcher.state !== "idle" };
+}
