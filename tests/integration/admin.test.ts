@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -46,6 +46,14 @@ beforeAll(async () => {
 });
 
 const context = () => ({ db, clientIp: "198.51.100.7", cspNonce: "" });
+
+/** The version an admin form sends back (updated_at in microseconds), as the page loaded it. */
+async function versionOf(table: "therapists" | "blog_posts" | "contacts" | "group_bookings", id: string) {
+  const result = await db.execute<{ version: string }>(
+    sql`select (extract(epoch from updated_at) * 1000000)::bigint::text as version from ${sql.identifier(table)} where id = ${id}`,
+  );
+  return result.rows[0]!.version;
+}
 
 function request(pathname: string, init: { cookie?: string; method?: string; body?: BodyInit } = {}) {
   const headers = new Headers({ origin: BASE });
@@ -189,6 +197,7 @@ describe("therapists", () => {
             ...therapistFields,
             intent: "update",
             id,
+            version: await versionOf("therapists", id),
             name: "Dott.ssa Anna Verdi Rossi",
             registration_number: "Albo Lazio n. 1",
           }),
@@ -374,7 +383,7 @@ describe("contacts", () => {
     expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="contatti-\d{4}-\d{2}-\d{2}\.csv"$/);
     const text = await response.text();
     const lines = text.replace(/^\uFEFF/, "").split("\r\n");
-    expect(lines[0]).toBe("created_at,name,email,phone,subject,message,status");
+    expect(lines[0]).toBe("Data,Nome,Email,Telefono,Oggetto,Messaggio,Stato");
     expect(lines).toHaveLength(3); // header, one row (the filter), final newline
     expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""clic"")"`);
     expect(text).toContain(`"'+SUM(1,2)"`);
@@ -396,7 +405,7 @@ describe("contacts", () => {
         request("/admin?index", {
           cookie: adminCookie,
           method: "POST",
-          body: form({ intent: "set-status", id: contact!.id, status: "in_progress" }),
+          body: form({ intent: "set-status", id: contact!.id, status: "in_progress", version: await versionOf("contacts", contact!.id) }),
         }),
       ),
     );
@@ -457,11 +466,14 @@ describe("bookings", () => {
     const post = (fields: Record<string, string>) =>
       call(bookingsAction, request("/admin/prenotazioni", { cookie: adminCookie, method: "POST", body: form(fields) })).then(answer);
 
-    expect((await post({ intent: "confirm", id: booking!.id })).body).toMatchObject({ ok: true, message: "Prenotazione confermata" });
+    expect((await post({ intent: "confirm", id: booking!.id, version: await versionOf("group_bookings", booking!.id) })).body).toMatchObject({
+      ok: true,
+      message: "Prenotazione confermata",
+    });
     const [full] = await db.select().from(groups).where(eq(groups.id, first!.id));
     expect(full!.status).toBe("full");
 
-    const moved = await post({ intent: "move", id: booking!.id, group_id: second!.id });
+    const moved = await post({ intent: "move", id: booking!.id, version: await versionOf("group_bookings", booking!.id), group_id: second!.id });
     expect(moved.body).toMatchObject({ ok: true, message: "Prenotazione spostata" });
     const rows = await db.select().from(groupBookings).where(eq(groupBookings.email, "persona@example.com"));
     expect(rows.map((row) => [row.groupId, row.status]).sort()).toEqual(
@@ -475,7 +487,7 @@ describe("bookings", () => {
     const mail = await db.select().from(emailOutbox).where(eq(emailOutbox.to, "persona@example.com"));
     expect(mail.map((message) => message.template).sort()).toEqual(["booking-confirmed", "booking-moved"]);
 
-    const again = await post({ intent: "confirm", id: booking!.id });
+    const again = await post({ intent: "confirm", id: booking!.id, version: await versionOf("group_bookings", booking!.id) });
     expect(again.status).toBe(409);
   });
 });
@@ -559,6 +571,7 @@ describe("blog", () => {
       ...validPost,
       intent: "update",
       id: String(second.body.id),
+      version: await versionOf("blog_posts", String(second.body.id)),
       slug: "Ansia e solitudine: cosa fare?",
       is_published: "",
     });
