@@ -325,7 +325,7 @@ function notebookTea() {
   const writing = [0, 1, 2, 3, 5, 6, 7]
     .map((line) => {
       const y = 194 + line * 32;
-      const end = 330 + ((line * 53) % 190) + 20;
+      const end = 420 + ((line * 53) % 130);
       return `<path d="M330 ${y} Q${(330 + end) / 2} ${y - 10} ${end} ${y}" stroke="${c.ink500}" stroke-width="3" fill="none" stroke-linecap="round"/>`;
     })
     .join("");
@@ -537,14 +537,14 @@ const monogramTones = [
 export function monogramSvg(name: string, index: number) {
   const tone = monogramTones[index % monogramTones.length]!;
   const rings = [140, 220, 300, 380, 460, 540]
-    .map((r) => `<circle cx="${SQUARE}" cy="${SQUARE}" r="${r}" fill="none" stroke="${c.white}" stroke-width="2" opacity="0.45"/>`)
+    .map((r) => `<circle cx="${SQUARE}" cy="${SQUARE}" r="${r}" fill="none" stroke="${c.white}" stroke-width="3" opacity="0.6"/>`)
     .join("");
-  // Centred a little above the middle: the lists crop the square to 4:3 from the top.
+  // Set above the middle: some lists crop the square to 4:3 from the top, and it must read in both.
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${SQUARE}" height="${SQUARE}" viewBox="0 0 ${SQUARE} ${SQUARE}">
   <defs>${linear("tone", [[0, tone.from], [1, tone.to]], false)}</defs>
   <rect width="${SQUARE}" height="${SQUARE}" fill="url(#tone)"/>
   ${rings}
-  <text x="320" y="342" text-anchor="middle" font-family="Georgia, 'Times New Roman', 'DejaVu Serif', 'Liberation Serif', serif" font-size="176" letter-spacing="6" fill="${tone.ink}">${initialsOf(name)}</text>
-  <rect x="290" y="384" width="60" height="3" rx="1.5" fill="${tone.ink}" opacity="0.45"/>
+  <text x="320" y="322" text-anchor="middle" font-family="Georgia, 'Times New Roman', 'DejaVu Serif', 'Liberation Serif', serif" font-size="176" letter-spacing="6" fill="${tone.ink}">${initialsOf(name)}</text>
+  <rect x="290" y="362" width="60" height="3" rx="1.5" fill="${tone.ink}" opacity="0.45"/>
 </svg>`;
 }
