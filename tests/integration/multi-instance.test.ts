@@ -216,13 +216,17 @@ describe("two instances on one PostgreSQL", () => {
 
   it("a staff edit on instance A: staff see it on B at once, visitors on B within the page cache's s-maxage (README, Decisions)", async () => {
     const cookie = await signIn(a);
-    const [therapist] = (await client.query(`select * from therapists order by created_at limit 1`)).rows;
+    // The version the edit form sends back (optimistic concurrency), as the admin page loads it.
+    const [therapist] = (
+      await client.query(`select *, (extract(epoch from updated_at) * 1000000)::bigint::text as version from therapists order by created_at limit 1`)
+    ).rows;
     const before = await (await fetch(`${b.url}/terapeuti`)).text();
     expect(before).toContain(therapist.name);
     const renamed = `Dott.ssa Rinominata ${randomBytes(3).toString("hex")}`;
     const form = new URLSearchParams({
       intent: "update",
       id: therapist.id,
+      version: therapist.version,
       name: renamed,
       role: therapist.role,
       specialization: therapist.specialization,
