@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { fetchProofOfWork } from "../support/proof-of-work.mjs";
 import { serverEnv } from "./support/server-env";
 
 /** The production server on its own port and data folder, started and killed by this spec. */
@@ -50,10 +51,10 @@ test.describe("server lifecycle", () => {
   test.setTimeout(180_000);
 
   test("survives kill -9 with the data intact, and stops PostgreSQL cleanly on SIGTERM", async () => {
-    const submit = (key: string) =>
+    const submit = async (key: string) =>
       fetch(`${base}/api/send-contact-email`, {
         method: "POST",
-        headers: { "Content-Type": "application/json", "Idempotency-Key": key },
+        headers: { "Content-Type": "application/json", "Idempotency-Key": key, "X-Altcha": await fetchProofOfWork(base) },
         body: JSON.stringify({ name: "Anna", email: "anna@example.com", subject: "Crash", message: "Prima del crash" }),
       }).then(async (response) => ({ status: response.status, body: await response.json() }));
 

@@ -1,0 +1,96 @@
+import { expect, test, type Page } from "@playwright/test";
+import { validAnswers } from "../integration/helpers";
+import { waitForMail } from "./support/mail";
+
+/**
+ * The anti-spam proof of work as a person meets it: not at all. The browser solves the challenge
+ * on its own, from our server only, within the CSP, while the person fills in the form.
+ */
+
+/** Every request the page makes, every CSP complaint and every altcha-widget left in the page. */
+function watch(page: Page) {
+  const origins = new Set<string>();
+  const cspViolations: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.protocol.startsWith("http")) origins.add(url.origin);
+  });
+  page.on("console", (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) cspViolations.push(message.text());
+  });
+  return { origins, cspViolations };
+}
+
+async function expectNothingToNotice(page: Page, seen: ReturnType<typeof watch>) {
+  await expect(page.getByRole("checkbox", { name: /robot|human|umano|verific/i })).toHaveCount(0);
+  await expect(page.getByText(/altcha/i)).toHaveCount(0);
+  expect([...seen.origins]).toEqual([new URL(page.url()).origin]);
+  expect(seen.cspViolations).toEqual([]);
+}
+
+test("a person sends the contact form without noticing the anti-spam challenge", async ({ page }, testInfo) => {
+  const seen = watch(page);
+  const email = `pow-contatto-${testInfo.project.name}-${Date.now()}@example.com`;
+  await page.goto("/contatti");
+  await page.getByRole("button", { name: "Solo necessari" }).click();
+  await page.getByLabel("Nome").fill("Marta");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Oggetto").fill("Informazioni");
+  await page.getByLabel("Messaggio").fill("Vorrei sapere quando parte il prossimo gruppo.");
+  const sent = page.waitForRequest((request) => request.url().endsWith("/api/send-contact-email") && request.method() === "POST");
+  await page.getByRole("button", { name: "Invia messaggio" }).click();
+  const request = await sent;
+  const proof = request.headers()["x-altcha"] ?? "";
+  expect(proof).toMatch(/^[A-Za-z0-9+/=]{100,}$/);
+  // What the browser's workers spent on the proof of work itself, at the default ALTCHA_MAX_NUMBER.
+  const { solution } = JSON.parse(Buffer.from(proof, "base64").toString("utf8")) as { solution: { counter: number; time: number } };
+  testInfo.annotations.push({ type: "proof of work", description: `counter ${solution.counter} in ${Math.round(solution.time)} ms` });
+  expect(solution.time).toBeLessThan(1000);
+  await expect(page.getByText("Messaggio inviato!").first()).toBeVisible();
+  await waitForMail(email, "Abbiamo ricevuto il tuo messaggio");
+  await expectNothingToNotice(page, seen);
+});
+
+test("a person sends the questionnaire without noticing the anti-spam challenge", async ({ page }, testInfo) => {
+  const seen = watch(page);
+  const email = `pow-questionario-${testInfo.project.name}-${Date.now()}@example.com`;
+  await page.addInitScript(() => localStorage.setItem("cookieConsent", JSON.stringify({ necessary: true, analytics: false, marketing: false })));
+  await page.goto("/questionario");
+  await page.evaluate((answers) => {
+    sessionStorage.setItem("questionnaireConsent", new Date().toISOString());
+    sessionStorage.setItem("questionnaireDraft", JSON.stringify({ step: 23, answers, idempotencyKey: crypto.randomUUID(), reachedSteps: [] }));
+  }, { ...validAnswers, email });
+  await page.goto("/questionario-interno");
+  // The last step: the challenge is being solved while the person reads it.
+  const sent = page.waitForRequest((request) => request.url().endsWith("/api/submit-questionnaire") && request.method() === "POST");
+  await page.getByRole("button", { name: "Invia" }).click();
+  expect((await sent).headers()["x-altcha"]).toMatch(/^[A-Za-z0-9+/=]{100,}$/);
+  await expect(page).toHaveURL(/\/gruppi-matching\?/);
+  await expectNothingToNotice(page, seen);
+});
+
+test("the home page loads nothing for the challenge until the newsletter form is used, then solves it in the background", async ({ page }, testInfo) => {
+  const challenges: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/api/altcha-challenge")) challenges.push(request.url());
+  });
+  await page.goto("/");
+  await page.getByRole("button", { name: "Solo necessari" }).click();
+  await page.waitForLoadState("networkidle");
+  expect(challenges).toEqual([]);
+  // The hidden widget is added to the page to solve, and removed once it has.
+  await page.evaluate(() => {
+    const times: { start: number; end?: number } = { start: performance.now() };
+    (window as unknown as { solving: typeof times }).solving = times;
+    new MutationObserver((records) => {
+      if (records.some((record) => [...record.removedNodes].some((node) => node.nodeName === "ALTCHA-WIDGET"))) times.end = performance.now();
+    }).observe(document.body, { childList: true });
+  });
+  await page.getByRole("region", { name: "Iscriviti alla newsletter" }).getByLabel("Il tuo indirizzo email").focus();
+  await expect.poll(() => challenges.length).toBe(1);
+  const solving = () => page.evaluate(() => (window as unknown as { solving: { start: number; end?: number } }).solving);
+  await expect.poll(async () => (await solving()).end, { timeout: 10_000 }).toBeGreaterThan(0);
+  const { start, end } = await solving();
+  const milliseconds = Math.round(end! - start);
+  testInfo.annotations.push({ type: "from focus to solved (ms, widget script load included)", description: String(milliseconds) });
+});
