@@ -39,6 +39,15 @@ export default [
     route("privacy/export", "routes/admin/privacy-export.ts"),
     route("registro", "routes/admin/audit.tsx"),
     route("sicurezza", "routes/admin/security.tsx"),
+    route("sessioni", "routes/admin/sessions.tsx"),
+    route("sessioni/:sessionId", "routes/admin/session.tsx"),
+    route("terapeuti/:id/invita", "routes/admin/therapist-invite.ts"),
+  ]),
+  route("terapeuta-area", "routes/therapist/layout.tsx", [
+    index("routes/therapist/home.tsx"),
+    route("gruppi/:groupId", "routes/therapist/group.tsx"),
+    route("incontri/:sessionId", "routes/therapist/session.tsx"),
+    route("persone/:bookingId", "routes/therapist/member.tsx"),
   ]),
   route("test-followup", "routes/test-followup.tsx"),
   route("healthz", "routes/healthz.ts"),
@@ -46,6 +55,7 @@ export default [
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("newsletter/:intent/:token", "routes/newsletter-token.tsx"),
+  route("conferma-richiesta/:token", "routes/conferma-richiesta.tsx"),
   ...prefix("api", [
     route("auth/*", "routes/api/auth.ts"),
     route("submit-questionnaire", "routes/api/submit-questionnaire.ts"),

@@ -38,6 +38,18 @@ export const group = {
   benefitsAfterWeeks: "6-8",
 } as const;
 
+/**
+ * Free cancellation of a session: the terms say 48 hours, the service agreement 24; the terms'
+ * reading is the default, and every screen that applies it names the rule.
+ */
+export const absenceNotice = {
+  hours: 48,
+  rule: "preavviso di 48 ore (Termini e condizioni)",
+} as const;
+
+/** How far ahead the weekly sessions of each group exist, kept up by a daily job. */
+export const SESSION_WINDOW_WEEKS = 8;
+
 export const replyTimesHours = { general: 24, technical: 12, clinicalEmergency: 6 } as const;
 
 export const retention = { healthDataYears: 5, otherDataMonths: 24, privacyRequestDays: 30 } as const;

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import type { z } from "zod";
@@ -18,6 +17,7 @@ import {
 } from "~/components/auth/widget";
 import { MIN_PASSWORD_LENGTH } from "~/domain/password";
 import { PROOF_OF_WORK_FIELD, proofOfWorkMessages } from "~/domain/proof-of-work";
+import { THERAPIST_AREA, THERAPIST_ROLE } from "~/domain/sessions";
 import { seo } from "~/domain/seo";
 import {
   ADMIN_ROLE,
@@ -30,7 +30,7 @@ import {
 } from "~/server/auth.server";
 import type { Database } from "~/server/db/client.server";
 import { user } from "~/server/db/schema";
-import { hitRateLimit } from "~/server/http.server";
+import { clientKey, hitRateLimit } from "~/server/http.server";
 import { logger } from "~/server/logger.server";
 import { acceptProofOfWork } from "~/server/proof-of-work.server";
 
@@ -48,7 +48,8 @@ async function destinationFor(db: Database, userId: string | undefined) {
   try {
     const [profile] = await db.select({ role: user.role }).from(user).where(eq(user.id, userId));
     if (!profile) return null;
-    return profile.role === ADMIN_ROLE ? "/admin" : "/";
+    if (profile.role === ADMIN_ROLE) return "/admin";
+    return profile.role === THERAPIST_ROLE ? THERAPIST_AREA : "/";
   } catch (error) {
     logger.error({ err: error }, "failed to fetch the profile after sign-in");
     return null;
@@ -143,8 +144,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = parseIntent(form.get("intent"));
   if (!intent) return data<WidgetResult>({ intent: null, error: widgetMessages.unknownRequest }, { status: 400 });
   // Our own limit: server-side API calls bypass better-auth's HTTP rate limiter.
-  const client = createHash("sha256").update(context.clientIp).digest("base64url").slice(0, 16);
-  if (!(await hitRateLimit(context.db, `sign-in-widget:${intent}:${client}`, SIGN_IN_ATTEMPTS_PER_MINUTE, RATE_LIMIT_WINDOW_SECONDS))) {
+  if (!(await hitRateLimit(context.db, `sign-in-widget:${intent}:${clientKey(context.clientIp)}`, SIGN_IN_ATTEMPTS_PER_MINUTE, RATE_LIMIT_WINDOW_SECONDS))) {
     return data<WidgetResult>({ intent, error: widgetMessages.tooManyAttempts }, { status: 429 });
   }
   const fields = Object.fromEntries(form);

@@ -15,6 +15,7 @@ const schema = z.object({
   DATA_ENCRYPTION_KEY: z.string().optional(),
   /** The demo admin's password; random (printed once on the console) unless set. */
   DEMO_ADMIN_PASSWORD: z.string().min(12).optional(),
+  DEMO_THERAPIST_PASSWORD: z.string().min(12).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Demo content and a demo admin; in production only when set to `true`. */
   SEED_DEMO: z.enum(["true", "false"]).optional(),
@@ -23,6 +24,15 @@ const schema = z.object({
   /** Staff must set up TOTP two-factor authentication before anything else of the admin area. */
   ADMIN_REQUIRE_2FA: z.enum(["true", "false"]).default("false"),
   ANALYTICS_SRC: z.string().optional(),
+  /**
+   * How many reverse proxies in front of the server are trusted to append to X-Forwarded-For: the
+   * client is the address that many hops in from the right, never one the client wrote itself.
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^\d{1,2}$/, "must be the number of trusted proxy hops in front of the server (e.g. TRUST_PROXY=1 behind one reverse proxy), not true/false")
+    .transform(Number)
+    .optional(),
   /** Difficulty of the anti-spam proof of work: the largest counter a browser may have to reach (SHA-256 rounds). */
   ALTCHA_MAX_NUMBER: z.coerce.number().int().min(1).max(10_000_000).default(50_000),
 });

@@ -3,6 +3,7 @@ import { createDatabase, type Database } from "./db/client.server";
 import { startEmbeddedPostgres, type EmbeddedServer } from "./db/embedded.server";
 import { runMigrations } from "./db/migrate.server";
 import { ensureDemoAdmin, retireDemoPassword, seedDemoContent } from "./db/seed.server";
+import { ensureDemoTherapist, seedDemoSessions } from "./db/seed-sessions.server";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
 import { configuredTransport } from "./mail/transport.server";
@@ -10,6 +11,7 @@ import { scheduleRetention } from "./retention.server";
 // Modules that register job handlers: loaded before the jobs worker starts claiming work.
 import "./services/bookings.server";
 import "./services/followups.server";
+import { materialiseSessions, scheduleSessionsJob } from "./services/sessions.server";
 import { startWorkers } from "./workers.server";
 
 export interface Platform {
@@ -44,9 +46,14 @@ export async function startPlatform(): Promise<Platform> {
   if (config.SEED_DEMO === "true") {
     await seedDemoContent(db, config.dataDir);
     await ensureDemoAdmin(db);
+    await seedDemoSessions(db);
+    await ensureDemoTherapist(db);
   }
   await retireDemoPassword(db);
   await scheduleRetention(db);
+  // The daily job keeps the window; this fills it at once after a deploy or a long stop.
+  await materialiseSessions(db);
+  await scheduleSessionsJob(db);
   const workers = config.WORKERS === "true" ? startWorkers(db, configuredTransport()) : undefined;
   const platform: Platform = {
     db,

@@ -38,6 +38,7 @@ import {
   therapistOptions,
   updateGroup,
 } from "~/server/services/admin-groups.server";
+import { resyncGroupSessions } from "~/server/services/sessions.server";
 
 const statusTones: Record<keyof typeof groupStatusLabels, BadgeTone> = { open: "highlight", full: "warning", closed: "neutral" };
 const isId = (value: FormDataEntryValue | null): value is string => typeof value === "string" && /^[0-9a-f-]{36}$/i.test(value);
@@ -67,6 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       if (intent === "create") {
         const row = await createGroup(context.db, parsed.data);
+        await resyncGroupSessions(context.db, row.id);
         await audit(context.db, session, { action: "create", entity: "group", entityId: row.id });
         return actionOk(intent, "Gruppo creato", row.id);
       }
@@ -74,12 +76,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       const version = versionSchema.safeParse(form.get(VERSION_FIELD));
       if (!version.success) throw new HttpError(400, version.error.issues[0]!.message);
       await updateGroup(context.db, id, version.data, parsed.data);
+      await resyncGroupSessions(context.db, id);
       await audit(context.db, session, { action: "update", entity: "group", entityId: id });
       return actionOk(intent, "Gruppo aggiornato", id);
     }
     if (intent === "close") {
       if (!isId(id)) throw new HttpError(404, "Gruppo non trovato.");
       const row = await closeGroup(context.db, id);
+      await resyncGroupSessions(context.db, id);
       await audit(context.db, session, { action: "close", entity: "group", entityId: id });
       return actionOk(intent, `Gruppo "${row.name}" chiuso`);
     }

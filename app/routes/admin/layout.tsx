@@ -6,9 +6,8 @@ import type { Route } from "./+types/layout";
 import { AdminTabBar } from "~/components/admin/tab-bar";
 import { useToast } from "~/components/ui/toast";
 import { site } from "~/content/site";
-import { createHash } from "node:crypto";
 import { ADMIN_ROLE, auth, authResponse, getSession, needsTwoFactorEnrolment, SIGN_IN_ATTEMPTS_PER_MINUTE } from "~/server/auth.server";
-import { hitRateLimit } from "~/server/http.server";
+import { clientKey, hitRateLimit } from "~/server/http.server";
 
 export const adminTabs = [
   { to: "/admin", label: "Utenti", end: true },
@@ -17,6 +16,7 @@ export const adminTabs = [
   { to: "/admin/blog", label: "Blog" },
   { to: "/admin/documenti", label: "Documenti" },
   { to: "/admin/gruppi", label: "Gruppi" },
+  { to: "/admin/sessioni", label: "Incontri" },
   { to: "/admin/prenotazioni", label: "Prenotazioni" },
   { to: "/admin/iscrizioni", label: "Iscrizioni" },
   { to: "/admin/posta", label: "Posta" },
@@ -78,8 +78,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return withCookies(response, redirect("/admin"));
   }
   // Our own limit: server-side API calls bypass better-auth's HTTP rate limiter.
-  const client = createHash("sha256").update(context.clientIp).digest("base64url").slice(0, 16);
-  if (!(await hitRateLimit(context.db, `admin-sign-in:${client}`, SIGN_IN_ATTEMPTS_PER_MINUTE, 60))) {
+  if (!(await hitRateLimit(context.db, `admin-sign-in:${clientKey(context.clientIp)}`, SIGN_IN_ATTEMPTS_PER_MINUTE, 60))) {
     return data({ error: "Too many sign-in attempts. Please wait a minute and try again.", intent: "sign-in" }, { status: 429 });
   }
   const parsed = signInSchema.safeParse(Object.fromEntries(form));

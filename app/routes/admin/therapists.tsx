@@ -2,6 +2,7 @@ import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import type { Route } from "./+types/therapists";
+import { TherapistInviteButton } from "~/components/admin/therapist-invite-button";
 import { TherapistFormDialog, toTherapistFormValues, type TherapistFormValues } from "~/components/admin/therapist-form-dialog";
 import {
   ConfirmDialog,
@@ -149,7 +150,7 @@ export default function AdminTherapists({ loaderData }: Route.ComponentProps) {
                   </div>
                 ) : null}
               </dl>
-              <div className="mt-auto flex gap-2 border-t border-sand-200 p-3">
+              <div className="mt-auto flex flex-wrap gap-2 border-t border-sand-200 p-3">
                 <button
                   type="button"
                   className="btn btn-secondary min-h-10 flex-1 px-3 py-2 text-sm"
@@ -168,6 +169,7 @@ export default function AdminTherapists({ loaderData }: Route.ComponentProps) {
                   <Trash2 aria-hidden className="size-4" />
                   Delete
                 </button>
+                <TherapistInviteButton therapist={therapist} />
               </div>
             </li>
           ))}

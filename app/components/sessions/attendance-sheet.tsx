@@ -1,0 +1,99 @@
+import { useFetcher } from "react-router";
+import { Badge, EmptyState, Spinner, useFetcherResult, type ActionResult, type BadgeTone } from "~/components/admin/ui";
+import { useToast } from "~/components/ui/toast";
+import { absenceNotice } from "~/content/site";
+import { attendanceLabels, attendanceStatuses, sessionStatusLabels, type AttendanceStatus, type SessionStatus } from "~/domain/sessions";
+
+export const ATTENDANCE_FIELD_PREFIX = "mark:";
+
+/** The marks of an attendance form: `mark:<booking id>` = status, for each member marked. */
+export function attendanceMarks(form: FormData) {
+  const marks: Record<string, AttendanceStatus> = {};
+  for (const [key, value] of form) {
+    if (!key.startsWith(ATTENDANCE_FIELD_PREFIX)) continue;
+    const bookingId = key.slice(ATTENDANCE_FIELD_PREFIX.length);
+    if (/^[0-9a-f-]{36}$/i.test(bookingId) && (attendanceStatuses as readonly string[]).includes(String(value))) {
+      marks[bookingId] = value as AttendanceStatus;
+    }
+  }
+  return marks;
+}
+
+export const attendanceTones: Record<AttendanceStatus, BadgeTone> = { present: "success", absent_notified: "neutral", absent_unnotified: "warning" };
+export const sessionTones: Record<SessionStatus, BadgeTone> = { scheduled: "highlight", cancelled: "danger", moved: "warning" };
+
+export interface RosterRow {
+  bookingId: string;
+  name: string;
+  ageBracket: string | null;
+  status: AttendanceStatus | null;
+  announced: boolean;
+}
+
+/**
+ * Every member of one meeting with three choices each; the member's own announcement arrives already
+ * marked. Staff and the group's therapist use the same sheet.
+ */
+export function AttendanceSheet({ roster, sessionStatus, started }: { roster: RosterRow[]; sessionStatus: SessionStatus; started: boolean }) {
+  const fetcher = useFetcher<ActionResult>();
+  const toast = useToast();
+  useFetcherResult(fetcher, (result) => {
+    if (result.ok) toast({ title: result.message });
+    else toast({ title: result.error, description: result.description, variant: "destructive" });
+  });
+  if (sessionStatus !== "scheduled") {
+    return <EmptyState>Questo incontro è {sessionStatusLabels[sessionStatus].toLowerCase()}: non ci sono presenze da segnare.</EmptyState>;
+  }
+  if (roster.length === 0) return <EmptyState>Nessuna persona confermata in questo gruppo.</EmptyState>;
+  const busy = fetcher.state !== "idle";
+  return (
+    <fetcher.Form method="post" className="grid gap-4">
+      <input type="hidden" name="intent" value="attendance" />
+      <p className="text-sm text-ink-500">
+        Un'assenza annunciata almeno con il {absenceNotice.rule} non si paga; un'assenza più tardiva o non annunciata sì.
+        {started ? null : " «Presente» si può segnare dall'inizio dell'incontro."}
+      </p>
+      <ul className="divide-y divide-sand-200 rounded-2xl border border-sand-200 bg-white">
+        {roster.map((row) => (
+          <li key={row.bookingId} className="grid gap-3 px-4 py-3 md:grid-cols-[minmax(10rem,1fr)_auto] md:items-center">
+            <div>
+              <span className="font-medium text-ink-900">{row.name}</span>
+              {row.ageBracket ? <span className="ml-2 text-sm text-ink-500">{row.ageBracket} anni</span> : null}
+              {row.status ? (
+                <span className="ml-2">
+                  <Badge tone={attendanceTones[row.status]}>{attendanceLabels[row.status]}</Badge>
+                </span>
+              ) : null}
+              {row.announced ? <span className="mt-1 block text-xs text-ink-500">Assenza annunciata dalla persona.</span> : null}
+            </div>
+            <fieldset className="flex flex-wrap gap-2">
+              <legend className="sr-only">Presenza di {row.name}</legend>
+              {attendanceStatuses.map((status) => (
+                <label
+                  key={status}
+                  className="flex min-h-10 cursor-pointer items-center gap-2 rounded-full border border-sand-200 px-3 py-1.5 text-sm has-[:checked]:border-teal-700 has-[:checked]:bg-teal-50 has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-50"
+                >
+                  <input
+                    type="radio"
+                    name={`${ATTENDANCE_FIELD_PREFIX}${row.bookingId}`}
+                    value={status}
+                    defaultChecked={row.status === status}
+                    disabled={status === "present" && !started}
+                    className="size-4 accent-teal-700"
+                  />
+                  {attendanceLabels[status]}
+                </label>
+              ))}
+            </fieldset>
+          </li>
+        ))}
+      </ul>
+      <div>
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? <Spinner /> : null}
+          {busy ? "Salvataggio..." : "Salva le presenze"}
+        </button>
+      </div>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,140 @@
+import { z } from "zod";
+import { absenceNotice, group as groupRules } from "~/content/site";
+import { addDays, firstMeetingOn, isoWeekday, romeParts, romeTimeToUtc } from "./calendar";
+
+/**
+ * The weekly meetings of a group, as pure calendar logic: which Italian dates, which instants, which
+ * closures, and what the notice period means. The database work is in services/sessions.server.ts.
+ */
+
+export const sessionStatuses = ["scheduled", "cancelled", "moved"] as const;
+export type SessionStatus = (typeof sessionStatuses)[number];
+export const attendanceStatuses = ["present", "absent_notified", "absent_unnotified"] as const;
+export type AttendanceStatus = (typeof attendanceStatuses)[number];
+
+export const sessionStatusLabels: Record<SessionStatus, string> = { scheduled: "In programma", cancelled: "Annullato", moved: "Spostato" };
+export const attendanceLabels: Record<AttendanceStatus, string> = {
+  present: "Presente",
+  absent_notified: "Assente con preavviso",
+  absent_unnotified: "Assente senza preavviso",
+};
+
+export const SESSION_MS = groupRules.sessionMinutes * 60_000;
+
+export interface Closure {
+  groupId: string | null;
+  startsOn: string;
+  endsOn: string;
+}
+
+/** True when a closure (of this group or of every group) covers the Italian date. */
+export function isClosedOn(date: string, groupId: string, closures: readonly Closure[]) {
+  return closures.some((closure) => (closure.groupId === null || closure.groupId === groupId) && closure.startsOn <= date && date <= closure.endsOn);
+}
+
+/**
+ * The Italian dates a weekly group meets from `from` to `until` (both included), never before its
+ * start date: every `weekday`, one week apart.
+ */
+export function meetingDates(group: { startsOn: string; weekday: number }, from: string, until: string) {
+  const dates: string[] = [];
+  for (let date = firstMeetingOn(group.startsOn, group.weekday, from); date <= until; date = addDays(date, 7)) dates.push(date);
+  return dates;
+}
+
+/** A meeting's start and end instants: the wall-clock time in Italy on that date, daylight saving included. */
+export function meetingInstants(date: string, startTime: string) {
+  const startsAt = romeTimeToUtc(date, startTime);
+  return { startsAt, endsAt: new Date(startsAt.getTime() + SESSION_MS) };
+}
+
+/** Monday of the week (Italian dates) that contains `date`. */
+export function weekStart(date: string) {
+  return addDays(date, 1 - isoWeekday(date));
+}
+
+/**
+ * Announced at least the notice period before the start: the absence is not charged. Exactly at the
+ * cut-off still counts as in time.
+ */
+export function announcedInTime(startsAt: Date, announcedAt: Date, noticeHours: number = absenceNotice.hours) {
+  return startsAt.getTime() - announcedAt.getTime() >= noticeHours * 3_600_000;
+}
+
+/**
+ * The hook the charges read: only a meeting that took place as scheduled costs anything, and then
+ * only for a member present or absent without notice.
+ */
+export function owesFee(sessionStatus: SessionStatus, attendanceStatus: AttendanceStatus | null) {
+  return sessionStatus === "scheduled" && (attendanceStatus === "present" || attendanceStatus === "absent_unnotified");
+}
+
+const timeFormat = new Intl.DateTimeFormat("it-IT", { timeZone: "Europe/Rome", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+const dayFormat = new Intl.DateTimeFormat("it-IT", { timeZone: "Europe/Rome", weekday: "long", day: "numeric", month: "long", year: "numeric" });
+
+/** "lunedì 30 marzo 2026, 19:00-20:30" (Italian time). */
+export function sessionLabel(startsAt: Date | string, endsAt?: Date | string) {
+  const start = new Date(startsAt);
+  const end = endsAt ? new Date(endsAt) : new Date(start.getTime() + SESSION_MS);
+  return `${dayFormat.format(start)}, ${timeFormat.format(start)}-${timeFormat.format(end)}`;
+}
+
+export function sessionTime(startsAt: Date | string) {
+  return timeFormat.format(new Date(startsAt));
+}
+
+/** The Italian date of an instant. */
+export const romeDate = (instant: Date | string) => romeParts(new Date(instant)).date;
+
+const note = z
+  .string()
+  .trim()
+  .max(500, "Massimo 500 caratteri.")
+  .optional()
+  .transform((value) => value || null);
+
+export const cancelSessionSchema = z.object({ note });
+
+export const moveSessionSchema = z.object({
+  date: z.iso.date("Scegli una data valida."),
+  time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Orario non valido (HH:MM)."),
+  note,
+});
+
+export const closureSchema = z
+  .object({
+    group_id: z.union([z.literal(""), z.uuid("Gruppo non valido.")]).transform((value) => value || null),
+    starts_on: z.iso.date("Data di inizio non valida."),
+    ends_on: z.iso.date("Data di fine non valida."),
+    reason: z.string().trim().min(1, "Scrivi il motivo (per esempio: vacanze di Natale).").max(200, "Massimo 200 caratteri."),
+  })
+  .refine((input) => input.starts_on <= input.ends_on, { path: ["ends_on"], message: "La fine deve essere uguale o successiva all'inizio." });
+
+/** The group form's video-call link: optional, https only. */
+export const videoUrlSchema = z
+  .string()
+  .trim()
+  .max(500, "Massimo 500 caratteri.")
+  .refine((value) => {
+    if (!value) return true;
+    try {
+      const url = new URL(value);
+      return url.protocol === "https:" && Boolean(url.hostname) && !url.username && !url.password;
+    } catch {
+      return false;
+    }
+  }, "Inserisci un link https valido (per esempio https://meet.example.com/gruppo).")
+  .transform((value) => value || null);
+
+/** "Giulia R." from "Giulia Rossi": what a therapist sees of a member's name. */
+export function memberName(name: string | null | undefined) {
+  const words = (name ?? "").trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return "Partecipante";
+  const [first, ...rest] = words;
+  const last = rest.at(-1);
+  return last ? `${first} ${last.charAt(0).toLocaleUpperCase("it-IT")}.` : first!;
+}
+
+/** Where a signed-in therapist works: their own groups only. */
+export const THERAPIST_AREA = "/terapeuta-area";
+export const THERAPIST_ROLE = "therapist";

@@ -1,0 +1,373 @@
+import { CalendarDays, ChevronLeft, ChevronRight, List, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { Form, Link, useFetcher, useSearchParams } from "react-router";
+import type { Route } from "./+types/sessions";
+import { formatDate } from "~/components/admin/format";
+import {
+  Badge,
+  ConfirmDialog,
+  EmptyState,
+  Field,
+  invalidProps,
+  LoadError,
+  PageHeader,
+  Spinner,
+  useFetcherResult,
+  useLoadErrorToast,
+  type ActionResult,
+} from "~/components/admin/ui";
+import { sessionTones } from "~/components/sessions/attendance-sheet";
+import { useToast } from "~/components/ui/toast";
+import { absenceNotice, SESSION_WINDOW_WEEKS } from "~/content/site";
+import { addDays, dateLabel, romeTimeToUtc, todayInRome } from "~/domain/calendar";
+import { closureSchema, romeDate, sessionStatusLabels, sessionTime, weekStart } from "~/domain/sessions";
+import { adminPageData, requireAdmin } from "~/server/auth.server";
+import { HttpError } from "~/server/http.server";
+import { actionFail, actionOk, failure, formErrors, loadOr } from "~/server/services/admin-common.server";
+import { therapistOptions } from "~/server/services/admin-groups.server";
+import { addClosure, deleteClosure, groupOptions, listClosures, listSessions, listWeek } from "~/server/services/sessions.server";
+
+const isDate = (value: string | null): value is string => Boolean(value && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)));
+const isId = (value: unknown): value is string => typeof value === "string" && /^[0-9a-f-]{36}$/i.test(value);
+/** How many weeks the list view shows from the chosen week on. */
+const LIST_WEEKS = 4;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return adminPageData(context.db, request, () => {
+    const url = new URL(request.url);
+    const today = todayInRome();
+    const requested = url.searchParams.get("settimana");
+    const monday = weekStart(isDate(requested) ? requested : today);
+    const view = url.searchParams.get("vista") === "elenco" ? ("list" as const) : ("week" as const);
+    const groupId = url.searchParams.get("gruppo");
+    const therapistId = url.searchParams.get("terapeuta");
+    const filters = { groupId: isId(groupId) ? groupId : undefined, therapistId: isId(therapistId) ? therapistId : undefined };
+    const fallback = { sessions: [], groups: [], therapists: [], closures: [] };
+    return loadOr("admin-sessions", fallback, "Impossibile caricare gli incontri", async () => {
+      const [sessions, groups, therapists, closures] = await Promise.all([
+        view === "week"
+          ? listWeek(context.db, filters, monday)
+          : listSessions(context.db, filters, romeTimeToUtc(monday, "00:00"), romeTimeToUtc(addDays(monday, LIST_WEEKS * 7), "00:00")),
+        groupOptions(context.db),
+        therapistOptions(context.db),
+        listClosures(context.db, today),
+      ]);
+      return { sessions, groups, therapists, closures };
+    }).then((loaded) => ({ ...loaded, monday, today, view, filters }));
+  });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const session = await requireAdmin(context.db, request);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  try {
+    if (intent === "create") {
+      const parsed = closureSchema.safeParse(Object.fromEntries(form));
+      if (!parsed.success) {
+        return actionFail(intent, 400, "Chiusura non salvata", { description: "Controlla i campi evidenziati.", fieldErrors: formErrors(parsed.error) });
+      }
+      const result = await addClosure(context.db, session, parsed.data);
+      const cancelled = result.cancelled === 1 ? "1 incontro annullato" : `${result.cancelled} incontri annullati`;
+      return actionOk(intent, `Chiusura salvata: ${cancelled}, persone avvisate per email`, result.id);
+    }
+    if (intent === "delete") {
+      const id = form.get("id");
+      if (!isId(id)) throw new HttpError(404, "Chiusura non trovata.");
+      await deleteClosure(context.db, session, id);
+      return actionOk(intent, "Chiusura eliminata");
+    }
+    return actionFail(intent, 400, "Azione sconosciuta.");
+  } catch (error) {
+    const { status, message } = failure(error, "Si è verificato un errore. Riprova più tardi.", "admin-sessions");
+    return actionFail(intent, status, "Operazione non riuscita", { description: message, fieldErrors: error instanceof HttpError ? error.fields : undefined });
+  }
+}
+
+type Data = NonNullable<Route.ComponentProps["loaderData"]>;
+type Session = Data["sessions"][number];
+
+export default function AdminSessions({ loaderData }: Route.ComponentProps) {
+  useLoadErrorToast(loaderData?.loadError);
+  const [params] = useSearchParams();
+  if (!loaderData) return null;
+  const { sessions, monday, today, view, groups, therapists, filters } = loaderData;
+  const hrefWith = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null) next.delete(key);
+      else next.set(key, value);
+    }
+    const search = next.toString();
+    return search ? `?${search}` : "?";
+  };
+  const sunday = addDays(monday, 6);
+  const rangeEnd = view === "week" ? sunday : addDays(monday, LIST_WEEKS * 7 - 1);
+  const filtered = Boolean(filters.groupId || filters.therapistId);
+  return (
+    <section className="grid gap-6">
+      <PageHeader
+        title="Incontri"
+        description={`Gli incontri settimanali di ogni gruppo (90 minuti, ora italiana), creati ${SESSION_WINDOW_WEEKS} settimane in anticipo. Assenze: ${absenceNotice.rule}.`}
+      />
+      <div className="grid gap-3 rounded-2xl border border-sand-200 bg-white p-4">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <div className="flex flex-wrap items-center gap-2">
+            <Link to={hrefWith({ settimana: addDays(monday, view === "week" ? -7 : -LIST_WEEKS * 7) })} className="btn btn-secondary min-h-10 px-3 py-2" aria-label="Settimana precedente">
+              <ChevronLeft aria-hidden className="size-4" />
+            </Link>
+            <Link to={hrefWith({ settimana: null })} className="btn btn-secondary min-h-10 px-4 py-2 text-sm">
+              Oggi
+            </Link>
+            <Link to={hrefWith({ settimana: addDays(monday, view === "week" ? 7 : LIST_WEEKS * 7) })} className="btn btn-secondary min-h-10 px-3 py-2" aria-label="Settimana successiva">
+              <ChevronRight aria-hidden className="size-4" />
+            </Link>
+            <h2 className="text-base font-semibold sm:text-lg" aria-live="polite">
+              {formatDate(monday)} – {formatDate(rangeEnd)}
+            </h2>
+          </div>
+          <div className="flex gap-1 rounded-full bg-sand-100 p-1" role="group" aria-label="Vista">
+            <Link
+              to={hrefWith({ vista: null })}
+              aria-current={view === "week" ? "page" : undefined}
+              className={`flex min-h-9 items-center gap-1.5 rounded-full px-3 text-sm font-medium ${view === "week" ? "bg-white text-teal-800 shadow-sm" : "text-ink-500"}`}
+            >
+              <CalendarDays aria-hidden className="size-4" />
+              Settimana
+            </Link>
+            <Link
+              to={hrefWith({ vista: "elenco" })}
+              aria-current={view === "list" ? "page" : undefined}
+              className={`flex min-h-9 items-center gap-1.5 rounded-full px-3 text-sm font-medium ${view === "list" ? "bg-white text-teal-800 shadow-sm" : "text-ink-500"}`}
+            >
+              <List aria-hidden className="size-4" />
+              Elenco
+            </Link>
+          </div>
+        </div>
+        <Form method="get" className="flex flex-wrap items-end gap-3">
+          {params.get("settimana") ? <input type="hidden" name="settimana" value={params.get("settimana")!} /> : null}
+          {view === "list" ? <input type="hidden" name="vista" value="elenco" /> : null}
+          <label className="grid gap-1 text-sm font-medium">
+            Gruppo
+            <select name="gruppo" defaultValue={filters.groupId ?? ""} className="field min-w-48">
+              <option value="">Tutti i gruppi</option>
+              {groups.map((group) => (
+                <option key={group.id} value={group.id}>
+                  {group.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="grid gap-1 text-sm font-medium">
+            Terapeuta
+            <select name="terapeuta" defaultValue={filters.therapistId ?? ""} className="field min-w-48">
+              <option value="">Tutti i terapeuti</option>
+              {therapists.map((therapist) => (
+                <option key={therapist.id} value={therapist.id}>
+                  {therapist.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" className="btn btn-secondary min-h-11">
+            Filtra
+          </button>
+          {filtered ? (
+            <Link to={hrefWith({ gruppo: null, terapeuta: null })} className="text-sm font-medium text-teal-800 underline">
+              Togli i filtri
+            </Link>
+          ) : null}
+        </Form>
+      </div>
+      <LoadError message={loaderData.loadError} />
+      {view === "week" ? (
+        <WeekView sessions={sessions} monday={monday} today={today} filtered={filtered} />
+      ) : (
+        <SessionList sessions={sessions} filtered={filtered} />
+      )}
+      <Closures closures={loaderData.closures} groups={groups} />
+    </section>
+  );
+}
+
+function SessionCard({ session }: { session: Session }) {
+  const cancelled = session.status !== "scheduled";
+  return (
+    <Link
+      to={`/admin/sessioni/${session.id}`}
+      className={`block rounded-xl border p-3 text-sm transition hover:border-teal-600 focus-visible:border-teal-600 ${
+        cancelled ? "border-sand-200 bg-sand-50 text-ink-500" : "border-teal-100 bg-teal-50/60"
+      }`}
+    >
+      <span className="flex items-center justify-between gap-2">
+        <span className={`font-semibold ${cancelled ? "line-through" : "text-ink-900"}`}>{sessionTime(session.startsAt)}</span>
+        {cancelled ? <Badge tone={sessionTones[session.status]}>{sessionStatusLabels[session.status]}</Badge> : null}
+      </span>
+      <span className="mt-1 block font-medium text-ink-900">{session.groupName}</span>
+      <span className="block text-xs text-ink-500">{session.therapistName}</span>
+      {session.status === "scheduled" ? (
+        <span className="mt-1 block text-xs text-ink-500">
+          Presenze {session.marked}/{session.members}
+        </span>
+      ) : null}
+    </Link>
+  );
+}
+
+function WeekView({ sessions, monday, today, filtered }: { sessions: Session[]; monday: string; today: string; filtered: boolean }) {
+  if (sessions.length === 0) {
+    return <EmptyState>{filtered ? "Nessun incontro per questi filtri in questa settimana." : "Nessun incontro in questa settimana."}</EmptyState>;
+  }
+  const days = Array.from({ length: 7 }, (_, index) => addDays(monday, index));
+  return (
+    <ol className="grid gap-3 md:grid-cols-7" aria-label="Incontri della settimana">
+      {days.map((day) => {
+        const ofDay = sessions.filter((session) => romeDate(session.startsAt) === day);
+        return (
+          <li key={day} className={`grid content-start gap-2 rounded-2xl border bg-white p-3 ${day === today ? "border-teal-600" : "border-sand-200"}`}>
+            <h3 className="text-sm font-semibold capitalize text-ink-700">
+              {dateLabel(day)}
+              {day === today ? <span className="ml-1 text-xs font-medium text-teal-800">(oggi)</span> : null}
+            </h3>
+            {ofDay.length === 0 ? (
+              <p className="text-xs text-ink-500 md:py-2">Nessun incontro</p>
+            ) : (
+              ofDay.map((session) => <SessionCard key={session.id} session={session} />)
+            )}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+function SessionList({ sessions, filtered }: { sessions: Session[]; filtered: boolean }) {
+  if (sessions.length === 0) {
+    return <EmptyState>{filtered ? "Nessun incontro per questi filtri in queste settimane." : "Nessun incontro in queste settimane."}</EmptyState>;
+  }
+  return (
+    <ul className="divide-y divide-sand-200 rounded-2xl border border-sand-200 bg-white" aria-label="Elenco degli incontri">
+      {sessions.map((session) => (
+        <li key={session.id} className="grid gap-2 px-4 py-3 sm:grid-cols-[12rem_1fr_auto] sm:items-center">
+          <span className="text-sm">
+            <span className="block font-medium capitalize text-ink-900">{dateLabel(romeDate(session.startsAt))}</span>
+            <span className="text-ink-500">ore {sessionTime(session.startsAt)}</span>
+          </span>
+          <span className="text-sm">
+            <span className="block font-medium text-ink-900">{session.groupName}</span>
+            <span className="text-ink-500">{session.therapistName}</span>
+          </span>
+          <span className="flex flex-wrap items-center gap-2">
+            <Badge tone={sessionTones[session.status]}>{sessionStatusLabels[session.status]}</Badge>
+            {session.status === "scheduled" ? (
+              <span className="text-xs text-ink-500">
+                Presenze {session.marked}/{session.members}
+              </span>
+            ) : null}
+            <Link to={`/admin/sessioni/${session.id}`} className="btn btn-secondary min-h-9 px-3 py-1.5 text-xs">
+              Apri
+            </Link>
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Closures({ closures, groups }: { closures: Data["closures"]; groups: Data["groups"] }) {
+  const fetcher = useFetcher<ActionResult>();
+  const toast = useToast();
+  const [removing, setRemoving] = useState<Data["closures"][number] | null>(null);
+  useFetcherResult(fetcher, (result) => {
+    if (result.ok) toast({ title: result.message });
+    else toast({ title: result.error, description: result.description, variant: "destructive" });
+  });
+  const errors = fetcher.data && !fetcher.data.ok ? (fetcher.data.fieldErrors ?? {}) : {};
+  const busy = fetcher.state !== "idle";
+  return (
+    <section className="grid gap-4 rounded-2xl border border-sand-200 bg-white p-4 sm:p-6" aria-labelledby="closures-title">
+      <div>
+        <h2 id="closures-title" className="text-lg font-semibold">
+          Chiusure (festività)
+        </h2>
+        <p className="text-sm text-ink-500">Nelle date chiuse non si creano incontri; quelli già in programma vengono annullati e le persone avvisate per email.</p>
+      </div>
+      {closures.length === 0 ? (
+        <p className="text-sm text-ink-500">Nessuna chiusura in programma.</p>
+      ) : (
+        <ul className="divide-y divide-sand-200 rounded-xl border border-sand-200">
+          {closures.map((closure) => (
+            <li key={closure.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 text-sm">
+              <span>
+                <span className="font-medium text-ink-900">
+                  {formatDate(closure.startsOn)} – {formatDate(closure.endsOn)}
+                </span>{" "}
+                · {closure.groupName ?? "Tutti i gruppi"} · {closure.reason}
+              </span>
+              <button type="button" className="btn btn-secondary min-h-9 px-3 py-1.5 text-xs" onClick={() => setRemoving(closure)}>
+                <Trash2 aria-hidden className="size-3.5" />
+                Elimina
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <fetcher.Form method="post" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_10rem_10rem_1fr_auto] lg:items-end">
+        <input type="hidden" name="intent" value="create" />
+        <Field label="Gruppo" htmlFor="closure-group" error={errors.group_id}>
+          <select id="closure-group" name="group_id" className="field" {...invalidProps("closure-group", errors.group_id)}>
+            <option value="">Tutti i gruppi</option>
+            {groups.map((group) => (
+              <option key={group.id} value={group.id}>
+                {group.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Dal" htmlFor="closure-from" error={errors.starts_on} required>
+          <input id="closure-from" name="starts_on" type="date" required className="field" {...invalidProps("closure-from", errors.starts_on)} />
+        </Field>
+        <Field label="Al" htmlFor="closure-to" error={errors.ends_on} required>
+          <input id="closure-to" name="ends_on" type="date" required className="field" {...invalidProps("closure-to", errors.ends_on)} />
+        </Field>
+        <Field label="Motivo" htmlFor="closure-reason" error={errors.reason} required>
+          <input id="closure-reason" name="reason" required maxLength={200} placeholder="Vacanze di Natale" className="field" {...invalidProps("closure-reason", errors.reason)} />
+        </Field>
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? <Spinner /> : null}
+          Chiudi le date
+        </button>
+      </fetcher.Form>
+      {removing ? <RemoveClosure closure={removing} onClose={() => setRemoving(null)} /> : null}
+    </section>
+  );
+}
+
+function RemoveClosure({ closure, onClose }: { closure: Data["closures"][number]; onClose: () => void }) {
+  const fetcher = useFetcher<ActionResult>();
+  const toast = useToast();
+  useFetcherResult(fetcher, (result) => {
+    if (result.ok) {
+      toast({ title: result.message });
+      onClose();
+    } else toast({ title: result.error, description: result.description, variant: "destructive" });
+  });
+  return (
+    <ConfirmDialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title="Eliminare la chiusura?"
+      description={`Dal ${formatDate(closure.startsOn)} al ${formatDate(closure.endsOn)} si torneranno a creare incontri. Quelli già annullati restano annullati.`}
+      confirmLabel="Elimina"
+      busyLabel="Eliminazione..."
+      cancelLabel="Annulla"
+      busy={fetcher.state !== "idle"}
+      onConfirm={() => fetcher.submit({ intent: "delete", id: closure.id }, { method: "post" })}
+    />
+  );
+}
+
+export function ErrorBoundary() {
+  return <EmptyState>Impossibile mostrare gli incontri. Ricarica la pagina.</EmptyState>;
+}

@@ -1,0 +1,22 @@
+import type { Route } from "./+types/therapist-invite";
+import { requireAdmin } from "~/server/auth.server";
+import { HttpError } from "~/server/http.server";
+import { actionFail, actionOk, failure } from "~/server/services/admin-common.server";
+import { inviteTherapist } from "~/server/services/therapist-area.server";
+
+/**
+ * "Invita" on a therapist's admin record: an account with the role therapist, linked to the record,
+ * and an e-mail with a one-time link to choose a password. Sending it again sends a fresh link.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const session = await requireAdmin(context.db, request);
+  const intent = "invite";
+  try {
+    if (!/^[0-9a-f-]{36}$/i.test(params.id)) throw new HttpError(404, "Terapeuta non trovato.");
+    const invited = await inviteTherapist(context.db, session, params.id);
+    return actionOk(intent, `Invito inviato a ${invited.email}`, params.id);
+  } catch (error) {
+    const { status, message } = failure(error, "Si è verificato un errore. Riprova più tardi.", "admin-therapist-invite");
+    return actionFail(intent, status, "Invito non inviato", { description: message });
+  }
+}

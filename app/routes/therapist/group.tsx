@@ -1,0 +1,83 @@
+import { ArrowLeft, Video } from "lucide-react";
+import { Link } from "react-router";
+import type { Route } from "./+types/group";
+import { Badge, EmptyState, PageHeader } from "~/components/admin/ui";
+import { sessionTones } from "~/components/sessions/attendance-sheet";
+import { weekdayName } from "~/domain/calendar";
+import { sessionLabel, sessionStatusLabels, THERAPIST_AREA } from "~/domain/sessions";
+import { HttpError } from "~/server/http.server";
+import { ownGroup, requireTherapist } from "~/server/services/therapist-area.server";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const identity = await requireTherapist(context.db, request);
+  if (!/^[0-9a-f-]{36}$/i.test(params.groupId)) throw new Response("Non trovato.", { status: 404 });
+  try {
+    return await ownGroup(context.db, identity, params.groupId);
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 404) throw new Response(error.message, { status: 404 });
+    throw error;
+  }
+}
+
+export default function TherapistGroup({ loaderData }: Route.ComponentProps) {
+  const { group, members, sessions } = loaderData;
+  return (
+    <div className="grid gap-6">
+      <Link to={THERAPIST_AREA} className="inline-flex items-center gap-1 text-sm font-medium text-teal-800">
+        <ArrowLeft aria-hidden className="size-4" />I miei gruppi
+      </Link>
+      <PageHeader title={group.name} description={<span className="capitalize">{`${weekdayName(group.weekday)}, ore ${group.startTime}`}</span>} />
+      {group.videoUrl ? (
+        <a href={group.videoUrl} target="_blank" rel="noreferrer noopener" className="inline-flex items-center gap-1.5 font-medium text-teal-800 underline">
+          <Video aria-hidden className="size-4" />
+          Link della videochiamata
+        </a>
+      ) : null}
+      <section aria-labelledby="members-title" className="grid gap-3">
+        <h2 id="members-title" className="text-lg font-semibold">
+          Persone del gruppo
+        </h2>
+        {members.length === 0 ? (
+          <EmptyState>Nessuna persona confermata in questo gruppo.</EmptyState>
+        ) : (
+          <ul className="divide-y divide-sand-200 rounded-2xl border border-sand-200 bg-white">
+            {members.map((member) => (
+              <li key={member.bookingId} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
+                <span>
+                  <span className="font-medium text-ink-900">{member.name}</span>
+                  {member.ageBracket ? <span className="ml-2 text-sm text-ink-500">{member.ageBracket} anni</span> : null}
+                </span>
+                {member.hasAnswers ? (
+                  <Link to={`${THERAPIST_AREA}/persone/${member.bookingId}`} className="btn btn-secondary min-h-9 px-3 py-1.5 text-xs">
+                    Risposte al questionario
+                  </Link>
+                ) : (
+                  <span className="text-xs text-ink-500">Nessun questionario</span>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="sessions-title" className="grid gap-3">
+        <h2 id="sessions-title" className="text-lg font-semibold">
+          Incontri
+        </h2>
+        {sessions.length === 0 ? (
+          <EmptyState>Nessun incontro in calendario.</EmptyState>
+        ) : (
+          <ul className="divide-y divide-sand-200 rounded-2xl border border-sand-200 bg-white">
+            {sessions.map((session) => (
+              <li key={session.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
+                <Link to={`${THERAPIST_AREA}/incontri/${session.id}`} className="text-sm font-medium capitalize text-teal-800 underline-offset-2 hover:underline">
+                  {sessionLabel(session.startsAt, session.endsAt)}
+                </Link>
+                <Badge tone={sessionTones[session.status]}>{sessionStatusLabels[session.status]}</Badge>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

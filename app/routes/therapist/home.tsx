@@ -1,0 +1,104 @@
+import { Users, Video } from "lucide-react";
+import { Link } from "react-router";
+import type { Route } from "./+types/home";
+import { groupStatusLabels } from "~/components/admin/group-labels";
+import { Badge, EmptyState, PageHeader } from "~/components/admin/ui";
+import { sessionTones } from "~/components/sessions/attendance-sheet";
+import { absenceNotice } from "~/content/site";
+import { weekdayName } from "~/domain/calendar";
+import { sessionLabel, sessionStatusLabels, THERAPIST_AREA } from "~/domain/sessions";
+import { ownGroups, ownSessions, requireTherapist } from "~/server/services/therapist-area.server";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { therapist } = await requireTherapist(context.db, request);
+  const now = new Date();
+  const [groups, sessions] = await Promise.all([ownGroups(context.db, therapist.id), ownSessions(context.db, therapist.id, now)]);
+  const upcoming = sessions.filter((session) => new Date(session.startsAt) >= now);
+  // Past meetings that took place and still have someone to mark.
+  const toMark = sessions.filter((session) => new Date(session.startsAt) < now && session.status === "scheduled" && session.marked < session.members);
+  return { therapistName: therapist.name, groups, upcoming, toMark };
+}
+
+export default function TherapistHome({ loaderData }: Route.ComponentProps) {
+  const { groups, upcoming, toMark } = loaderData;
+  return (
+    <div className="grid gap-8">
+      <PageHeader title={`Ciao, ${loaderData.therapistName}`} description={`I tuoi gruppi e i prossimi incontri (ora italiana). Assenze: ${absenceNotice.rule}.`} />
+      {toMark.length > 0 ? (
+        <section aria-labelledby="to-mark" className="grid gap-3 rounded-2xl border border-coral-100 bg-coral-50/40 p-4">
+          <h2 id="to-mark" className="text-lg font-semibold">
+            Presenze da segnare
+          </h2>
+          <ul className="grid gap-2">
+            {toMark.map((session) => (
+              <li key={session.id}>
+                <Link to={`${THERAPIST_AREA}/incontri/${session.id}`} className="font-medium text-teal-800 underline">
+                  {session.groupName}: <span className="capitalize">{sessionLabel(session.startsAt, session.endsAt)}</span>
+                </Link>{" "}
+                <span className="text-sm text-ink-500">
+                  ({session.marked}/{session.members} segnate)
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <section aria-labelledby="groups-title" className="grid gap-3">
+        <h2 id="groups-title" className="text-lg font-semibold">
+          I miei gruppi
+        </h2>
+        {groups.length === 0 ? (
+          <EmptyState>Non conduci ancora nessun gruppo. Lo staff ti avviserà quando te ne assegna uno.</EmptyState>
+        ) : (
+          <ul className="grid gap-3 md:grid-cols-2">
+            {groups.map((group) => (
+              <li key={group.id} className="grid gap-2 rounded-2xl border border-sand-200 bg-white p-4">
+                <div className="flex items-start justify-between gap-2">
+                  <Link to={`${THERAPIST_AREA}/gruppi/${group.id}`} className="text-lg font-semibold text-teal-800 underline-offset-2 hover:underline">
+                    {group.name}
+                  </Link>
+                  <Badge tone={group.status === "closed" ? "neutral" : "highlight"}>{groupStatusLabels[group.status]}</Badge>
+                </div>
+                <p className="text-sm capitalize text-ink-700">
+                  {weekdayName(group.weekday)}, ore {group.startTime}
+                </p>
+                <p className="flex items-center gap-1.5 text-sm text-ink-700">
+                  <Users aria-hidden className="size-4" />
+                  {group.members} persone su {group.capacity}
+                </p>
+                {group.videoUrl ? (
+                  <a href={group.videoUrl} target="_blank" rel="noreferrer noopener" className="inline-flex items-center gap-1.5 text-sm font-medium text-teal-800 underline">
+                    <Video aria-hidden className="size-4" />
+                    Link della videochiamata
+                  </a>
+                ) : (
+                  <p className="text-sm text-ink-500">Link della videochiamata non ancora impostato dallo staff.</p>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="upcoming-title" className="grid gap-3">
+        <h2 id="upcoming-title" className="text-lg font-semibold">
+          Prossimi incontri
+        </h2>
+        {upcoming.length === 0 ? (
+          <EmptyState>Nessun incontro nelle prossime due settimane.</EmptyState>
+        ) : (
+          <ul className="divide-y divide-sand-200 rounded-2xl border border-sand-200 bg-white">
+            {upcoming.map((session) => (
+              <li key={session.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
+                <Link to={`${THERAPIST_AREA}/incontri/${session.id}`} className="text-sm">
+                  <span className="block font-medium text-ink-900">{session.groupName}</span>
+                  <span className="capitalize text-ink-500">{sessionLabel(session.startsAt, session.endsAt)}</span>
+                </Link>
+                <Badge tone={sessionTones[session.status]}>{sessionStatusLabels[session.status]}</Badge>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

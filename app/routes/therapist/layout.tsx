@@ -1,0 +1,110 @@
+import { LogOut, ShieldAlert } from "lucide-react";
+import { Form, isRouteErrorResponse, Link, NavLink, Outlet, redirect, useRouteError } from "react-router";
+import type { Route } from "./+types/layout";
+import { widgetPath } from "~/components/auth/widget";
+import { site } from "~/content/site";
+import { auth } from "~/server/auth.server";
+import { THERAPIST_AREA } from "~/domain/sessions";
+import { requireTherapist } from "~/server/services/therapist-area.server";
+
+/**
+ * The therapist's own area, apart from the admin: its own gate (role therapist, linked to a therapist
+ * record) in this layout and again in every page's loader and action, never the admin's.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { session, therapist } = await requireTherapist(context.db, request);
+  return { email: session.user.email, therapistName: therapist.name };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireTherapist(context.db, request);
+  const form = await request.formData();
+  if (form.get("intent") !== "sign-out") throw Response.json({ error: "Azione sconosciuta." }, { status: 400 });
+  const response = await auth(context.db, request).api.signOut({ headers: request.headers, asResponse: true });
+  const to = redirect(widgetPath);
+  for (const cookie of response.headers.getSetCookie()) to.headers.append("Set-Cookie", cookie);
+  return to;
+}
+
+/** Personal data: never stored by a shared cache nor by the browser's. */
+export const headers = () => ({ "Cache-Control": "private, no-store" });
+
+export const meta = () => [{ title: `Area terapeuti | ${site.brand}` }, { name: "robots", content: "noindex, nofollow" }];
+
+const tabs = [{ to: THERAPIST_AREA, label: "I miei gruppi", end: true }] as const;
+
+export default function TherapistLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="flex flex-1 flex-col bg-sand-100">
+      <header className="border-b border-sand-200 bg-white">
+        <div className="mx-auto flex min-h-16 max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-2">
+          <div className="flex items-center gap-3">
+            <a href="/" className="font-serif text-xl font-semibold text-teal-800">
+              {site.brand}
+            </a>
+            <span className="rounded-full bg-teal-50 px-2.5 py-0.5 text-xs font-semibold uppercase tracking-wide text-teal-800">Area terapeuti</span>
+          </div>
+          <div className="flex items-center gap-3">
+            <span className="hidden text-sm text-ink-500 sm:inline">{loaderData.therapistName}</span>
+            <Form method="post" action={THERAPIST_AREA}>
+              <input type="hidden" name="intent" value="sign-out" />
+              <button type="submit" className="btn btn-secondary min-h-10 px-4 py-2 text-sm">
+                <LogOut aria-hidden className="size-4" />
+                Esci
+              </button>
+            </Form>
+          </div>
+        </div>
+        <nav aria-label="Sezioni dell'area terapeuti" className="mx-auto max-w-6xl px-4">
+          <ul className="flex gap-1">
+            {tabs.map((tab) => (
+              <li key={tab.to}>
+                <NavLink
+                  to={tab.to}
+                  end={tab.end}
+                  className={({ isActive }) =>
+                    `block whitespace-nowrap border-b-2 px-3 py-3 text-sm font-medium ${isActive ? "border-teal-700 text-teal-800" : "border-transparent text-ink-500 hover:text-ink-900"}`
+                  }
+                >
+                  {tab.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </header>
+      <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
+        <Outlet />
+      </main>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const title = status === 403 ? "Area riservata ai terapeuti" : status === 404 ? "Non trovato" : "Qualcosa è andato storto";
+  const text =
+    status === 403
+      ? "Quest'area è per i terapeuti invitati dallo staff. Se sei staff, usa l'area admin."
+      : status === 404
+        ? "Questa pagina non esiste o non riguarda i tuoi gruppi."
+        : "Riprova tra poco.";
+  return (
+    <section className="grid flex-1 place-items-center px-4 py-16">
+      <div className="grid max-w-md justify-items-center gap-4 text-center">
+        <ShieldAlert aria-hidden className="size-12 text-coral-700" />
+        <h1 className="text-2xl font-semibold">{title}</h1>
+        <p className="text-ink-700">{text}</p>
+        <div className="flex flex-wrap justify-center gap-2">
+          <Link to={THERAPIST_AREA} className="btn btn-primary">
+            I miei gruppi
+          </Link>
+          <Link to="/" className="btn btn-secondary">
+            Torna alla home
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+import { ArrowLeft } from "lucide-react";
+import { Link } from "react-router";
+import type { Route } from "./+types/member";
+import { formatDateTime } from "~/components/admin/format";
+import { QuestionnaireAnswers } from "~/components/admin/questionnaire-answers";
+import { EmptyState, PageHeader } from "~/components/admin/ui";
+import { THERAPIST_AREA } from "~/domain/sessions";
+import { HttpError } from "~/server/http.server";
+import { ownMemberAnswers, requireTherapist } from "~/server/services/therapist-area.server";
+
+/** A member's questionnaire answers (health data): only for the therapist of their group, each read audited. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const identity = await requireTherapist(context.db, request);
+  try {
+    if (!/^[0-9a-f-]{36}$/i.test(params.bookingId)) throw new HttpError(404, "Non trovato.");
+    return await ownMemberAnswers(context.db, identity, params.bookingId);
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 404) throw new Response(error.message, { status: 404 });
+    throw error;
+  }
+}
+
+export default function TherapistMember({ loaderData }: Route.ComponentProps) {
+  const member = loaderData;
+  return (
+    <div className="grid gap-6">
+      <Link to={`${THERAPIST_AREA}/gruppi/${member.groupId}`} className="inline-flex items-center gap-1 text-sm font-medium text-teal-800">
+        <ArrowLeft aria-hidden className="size-4" />
+        {member.groupName}
+      </Link>
+      <PageHeader
+        title={member.name}
+        description={[member.ageBracket ? `${member.ageBracket} anni` : null, member.submittedAt ? `questionario del ${formatDateTime(member.submittedAt)}` : null]
+          .filter(Boolean)
+          .join(" · ")}
+      />
+      <p className="text-sm text-ink-500">Dati sanitari, coperti dal segreto professionale: ogni lettura è registrata.</p>
+      {member.answers ? <QuestionnaireAnswers answers={member.answers} /> : <EmptyState>Questa persona non ha compilato il questionario.</EmptyState>}
+    </div>
+  );
+}

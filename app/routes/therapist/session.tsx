@@ -1,0 +1,70 @@
+import { ArrowLeft, Video } from "lucide-react";
+import { Link } from "react-router";
+import type { Route } from "./+types/session";
+import { Badge, PageHeader } from "~/components/admin/ui";
+import { AttendanceSheet, attendanceMarks, sessionTones } from "~/components/sessions/attendance-sheet";
+import { memberName, sessionLabel, sessionStatusLabels, THERAPIST_AREA } from "~/domain/sessions";
+import { audit } from "~/server/audit.server";
+import { HttpError } from "~/server/http.server";
+import { actionFail, actionOk, failure } from "~/server/services/admin-common.server";
+import { getSession, recordAttendance, sessionRoster } from "~/server/services/sessions.server";
+import { requireTherapist } from "~/server/services/therapist-area.server";
+
+const isId = (value: string) => /^[0-9a-f-]{36}$/i.test(value);
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const identity = await requireTherapist(context.db, request);
+  try {
+    if (!isId(params.sessionId)) throw new HttpError(404, "Non trovato.");
+    const session = await getSession(context.db, params.sessionId, { therapistId: identity.therapist.id });
+    const roster = await sessionRoster(context.db, session.id, session.groupId);
+    await audit(context.db, identity.session, { action: "read", entity: "attendance", entityId: session.id });
+    return {
+      session,
+      started: new Date(session.startsAt) <= new Date(),
+      roster: roster.map((row) => ({ bookingId: row.bookingId, name: memberName(row.name), ageBracket: row.ageBracket, status: row.status, announced: Boolean(row.announcedAt) })),
+    };
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 404) throw new Response(error.message, { status: 404 });
+    throw error;
+  }
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const identity = await requireTherapist(context.db, request);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  try {
+    if (intent !== "attendance") return actionFail(intent, 400, "Azione sconosciuta.");
+    if (!isId(params.sessionId)) throw new HttpError(404, "Non trovato.");
+    const saved = await recordAttendance(context.db, identity.session, params.sessionId, attendanceMarks(form), { therapistId: identity.therapist.id });
+    return actionOk(intent, saved === 1 ? "Presenza salvata" : `${saved} presenze salvate`);
+  } catch (error) {
+    const { status, message } = failure(error, "Si è verificato un errore. Riprova più tardi.", "therapist-session");
+    return actionFail(intent, status, "Presenze non salvate", { description: message });
+  }
+}
+
+export default function TherapistSession({ loaderData }: Route.ComponentProps) {
+  const { session, roster, started } = loaderData;
+  return (
+    <div className="grid gap-6">
+      <Link to={`${THERAPIST_AREA}/gruppi/${session.groupId}`} className="inline-flex items-center gap-1 text-sm font-medium text-teal-800">
+        <ArrowLeft aria-hidden className="size-4" />
+        {session.groupName}
+      </Link>
+      <PageHeader title="Presenze" description={<span className="capitalize">{sessionLabel(session.startsAt, session.endsAt)}</span>} />
+      <div className="flex flex-wrap items-center gap-3 text-sm">
+        <Badge tone={sessionTones[session.status]}>{sessionStatusLabels[session.status]}</Badge>
+        {session.note ? <span className="text-ink-700">{session.note}</span> : null}
+        {session.videoUrl && session.status === "scheduled" ? (
+          <a href={session.videoUrl} target="_blank" rel="noreferrer noopener" className="inline-flex items-center gap-1 font-medium text-teal-800 underline">
+            <Video aria-hidden className="size-4" />
+            Link della videochiamata
+          </a>
+        ) : null}
+      </div>
+      <AttendanceSheet roster={roster} sessionStatus={session.status} started={started} />
+    </div>
+  );
+}

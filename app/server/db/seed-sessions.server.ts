@@ -1,0 +1,106 @@
+import { and, asc, count, eq, lt, sql } from "drizzle-orm";
+import { randomBytes } from "node:crypto";
+import { addDays, todayInRome } from "~/domain/calendar";
+import type { AttendanceStatus } from "~/domain/sessions";
+import { auth } from "../auth.server";
+import { env } from "../env.server";
+import { logger } from "../logger.server";
+import { passwordProblem } from "../password-strength.server";
+import { materialiseSessions } from "../services/sessions.server";
+import { THERAPIST_AREA, THERAPIST_ROLE } from "../services/therapist-area.server";
+import type { Database } from "./client.server";
+import { attendance, groupBookings, groups, groupSessions, therapists, user } from "./schema";
+
+const SESSIONS_SEED_LOCK = 727_018;
+/** How long the demo's full group has been meeting, so there are past meetings with attendance. */
+const DEMO_RUNNING_WEEKS = 6;
+export const DEMO_THERAPIST_EMAIL = "terapeuta@insieme.local";
+
+/** A fixed pattern, so the demo looks the same on every machine: mostly present, a few absences. */
+const demoMarks: AttendanceStatus[] = ["present", "present", "present", "absent_notified", "present", "present", "absent_unnotified", "present"];
+
+/**
+ * The demo's weekly meetings, once: the full group ("Ritmi propri") has been meeting for six weeks,
+ * with attendance for its past meetings and one cancelled for a holiday; every group has its window ahead.
+ */
+export async function seedDemoSessions(db: Database, now: Date = new Date()) {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SESSIONS_SEED_LOCK})`);
+    const [{ value: existing } = { value: 0 }] = await tx.select({ value: count() }).from(groupSessions);
+    if (existing > 0) return;
+    const today = todayInRome(now);
+    const [running] = await tx.select().from(groups).where(eq(groups.status, "full")).orderBy(asc(groups.createdAt)).limit(1);
+    if (running) {
+      await tx
+        .update(groups)
+        .set({ startsOn: addDays(today, -DEMO_RUNNING_WEEKS * 7), videoUrl: "https://meet.example.com/insieme-ritmi-propri" })
+        .where(eq(groups.id, running.id));
+    }
+    const created = await materialiseSessions(tx, { from: addDays(today, -DEMO_RUNNING_WEEKS * 7), now });
+    if (!running) return;
+    const past = await tx
+      .select({ id: groupSessions.id })
+      .from(groupSessions)
+      .where(and(eq(groupSessions.groupId, running.id), lt(groupSessions.startsAt, now)))
+      .orderBy(asc(groupSessions.startsAt));
+    const people = await tx
+      .select({ id: groupBookings.id })
+      .from(groupBookings)
+      .where(and(eq(groupBookings.groupId, running.id), eq(groupBookings.status, "confirmed")))
+      .orderBy(asc(groupBookings.email));
+    // The second meeting fell on a holiday; the last one is left for the therapist to mark.
+    const [holiday, ...rest] = past.slice(1);
+    if (holiday) await tx.update(groupSessions).set({ status: "cancelled", note: "Festività: incontro annullato." }).where(eq(groupSessions.id, holiday.id));
+    const marked = [past[0], ...rest.slice(0, -1)].filter((row) => row !== undefined);
+    const rows = marked.flatMap((session, week) =>
+      people.map((person, index) => ({
+        sessionId: session.id,
+        bookingId: person.id,
+        status: demoMarks[(index + week * 3) % demoMarks.length]!,
+        recordedAt: now,
+      })),
+    );
+    if (rows.length) await tx.insert(attendance).values(rows);
+    logger.info({ sessions: created, attendance: rows.length }, "demo sessions seeded");
+  });
+}
+
+/** Printed on the console only (never through the logger, never to a file), once. */
+function announceDemoTherapist(password: string, configured: boolean) {
+  const shown = configured ? "the password in DEMO_THERAPIST_PASSWORD" : `password ${password} (shown only now)`;
+  console.log(`Demo therapist: ${DEMO_THERAPIST_EMAIL} with ${shown}; sign in at /accedi, then ${THERAPIST_AREA}`);
+}
+
+/**
+ * The demo's therapist account, linked to the therapist of the full group: DEMO_THERAPIST_PASSWORD or a
+ * random password printed once, as for the demo admin.
+ */
+export async function ensureDemoTherapist(db: Database) {
+  const [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, DEMO_THERAPIST_EMAIL));
+  if (existing) return;
+  const [target] = await db
+    .select({ id: therapists.id, name: therapists.name })
+    .from(therapists)
+    .innerJoin(groups, eq(groups.therapistId, therapists.id))
+    .where(sql`${therapists.userId} is null`)
+    .orderBy(sql`${groups.status} = 'full' desc`, asc(therapists.createdAt))
+    .limit(1);
+  if (!target) return;
+  const configured = env().DEMO_THERAPIST_PASSWORD;
+  const password = configured ?? randomBytes(15).toString("base64url");
+  const problem = passwordProblem(password, [DEMO_THERAPIST_EMAIL, target.name]);
+  if (problem) throw new Error(`DEMO_THERAPIST_PASSWORD: ${problem}`);
+  const context = await auth(db).$context;
+  try {
+    const created = await context.internalAdapter.createUser({ email: DEMO_THERAPIST_EMAIL, name: target.name, emailVerified: true }, { method: "admin" });
+    await context.internalAdapter.linkAccount({ userId: created.id, providerId: "credential", accountId: created.id, password: await context.password.hash(password) });
+    await db.update(user).set({ role: THERAPIST_ROLE }).where(eq(user.id, created.id));
+    await db.update(therapists).set({ userId: created.id, email: sql`coalesce(${therapists.email}, ${DEMO_THERAPIST_EMAIL})` }).where(eq(therapists.id, target.id));
+  } catch (error) {
+    // Another instance starting at the same moment created it first.
+    const [created] = await db.select({ id: user.id }).from(user).where(eq(user.email, DEMO_THERAPIST_EMAIL));
+    if (created) return;
+    throw error;
+  }
+  announceDemoTherapist(password, Boolean(configured));
+}

@@ -1,0 +1,67 @@
+import { Button, Text } from "@react-email/components";
+import { site } from "~/content/site";
+import { EmailLayout, emailStyles } from "./layout";
+
+const p = emailStyles.paragraph;
+const greeting = (name: string | null | undefined) => (name ? `Ciao ${name},` : "Ciao,");
+
+export function SessionCancelledEmail({ name, groupName, when, note }: { name: string | null; groupName: string; when: string; note: string | null }) {
+  return (
+    <EmailLayout preview={`Incontro annullato: ${groupName}, ${when}`}>
+      <Text style={p}>{greeting(name)}</Text>
+      <Text style={p}>
+        l'incontro del gruppo <strong>{groupName}</strong> di <strong>{when}</strong> (ora italiana) è annullato. Non ti verrà addebitato
+        nulla per questo incontro.
+      </Text>
+      {note ? <Text style={p}>{note}</Text> : null}
+      <Text style={p}>Gli incontri successivi restano confermati. Per qualsiasi domanda rispondi a questa email.</Text>
+      <Text style={p}>A presto,{"\n"}il team di {site.brand}</Text>
+    </EmailLayout>
+  );
+}
+
+export function SessionMovedEmail({
+  name,
+  groupName,
+  from,
+  to,
+  note,
+}: {
+  name: string | null;
+  groupName: string;
+  from: string;
+  to: string;
+  note: string | null;
+}) {
+  return (
+    <EmailLayout preview={`Incontro spostato: ${groupName}, ora ${to}`}>
+      <Text style={p}>{greeting(name)}</Text>
+      <Text style={p}>
+        l'incontro del gruppo <strong>{groupName}</strong> previsto per {from} è stato spostato a <strong>{to}</strong> (ora italiana). Il
+        link della videochiamata resta lo stesso.
+      </Text>
+      {note ? <Text style={p}>{note}</Text> : null}
+      <Text style={p}>Se non puoi partecipare nel nuovo orario, avvisaci rispondendo a questa email: l'assenza annunciata in tempo non si paga.</Text>
+      <Text style={p}>A presto,{"\n"}il team di {site.brand}</Text>
+    </EmailLayout>
+  );
+}
+
+export function TherapistInvitationEmail({ name, url, days }: { name: string; url: string; days: number }) {
+  return (
+    <EmailLayout
+      preview={`Il tuo accesso all'area terapeuti di ${site.brand}`}
+      footerNote="Ti scriviamo perché lo staff ti ha invitatə come terapeuta. Se non te lo aspettavi, ignora questa email."
+    >
+      <Text style={p}>{greeting(name)}</Text>
+      <Text style={p}>
+        lo staff di {site.brand} ti ha creato un accesso all'area terapeuti: lì trovi i tuoi gruppi, gli incontri, le persone che ne fanno
+        parte e il registro delle presenze.
+      </Text>
+      <Text style={p}>Scegli la tua password con il pulsante qui sotto; il link vale {days} giorni e si può usare una sola volta.</Text>
+      <Button href={url} style={emailStyles.button}>
+        Scegli la password
+      </Button>
+    </EmailLayout>
+  );
+}

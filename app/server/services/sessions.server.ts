@@ -1,0 +1,454 @@
+import { and, asc, eq, gte, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import { createElement } from "react";
+import { absenceNotice, SESSION_WINDOW_WEEKS } from "~/content/site";
+import { addDays, romeTimeToUtc, todayInRome } from "~/domain/calendar";
+import {
+  announcedInTime,
+  isClosedOn,
+  meetingDates,
+  meetingInstants,
+  sessionLabel,
+  type AttendanceStatus,
+  type Closure,
+} from "~/domain/sessions";
+import { audit } from "../audit.server";
+import type { SessionInfo } from "../auth.server";
+import type { Database } from "../db/client.server";
+import { attendance, groupBookings, groupClosures, groups, groupSessions, therapists } from "../db/schema";
+import { HttpError } from "../http.server";
+import { enqueueJobs, registerJob } from "../jobs.server";
+import { logger } from "../logger.server";
+import { enqueueEmails } from "../mail/outbox.server";
+import { SessionCancelledEmail, SessionMovedEmail } from "../mail/session-templates";
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+type Executor = Database | Tx;
+
+export const SESSIONS_JOB = "sessions-materialise";
+
+/** Limits a query to one therapist's groups; staff pass no therapist. */
+export interface Scope {
+  therapistId?: string;
+}
+
+const scoped = (scope: Scope): SQL | undefined => (scope.therapistId ? eq(groups.therapistId, scope.therapistId) : undefined);
+
+/* ------------------------------------------------------------------------------------------------
+ * Materialisation: the rolling window of weekly meetings
+ * ---------------------------------------------------------------------------------------------- */
+
+async function closuresOf(db: Executor, groupIds: string[]): Promise<Closure[]> {
+  if (groupIds.length === 0) return [];
+  return db
+    .select({ groupId: groupClosures.groupId, startsOn: groupClosures.startsOn, endsOn: groupClosures.endsOn })
+    .from(groupClosures)
+    .where(or(isNull(groupClosures.groupId), inArray(groupClosures.groupId, groupIds)));
+}
+
+export interface MaterialiseOptions {
+  /** One group only (after it was created or edited); otherwise every group that is not closed. */
+  groupId?: string;
+  /** First Italian date to fill (default today); the demo seed passes a past date. */
+  from?: string;
+  now?: Date;
+}
+
+/**
+ * Creates the meetings missing from `from` to SESSION_WINDOW_WEEKS ahead, on each group's weekday at
+ * its start time in Italy, from its start date on, skipping closures. Existing rows (cancelled and
+ * moved ones too) are never touched: the unique (group, start) makes this safe to run any time.
+ * Returns how many meetings it created.
+ */
+export async function materialiseSessions(db: Executor, options: MaterialiseOptions = {}) {
+  const today = todayInRome(options.now);
+  const from = options.from ?? today;
+  const until = addDays(today, SESSION_WINDOW_WEEKS * 7);
+  const rows = await db
+    .select({ id: groups.id, weekday: groups.weekday, startTime: groups.startTime, startsOn: groups.startsOn })
+    .from(groups)
+    .where(options.groupId ? eq(groups.id, options.groupId) : ne(groups.status, "closed"));
+  const closures = await closuresOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  const values = rows.flatMap((group) =>
+    meetingDates(group, from, until)
+      .filter((date) => !isClosedOn(date, group.id, closures))
+      .map((date) => ({ groupId: group.id, ...meetingInstants(date, group.startTime) })),
+  );
+  if (values.length === 0) return 0;
+  const inserted = await db
+    .insert(groupSessions)
+    .values(values)
+    .onConflictDoNothing({ target: [groupSessions.groupId, groupSessions.startsAt] })
+    .returning({ id: groupSessions.id });
+  return inserted.length;
+}
+
+/**
+ * After a group's weekday, time or start date changed: its future meetings that no longer fit the
+ * pattern go (unless someone already recorded an absence for them or a move points at them), then
+ * the window is filled again. A closed group has ended: its future meetings go (same exceptions) and
+ * no new ones come.
+ */
+export async function resyncGroupSessions(db: Database, groupId: string, now: Date = new Date()) {
+  return db.transaction(async (tx) => {
+    const [group] = await tx.select().from(groups).where(eq(groups.id, groupId));
+    if (!group) return 0;
+    const future = await tx
+      .select({ id: groupSessions.id, startsAt: groupSessions.startsAt })
+      .from(groupSessions)
+      .where(
+        and(
+          eq(groupSessions.groupId, groupId),
+          gte(groupSessions.startsAt, now),
+          inArray(groupSessions.status, ["scheduled", "cancelled"]),
+          sql`not exists (select 1 from ${attendance} a where a.session_id = ${groupSessions.id})`,
+          sql`not exists (select 1 from ${groupSessions} m where m.moved_to = ${groupSessions.id})`,
+        ),
+      );
+    const closures = await closuresOf(tx, [groupId]);
+    const fits = new Set(
+      group.status === "closed"
+        ? []
+        : meetingDates(group, todayInRome(now), addDays(todayInRome(now), SESSION_WINDOW_WEEKS * 7))
+            .filter((date) => !isClosedOn(date, groupId, closures))
+            .map((date) => meetingInstants(date, group.startTime).startsAt.getTime()),
+    );
+    const stale = future.filter((row) => !fits.has(row.startsAt.getTime())).map((row) => row.id);
+    if (stale.length) await tx.delete(groupSessions).where(inArray(groupSessions.id, stale));
+    return group.status === "closed" ? 0 : materialiseSessions(tx, { groupId, now });
+  });
+}
+
+/** The next 03:30 in Italy after `now` (close enough across DST for a daily job); after the retention purge. */
+function nextDailyRun(now: Date) {
+  const next = new Date(now);
+  next.setUTCHours(2, 30, 0, 0);
+  if (next <= now) next.setUTCDate(next.getUTCDate() + 1);
+  return next;
+}
+
+export async function scheduleSessionsJob(db: Database, now: Date = new Date()) {
+  const runAt = nextDailyRun(now);
+  await enqueueJobs(db, [{ type: SESSIONS_JOB, runAt, dedupeKey: `${SESSIONS_JOB}:${runAt.toISOString().slice(0, 10)}` }]);
+}
+
+registerJob(SESSIONS_JOB, async (db) => {
+  const created = await materialiseSessions(db);
+  logger.info({ created }, "weekly sessions materialised");
+  await scheduleSessionsJob(db);
+});
+
+/* ------------------------------------------------------------------------------------------------
+ * Reading: week view, list, one meeting with its roster
+ * ---------------------------------------------------------------------------------------------- */
+
+export interface SessionFilters extends Scope {
+  groupId?: string;
+}
+
+const sessionColumns = {
+  id: groupSessions.id,
+  groupId: groupSessions.groupId,
+  startsAt: groupSessions.startsAt,
+  endsAt: groupSessions.endsAt,
+  status: groupSessions.status,
+  movedTo: groupSessions.movedTo,
+  note: groupSessions.note,
+  groupName: groups.name,
+  therapistId: groups.therapistId,
+  therapistName: therapists.name,
+  members: sql<number>`(select count(*)::int from ${groupBookings} b where b.group_id = ${groupSessions.groupId} and b.status = 'confirmed')`,
+  marked: sql<number>`(select count(*)::int from ${attendance} a where a.session_id = ${groupSessions.id})`,
+};
+
+function filtersWhere(filters: SessionFilters) {
+  return [
+    scoped(filters),
+    filters.groupId ? eq(groupSessions.groupId, filters.groupId) : undefined,
+    filters.therapistId ? eq(groups.therapistId, filters.therapistId) : undefined,
+  ];
+}
+
+/** Meetings between two instants, in time order. */
+export function listSessions(db: Database, filters: SessionFilters, from: Date, until: Date, limit = 500) {
+  return db
+    .select(sessionColumns)
+    .from(groupSessions)
+    .innerJoin(groups, eq(groups.id, groupSessions.groupId))
+    .innerJoin(therapists, eq(therapists.id, groups.therapistId))
+    .where(and(gte(groupSessions.startsAt, from), lt(groupSessions.startsAt, until), ...filtersWhere(filters)))
+    .orderBy(asc(groupSessions.startsAt), asc(groups.name))
+    .limit(limit);
+}
+
+/** The meetings of the Italian week starting on Monday `monday`. */
+export function listWeek(db: Database, filters: SessionFilters, monday: string) {
+  return listSessions(db, filters, romeTimeToUtc(monday, "00:00"), romeTimeToUtc(addDays(monday, 7), "00:00"));
+}
+
+export function groupOptions(db: Database, scope: Scope = {}) {
+  return db
+    .select({ id: groups.id, name: groups.name, therapistId: groups.therapistId })
+    .from(groups)
+    .where(scoped(scope))
+    .orderBy(asc(groups.name));
+}
+
+const notFound = () => new HttpError(404, "Incontro non trovato.");
+
+/** One meeting with its group; 404 when it does not exist or is outside the scope (another therapist's). */
+export async function getSession(db: Executor, sessionId: string, scope: Scope = {}) {
+  const [row] = await db
+    .select({ ...sessionColumns, videoUrl: groups.videoUrl, groupStatus: groups.status })
+    .from(groupSessions)
+    .innerJoin(groups, eq(groups.id, groupSessions.groupId))
+    .innerJoin(therapists, eq(therapists.id, groups.therapistId))
+    .where(and(eq(groupSessions.id, sessionId), scoped(scope)));
+  if (!row) throw notFound();
+  return row;
+}
+
+/** The people a meeting is for: the group's confirmed members, plus anyone already marked for it. */
+export async function sessionRoster(db: Executor, sessionId: string, groupId: string) {
+  return db
+    .select({
+      bookingId: groupBookings.id,
+      name: groupBookings.name,
+      ageBracket: groupBookings.ageBracket,
+      bookingStatus: groupBookings.status,
+      status: attendance.status,
+      announcedAt: attendance.announcedAt,
+      recordedBy: attendance.recordedBy,
+      recordedAt: attendance.recordedAt,
+    })
+    .from(groupBookings)
+    .leftJoin(attendance, and(eq(attendance.bookingId, groupBookings.id), eq(attendance.sessionId, sessionId)))
+    .where(and(eq(groupBookings.groupId, groupId), or(eq(groupBookings.status, "confirmed"), sql`${attendance.id} is not null`)))
+    .orderBy(asc(groupBookings.name), asc(groupBookings.createdAt));
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Staff changes: cancel, move, close dates. Members are e-mailed through the outbox.
+ * ---------------------------------------------------------------------------------------------- */
+
+async function members(tx: Executor, groupId: string) {
+  return tx
+    .select({ email: groupBookings.email, name: groupBookings.name })
+    .from(groupBookings)
+    .where(and(eq(groupBookings.groupId, groupId), eq(groupBookings.status, "confirmed")));
+}
+
+async function lockSession(tx: Tx, sessionId: string) {
+  const [row] = await tx.select().from(groupSessions).where(eq(groupSessions.id, sessionId)).for("update");
+  if (!row) throw notFound();
+  const [group] = await tx.select({ id: groups.id, name: groups.name }).from(groups).where(eq(groups.id, row.groupId));
+  return { session: row, group: group! };
+}
+
+function assertChangeable(session: typeof groupSessions.$inferSelect, now: Date) {
+  if (session.status !== "scheduled") throw new HttpError(409, "Questo incontro è già stato annullato o spostato.");
+  if (session.startsAt <= now) throw new HttpError(409, "L'incontro è già iniziato o passato: non si può più annullare né spostare.");
+}
+
+async function cancelLocked(tx: Tx, session: typeof groupSessions.$inferSelect, groupName: string, note: string | null) {
+  await tx.update(groupSessions).set({ status: "cancelled", note, updatedAt: new Date() }).where(eq(groupSessions.id, session.id));
+  const when = sessionLabel(session.startsAt, session.endsAt);
+  const people = await members(tx, session.groupId);
+  await enqueueEmails(
+    tx,
+    people.map((person) => ({
+      to: person.email,
+      subject: `Incontro annullato: ${groupName}`,
+      template: "session-cancelled",
+      body: createElement(SessionCancelledEmail, { name: person.name, groupName, when, note }),
+    })),
+  );
+  return people.length;
+}
+
+/** Cancels one future meeting: nobody owes anything for it (see owesFee); every member is e-mailed. */
+export async function cancelSession(db: Database, actor: SessionInfo, sessionId: string, note: string | null, now: Date = new Date()) {
+  return db.transaction(async (tx) => {
+    const { session, group } = await lockSession(tx, sessionId);
+    assertChangeable(session, now);
+    const emailed = await cancelLocked(tx, session, group.name, note);
+    await audit(tx, actor, { action: "cancel", entity: "group_session", entityId: sessionId, detail: { emailed } });
+    return { groupName: group.name, emailed };
+  });
+}
+
+/**
+ * Moves one future meeting to another Italian date and time: the old row stays (status moved,
+ * pointing at the new one) so the weekly window never recreates it; every member is e-mailed.
+ */
+export async function moveSession(
+  db: Database,
+  actor: SessionInfo,
+  sessionId: string,
+  target: { date: string; time: string; note: string | null },
+  now: Date = new Date(),
+) {
+  return db.transaction(async (tx) => {
+    const { session, group } = await lockSession(tx, sessionId);
+    assertChangeable(session, now);
+    const instants = meetingInstants(target.date, target.time);
+    if (instants.startsAt <= now) throw new HttpError(400, "Scegli una data e un orario futuri.", { date: "Scegli una data e un orario futuri." });
+    const [created] = await tx
+      .insert(groupSessions)
+      .values({ groupId: session.groupId, ...instants, note: target.note })
+      .onConflictDoNothing({ target: [groupSessions.groupId, groupSessions.startsAt] })
+      .returning({ id: groupSessions.id });
+    if (!created) throw new HttpError(409, "Il gruppo ha già un incontro a quell'ora.", { date: "Il gruppo ha già un incontro a quell'ora." });
+    await tx
+      .update(groupSessions)
+      .set({ status: "moved", movedTo: created.id, note: target.note, updatedAt: new Date() })
+      .where(eq(groupSessions.id, sessionId));
+    const from = sessionLabel(session.startsAt, session.endsAt);
+    const to = sessionLabel(instants.startsAt, instants.endsAt);
+    const people = await members(tx, session.groupId);
+    await enqueueEmails(
+      tx,
+      people.map((person) => ({
+        to: person.email,
+        subject: `Incontro spostato: ${group.name}`,
+        template: "session-moved",
+        body: createElement(SessionMovedEmail, { name: person.name, groupName: group.name, from, to, note: target.note }),
+      })),
+    );
+    await audit(tx, actor, { action: "move", entity: "group_session", entityId: sessionId, detail: { to: created.id, emailed: people.length } });
+    return { id: created.id, groupName: group.name, emailed: people.length };
+  });
+}
+
+/**
+ * Closes dates (holidays) for one group or all: the scheduled future meetings in them are cancelled
+ * (members e-mailed), and no meeting is created in them again.
+ */
+export async function addClosure(
+  db: Database,
+  actor: SessionInfo,
+  input: { group_id: string | null; starts_on: string; ends_on: string; reason: string },
+  now: Date = new Date(),
+) {
+  return db.transaction(async (tx) => {
+    if (input.group_id) {
+      const [exists] = await tx.select({ id: groups.id }).from(groups).where(eq(groups.id, input.group_id));
+      if (!exists) throw new HttpError(400, "Il gruppo scelto non esiste più.", { group_id: "Il gruppo scelto non esiste più." });
+    }
+    const [closure] = await tx
+      .insert(groupClosures)
+      .values({ groupId: input.group_id, startsOn: input.starts_on, endsOn: input.ends_on, reason: input.reason, createdBy: actor.user.id })
+      .returning({ id: groupClosures.id });
+    const affected = await tx
+      .select({ session: groupSessions, groupName: groups.name })
+      .from(groupSessions)
+      .innerJoin(groups, eq(groups.id, groupSessions.groupId))
+      .where(
+        and(
+          eq(groupSessions.status, "scheduled"),
+          gte(groupSessions.startsAt, now),
+          gte(groupSessions.startsAt, romeTimeToUtc(input.starts_on, "00:00")),
+          lt(groupSessions.startsAt, romeTimeToUtc(addDays(input.ends_on, 1), "00:00")),
+          input.group_id ? eq(groupSessions.groupId, input.group_id) : undefined,
+        ),
+      )
+      .for("update", { of: groupSessions });
+    for (const row of affected) await cancelLocked(tx, row.session, row.groupName, `Chiusura: ${input.reason}.`);
+    await audit(tx, actor, { action: "create", entity: "group_closure", entityId: closure!.id, detail: { cancelled: affected.length } });
+    return { id: closure!.id, cancelled: affected.length };
+  });
+}
+
+export function listClosures(db: Database, today: string = todayInRome()) {
+  return db
+    .select({
+      id: groupClosures.id,
+      groupId: groupClosures.groupId,
+      groupName: groups.name,
+      startsOn: groupClosures.startsOn,
+      endsOn: groupClosures.endsOn,
+      reason: groupClosures.reason,
+    })
+    .from(groupClosures)
+    .leftJoin(groups, eq(groups.id, groupClosures.groupId))
+    .where(gte(groupClosures.endsOn, today))
+    .orderBy(asc(groupClosures.startsOn));
+}
+
+/** Removes a closure: the window fills its dates again; meetings it cancelled stay cancelled (members were told). */
+export async function deleteClosure(db: Database, actor: SessionInfo, id: string) {
+  const [row] = await db.delete(groupClosures).where(eq(groupClosures.id, id)).returning({ id: groupClosures.id });
+  if (!row) throw new HttpError(404, "Chiusura non trovata.");
+  await audit(db, actor, { action: "delete", entity: "group_closure", entityId: id });
+  await materialiseSessions(db);
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Attendance
+ * ---------------------------------------------------------------------------------------------- */
+
+/**
+ * Marks the members of one meeting (therapist of the group or staff, the scope says which). Only a
+ * scheduled meeting has attendance; "present" only once it has started; only the meeting's own
+ * members. Returns how many marks were saved.
+ */
+export async function recordAttendance(
+  db: Database,
+  actor: SessionInfo,
+  sessionId: string,
+  marks: Record<string, AttendanceStatus>,
+  scope: Scope = {},
+  now: Date = new Date(),
+) {
+  return db.transaction(async (tx) => {
+    const session = await getSession(tx, sessionId, scope);
+    if (session.status !== "scheduled") throw new HttpError(409, "L'incontro è annullato o spostato: non ci sono presenze da segnare.");
+    const roster = await sessionRoster(tx, sessionId, session.groupId);
+    const allowed = new Set(roster.map((row) => row.bookingId));
+    const entries = Object.entries(marks);
+    if (entries.length === 0) throw new HttpError(400, "Segna almeno una persona.");
+    for (const [bookingId, status] of entries) {
+      if (!allowed.has(bookingId)) throw new HttpError(400, "Una delle persone indicate non fa parte di questo gruppo.");
+      if (status === "present" && new Date(session.startsAt) > now) throw new HttpError(400, "Si può segnare «presente» solo dall'inizio dell'incontro.");
+    }
+    await tx
+      .insert(attendance)
+      .values(entries.map(([bookingId, status]) => ({ sessionId, bookingId, status, recordedBy: actor.user.id, recordedAt: now })))
+      .onConflictDoUpdate({
+        target: [attendance.sessionId, attendance.bookingId],
+        set: { status: sql`excluded.status`, recordedBy: sql`excluded.recorded_by`, recordedAt: sql`excluded.recorded_at` },
+      });
+    await audit(tx, actor, { action: "attendance", entity: "group_session", entityId: sessionId, detail: { marked: entries.length } });
+    return entries.length;
+  });
+}
+
+/**
+ * A member announces they will miss a meeting (the client area calls this). Announced at least the
+ * notice period before the start (absenceNotice: 48 hours by default, from the terms) it is
+ * absent_notified and free; later it is absent_unnotified and owes the fee. A repeated announcement
+ * never turns a timely one into a late one.
+ */
+export async function announceAbsence(tx: Executor, bookingId: string, sessionId: string, now: Date = new Date()) {
+  const [row] = await tx
+    .select({ startsAt: groupSessions.startsAt, status: groupSessions.status, bookingStatus: groupBookings.status })
+    .from(groupSessions)
+    .innerJoin(groupBookings, and(eq(groupBookings.id, bookingId), eq(groupBookings.groupId, groupSessions.groupId)))
+    .where(eq(groupSessions.id, sessionId));
+  if (!row || row.bookingStatus !== "confirmed") throw notFound();
+  if (row.status !== "scheduled") throw new HttpError(409, "Questo incontro è annullato o spostato: non serve avvisare.");
+  if (row.startsAt <= now) throw new HttpError(409, "L'incontro è già iniziato.");
+  const status: AttendanceStatus = announcedInTime(row.startsAt, now, absenceNotice.hours) ? "absent_notified" : "absent_unnotified";
+  const [saved] = await tx
+    .insert(attendance)
+    .values({ sessionId, bookingId, status, announcedAt: now, recordedBy: null, recordedAt: now })
+    .onConflictDoUpdate({
+      target: [attendance.sessionId, attendance.bookingId],
+      set: { status, announcedAt: now, recordedBy: null, recordedAt: now },
+      setWhere: sql`${attendance.status} <> 'absent_notified'`,
+    })
+    .returning({ status: attendance.status });
+  return { status: saved?.status ?? "absent_notified", notified: (saved?.status ?? "absent_notified") === "absent_notified" };
+}
