@@ -16,7 +16,6 @@ const host = process.env.HOST ?? "0.0.0.0";
 
 const server = express();
 server.disable("x-powered-by");
-server.set("trust proxy", process.env.TRUST_PROXY === "true" ? 1 : false);
 
 let mod;
 let vite;
@@ -30,6 +29,7 @@ if (isDevelopment) {
 
 let platform;
 try {
+  server.set("trust proxy", mod.trustedProxyHops());
   platform = await mod.startPlatform();
 } catch (error) {
   // A configuration error names the variable: say it plainly, without a stack trace.

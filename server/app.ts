@@ -4,6 +4,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { createHash, randomBytes } from "node:crypto";
 import { IncomingMessage } from "node:http";
 import { platform } from "~/server/platform.server";
+import { env } from "~/server/env.server";
 import { errors } from "~/server/http.server";
 import { logger, redactUrl } from "~/server/logger.server";
 import { databaseOutageHandler, withOutageResponses } from "~/server/outage.server";
@@ -82,6 +83,14 @@ export function sameOriginWrites(req: Request, res: Response, next: NextFunction
     return;
   }
   next();
+}
+
+/**
+ * Express's `trust proxy`: the number of proxy hops TRUST_PROXY names (validated with the rest of
+ * the configuration), 0 without it; never `true`, which would believe any X-Forwarded-For.
+ */
+export function trustedProxyHops() {
+  return env().TRUST_PROXY ?? 0;
 }
 
 /** The client address, set by us (never trusted from the client) for rate limiting. */

@@ -9,7 +9,7 @@ import { ThankYou } from "~/components/matching/thank-you";
 import { CALL_SLOT_MINUTES, DIRECT_CALL_LABEL, identityMessages, messages, type CallSlotDay } from "~/components/matching/types";
 import { PROOF_OF_WORK_FIELD, proofOfWorkMessages } from "~/domain/proof-of-work";
 import { seo } from "~/domain/seo";
-import { errors, fieldErrors, hitRateLimit, HttpError } from "~/server/http.server";
+import { clientKey, errors, fieldErrors, hitRateLimit, HttpError } from "~/server/http.server";
 import { acceptProofOfWork } from "~/server/proof-of-work.server";
 import { logger } from "~/server/logger.server";
 import { identityFromToken } from "~/server/services/identity.server";
@@ -54,7 +54,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 /** Without JavaScript the form posts here; with it, the page calls the JSON endpoint. */
 export async function action({ request, context }: Route.ActionArgs) {
-  if (!(await hitRateLimit(context.db, `page-call:${context.clientIp}`, 10, 600))) return data({ error: errors.rateLimited, pending: false }, { status: 429 });
+  if (!(await hitRateLimit(context.db, `page-call:${clientKey(context.clientIp)}`, 10, 600))) return data({ error: errors.rateLimited, pending: false }, { status: 429 });
   const values: Record<string, string> = {};
   for (const [key, value] of await request.formData()) if (typeof value === "string" && value.trim() !== "") values[key] = value;
   // With JavaScript the page posts to the JSON endpoint; a plain form post carries no solved anti-spam challenge.

@@ -15,7 +15,7 @@ import { WaitlistOffer } from "~/components/matching/waitlist-offer";
 import { useToast } from "~/components/ui/toast";
 import { PROOF_OF_WORK_FIELD, proofOfWorkMessages } from "~/domain/proof-of-work";
 import { seo } from "~/domain/seo";
-import { errors, fieldErrors, hitRateLimit, HttpError } from "~/server/http.server";
+import { clientKey, errors, fieldErrors, hitRateLimit, HttpError } from "~/server/http.server";
 import { acceptProofOfWork } from "~/server/proof-of-work.server";
 import { logger } from "~/server/logger.server";
 import { recommendedGroups } from "~/server/services/groups.server";
@@ -75,7 +75,7 @@ async function formValues(request: Request) {
 
 /** Without JavaScript the forms post here; with it, the page calls the JSON endpoints instead. */
 export async function action({ request, context }: Route.ActionArgs) {
-  if (!(await hitRateLimit(context.db, `page-gruppi-matching:${context.clientIp}`, 20, 600))) {
+  if (!(await hitRateLimit(context.db, `page-gruppi-matching:${clientKey(context.clientIp)}`, 20, 600))) {
     return data({ error: errors.rateLimited, waitlisted: false, pending: false }, { status: 429 });
   }
   const values = await formValues(request);

@@ -1,18 +1,27 @@
-import { LoaderCircle, Send } from "lucide-react";
+import { LoaderCircle, LockKeyhole, Send } from "lucide-react";
 import { useState, type FormEvent } from "react";
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/test-followup";
 import { postJson } from "~/components/post-json";
 import { testFollowupSchema } from "~/components/matching/schemas";
 import { messages, testSentDescription } from "~/components/matching/types";
 import { useToast } from "~/components/ui/toast";
 import { seo } from "~/domain/seo";
-import { errors, fieldErrors, hitRateLimit } from "~/server/http.server";
-import { sendTestFollowups } from "~/server/services/followups.server";
+import { testFollowupAccess } from "~/content/test-followup";
+import { clientKey, errors, fieldErrors, hitRateLimit } from "~/server/http.server";
+import { sendTestFollowups, testFollowupRefusal } from "~/server/services/followups.server";
+
+/** Anyone may open the page; only signed-in staff see the form (the action and the endpoint check again). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const refusal = await testFollowupRefusal(context.db, request);
+  return { refusal: refusal?.error ?? null };
+}
 
 /** Without JavaScript the form posts here; with it, the page calls POST /api/test-followup-emails. */
 export async function action({ request, context }: Route.ActionArgs) {
-  if (!(await hitRateLimit(context.db, `page-test-followup:${context.clientIp}`, 3, 3600))) {
+  const refusal = await testFollowupRefusal(context.db, request);
+  if (refusal) return data({ error: refusal.error, totalSent: 0 }, { status: refusal.status });
+  if (!(await hitRateLimit(context.db, `page-test-followup:${clientKey(context.clientIp)}`, 3, 3600))) {
     return data({ error: errors.rateLimited, totalSent: 0 }, { status: 429 });
   }
   const parsed = testFollowupSchema.safeParse(Object.fromEntries(await request.formData()));
@@ -20,6 +29,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const totalSent = await context.db.transaction((tx) => sendTestFollowups(tx, parsed.data));
   return { error: null, totalSent };
 }
+
+// The page differs for staff and everyone else: never stored by a shared cache.
+export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export const meta = () =>
   seo({
@@ -29,7 +41,7 @@ export const meta = () =>
     noindex: true,
   });
 
-export default function TestFollowupPage({ actionData }: Route.ComponentProps) {
+export default function TestFollowupPage({ loaderData, actionData }: Route.ComponentProps) {
   const toast = useToast();
   const [email, setEmail] = useState("");
   const [name, setName] = useState("");
@@ -57,40 +69,59 @@ export default function TestFollowupPage({ actionData }: Route.ComponentProps) {
           Invia subito le tre email che chi compila il questionario riceve dopo 1, 3 e 7 giorni, per controllarne testo e aspetto.
         </p>
       </header>
-      <form method="post" onSubmit={submit} className="grid max-w-xl gap-5 rounded-3xl border border-sand-200 bg-white p-6 shadow-sm sm:p-8">
-        {actionData ? (
-          <p role="status" className={actionData.error ? "font-semibold text-danger-600" : "font-semibold text-teal-700"}>
-            {actionData.error ?? `${messages.testSentTitle} ${testSentDescription(actionData.totalSent)}`}
+      {loaderData.refusal ? (
+        <div className="grid max-w-xl gap-4 rounded-3xl border border-sand-200 bg-white p-6 shadow-sm sm:p-8">
+          <h2 className="flex items-center gap-2 text-xl font-semibold text-ink-900">
+            <LockKeyhole aria-hidden className="size-5 text-coral-700" />
+            {testFollowupAccess.title}
+          </h2>
+          <p role="status" className="font-semibold text-ink-900">
+            {loaderData.refusal}
           </p>
-        ) : null}
-        <div className="grid gap-2">
-          <label htmlFor="test-name" className="font-semibold text-ink-900">
-            Nome
-          </label>
-          <input id="test-name" name="name" autoComplete="given-name" required value={name} onChange={(event) => setName(event.target.value)} className="field" />
+          <p className="text-ink-700">{testFollowupAccess.explanation}</p>
+          <p className="text-ink-700">{testFollowupAccess.afterSignIn}</p>
+          <div>
+            <Link to="/admin" className="btn btn-primary">
+              {testFollowupAccess.signIn}
+            </Link>
+          </div>
         </div>
-        <div className="grid gap-2">
-          <label htmlFor="test-email" className="font-semibold text-ink-900">
-            Email
-          </label>
-          <input
-            id="test-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            className="field"
-          />
-        </div>
-        <div>
-          <button type="submit" className="btn btn-primary" disabled={sending}>
-            {sending ? <LoaderCircle aria-hidden className="size-5 animate-spin" /> : <Send aria-hidden className="size-5" />}
-            Invia le 3 email di test
-          </button>
-        </div>
-      </form>
+      ) : (
+        <form method="post" onSubmit={submit} className="grid max-w-xl gap-5 rounded-3xl border border-sand-200 bg-white p-6 shadow-sm sm:p-8">
+          {actionData ? (
+            <p role="status" className={actionData.error ? "font-semibold text-danger-600" : "font-semibold text-teal-700"}>
+              {actionData.error ?? `${messages.testSentTitle} ${testSentDescription(actionData.totalSent)}`}
+            </p>
+          ) : null}
+          <div className="grid gap-2">
+            <label htmlFor="test-name" className="font-semibold text-ink-900">
+              Nome
+            </label>
+            <input id="test-name" name="name" autoComplete="given-name" required value={name} onChange={(event) => setName(event.target.value)} className="field" />
+          </div>
+          <div className="grid gap-2">
+            <label htmlFor="test-email" className="font-semibold text-ink-900">
+              Email
+            </label>
+            <input
+              id="test-email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              className="field"
+            />
+          </div>
+          <div>
+            <button type="submit" className="btn btn-primary" disabled={sending}>
+              {sending ? <LoaderCircle aria-hidden className="size-5 animate-spin" /> : <Send aria-hidden className="size-5" />}
+              Invia le 3 email di test
+            </button>
+          </div>
+        </form>
+      )}
     </section>
   );
 }

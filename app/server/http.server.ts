@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { isIPv6 } from "node:net";
 import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "./db/client.server";
@@ -126,6 +127,43 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   return fields;
 }
 
+/** The eight 16-bit groups of a valid IPv6 address ("::" expanded, an IPv4 tail converted). */
+function ipv6Groups(address: string): number[] {
+  const toGroups = (part: string) =>
+    part
+      .split(":")
+      .filter(Boolean)
+      .flatMap((group) => {
+        if (!group.includes(".")) return [parseInt(group, 16)];
+        const [a, b, c, d] = group.split(".").map(Number) as [number, number, number, number];
+        return [(a << 8) | b, (c << 8) | d];
+      });
+  const [head = "", tail] = address.split("::");
+  const left = toGroups(head);
+  const right = tail === undefined ? [] : toGroups(tail);
+  return [...left, ...Array<number>(8 - left.length - right.length).fill(0), ...right];
+}
+
+/**
+ * Who a rate limit counts: an IPv4 address, or an IPv6 client's /64 (one subscriber's network,
+ * inside which an attacker can rotate addresses for free). IPv4-mapped IPv6 counts as IPv4.
+ */
+export function rateLimitAddress(clientIp: string) {
+  const address = clientIp.replace(/%.*$/, "");
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  if (!isIPv6(address)) return address;
+  return `${ipv6Groups(address)
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(":")}::/64`;
+}
+
+/** The key a rate limit stores for a client: its address (IPv6: the /64) hashed, so the counter table never holds an identifier. */
+export function clientKey(clientIp: string) {
+  return createHash("sha256").update(rateLimitAddress(clientIp)).digest("base64url").slice(0, 16);
+}
+
 /** Fixed-window counter in the database, shared by every instance. Returns true when allowed. */
 export async function hitRateLimit(db: Database, key: string, limit: number, windowSeconds: number): Promise<boolean> {
   // Only for load benchmarks on loopback (npm run bench), never in production.
@@ -198,12 +236,10 @@ export interface EndpointOptions<S extends z.ZodType> {
  */
 export function publicEndpoint<S extends z.ZodType>(options: EndpointOptions<S>) {
   return async ({ request, context }: { request: Request; context: { db: Database; clientIp: string } }) => {
-    try {
     if (request.method !== "POST") return jsonResponse(405, { error: errors.method }, { Allow: "POST, OPTIONS" });
+    try {
       const limit = options.rateLimit ?? { limit: 30, windowSeconds: 60 };
-      // The client address is hashed: the counter table never holds an identifier.
-      const client = createHash("sha256").update(context.clientIp).digest("base64url").slice(0, 16);
-      if (!(await hitRateLimit(context.db, `${options.scope}:${client}`, limit.limit, limit.windowSeconds))) {
+      if (!(await hitRateLimit(context.db, `${options.scope}:${clientKey(context.clientIp)}`, limit.limit, limit.windowSeconds))) {
         return jsonResponse(429, { error: errors.rateLimited }, { "Retry-After": String(limit.windowSeconds) });
       }
       const isForm = (request.headers.get("content-type") ?? "").includes("application/x-www-form-urlencoded");

@@ -8,6 +8,7 @@ import { action as updateGroupSelection } from "../../app/routes/api/update-grou
 import { action as bookCallSlotAction, loader as callSlotsLoader } from "../../app/routes/api/call-slots";
 import { action as joinWaitlist } from "../../app/routes/api/waitlist";
 import { action as testFollowupEmails } from "../../app/routes/api/test-followup-emails";
+import { auth, createOrPromoteAdmin } from "../../app/server/auth.server";
 import type { Database } from "../../app/server/db/client.server";
 import {
   callSlots,
@@ -325,14 +326,17 @@ describe("follow-ups", () => {
     expect(templates.some((template) => template.startsWith("followup-"))).toBe(false);
   });
 
-  it("test-followup-emails sends the three follow-ups now and returns totalSent", async () => {
+  it("test-followup-emails sends the three follow-ups now for signed-in staff and returns totalSent", async () => {
     const db = await testDatabase();
-    const result = await postJson(testFollowupEmails, db, { email: "prova@example.com", name: "Prova" });
+    await createOrPromoteAdmin(db, "staff-prova@example.com", "Ginepro-Tramonto-47-Vela");
+    const signedIn = await auth(db).api.signInEmail({ body: { email: "staff-prova@example.com", password: "Ginepro-Tramonto-47-Vela" }, asResponse: true });
+    const staff = { headers: { Cookie: signedIn.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ") } };
+    const result = await postJson(testFollowupEmails, db, { email: "prova@example.com", name: "Prova" }, staff);
     expect(result.status).toBe(200);
     expect(result.body).toEqual({ totalSent: 3 });
     const templates = (await outboxOf(db, "prova@example.com")).map((mail) => mail.template).sort();
     expect(templates).toEqual(["followup-test-1", "followup-test-2", "followup-test-3"]);
-    const missing = await postJson(testFollowupEmails, db, { email: "", name: "" });
+    const missing = await postJson(testFollowupEmails, db, { email: "", name: "" }, staff);
     expect(missing.status).toBe(400);
   });
 });

@@ -68,7 +68,7 @@ const environment = () => ({
   SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
   PUBLIC_URL: `http://127.0.0.1:${port}`,
   // Every submission comes from its own address (X-Forwarded-For), so rate limits stay on.
-  TRUST_PROXY: "true",
+  TRUST_PROXY: "1",
   SEED_DEMO: "false",
   SESSION_SECRET: "crash-test-session-secret-0123456789abcdef",
   DATA_ENCRYPTION_KEY: randomBytes(32).toString("base64"),

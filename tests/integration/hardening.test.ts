@@ -8,11 +8,14 @@ import path from "node:path";
 import { createElement } from "react";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { action as documentsAction } from "../../app/routes/admin/documents";
+import { action as sendContactEmail } from "../../app/routes/api/send-contact-email";
+import { action as testFollowupEmails } from "../../app/routes/api/test-followup-emails";
+import { action as testFollowupAction, loader as testFollowupLoader } from "../../app/routes/test-followup";
 import { auth, createOrPromoteAdmin } from "../../app/server/auth.server";
 import type { Database } from "../../app/server/db/client.server";
 import { DEMO_ADMIN_EMAIL, ensureDemoAdmin, retireDemoPassword } from "../../app/server/db/seed.server";
 import { documents, emailOutbox, session, therapists, user } from "../../app/server/db/schema";
-import { sameOriginPath } from "../../app/server/http.server";
+import { clientKey, rateLimitAddress, sameOriginPath } from "../../app/server/http.server";
 import { enqueueEmails, type OutboxRow } from "../../app/server/mail/outbox.server";
 import { smtpTransport } from "../../app/server/mail/transport.server";
 import { storage } from "../../app/server/storage.server";
@@ -29,7 +32,7 @@ import {
   type AppProcess,
 } from "./app-process";
 import { testDatabase, testDatabaseUrl } from "./database";
-import { onePagePdf } from "./helpers";
+import { onePagePdf, postJson } from "./helpers";
 
 /**
  * Safe defaults and request hygiene, tried as an attacker would: on the production build where the
@@ -418,5 +421,135 @@ describe("legal documents", () => {
     const result = await upload(await staffCookie(), new File([new Uint8Array(await onePagePdf())], "privacy-policy.pdf", { type: "application/pdf" }));
     expect(result.body).toMatchObject({ ok: true, message: "Upload completato" });
     expect(await storage().exists("documents", "privacy-policy.pdf")).toBe(true);
+  });
+});
+
+describe("client addresses behind a proxy", () => {
+  const keys = { SESSION_SECRET: TEST_SESSION_SECRET, DATA_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY, DATABASE_URL: "postgres://nobody@127.0.0.1:1/app" };
+
+  it.each(["true", "yes", "1.5", "-1", "loopback"])("refuses to start with TRUST_PROXY=%s, asking for a number of hops", async (value) => {
+    const { code, output } = await refusedStart({ ...keys, TRUST_PROXY: value, DATA_DIR: tempDir("trust") });
+    expect(code).toBe(1);
+    expect(output).toContain("TRUST_PROXY: must be the number of trusted proxy hops");
+  });
+
+  /** Sign-in attempts on the admin form (5 a minute per client) from the given X-Forwarded-For. */
+  const attempt = (forwardedFor: string) =>
+    fetch(`${server.url}/admin`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, "X-Forwarded-For": forwardedFor },
+      body: new URLSearchParams({ intent: "sign-in", email: `nessuno-${Math.random().toString(36).slice(2)}@example.com`, password: "sbagliata-davvero" }),
+    }).then((response) => response.status);
+
+  it("with TRUST_PROXY=1 the client is the address the proxy saw: entries the client wrote itself change nothing", async () => {
+    const statuses = [];
+    for (let index = 0; index < 7; index++) statuses.push(await attempt(`10.${index}.0.1, 203.0.113.${index}, 198.51.100.200`));
+    expect(statuses.slice(0, 5)).not.toContain(429);
+    expect(statuses.slice(5)).toEqual([429, 429]);
+    // Another client behind the same proxy is counted on its own.
+    expect(await attempt("10.9.9.9, 198.51.100.201")).not.toBe(429);
+  });
+
+  it("counts IPv6 clients per /64: rotating addresses inside one network share one limit", async () => {
+    const network = ["2001:db8:aa:bb::1", "2001:db8:aa:bb:ffff:ffff:ffff:fffe", "2001:db8:aa:bb:1234::7"];
+    const statuses = [];
+    for (let index = 0; index < 7; index++) statuses.push(await attempt(network[index % network.length]!));
+    expect(statuses.slice(0, 5)).not.toContain(429);
+    expect(statuses.slice(5)).toEqual([429, 429]);
+    expect(await attempt("2001:db8:aa:bc::1")).not.toBe(429);
+  });
+
+  it("keys a rate limit by the IPv6 /64, IPv4 as is (IPv4-mapped IPv6 too), always hashed", () => {
+    expect(rateLimitAddress("2001:db8:aa:bb::1")).toBe("2001:db8:aa:bb::/64");
+    expect(rateLimitAddress("2001:0db8:00aa:00bb:ffff:ffff:ffff:fffe")).toBe("2001:db8:aa:bb::/64");
+    expect(rateLimitAddress("::ffff:192.0.2.7")).toBe("192.0.2.7");
+    expect(rateLimitAddress("192.0.2.7")).toBe("192.0.2.7");
+    expect(clientKey("2001:db8:aa:bb::1")).toBe(clientKey("2001:db8:aa:bb:9::9"));
+    expect(clientKey("2001:db8:aa:bb::1")).not.toBe(clientKey("2001:db8:aa:bc::1"));
+    expect(clientKey("192.0.2.7")).not.toContain("192");
+  });
+
+  it("a JSON endpoint's limit is shared by two IPv6 addresses of one /64", async () => {
+    const contact = (ip: string) =>
+      postJson(sendContactEmail, db, { name: "Anna", email: "anna@example.com", subject: "Limite", message: "Prova del limite" }, { ip });
+    const statuses = [];
+    for (let index = 0; index < 6; index++) statuses.push((await contact(index % 2 ? "2001:db8:cc:dd::1" : "2001:db8:cc:dd::2")).status);
+    expect(statuses.slice(0, 5)).toEqual([201, 201, 201, 201, 201]);
+    expect(statuses[5]).toBe(429);
+    expect((await contact("2001:db8:cc:de::1")).status).toBe(201);
+  });
+});
+
+describe("the test e-mail page is for staff only", () => {
+  const person = { email: "destinatario-prova@example.com", name: "Prova" };
+  const context = () => ({ db, clientIp: "198.51.100.50", cspNonce: "" });
+  const testMails = () => db.select().from(emailOutbox).where(eq(emailOutbox.to, person.email));
+
+  async function memberCookie() {
+    const email = "iscritta-prova@example.com";
+    const password = "Ginepro-Tramonto-47-Vela";
+    const [existing] = await db.select().from(user).where(eq(user.email, email));
+    if (!existing) await auth(db).api.signUpEmail({ body: { email, password, name: "Iscritta" } });
+    await db.update(user).set({ emailVerified: true }).where(eq(user.email, email));
+    return sessionCookie(email, password);
+  }
+
+  function formPost(cookie?: string) {
+    return new Request("http://localhost/test-followup", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", ...(cookie ? { Cookie: cookie } : {}) },
+      body: new URLSearchParams(person),
+    });
+  }
+
+  const result = (value: unknown) => {
+    const wrapped = value as { data?: unknown; init?: { status?: number } | null };
+    return "data" in (value as object) ? { status: wrapped.init?.status ?? 200, body: wrapped.data } : { status: 200, body: value };
+  };
+
+  it("the endpoint answers 401 to a visitor and 403 to a signed-in client, in Italian, and sends nothing", async () => {
+    const anonymous = await postJson(testFollowupEmails, db, person);
+    expect(anonymous).toEqual({ status: 401, body: { error: "Solo lo staff può inviare le email di prova: accedi con un account amministratore." } });
+    const member = await postJson(testFollowupEmails, db, person, { headers: { Cookie: await memberCookie() } });
+    expect(member).toEqual({ status: 403, body: { error: "Solo lo staff può inviare le email di prova: questo account non è un amministratore." } });
+    expect(await testMails()).toEqual([]);
+  });
+
+  it("the endpoint sends the three e-mails when a signed-in admin asks", async () => {
+    const sent = await postJson(testFollowupEmails, db, person, { headers: { Cookie: await staffCookie() } });
+    expect(sent).toEqual({ status: 200, body: { totalSent: 3 } });
+    expect((await testMails()).map((mail) => mail.template).sort()).toEqual(["followup-test-1", "followup-test-2", "followup-test-3"]);
+    await db.delete(emailOutbox).where(eq(emailOutbox.to, person.email));
+  });
+
+  it("the page explains to others that only staff can send, and its form post sends nothing for them", async () => {
+    const call = (handler: unknown, request: Request) => (handler as (args: unknown) => Promise<unknown>)({ request, params: {}, context: context() });
+    expect(await call(testFollowupLoader, new Request("http://localhost/test-followup"))).toEqual({
+      refusal: "Solo lo staff può inviare le email di prova: accedi con un account amministratore.",
+    });
+    const member = await memberCookie();
+    expect(await call(testFollowupLoader, new Request("http://localhost/test-followup", { headers: { Cookie: member } }))).toEqual({
+      refusal: "Solo lo staff può inviare le email di prova: questo account non è un amministratore.",
+    });
+    expect(result(await call(testFollowupAction, formPost()))).toMatchObject({ status: 401, body: { totalSent: 0 } });
+    expect(result(await call(testFollowupAction, formPost(member)))).toMatchObject({ status: 403, body: { totalSent: 0 } });
+    expect(await testMails()).toEqual([]);
+
+    const staff = await staffCookie();
+    expect(await call(testFollowupLoader, new Request("http://localhost/test-followup", { headers: { Cookie: staff } }))).toEqual({ refusal: null });
+    expect(result(await call(testFollowupAction, formPost(staff)))).toEqual({ status: 200, body: { error: null, totalSent: 3 } });
+    expect(await testMails()).toHaveLength(3);
+  });
+
+  it("shows a visitor the explanation and a link to sign in, never the form, and is not cached", async () => {
+    const response = await fetch(`${server.url}/test-followup`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+    const html = await response.text();
+    expect(html).toContain("Riservato allo staff");
+    expect(html).toContain("Solo lo staff può inviare le email di prova: accedi con un account amministratore.");
+    expect(html).toMatch(/<a[^>]+href="\/admin"[^>]*>Accedi all(&#x27;|')area riservata<\/a>/);
+    expect(html).not.toContain('name="email"');
   });
 });

@@ -48,7 +48,7 @@ beforeAll(async () => {
     SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
     // The load balancer's address: the same for both instances.
     PUBLIC_URL: `http://127.0.0.1:${portA}`,
-    TRUST_PROXY: "true",
+    TRUST_PROXY: "1",
   };
   const dataDir = () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "insieme-multi-app-"));

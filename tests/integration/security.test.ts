@@ -182,7 +182,7 @@ beforeAll(async () => {
     SESSION_SECRET,
     DATA_ENCRYPTION_KEY: process.env.DATA_ENCRYPTION_KEY,
     WORKERS: "false",
-    TRUST_PROXY: "true",
+    TRUST_PROXY: "1",
   };
   const [port, securePort] = [await freePort(3540, 3549), await freePort(3550, 3559)];
   secureDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "insieme-security-https-"));

@@ -1,16 +1,19 @@
 import type { Route } from "./+types/test-followup-emails";
 import { testFollowupSchema } from "~/components/matching/schemas";
-import { publicEndpoint } from "~/server/http.server";
-import { sendTestFollowups } from "~/server/services/followups.server";
+import { jsonResponse, publicEndpoint } from "~/server/http.server";
+import { sendTestFollowups, testFollowupRefusal } from "~/server/services/followups.server";
 
-/** Sends the three follow-up e-mails now (the spec's test page); returns {totalSent}. */
-export const action = (args: Route.ActionArgs) =>
-  publicEndpoint({
+/** Sends the three follow-up e-mails now (the spec's test page), for signed-in staff only; returns {totalSent}. */
+export async function action(args: Route.ActionArgs) {
+  const refusal = await testFollowupRefusal(args.context.db, args.request);
+  if (refusal) return jsonResponse(refusal.status, { error: refusal.error });
+  return publicEndpoint({
     scope: "test-followup-emails",
     schema: testFollowupSchema,
-    // Anyone can reach the test page: a tight limit keeps it from becoming a way to spam an inbox.
+    // A tight limit even for staff: a stolen session still cannot make it a way to spam an inbox.
     rateLimit: { limit: 3, windowSeconds: 3600 },
     async handle(tx, person) {
       return { status: 200, body: { totalSent: await sendTestFollowups(tx, person) } };
     },
   })(args);
+}

@@ -1,5 +1,7 @@
 import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import { createElement } from "react";
+import { testFollowupAccess } from "~/content/test-followup";
+import { requireAdmin } from "../auth.server";
 import type { Database } from "../db/client.server";
 import { emailOutbox, groupBookings, newsletterSubscribers, questionnaireResponses } from "../db/schema";
 import { enqueueJobs, registerJob } from "../jobs.server";
@@ -86,7 +88,21 @@ export async function sendFollowup(tx: Tx, responseId: string, step: FollowupSte
   return "sent" as const;
 }
 
-/** /test-followup: the three follow-ups, now, to any address. Returns how many were queued. */
+/**
+ * /test-followup sends to any address, so only signed-in staff may: null for them, otherwise the
+ * status requireAdmin gives (401 signed out, 403 not an admin) with the reason in Italian.
+ */
+export async function testFollowupRefusal(db: Database, request: Request): Promise<{ status: number; error: string } | null> {
+  try {
+    await requireAdmin(db, request);
+    return null;
+  } catch (refusal) {
+    if (!(refusal instanceof Response)) throw refusal;
+    return { status: refusal.status, error: refusal.status === 401 ? testFollowupAccess.signedOut : testFollowupAccess.notStaff };
+  }
+}
+
+/** /test-followup (staff only, see testFollowupRefusal): the three follow-ups, now, to any address. Returns how many were queued. */
 export async function sendTestFollowups(tx: Tx, person: { email: string; name: string }) {
   const email = normalizeEmail(person.email);
   const token = await tokenForAddress(tx, email);
