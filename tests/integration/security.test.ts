@@ -14,7 +14,7 @@ import { action as uploadAction } from "../../app/routes/admin/upload";
 import { action as submitQuestionnaire } from "../../app/routes/api/submit-questionnaire";
 import { auth, createOrPromoteAdmin } from "../../app/server/auth.server";
 import type { Database } from "../../app/server/db/client.server";
-import { blogPosts, contacts, documents, groups, user } from "../../app/server/db/schema";
+import { blogPosts, contacts, documents, groups, therapists, user } from "../../app/server/db/schema";
 import { resetEnvForTests } from "../../app/server/env.server";
 import { ensureBuild, freePort, startApp, stopAllApps, type AppProcess } from "./app-process";
 import { testDatabase, testDatabaseUrl } from "./database";
@@ -38,6 +38,10 @@ let server: AppProcess;
 let secureServer: AppProcess;
 let adminCookie: string;
 let userCookie: string;
+/** A signed-in therapist (role therapist, linked to a therapist record): staff-only routes refuse them too. */
+let therapistCookie: string;
+/** A group's video-call link: never on a public page, cached or not. */
+const VIDEO_LINK = "https://meet.example.com/segreto-videochiamata";
 let therapistId: string;
 let postSlug: string;
 let address = 0;
@@ -171,6 +175,14 @@ beforeAll(async () => {
   await db.update(user).set({ emailVerified: true }).where(eq(user.email, "utente@example.com"));
   adminCookie = await inProcessCookie("staff@example.com", "password-molto-lunga");
   userCookie = await inProcessCookie("utente@example.com", "password-utente-1");
+  await auth(db).api.signUpEmail({ body: { email: "terapeuta@example.com", password: "password-terapeuta-1", name: "Terapeuta" } });
+  const [therapistUser] = await db.update(user).set({ emailVerified: true, role: "therapist" }).where(eq(user.email, "terapeuta@example.com")).returning();
+  const [ownRecord] = await db
+    .insert(therapists)
+    .values({ name: "Dott.ssa Propria", role: "Psicologa", specialization: "Gruppi", experience: "5 anni", description: "Conduce un gruppo", userId: therapistUser!.id })
+    .returning();
+  await db.insert(groups).values({ therapistId: ownRecord!.id, name: "Gruppo con link", topic: "Tema", situations: ["sentirsi-soli"], weekday: 2, timeSlot: "Sera", startTime: "19:00", startsOn: "2030-03-05", videoUrl: VIDEO_LINK });
+  therapistCookie = await inProcessCookie("terapeuta@example.com", "password-terapeuta-1");
   await db.insert(contacts).values({ name: "Segreto", email: SECRETS.contact, subject: "Privato", message: "Dati personali" });
   expect((await postJson(submitQuestionnaire, db, { ...validAnswers, email: SECRETS.response })).status).toBe(201);
   // Before any public page is rendered (and cached by the server).
@@ -266,7 +278,13 @@ describe("session cookies", () => {
     const response = await fetch(`${server.url}/admin`, {
       method: "POST",
       redirect: "manual",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, "X-Forwarded-For": nextIp(), "X-Forwarded-Proto": "https" },
+      // A browser on the HTTPS page sends its https origin; the proxy says how the request came in.
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: server.url.replace("http:", "https:"),
+        "X-Forwarded-For": nextIp(),
+        "X-Forwarded-Proto": "https",
+      },
       body: new URLSearchParams({ intent: "sign-in", email: "staff@example.com", password: "password-molto-lunga" }),
     });
     expect(response.status, await response.clone().text()).toBe(302);
@@ -386,6 +404,7 @@ describe("the admin gate", () => {
       for (const [cookie, status] of [
         [undefined, 401],
         [userCookie, 403],
+        [therapistCookie, 403],
       ] as const) {
         if (mod.loader) {
           const run = call(mod.loader, adminRequest(pathname, { cookie }), params);
@@ -424,6 +443,47 @@ describe("the admin gate", () => {
     const adminSession = cookiesOf(await signIn(server, server.url, "staff@example.com", "password-molto-lunga"));
     expect(await (await fetch(`${server.url}/admin`, { headers: { cookie: adminSession } })).text()).toContain(SECRETS.contact);
     expect(await (await fetch(`${server.url}/admin/questionari`, { headers: { cookie: adminSession } })).text()).toContain(SECRETS.response);
+  });
+});
+
+describe("the therapist area", () => {
+  const area = allRoutes.find((entry) => entry.path === "terapeuta-area");
+  const modules = [area!, ...(area?.children ?? [])];
+
+  for (const entry of modules) {
+    it(`${entry.file}: anonymous visitors go to sign in, users and staff get 403`, async () => {
+      const mod = await exportsOf(entry.file);
+      const params = { groupId: "00000000-0000-4000-8000-000000000000", sessionId: "00000000-0000-4000-8000-000000000000", bookingId: "00000000-0000-4000-8000-000000000000" };
+      const pathname = concrete(`terapeuta-area/${entry.path ?? ""}`);
+      if (mod.loader) {
+        await expect(call(mod.loader, adminRequest(pathname), params)).rejects.toMatchObject({ status: 302 });
+        for (const cookie of [userCookie, adminCookie]) await expect(call(mod.loader, adminRequest(pathname, { cookie }), params)).rejects.toMatchObject({ status: 403 });
+      }
+      if (mod.action) {
+        for (const [cookie, status] of [
+          [undefined, 401],
+          [userCookie, 403],
+          [adminCookie, 403],
+        ] as const) {
+          const body = form({ intent: "attendance", [`mark:${params.bookingId}`]: "present" });
+          await expect(call(mod.action, adminRequest(pathname, { cookie, method: "POST", body }), params)).rejects.toMatchObject({ status });
+        }
+      }
+    });
+  }
+
+  it("shows the video link to the group's therapist, never on a public page, cached or not", async () => {
+    const therapistSession = await fetch(`${server.url}/terapeuta-area`, { headers: { cookie: therapistCookie }, redirect: "manual" });
+    expect(therapistSession.status).toBe(200);
+    expect(therapistSession.headers.get("cache-control")).toMatch(/no-store/);
+    expect(await therapistSession.text()).toContain(VIDEO_LINK);
+    const [own] = await db.select({ id: therapists.id }).from(therapists).where(eq(therapists.name, "Dott.ssa Propria"));
+    for (const page of ["/", "/terapeuti", `/terapeuti/${own!.id}`, "/gruppi-matching", "/api/groups", "/sitemap.xml"]) {
+      for (const attempt of [1, 2]) {
+        const response = await fetch(`${server.url}${page}`, { redirect: "manual" });
+        expect(await response.text(), `${page} #${attempt}`).not.toContain("segreto-videochiamata");
+      }
+    }
   });
 });
 
