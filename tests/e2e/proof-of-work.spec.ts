@@ -95,3 +95,19 @@ test("the home page loads nothing for the challenge until the newsletter form is
   const milliseconds = Math.round(end! - start);
   testInfo.annotations.push({ type: "from focus to solved (ms, widget script load included)", description: String(milliseconds) });
 });
+
+test("a person signs up without noticing: the form sends a solved challenge in its hidden field", async ({ page, isMobile }, testInfo) => {
+  test.skip(isMobile, "rate limit: once per run");
+  const seen = watch(page);
+  await page.goto("/accedi?view=sign_up");
+  await page.getByLabel("Email address").fill(`pow-iscrizione-${testInfo.project.name}-${Date.now()}@example.com`);
+  await page.getByLabel("Password").fill("Ginepro-lanterna-vespa-83");
+  await page.getByLabel("Name (optional)").fill("Persona di prova");
+  const sent = page.waitForRequest((request) => new URL(request.url()).pathname.startsWith("/accedi") && request.method() === "POST");
+  await page.getByRole("button", { name: "Sign up" }).click();
+  const fields = new URLSearchParams((await sent).postData() ?? "");
+  expect(fields.get("intent")).toBe("sign-up");
+  expect(fields.get("altcha")).toMatch(/^[A-Za-z0-9+/=]{100,}$/);
+  await expect(page.getByText(/Verifica anti-spam|serve JavaScript/)).toHaveCount(0);
+  await expectNothingToNotice(page, seen);
+});
