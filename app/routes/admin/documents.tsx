@@ -1,21 +1,31 @@
-import { CircleAlert, CircleCheck, FileText, Upload } from "lucide-react";
+import { CircleAlert, CircleCheck, FileText, RotateCcw, Upload } from "lucide-react";
 import { useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { useFetcher, type FetcherWithComponents } from "react-router";
 import type { Route } from "./+types/documents";
 import { formatDateTime } from "~/components/admin/format";
-import { Badge, LoadError, PageHeader, Spinner, useFetcherResult, useLoadErrorToast, type ActionResult } from "~/components/admin/ui";
+import {
+  Badge,
+  ConfirmDialog,
+  LoadError,
+  PageHeader,
+  Spinner,
+  useFetcherResult,
+  useLoadErrorToast,
+  type ActionResult,
+} from "~/components/admin/ui";
 import { useToast } from "~/components/ui/toast";
 import { adminPageData, requireAdmin } from "~/server/auth.server";
 import { HttpError } from "~/server/http.server";
 import { audit } from "~/server/audit.server";
 import { actionFail, actionOk, failure, loadOr } from "~/server/services/admin-common.server";
-import { isDocumentType, listDocuments, saveDocument } from "~/server/services/admin-documents.server";
+import { isDocumentType, listDocuments, removeUploadedDocument, saveDocument } from "~/server/services/admin-documents.server";
 import { pdfUpload, readMultipart } from "~/server/uploads.server";
 
 const messages = {
   success: "Upload completato",
   error: "Errore upload",
   errorDescription: "Si è verificato un errore durante il caricamento",
+  generatedRestored: "PDF generato dal sito ripristinato",
 } as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -31,15 +41,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-/** intent=upload, type=<document type>, file=<PDF> (multipart). The bytes decide, not the name: 415 otherwise. */
+/**
+ * intent=upload, type=<document type>, file=<PDF> (multipart). The bytes decide, not the name: 415
+ * otherwise. intent=use-generated, type: drop the upload, so the PDF generated from the site's text is sent.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireAdmin(context.db, request);
   try {
     const form = await readMultipart(request);
     const intent = String(form.get("intent") ?? "");
-    if (intent !== "upload") throw new HttpError(400, "Azione sconosciuta.");
+    if (intent !== "upload" && intent !== "use-generated") throw new HttpError(400, "Azione sconosciuta.");
     const type = form.get("type");
     if (!isDocumentType(type)) throw new HttpError(400, "Tipo di documento sconosciuto.");
+    if (intent === "use-generated") {
+      await removeUploadedDocument(context.db, type);
+      await audit(context.db, session, { action: "use-generated", entity: "document", entityId: type });
+      return actionOk(intent, messages.generatedRestored, type);
+    }
     const body = await pdfUpload(form);
     const saved = await saveDocument(context.db, type, body, session.user.email);
     await audit(context.db, session, {
@@ -64,21 +82,13 @@ function fileSize(bytes: number | null) {
 export default function AdminDocuments({ loaderData }: Route.ComponentProps) {
   useLoadErrorToast(loaderData?.loadError);
   if (!loaderData) return null;
-  const missing = loaderData.documents.filter((document) => !document.exists);
   return (
     <section>
       <PageHeader
         title="Documenti"
-        description="I tre PDF vengono allegati alle email di conferma dell'iscrizione, inviate sia alla persona iscritta sia allo staff."
+        description="I tre PDF vengono allegati alle email di conferma dell'iscrizione, inviate sia alla persona iscritta sia allo staff. Finché non carichi un PDF, viene inviato quello generato dal testo pubblicato sul sito."
       />
       <LoadError message={loaderData.loadError} />
-      {missing.length > 0 && !loaderData.loadError ? (
-        <p className="mb-4 flex items-start gap-2 rounded-xl border border-coral-500/40 bg-coral-100 p-3 text-sm text-coral-700">
-          <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
-          Tutti e tre i documenti devono essere caricati: finché ne manca uno ({missing.map((document) => document.label).join(", ")}) la
-          conferma dell'iscrizione non può essere inviata.
-        </p>
-      ) : null}
       <ul className="grid gap-3">
         {loaderData.documents.map((document) => (
           <DocumentRow key={document.type} document={document} />
@@ -101,6 +111,12 @@ function DocumentRow({ document }: { document: DocumentInfo }) {
     if (result.ok) toast({ title: result.message, description: `${document.label}: ${document.fileName}` });
     else toast({ title: result.error, description: result.description, variant: "destructive" });
     if (input.current) input.current.value = "";
+  });
+  // Lives here, not in the button: the button is gone once the generated PDF is live again.
+  const restore = useFetcher<ActionResult>();
+  useFetcherResult(restore, (result) => {
+    if (result.ok) toast({ title: result.message, description: `${document.label}: ${document.fileName}` });
+    else toast({ title: result.error, description: result.description, variant: "destructive" });
   });
   const serverError = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors?.file : undefined;
   const error = clientError ?? serverError;
@@ -125,23 +141,7 @@ function DocumentRow({ document }: { document: DocumentInfo }) {
         <div>
           <h2 className="font-sans text-base font-semibold">{document.label}</h2>
           <p className="font-mono text-xs text-ink-500">{document.fileName}</p>
-          <p className="mt-1 flex flex-wrap items-center gap-2 text-sm">
-            {document.exists ? (
-              <>
-                <Badge tone="success">
-                  <CircleCheck aria-hidden className="mr-1 size-3.5" />
-                  Caricato
-                </Badge>
-                <span className="text-ink-700">
-                  {document.uploadedAt ? `il ${formatDateTime(document.uploadedAt)}` : ""}
-                  {document.size !== null ? ` · ${fileSize(document.size)}` : ""}
-                  {document.uploadedBy ? ` · ${document.uploadedBy}` : ""}
-                </span>
-              </>
-            ) : (
-              <Badge tone="danger">Non caricato</Badge>
-            )}
-          </p>
+          <LiveVersion document={document} />
           {error ? (
             <p id={`${inputId}-error`} role="alert" className="mt-2 text-sm text-danger-600">
               {error}
@@ -149,28 +149,113 @@ function DocumentRow({ document }: { document: DocumentInfo }) {
           ) : null}
         </div>
       </div>
-      <fetcher.Form method="post" encType="multipart/form-data" className="shrink-0">
-        <input type="hidden" name="intent" value="upload" />
-        <input type="hidden" name="type" value={document.type} />
-        <label
-          className={`btn ${document.exists ? "btn-secondary" : "btn-primary"} cursor-pointer ${uploading ? "pointer-events-none opacity-60" : ""}`}
-        >
-          {uploading ? <Spinner /> : <Upload aria-hidden className="size-4" />}
-          {uploading ? "Caricamento..." : document.exists ? "Sostituisci PDF" : "Carica PDF"}
-          <input
-            ref={input}
-            id={inputId}
-            type="file"
-            name="file"
-            accept="application/pdf,.pdf"
-            className="sr-only"
-            disabled={uploading}
-            aria-label={`Carica il PDF: ${document.label}`}
-            aria-describedby={error ? `${inputId}-error` : undefined}
-            onChange={(event) => onFile(event.target.files?.[0], event.currentTarget.form)}
-          />
-        </label>
-      </fetcher.Form>
+      <div className="flex shrink-0 flex-col gap-2 sm:items-end">
+        <fetcher.Form method="post" encType="multipart/form-data">
+          <input type="hidden" name="intent" value="upload" />
+          <input type="hidden" name="type" value={document.type} />
+          <label
+            className={`btn btn-secondary cursor-pointer ${uploading ? "pointer-events-none opacity-60" : ""}`}
+          >
+            {uploading ? <Spinner /> : <Upload aria-hidden className="size-4" />}
+            {uploading ? "Caricamento..." : document.exists ? "Sostituisci PDF" : "Carica PDF"}
+            <input
+              ref={input}
+              id={inputId}
+              type="file"
+              name="file"
+              accept="application/pdf,.pdf"
+              className="sr-only"
+              disabled={uploading}
+              aria-label={`Carica il PDF: ${document.label}`}
+              aria-describedby={error ? `${inputId}-error` : undefined}
+              onChange={(event) => onFile(event.target.files?.[0], event.currentTarget.form)}
+            />
+          </label>
+        </fetcher.Form>
+        {document.live === "uploaded" ? <UseGeneratedButton document={document} fetcher={restore} /> : null}
+      </div>
     </li>
+  );
+}
+
+/** Which PDF registrations send now: the upload (who, when; flagged when older than the site's text) or the generated one. */
+function LiveVersion({ document }: { document: DocumentInfo }) {
+  const textLink = (
+    <a href={document.sitePath} target="_blank" rel="noreferrer" className="text-teal-700 underline underline-offset-2">
+      {document.sitePath}
+    </a>
+  );
+  if (document.live === "generated") {
+    return (
+      <p className="mt-1 flex flex-wrap items-center gap-2 text-sm">
+        <Badge tone="success">
+          <CircleCheck aria-hidden className="mr-1 size-3.5" />
+          In uso: generato dal sito
+        </Badge>
+        <span className="text-ink-700">
+          Dal testo di {textLink}, versione del {document.textUpdated}
+        </span>
+      </p>
+    );
+  }
+  return (
+    <>
+      <p className="mt-1 flex flex-wrap items-center gap-2 text-sm">
+        <Badge tone={document.outdated ? "warning" : "success"}>
+          {document.outdated ? <CircleAlert aria-hidden className="mr-1 size-3.5" /> : <CircleCheck aria-hidden className="mr-1 size-3.5" />}
+          In uso: caricato
+        </Badge>
+        <span className="text-ink-700">
+          {document.uploadedBy ? `Da ${document.uploadedBy}` : "Caricato"}
+          {document.uploadedAt ? ` il ${formatDateTime(document.uploadedAt)}` : ""}
+          {document.size !== null ? ` · ${fileSize(document.size)}` : ""}
+        </span>
+      </p>
+      {document.outdated ? (
+        <p className="mt-2 flex items-start gap-2 rounded-xl border border-coral-500/40 bg-coral-100 p-3 text-sm text-coral-700">
+          <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
+          <span>
+            Il PDF caricato è precedente all'ultima versione del testo sul sito ({document.textUpdated}, {textLink}): chi si iscrive riceve
+            un testo diverso da quello della pagina. Carica il PDF aggiornato oppure usa quello generato dal sito.
+          </span>
+        </p>
+      ) : (
+        <p className="mt-1 text-sm text-ink-500">
+          Testo del sito: {textLink}, versione del {document.textUpdated}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** Drops the upload (after a confirmation), so registrations send the PDF generated from the site's text again. */
+function UseGeneratedButton({ document, fetcher }: { document: DocumentInfo; fetcher: FetcherWithComponents<ActionResult> }) {
+  const [open, setOpen] = useState(false);
+  const busy = fetcher.state !== "idle";
+  function confirm() {
+    const form = new FormData();
+    form.set("intent", "use-generated");
+    form.set("type", document.type);
+    void fetcher.submit(form, { method: "post", encType: "multipart/form-data" });
+  }
+  return (
+    <>
+      <button type="button" className="btn btn-secondary" onClick={() => setOpen(true)}>
+        <RotateCcw aria-hidden className="size-4" />
+        Usa il PDF generato dal sito
+      </button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Usare il PDF generato dal sito?"
+        description={`Il PDF caricato per "${document.label}" verrà eliminato: alle email di iscrizione verrà allegato il PDF generato dal testo di ${document.sitePath} (versione del ${document.textUpdated}).`}
+        confirmLabel="Usa il PDF generato"
+        busyLabel="Ripristino..."
+        cancelLabel="Annulla"
+        busy={busy}
+        error={fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? (fetcher.data.fieldErrors?.file ?? fetcher.data.error) : null}
+        onConfirm={confirm}
+      />
+    </>
   );
 }

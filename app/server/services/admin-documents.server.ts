@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import { documents } from "../db/schema";
 import { storage } from "../storage.server";
+import { ensureGeneratedDocument, legalTexts } from "./legal-pdfs.server";
 
 /** The three PDFs attached to registration e-mails; the key is also the file name (DESIGN 5). */
 export const documentTypes = [
@@ -19,24 +20,52 @@ export function isDocumentType(value: unknown): value is DocumentType {
   return documentTypes.some((document) => document.type === value);
 }
 
-/** Each type with whether its PDF is in storage (checked by name, as the spec says) and its record. */
+/** YYYY-MM-DD of a moment, in Italy: the calendar the texts' version dates are written in. */
+const italianDate = (moment: Date) =>
+  new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Rome", year: "numeric", month: "2-digit", day: "2-digit" }).format(moment);
+
+/**
+ * Each type with the PDF that registrations send (its "live" version): the one staff uploaded
+ * (checked by name, as the spec says) or else the one generated from the site's text. An upload
+ * dated before the site text's version is flagged as outdated.
+ */
 export async function listDocuments(db: Database) {
   const rows = await db.select().from(documents);
   return Promise.all(
     documentTypes.map(async ({ type, label }) => {
       const row = rows.find((candidate) => candidate.type === type);
       const exists = await storage().exists("documents", documentFileName(type));
+      const { document, path } = legalTexts[type];
+      const uploadedAt = exists ? (row?.uploadedAt ?? null) : null;
       return {
         type,
         label,
         fileName: documentFileName(type),
+        live: exists ? ("uploaded" as const) : ("generated" as const),
         exists,
         size: exists ? (row?.size ?? null) : null,
-        uploadedAt: exists ? (row?.uploadedAt ?? null) : null,
+        uploadedAt,
         uploadedBy: exists ? (row?.uploadedBy ?? null) : null,
+        sitePath: path,
+        textVersion: document.version,
+        textUpdated: document.updated,
+        outdated: uploadedAt !== null && italianDate(uploadedAt) < document.version,
       };
     }),
   );
+}
+
+/** The PDF a registration attaches for a type: the staff's upload if any, otherwise the generated one. */
+export async function liveDocumentKey(type: DocumentType) {
+  const uploaded = documentFileName(type);
+  if (await storage().exists("documents", uploaded)) return uploaded;
+  return ensureGeneratedDocument(type);
+}
+
+/** Removes the staff's upload, so the PDF generated from the site's text is sent again. */
+export async function removeUploadedDocument(db: Database, type: DocumentType) {
+  await storage().remove("documents", documentFileName(type));
+  await db.delete(documents).where(eq(documents.type, type));
 }
 
 /** Stores the PDF under its fixed name (overwriting the previous one) and records who and when. */

@@ -4,27 +4,26 @@ import type { RegistrationInput } from "~/domain/registration";
 import type { Database } from "../db/client.server";
 import { consentRecords, registrations } from "../db/schema";
 import { env } from "../env.server";
-import { HttpError } from "../http.server";
 import { enqueueEmails, type Attachment } from "../mail/outbox.server";
 import { RegistrationConfirmation, StaffNotification } from "../mail/templates";
-import { storage } from "../storage.server";
-import { documentFileName, documentTypes } from "./admin-documents.server";
+import { documentFileName, documentTypes, liveDocumentKey } from "./admin-documents.server";
 import { subscribe } from "./newsletter.server";
 
 type Tx = Pick<Database, "insert" | "select" | "update" | "execute">;
 
-export const missingDocumentsMessage =
-  "Non è possibile completare l'iscrizione in questo momento: alcuni documenti non sono disponibili. Riprova più tardi o scrivici.";
-
-/** The three PDFs, all of which must exist: otherwise nothing is stored and nothing is sent. */
+/**
+ * The three PDFs, always: the one staff uploaded for a type, otherwise the one generated from the
+ * text the site shows (so a fresh install can take registrations). Attached under the spec's names.
+ */
 async function documentAttachments(): Promise<Attachment[]> {
-  const attachments: Attachment[] = [];
-  for (const { type } of documentTypes) {
-    const key = documentFileName(type);
-    if (!(await storage().exists("documents", key))) throw new HttpError(409, missingDocumentsMessage);
-    attachments.push({ filename: key, bucket: "documents", key, contentType: "application/pdf" });
-  }
-  return attachments;
+  return Promise.all(
+    documentTypes.map(async ({ type }) => ({
+      filename: documentFileName(type),
+      bucket: "documents" as const,
+      key: await liveDocumentKey(type),
+      contentType: "application/pdf",
+    })),
+  );
 }
 
 export async function registerParticipant(tx: Tx, input: RegistrationInput) {
