@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { createElement } from "react";
 import { newsletterMessages } from "~/domain/newsletter-messages";
 import type { Database } from "../db/client.server";
@@ -17,6 +17,7 @@ export const NEWSLETTER_TEXT_VERSION = "newsletter-2025-04-13";
 /**
  * Double opt-in: a new (or previously unsubscribed) address becomes pending and gets a
  * confirmation link; an already confirmed address is left as it is, with the same answer.
+ * Signing up again while pending re-sends the same link, so the first e-mail's link keeps working.
  */
 export async function subscribe(tx: Tx, email: string, source = "website") {
   const normalized = email.trim().toLowerCase();
@@ -24,13 +25,13 @@ export async function subscribe(tx: Tx, email: string, source = "website") {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`newsletter:${normalized}`}))`);
   const [existing] = await tx.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, normalized));
   if (existing?.status === "confirmed") return { status: "confirmed" as const, message: newsletterMessages.subscribed };
-  const confirmToken = token();
-  if (existing) {
+  const confirmToken = existing?.status === "pending" ? existing.confirmToken : token();
+  if (existing?.status === "unsubscribed") {
     await tx
       .update(newsletterSubscribers)
       .set({ status: "pending", confirmToken, unsubscribedAt: null })
       .where(eq(newsletterSubscribers.id, existing.id));
-  } else {
+  } else if (!existing) {
     await tx.insert(newsletterSubscribers).values({ email: normalized, confirmToken, unsubscribeToken: token(), source });
   }
   await enqueueEmails(tx, [
@@ -44,14 +45,25 @@ export async function subscribe(tx: Tx, email: string, source = "website") {
   return { status: "pending" as const, message: newsletterMessages.subscribed };
 }
 
+/**
+ * Confirms a pending address once: the consent and the welcome e-mail are written by the first
+ * click only; a second click on the same link answers the same without sending anything again.
+ * The link of an address that has since unsubscribed no longer subscribes it.
+ */
 export async function confirmSubscription(db: Database, confirmToken: string) {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(newsletterSubscribers)
       .set({ status: "confirmed", confirmedAt: sql`now()` })
-      .where(eq(newsletterSubscribers.confirmToken, confirmToken))
+      .where(and(eq(newsletterSubscribers.confirmToken, confirmToken), eq(newsletterSubscribers.status, "pending")))
       .returning();
-    if (!row) return undefined;
+    if (!row) {
+      const [confirmed] = await tx
+        .select()
+        .from(newsletterSubscribers)
+        .where(and(eq(newsletterSubscribers.confirmToken, confirmToken), eq(newsletterSubscribers.status, "confirmed")));
+      return confirmed;
+    }
     await tx.insert(consentRecords).values({ email: row.email, form: "newsletter", consent: "newsletter", textVersion: NEWSLETTER_TEXT_VERSION });
     await enqueueEmails(tx, [
       {
