@@ -20,6 +20,7 @@ export function NewsletterSignup() {
   const [state, setState] = useState<State>(submittedWithoutJs === "ok" ? "success" : "idle");
   const [email, setEmail] = useState("");
   const [message, setMessage] = useState<string | undefined>();
+  const [fieldError, setFieldError] = useState<string | null>(null);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -27,6 +28,7 @@ export function NewsletterSignup() {
       toast({ title: newsletterMessages.missingTitle, description: newsletterMessages.missing, variant: "destructive" });
       return;
     }
+    setFieldError(null);
     setState("submitting");
     const result = await postJson<{ message?: string }>("/api/newsletter-signup", { email });
     if (result.ok) {
@@ -37,7 +39,14 @@ export function NewsletterSignup() {
       toast({ title: "Iscrizione completata!", description: text });
     } else {
       setState("idle");
-      toast({ title: "Errore", description: "Si è verificato un errore durante l'iscrizione. Riprova più tardi.", variant: "destructive" });
+      // A refused address (e.g. "abc@") says what is wrong with it; only other failures say "try later".
+      const invalid = result.status === 400 ? result.fields.email : undefined;
+      if (invalid) setFieldError(invalid);
+      toast({
+        title: "Errore",
+        description: invalid ?? "Si è verificato un errore durante l'iscrizione. Riprova più tardi.",
+        variant: "destructive",
+      });
     }
   }
 
@@ -87,8 +96,13 @@ export function NewsletterSignup() {
                 autoComplete="email"
                 placeholder="La tua email"
                 value={email}
-                onChange={(event) => setEmail(event.target.value)}
+                onChange={(event) => {
+                  setEmail(event.target.value);
+                  setFieldError(null);
+                }}
                 disabled={state === "submitting"}
+                aria-invalid={fieldError ? true : undefined}
+                aria-describedby={fieldError ? `${inputId}-error` : undefined}
                 className="field pl-10"
               />
             </div>
@@ -96,6 +110,11 @@ export function NewsletterSignup() {
             <button type="submit" className="btn bg-coral-500 text-ink-900 hover:bg-coral-100" disabled={state === "submitting"}>
               {state === "submitting" ? "Iscrizione..." : "Iscriviti"}
             </button>
+            {fieldError ? (
+              <p id={`${inputId}-error`} className="rounded-xl bg-white px-3 py-2 text-sm text-danger-600 sm:col-span-2">
+                {fieldError}
+              </p>
+            ) : null}
           </form>
         )}
       </div>

@@ -7,16 +7,16 @@ import { ProofOfWorkNoScript } from "~/components/proof-of-work-field";
 import { useToast } from "~/components/ui/toast";
 import { site } from "~/content/site";
 import { registrationMessages, registrationSchema, requiredConsents } from "~/domain/registration";
-import { seo } from "~/domain/seo";
+import { seo, webPageJsonLd } from "~/domain/seo";
 
-export const meta = () => [
-  ...seo({
+export const meta = () => {
+  const page = {
     title: "Conferma iscrizione",
     description: "Completa la tua iscrizione al percorso di terapia di gruppo online: riceverai per email i documenti firmati.",
     path: "/conferma-iscrizione",
-    noindex: true,
-  }),
-];
+  };
+  return seo({ ...page, noindex: true, jsonLd: webPageJsonLd(page) });
+};
 
 interface FormState {
   firstName: string;
@@ -44,6 +44,19 @@ const empty: FormState = {
 
 type TextField = "firstName" | "lastName" | "birthDate" | "email";
 type CheckField = (typeof requiredConsents)[number] | "newsletter";
+type FormErrors = Partial<Record<TextField | "consents", string>>;
+
+const textFields: readonly TextField[] = ["firstName", "lastName", "birthDate", "email"];
+
+/** Field messages (from the shared schema or the server's 400) as the form shows them: the consents share one message. */
+function formErrors(fields: Record<string, string>): FormErrors {
+  const errors: FormErrors = {};
+  for (const [field, message] of Object.entries(fields)) {
+    if ((requiredConsents as readonly string[]).includes(field)) errors.consents ??= message;
+    else if ((textFields as readonly string[]).includes(field)) errors[field as TextField] ??= message;
+  }
+  return errors;
+}
 
 const consentLabels: Record<CheckField, { text: string; link?: { href: string; label: string } }> = {
   accordoServizio: { text: "Ho letto e accetto l'", link: { href: "/accordo-servizio", label: "accordo di servizio" } },
@@ -59,24 +72,26 @@ export default function ConfermaIscrizione() {
   const [searchParams] = useSearchParams();
   const withoutJs = searchParams.get("modulo") === "send-registration-confirmation" ? searchParams.get("esito") : null;
   const [form, setForm] = useState<FormState>(empty);
-  const [errors, setErrors] = useState<Partial<Record<TextField | "consents", string>>>({});
+  const [errors, setErrors] = useState<FormErrors>({});
   const [submitting, setSubmitting] = useState(false);
   const [done, setDone] = useState(withoutJs === "ok");
 
+  /** Every problem at once (fields and consents); the consents get the spec's toast; focus goes to the first one. */
+  function showErrors(next: FormErrors) {
+    setErrors(next);
+    if (next.consents) toast({ title: registrationMessages.consentsTitle, description: registrationMessages.consents, variant: "destructive" });
+    const first = textFields.find((field) => next[field]) ?? (next.consents ? requiredConsents.find((consent) => !form[consent]) : undefined);
+    if (first) document.getElementById(`${id}-${first}`)?.focus();
+  }
+
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (requiredConsents.some((consent) => !form[consent])) {
-      setErrors((current) => ({ ...current, consents: registrationMessages.consents }));
-      toast({ title: registrationMessages.consentsTitle, description: registrationMessages.consents, variant: "destructive" });
-      return;
-    }
     const payload = { ...form, timestamp: new Date().toISOString() };
     const parsed = registrationSchema.safeParse(payload);
     if (!parsed.success) {
-      const next: Partial<Record<TextField | "consents", string>> = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as TextField] ??= issue.message;
-      setErrors(next);
-      document.getElementById(`${id}-${Object.keys(next)[0]}`)?.focus();
+      const fields: Record<string, string> = {};
+      for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
+      showErrors(formErrors(fields));
       return;
     }
     setErrors({});
@@ -88,12 +103,11 @@ export default function ConfermaIscrizione() {
       setForm(empty);
       setDone(true);
     } else {
-      if (result.fields) setErrors(result.fields);
-      toast({
-        title: "Errore",
-        description: result.status === 409 && result.error ? result.error : "Si è verificato un errore durante l'invio. Riprova più tardi.",
-        variant: "destructive",
-      });
+      const serverErrors = formErrors(result.fields);
+      if (Object.keys(serverErrors).length > 0) showErrors(serverErrors);
+      if (!serverErrors.consents) {
+        toast({ title: "Errore", description: "Si è verificato un errore durante l'invio. Riprova più tardi.", variant: "destructive" });
+      }
     }
   }
 

@@ -22,6 +22,9 @@ interface CallResponse {
  * The spec's call-request screen: a phone number (required after trimming; the button stays
  * disabled while it is empty or the request is under way), and, where slots are given, the
  * choice of a slot. Posts the spec's payload with {name}CallRequested / {name}Phone.
+ * While the phone is empty the button is disabled with aria-disabled, not the attribute: a
+ * disabled submit button would make Enter in the field do nothing, and the person would never
+ * read "Numero richiesto".
  */
 export function CallRequestForm({
   email: knownEmail,
@@ -149,7 +152,12 @@ export function CallRequestForm({
       </div>
       {days && days.length > 0 ? <SlotPicker days={days} value={slot} onChange={setSlot} disabled={sending} /> : null}
       <div>
-        <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={phoneEmpty || sending || (!knownEmail && emailEmpty)}>
+        <button
+          type="submit"
+          className="btn btn-primary w-full aria-disabled:cursor-not-allowed aria-disabled:opacity-60 aria-disabled:hover:bg-teal-700 sm:w-auto"
+          disabled={sending}
+          aria-disabled={phoneEmpty || (!knownEmail && emailEmpty) || undefined}
+        >
           {sending ? <LoaderCircle aria-hidden className="size-5 animate-spin" /> : null}
           {sending ? "Invio in corso..." : "Richiedi la chiamata gratuita"}
         </button>
