@@ -19,11 +19,21 @@ import { Navbar } from "./components/layout/navbar";
 import { ToastProvider } from "./components/ui/toast";
 import { scrollToAnchor } from "./components/layout/anchor-link";
 import { outage } from "./content/outage";
+import { errorSeo, notFoundSeo } from "./domain/seo";
 import { useEffect } from "react";
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
+
+/**
+ * Every page sets its own metadata; an error page replaces the failed route's, so without this a
+ * 404 thrown by a loader (e.g. /call-{name} with another prefix) would have an empty <title>.
+ */
+export const meta: Route.MetaFunction = ({ error }) => {
+  if (!error) return [];
+  return isRouteErrorResponse(error) && error.status === 404 ? notFoundSeo() : errorSeo();
+};
 
 export async function loader({ context }: Route.LoaderArgs) {
   return data({ nonce: context.cspNonce, analyticsSrc: process.env.ANALYTICS_SRC || undefined });

@@ -129,3 +129,50 @@ export function personJsonLd(person: { name: string; role: string; path: string;
     worksFor: { "@type": "Organization", name: site.brand, url: site.url },
   };
 }
+
+/**
+ * A page with no richer type (a form, a thank-you page): a WebPage of the site with its
+ * breadcrumb trail from the home page, through `parents`, to the page itself.
+ */
+export function webPageJsonLd(page: { title: string; description: string; path: string; parents?: { name: string; path: string }[] }) {
+  const trail = [{ name: "Home", path: "/" }, ...(page.parents ?? []), { name: page.title, path: page.path }];
+  return {
+    "@context": "https://schema.org",
+    "@type": "WebPage",
+    name: page.title,
+    description: page.description,
+    url: absoluteUrl(page.path),
+    inLanguage: "it-IT",
+    isPartOf: { "@type": "WebSite", name: site.brand, url: site.url },
+    breadcrumb: {
+      "@type": "BreadcrumbList",
+      itemListElement: trail.map((item, index) => ({
+        "@type": "ListItem",
+        position: index + 1,
+        name: item.name,
+        item: absoluteUrl(item.path),
+      })),
+    },
+  };
+}
+
+/** The 404 page, whichever route gave up: an Italian title and description, never indexed. */
+export function notFoundSeo(): MetaDescriptor[] {
+  return [
+    { title: `Pagina non trovata | ${site.brand}` },
+    {
+      name: "description",
+      content: `La pagina che cerchi non esiste o è stata spostata. Torna alla home di ${site.brand} per scoprire la terapia di gruppo online.`,
+    },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+/** Any other error page. */
+export function errorSeo(): MetaDescriptor[] {
+  return [
+    { title: `Si è verificato un errore | ${site.brand}` },
+    { name: "description", content: "Qualcosa è andato storto. Riprova tra qualche istante." },
+    { name: "robots", content: "noindex" },
+  ];
+}

@@ -8,7 +8,7 @@ import { groupSelectionSchema } from "~/components/matching/schemas";
 import { ThankYou } from "~/components/matching/thank-you";
 import { CALL_SLOT_MINUTES, DIRECT_CALL_LABEL, identityMessages, messages, type CallSlotDay } from "~/components/matching/types";
 import { PROOF_OF_WORK_FIELD, proofOfWorkMessages } from "~/domain/proof-of-work";
-import { seo } from "~/domain/seo";
+import { seo, webPageJsonLd } from "~/domain/seo";
 import { clientKey, errors, fieldErrors, hitRateLimit, HttpError } from "~/server/http.server";
 import { acceptProofOfWork } from "~/server/proof-of-work.server";
 import { logger } from "~/server/logger.server";
@@ -78,13 +78,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const headers = () => PRIVATE;
 
-export const meta = ({ location }: Route.MetaArgs) =>
-  seo({
+export const meta = ({ location }: Route.MetaArgs) => {
+  const page = {
     title: "Richiedi la chiamata conoscitiva gratuita",
     description: "Lasciaci il tuo numero e scegli un orario: il primo colloquio individuale è gratuito.",
     path: location.pathname,
-    noindex: true,
-  });
+    parents: [{ name: "Questionario", path: "/questionario" }],
+  };
+  return seo({ ...page, noindex: true, jsonLd: webPageJsonLd(page) });
+};
 
 function Point({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (

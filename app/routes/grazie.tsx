@@ -3,19 +3,20 @@ import { Link } from "react-router";
 import type { Route } from "./+types/grazie";
 import { publicCacheHeaders } from "~/components/site/public-cache";
 import { replyTimesHours } from "~/content/site";
-import { seo } from "~/domain/seo";
+import { seo, webPageJsonLd } from "~/domain/seo";
 
 export function headers() {
   return publicCacheHeaders();
 }
 
-export const meta: Route.MetaFunction = () =>
-  seo({
+export const meta: Route.MetaFunction = () => {
+  const page = {
     title: "Grazie!",
     description: `Abbiamo ricevuto la tua richiesta. Ti contatteremo entro ${replyTimesHours.general} ore.`,
     path: "/grazie",
-    noindex: true,
-  });
+  };
+  return seo({ ...page, noindex: true, jsonLd: webPageJsonLd(page) });
+};
 
 export default function ThankYou() {
   return (

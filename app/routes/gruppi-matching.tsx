@@ -14,7 +14,7 @@ import { PendingNotice } from "~/components/matching/pending-notice";
 import { WaitlistOffer } from "~/components/matching/waitlist-offer";
 import { useToast } from "~/components/ui/toast";
 import { PROOF_OF_WORK_FIELD, proofOfWorkMessages } from "~/domain/proof-of-work";
-import { seo } from "~/domain/seo";
+import { seo, webPageJsonLd } from "~/domain/seo";
 import { clientKey, errors, fieldErrors, hitRateLimit, HttpError } from "~/server/http.server";
 import { acceptProofOfWork } from "~/server/proof-of-work.server";
 import { logger } from "~/server/logger.server";
@@ -110,13 +110,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const headers = () => PRIVATE;
 
-export const meta = () =>
-  seo({
+export const meta = () => {
+  const page = {
     title: "I gruppi consigliati per te",
     description: "I gruppi di terapia online più adatti alle tue risposte.",
     path: "/gruppi-matching",
-    noindex: true,
-  });
+    parents: [{ name: "Questionario", path: "/questionario" }],
+  };
+  return seo({ ...page, noindex: true, jsonLd: webPageJsonLd(page) });
+};
 
 type Step =
   | { kind: "groups" }

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/not-found";
+import { notFoundSeo } from "~/domain/seo";
 import { NotFound } from "~/root";
 import { logger, redactUrl } from "~/server/logger.server";
 
@@ -8,7 +9,7 @@ export function loader({ request }: Route.LoaderArgs) {
   return data(null, { status: 404 });
 }
 
-export const meta = () => [{ title: "Pagina non trovata" }, { name: "robots", content: "noindex" }];
+export const meta = () => notFoundSeo();
 
 export default function NotFoundRoute() {
   return <NotFound />;

@@ -6,7 +6,7 @@ import { postJson } from "~/components/post-json";
 import { testFollowupSchema } from "~/components/matching/schemas";
 import { messages, testSentDescription } from "~/components/matching/types";
 import { useToast } from "~/components/ui/toast";
-import { seo } from "~/domain/seo";
+import { seo, webPageJsonLd } from "~/domain/seo";
 import { testFollowupAccess } from "~/content/test-followup";
 import { clientKey, errors, fieldErrors, hitRateLimit } from "~/server/http.server";
 import { sendTestFollowups, testFollowupRefusal } from "~/server/services/followups.server";
@@ -33,13 +33,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 // The page differs for staff and everyone else: never stored by a shared cache.
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
-export const meta = () =>
-  seo({
+export const meta = () => {
+  const page = {
     title: "Test email di follow-up",
     description: "Invia le tre email di follow-up di prova.",
     path: "/test-followup",
-    noindex: true,
-  });
+  };
+  return seo({ ...page, noindex: true, jsonLd: webPageJsonLd(page) });
+};
 
 export default function TestFollowupPage({ loaderData, actionData }: Route.ComponentProps) {
   const toast = useToast();
