@@ -26,6 +26,7 @@ import {
 } from "../../app/server/db/schema";
 import { callAvailability } from "../../app/server/services/call-slots.server";
 import { testDatabase, testDatabaseUrl } from "./database";
+import { versionOf } from "../../app/server/services/admin-common.server";
 import { accessTokenFor, postJson, validAnswers } from "./helpers";
 
 /**
@@ -95,9 +96,12 @@ async function requested(group: { id: string; therapistId: string }, count: numb
 
 /** The admin's "Conferma" button, through the route action as the browser would post it. */
 async function confirmAsAdmin(bookingId: string) {
+  // The version the admin's screen was loaded from (optimistic concurrency of admin edits).
+  const [row] = await db.select({ version: versionOf(groupBookings.updatedAt) }).from(groupBookings).where(eq(groupBookings.id, bookingId));
   const body = new FormData();
   body.set("intent", "confirm");
   body.set("id", bookingId);
+  body.set("version", row!.version);
   const request = new Request("http://localhost:3000/admin/prenotazioni", { method: "POST", body, headers: { cookie: adminCookie, origin: "http://localhost:3000" } });
   const result = (await bookingsAction({ request, params: {}, context: { db, clientIp: "198.51.100.2", cspNonce: "" } } as never)) as unknown;
   if (result && typeof result === "object" && "init" in result && "data" in result) {
