@@ -39,9 +39,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   return data({ nonce: context.cspNonce, analyticsSrc: process.env.ANALYTICS_SRC || undefined });
 }
 
-/** Pages under /admin bring their own shell. */
+/** Pages under /admin and the therapist area bring their own shell. */
 function usesSiteChrome(pathname: string) {
-  return !pathname.startsWith("/admin");
+  return !pathname.startsWith("/admin") && !pathname.startsWith("/terapeuta-area");
 }
 
 function HashScroller() {

@@ -72,6 +72,9 @@ export function owesFee(sessionStatus: SessionStatus, attendanceStatus: Attendan
 const timeFormat = new Intl.DateTimeFormat("it-IT", { timeZone: "Europe/Rome", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
 const dayFormat = new Intl.DateTimeFormat("it-IT", { timeZone: "Europe/Rome", weekday: "long", day: "numeric", month: "long", year: "numeric" });
 
+/** "Lunedì 30 marzo 2026" from "lunedì 30 marzo 2026": a label that starts a line. */
+export const upperFirst = (text: string) => text.charAt(0).toLocaleUpperCase("it-IT") + text.slice(1);
+
 /** "lunedì 30 marzo 2026, 19:00-20:30" (Italian time). */
 export function sessionLabel(startsAt: Date | string, endsAt?: Date | string) {
   const start = new Date(startsAt);

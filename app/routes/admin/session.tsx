@@ -5,7 +5,7 @@ import type { Route } from "./+types/session";
 import { Badge, EmptyState, Field, invalidProps, Modal, PageHeader, Spinner, useFetcherResult, type ActionResult } from "~/components/admin/ui";
 import { AttendanceSheet, attendanceMarks, sessionTones } from "~/components/sessions/attendance-sheet";
 import { useToast } from "~/components/ui/toast";
-import { cancelSessionSchema, memberName, moveSessionSchema, romeDate, sessionLabel, sessionStatusLabels, sessionTime } from "~/domain/sessions";
+import { cancelSessionSchema, memberName, moveSessionSchema, romeDate, sessionLabel, sessionStatusLabels, sessionTime, upperFirst } from "~/domain/sessions";
 import { adminPageData, requireAdmin } from "~/server/auth.server";
 import { HttpError } from "~/server/http.server";
 import { actionFail, actionOk, failure, formErrors } from "~/server/services/admin-common.server";
@@ -83,7 +83,7 @@ export default function AdminSession({ loaderData }: Route.ComponentProps) {
         title={session.groupName}
         description={
           <>
-            <span className="capitalize">{sessionLabel(session.startsAt, session.endsAt)}</span> · {session.therapistName}
+            {upperFirst(sessionLabel(session.startsAt, session.endsAt))} · {session.therapistName}
           </>
         }
         actions={

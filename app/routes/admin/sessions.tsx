@@ -20,7 +20,7 @@ import { sessionTones } from "~/components/sessions/attendance-sheet";
 import { useToast } from "~/components/ui/toast";
 import { absenceNotice, SESSION_WINDOW_WEEKS } from "~/content/site";
 import { addDays, dateLabel, romeTimeToUtc, todayInRome } from "~/domain/calendar";
-import { closureSchema, romeDate, sessionStatusLabels, sessionTime, weekStart } from "~/domain/sessions";
+import { closureSchema, romeDate, sessionStatusLabels, sessionTime, weekStart, upperFirst } from "~/domain/sessions";
 import { adminPageData, requireAdmin } from "~/server/auth.server";
 import { HttpError } from "~/server/http.server";
 import { actionFail, actionOk, failure, formErrors, loadOr } from "~/server/services/admin-common.server";
@@ -226,8 +226,8 @@ function WeekView({ sessions, monday, today, filtered }: { sessions: Session[]; 
         const ofDay = sessions.filter((session) => romeDate(session.startsAt) === day);
         return (
           <li key={day} className={`grid content-start gap-2 rounded-2xl border bg-white p-3 ${day === today ? "border-teal-600" : "border-sand-200"}`}>
-            <h3 className="text-sm font-semibold capitalize text-ink-700">
-              {dateLabel(day)}
+            <h3 className="text-sm font-semibold text-ink-700">
+              {upperFirst(dateLabel(day))}
               {day === today ? <span className="ml-1 text-xs font-medium text-teal-800">(oggi)</span> : null}
             </h3>
             {ofDay.length === 0 ? (
@@ -251,7 +251,7 @@ function SessionList({ sessions, filtered }: { sessions: Session[]; filtered: bo
       {sessions.map((session) => (
         <li key={session.id} className="grid gap-2 px-4 py-3 sm:grid-cols-[12rem_1fr_auto] sm:items-center">
           <span className="text-sm">
-            <span className="block font-medium capitalize text-ink-900">{dateLabel(romeDate(session.startsAt))}</span>
+            <span className="block font-medium text-ink-900">{upperFirst(dateLabel(romeDate(session.startsAt)))}</span>
             <span className="text-ink-500">ore {sessionTime(session.startsAt)}</span>
           </span>
           <span className="text-sm">

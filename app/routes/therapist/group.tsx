@@ -4,7 +4,7 @@ import type { Route } from "./+types/group";
 import { Badge, EmptyState, PageHeader } from "~/components/admin/ui";
 import { sessionTones } from "~/components/sessions/attendance-sheet";
 import { weekdayName } from "~/domain/calendar";
-import { sessionLabel, sessionStatusLabels, THERAPIST_AREA } from "~/domain/sessions";
+import { sessionLabel, sessionStatusLabels, THERAPIST_AREA, upperFirst } from "~/domain/sessions";
 import { HttpError } from "~/server/http.server";
 import { ownGroup, requireTherapist } from "~/server/services/therapist-area.server";
 
@@ -26,7 +26,7 @@ export default function TherapistGroup({ loaderData }: Route.ComponentProps) {
       <Link to={THERAPIST_AREA} className="inline-flex items-center gap-1 text-sm font-medium text-teal-800">
         <ArrowLeft aria-hidden className="size-4" />I miei gruppi
       </Link>
-      <PageHeader title={group.name} description={<span className="capitalize">{`${weekdayName(group.weekday)}, ore ${group.startTime}`}</span>} />
+      <PageHeader title={group.name} description={upperFirst(`${weekdayName(group.weekday)}, ore ${group.startTime}`)} />
       {group.videoUrl ? (
         <a href={group.videoUrl} target="_blank" rel="noreferrer noopener" className="inline-flex items-center gap-1.5 font-medium text-teal-800 underline">
           <Video aria-hidden className="size-4" />
@@ -69,8 +69,8 @@ export default function TherapistGroup({ loaderData }: Route.ComponentProps) {
           <ul className="divide-y divide-sand-200 rounded-2xl border border-sand-200 bg-white">
             {sessions.map((session) => (
               <li key={session.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
-                <Link to={`${THERAPIST_AREA}/incontri/${session.id}`} className="text-sm font-medium capitalize text-teal-800 underline-offset-2 hover:underline">
-                  {sessionLabel(session.startsAt, session.endsAt)}
+                <Link to={`${THERAPIST_AREA}/incontri/${session.id}`} className="text-sm font-medium text-teal-800 underline-offset-2 hover:underline">
+                  {upperFirst(sessionLabel(session.startsAt, session.endsAt))}
                 </Link>
                 <Badge tone={sessionTones[session.status]}>{sessionStatusLabels[session.status]}</Badge>
               </li>

@@ -6,7 +6,7 @@ import { Badge, EmptyState, PageHeader } from "~/components/admin/ui";
 import { sessionTones } from "~/components/sessions/attendance-sheet";
 import { absenceNotice } from "~/content/site";
 import { weekdayName } from "~/domain/calendar";
-import { sessionLabel, sessionStatusLabels, THERAPIST_AREA } from "~/domain/sessions";
+import { sessionLabel, sessionStatusLabels, THERAPIST_AREA, upperFirst } from "~/domain/sessions";
 import { ownGroups, ownSessions, requireTherapist } from "~/server/services/therapist-area.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -33,7 +33,7 @@ export default function TherapistHome({ loaderData }: Route.ComponentProps) {
             {toMark.map((session) => (
               <li key={session.id}>
                 <Link to={`${THERAPIST_AREA}/incontri/${session.id}`} className="font-medium text-teal-800 underline">
-                  {session.groupName}: <span className="capitalize">{sessionLabel(session.startsAt, session.endsAt)}</span>
+                  {session.groupName}: {upperFirst(sessionLabel(session.startsAt, session.endsAt))}
                 </Link>{" "}
                 <span className="text-sm text-ink-500">
                   ({session.marked}/{session.members} segnate)
@@ -59,8 +59,8 @@ export default function TherapistHome({ loaderData }: Route.ComponentProps) {
                   </Link>
                   <Badge tone={group.status === "closed" ? "neutral" : "highlight"}>{groupStatusLabels[group.status]}</Badge>
                 </div>
-                <p className="text-sm capitalize text-ink-700">
-                  {weekdayName(group.weekday)}, ore {group.startTime}
+                <p className="text-sm text-ink-700">
+                  {upperFirst(`${weekdayName(group.weekday)}, ore ${group.startTime}`)}
                 </p>
                 <p className="flex items-center gap-1.5 text-sm text-ink-700">
                   <Users aria-hidden className="size-4" />
@@ -91,7 +91,7 @@ export default function TherapistHome({ loaderData }: Route.ComponentProps) {
               <li key={session.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
                 <Link to={`${THERAPIST_AREA}/incontri/${session.id}`} className="text-sm">
                   <span className="block font-medium text-ink-900">{session.groupName}</span>
-                  <span className="capitalize text-ink-500">{sessionLabel(session.startsAt, session.endsAt)}</span>
+                  <span className="text-ink-500">{upperFirst(sessionLabel(session.startsAt, session.endsAt))}</span>
                 </Link>
                 <Badge tone={sessionTones[session.status]}>{sessionStatusLabels[session.status]}</Badge>
               </li>

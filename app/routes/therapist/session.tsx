@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/session";
 import { Badge, PageHeader } from "~/components/admin/ui";
 import { AttendanceSheet, attendanceMarks, sessionTones } from "~/components/sessions/attendance-sheet";
-import { memberName, sessionLabel, sessionStatusLabels, THERAPIST_AREA } from "~/domain/sessions";
+import { memberName, sessionLabel, sessionStatusLabels, THERAPIST_AREA, upperFirst } from "~/domain/sessions";
 import { audit } from "~/server/audit.server";
 import { HttpError } from "~/server/http.server";
 import { actionFail, actionOk, failure } from "~/server/services/admin-common.server";
@@ -53,7 +53,7 @@ export default function TherapistSession({ loaderData }: Route.ComponentProps) {
         <ArrowLeft aria-hidden className="size-4" />
         {session.groupName}
       </Link>
-      <PageHeader title="Presenze" description={<span className="capitalize">{sessionLabel(session.startsAt, session.endsAt)}</span>} />
+      <PageHeader title="Presenze" description={upperFirst(sessionLabel(session.startsAt, session.endsAt))} />
       <div className="flex flex-wrap items-center gap-3 text-sm">
         <Badge tone={sessionTones[session.status]}>{sessionStatusLabels[session.status]}</Badge>
         {session.note ? <span className="text-ink-700">{session.note}</span> : null}

@@ -106,7 +106,8 @@ export function therapistAccounts(db: Database) {
  * What a therapist sees: only their own groups
  * ---------------------------------------------------------------------------------------------- */
 
-const confirmed = sql<number>`(select count(*)::int from ${groupBookings} b where b.group_id = ${groups.id} and b.status = 'confirmed')`;
+// Spelled out: in a one-table select Drizzle leaves columns unqualified, and "id" would be the booking's.
+const confirmed = sql<number>`(select count(*)::int from group_bookings b where b.group_id = "groups"."id" and b.status = 'confirmed')`;
 
 export async function ownGroups(db: Database, therapistId: string) {
   return db
