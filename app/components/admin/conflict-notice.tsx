@@ -8,7 +8,10 @@ import { conflictMessages } from "./version";
 export function ConflictNotice({ message, onReload, reloading }: { message: string; onReload: () => void; reloading: boolean }) {
   const notice = useRef<HTMLDivElement>(null);
   // The save button may be far below in a long form: bring the notice into view.
-  useEffect(() => notice.current?.scrollIntoView({ block: "nearest" }), []);
+  // In braces: Chromium's scrollIntoView returns a promise, which React would take for a cleanup function.
+  useEffect(() => {
+    notice.current?.scrollIntoView({ block: "nearest" });
+  }, []);
   return (
     <div ref={notice} role="alert" className="grid justify-items-start gap-2 rounded-xl border border-coral-500/40 bg-coral-100 p-4 text-sm text-coral-700">
       <p className="font-semibold">{conflictMessages.title}</p>

@@ -26,7 +26,7 @@ export function AdminTabBar({ tabs }: { tabs: readonly AdminTab[] }) {
         before: element.scrollLeft > 4,
         after: element.scrollLeft + element.clientWidth < element.scrollWidth - 4,
       });
-    element.querySelector('[aria-current="page"]')?.scrollIntoView({ block: "nearest", inline: "nearest" });
+    element.querySelector('[aria-current="page"]')?.scrollIntoView({ block: "nearest", inline: "center" });
     update();
     element.addEventListener("scroll", update, { passive: true });
     const observer = new ResizeObserver(update);
