@@ -228,6 +228,8 @@ export interface EndpointOptions<S extends z.ZodType> {
   handle: (tx: Transaction, data: z.infer<S>, request: Request) => Promise<HandlerResult>;
   /** A solved anti-spam challenge (header X-Altcha or field `altcha`) is required unless false. */
   proofOfWork?: boolean;
+  /** Turns the stored answer into the one sent (e.g. a token derived from a stored id), on every retry too. */
+  present?: (body: unknown) => unknown;
 }
 
 /**
@@ -264,7 +266,7 @@ export function publicEndpoint<S extends z.ZodType>(options: EndpointOptions<S>)
         return options.handle(tx, parsed.data, request);
       });
       if (isForm) return formRedirect(request, options.scope, "ok");
-      return jsonResponse(result.status, result.body);
+      return jsonResponse(result.status, options.present ? options.present(result.body) : result.body);
     } catch (error) {
       // The database is down or restarting: 503 with Retry-After, and the client retries with the same Idempotency-Key.
       if (isDatabaseUnavailable(error)) return outageResponse(request, options.scope, error);

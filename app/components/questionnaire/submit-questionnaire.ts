@@ -6,7 +6,7 @@ import type { UtmTags } from "./questionnaire-session";
 export const SUBMIT_ENDPOINT = "/api/submit-questionnaire";
 
 export type SubmitOutcome =
-  | { ok: true }
+  | { ok: true; token: string | null }
   | { ok: false; status: number | null; message: string | null; fields: FieldErrors };
 
 function errorOf(body: unknown): string | null {
@@ -60,7 +60,10 @@ export async function submitQuestionnaire(
     };
   }
   const body: unknown = await response.json().catch(() => null);
-  if (response.ok) return { ok: true };
+  if (response.ok) {
+    const token = body && typeof body === "object" ? (body as { token?: unknown }).token : null;
+    return { ok: true, token: typeof token === "string" ? token : null };
+  }
   return {
     ok: false,
     status: response.status,
