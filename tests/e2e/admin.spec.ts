@@ -204,6 +204,7 @@ test("every admin tab passes an accessibility check", async () => {
     ["/admin/gruppi", "Gruppi"],
     ["/admin/prenotazioni", "Prenotazioni"],
     ["/admin/posta", "Posta"],
+    ["/admin/sicurezza", "Sicurezza dell'account"],
   ] as const;
   const expectNoViolations = async (where: string) => {
     const results = await new AxeBuilder({ page }).analyze();
