@@ -28,6 +28,7 @@ export default [
     route("terapeuti", "routes/admin/therapists.tsx"),
     route("blog", "routes/admin/blog.tsx"),
     route("documenti", "routes/admin/documents.tsx"),
+    route("documenti/:type", "routes/admin/document-file.ts"),
     route("gruppi", "routes/admin/groups.tsx"),
     route("prenotazioni", "routes/admin/bookings.tsx"),
     route("posta", "routes/admin/mailbox.tsx"),

@@ -8,7 +8,7 @@ export const uploadErrors = {
   missing: "Nessun file selezionato.",
   tooLarge: "Il file è troppo grande. Massimo 5MB.",
   notImage: "Seleziona un file immagine valido (JPEG, PNG, WebP o AVIF).",
-  notPdf: "Il file non è un PDF.",
+  notPdf: "Solo file PDF: il file non è un PDF.",
   invalidPdf: "Il file non è un PDF valido: non si apre come documento o non ha pagine.",
   unreadableImage: "L'immagine non può essere letta.",
 } as const;

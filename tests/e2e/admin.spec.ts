@@ -117,7 +117,9 @@ test("refuses to add a therapist photo that is not an image", async () => {
   await page.getByRole("button", { name: "Add Therapist" }).click();
   const dialog = page.getByRole("dialog", { name: "Add New Therapist" });
   await dialog.getByLabel("Photo").setInputFiles({ name: "note.txt", mimeType: "text/plain", buffer: Buffer.from("non un'immagine") });
-  await expect(page.getByText("Please select an image file", { exact: true })).toBeVisible();
+  // The toast, and the field's own error.
+  await expect(page.getByText("Please select an image file", { exact: true })).toHaveCount(2);
+  await expect(dialog.getByRole("alert")).toHaveText("Please select an image file");
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(dialog).toBeHidden();
 });
@@ -180,8 +182,9 @@ test("refuses a document that is not a PDF, whatever its name", async () => {
     buffer: Buffer.from("<!doctype html><title>non un PDF</title>"),
   });
   await expect(page.getByText("Errore upload", { exact: true })).toBeVisible();
-  await expect(page.getByText("Si è verificato un errore durante il caricamento", { exact: true })).toBeVisible();
-  await expect(page.getByRole("alert").filter({ hasText: "Il file non è un PDF." })).toBeVisible();
+  // The toast says why, and so does the row.
+  await expect(page.getByText("Solo file PDF: il file non è un PDF.", { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "Solo file PDF: il file non è un PDF." })).toBeVisible();
   // A PDF header followed by a web page: it does not open as a document.
   await page.getByLabel("Carica il PDF: Privacy policy").setInputFiles({
     name: "privacy-policy.pdf",

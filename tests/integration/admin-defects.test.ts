@@ -12,6 +12,8 @@ import { formatDateTime } from "../../app/components/admin/format";
 import { loader as auditLoader } from "../../app/routes/admin/audit";
 import { action as blogAction } from "../../app/routes/admin/blog";
 import { action as bookingsAction, loader as bookingsLoader } from "../../app/routes/admin/bookings";
+import { loader as documentFileLoader } from "../../app/routes/admin/document-file";
+import { action as documentsAction, clientAction as documentsClientAction } from "../../app/routes/admin/documents";
 import { action as contactsAction, loader as contactsLoader } from "../../app/routes/admin/contacts";
 import { loader as exportLoader } from "../../app/routes/admin/export";
 import { action as groupsAction, loader as groupsLoader } from "../../app/routes/admin/groups";
@@ -22,6 +24,7 @@ import { auth, createOrPromoteAdmin } from "../../app/server/auth.server";
 import type { Database } from "../../app/server/db/client.server";
 import { auditLog, blogPosts, contacts, groupBookings, groups, privacyRequests, therapists } from "../../app/server/db/schema";
 import { testDatabase } from "./database";
+import { onePagePdf } from "./helpers";
 
 const BASE = "http://localhost:3000";
 const CONFLICT = "Modificato da un altro utente";
@@ -45,7 +48,7 @@ function request(pathname: string, init: { method?: string; body?: BodyInit } = 
   return new Request(`${BASE}${pathname}`, { method: init.method ?? "GET", headers, body: init.body });
 }
 
-function form(fields: Record<string, string | string[]>) {
+function form(fields: Record<string, string | string[] | Blob>) {
   const body = new FormData();
   for (const [key, value] of Object.entries(fields)) {
     if (Array.isArray(value)) for (const item of value) body.append(key, item);
@@ -62,7 +65,7 @@ const call = <T = unknown>(handler: AnyHandler, req: Request, params: Record<str
     context: { db, clientIp: "198.51.100.9", cspNonce: "" },
   });
 const load = <T>(handler: AnyHandler, pathname: string) => call<T>(handler, request(pathname));
-const post = (handler: AnyHandler, pathname: string, fields: Record<string, string | string[]>) =>
+const post = (handler: AnyHandler, pathname: string, fields: Record<string, string | string[] | Blob>) =>
   call(handler, request(pathname, { method: "POST", body: form(fields) })).then(answer);
 
 /** What an action answered: data() results carry their status in `init`, plain objects are 200. */
@@ -89,6 +92,62 @@ async function newGroup(therapistId: string, name = "Gruppo del lunedì") {
     .returning();
   return row!;
 }
+
+describe("13, 15, 16. documents: uploads say why, a 413 is a field error, staff open the live file", () => {
+  it("says why an upload is refused, in the toast and beside the field", async () => {
+    const big = Buffer.concat([await onePagePdf(), Buffer.alloc(5 * 1024 * 1024, 32)]);
+    const tooLarge = await post(documentsAction, "/admin/documenti", {
+      intent: "upload",
+      type: "privacy-policy",
+      file: new File([new Uint8Array(big)], "privacy.pdf", { type: "application/pdf" }),
+    });
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.body).toMatchObject({
+      error: "Errore upload",
+      description: "Il file è troppo grande. Massimo 5MB.",
+      fieldErrors: { file: "Il file è troppo grande. Massimo 5MB." },
+    });
+    const notPdf = await post(documentsAction, "/admin/documenti", {
+      intent: "upload",
+      type: "privacy-policy",
+      file: new File(["una lettera"], "privacy.pdf", { type: "application/pdf" }),
+    });
+    expect(notPdf).toMatchObject({ status: 415, body: { description: expect.stringMatching(/^Solo file PDF/) } });
+  });
+
+  it("turns the server's JSON 413 (a body over the upload cap) into the field error instead of the error page", async () => {
+    const refused = { status: 413, statusText: "Payload Too Large", internal: true, data: JSON.stringify({ error: "Richiesta troppo grande." }) };
+    const result = await (documentsClientAction as unknown as (args: { serverAction: () => Promise<unknown> }) => Promise<unknown>)({
+      serverAction: () => Promise.reject(refused),
+    });
+    expect(result).toMatchObject({ ok: false, error: "Errore upload", fieldErrors: { file: "Il file è troppo grande. Massimo 5MB." } });
+    const other = { ...refused, status: 500 };
+    await expect(
+      (documentsClientAction as unknown as (args: { serverAction: () => Promise<unknown> }) => Promise<unknown>)({
+        serverAction: () => Promise.reject(other),
+      }),
+    ).rejects.toBe(other);
+  });
+
+  it("serves each document's live PDF to staff, inline or as a download", async () => {
+    const generated = await call<Response>(documentFileLoader, request("/admin/documenti/termini-condizioni"), { type: "termini-condizioni" });
+    expect(generated.status).toBe(200);
+    expect(generated.headers.get("content-type")).toBe("application/pdf");
+    expect(generated.headers.get("content-disposition")).toBe('inline; filename="termini-condizioni.pdf"');
+    expect(Buffer.from(await generated.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+
+    const uploaded = await onePagePdf("caricato dallo staff");
+    await post(documentsAction, "/admin/documenti", {
+      intent: "upload",
+      type: "accordo-servizio",
+      file: new File([new Uint8Array(uploaded)], "accordo.pdf", { type: "application/pdf" }),
+    });
+    const live = await call<Response>(documentFileLoader, request("/admin/documenti/accordo-servizio?download"), { type: "accordo-servizio" });
+    expect(live.headers.get("content-disposition")).toBe('attachment; filename="accordo-servizio.pdf"');
+    expect(Buffer.from(await live.arrayBuffer()).equals(uploaded)).toBe(true);
+    await expect(call(documentFileLoader, request("/admin/documenti/altro"), { type: "altro" })).rejects.toMatchObject({ status: 404 });
+  });
+});
 
 describe("14. an edit saved over someone else's is refused, and says so", () => {
   it("two tabs on one therapist: the second save answers 409 'Modificato da un altro utente' and keeps the first", async () => {

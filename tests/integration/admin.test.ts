@@ -334,7 +334,11 @@ describe("uploads", () => {
       ),
     );
     expect(result.status).toBe(415);
-    expect(result.body).toMatchObject({ error: "Errore upload", description: "Si è verificato un errore durante il caricamento" });
+    expect(result.body).toMatchObject({
+      error: "Errore upload",
+      description: "Solo file PDF: il file non è un PDF.",
+      fieldErrors: { file: "Solo file PDF: il file non è un PDF." },
+    });
     expect(await storage().exists("documents", "privacy-policy.pdf")).toBe(false);
     expect(await db.select().from(documents)).toEqual([]);
   });

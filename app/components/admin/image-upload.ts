@@ -7,6 +7,11 @@ export type UploadResult = { ok: true; url: string } | { ok: false; status: numb
 /** The reason the browser refuses a file before sending it (the server checks the bytes again). */
 export type FileProblem = "type" | "size";
 
+/** What a refused file is told, by kind (the PDF texts match the server's refusals). */
+export const fileProblemMessages = {
+  pdf: { type: "Solo file PDF.", size: "Il file è troppo grande. Massimo 5MB." },
+} as const satisfies Record<string, Record<FileProblem, string>>;
+
 /** The browser's first check of an image: "type", "size" (over 5 MB, as the server counts) or null when fine. */
 export function imageFileProblem(file: File): FileProblem | null {
   if (!file.type.startsWith("image/") || file.type === "image/svg+xml") return "type";

@@ -1,8 +1,9 @@
-import { CircleAlert, CircleCheck, FileText, RotateCcw, Upload } from "lucide-react";
+import { CircleAlert, CircleCheck, Download, ExternalLink, FileText, RotateCcw, Upload } from "lucide-react";
 import { useRef, useState } from "react";
-import { useFetcher, type FetcherWithComponents } from "react-router";
+import { isRouteErrorResponse, useFetcher, type FetcherWithComponents } from "react-router";
 import type { Route } from "./+types/documents";
 import { formatDateTime } from "~/components/admin/format";
+import { fileProblemMessages, pdfFileProblem } from "~/components/admin/image-upload";
 import {
   Badge,
   ConfirmDialog,
@@ -68,8 +69,23 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     return actionOk("upload", messages.success, type);
   } catch (error) {
+    // The toast and the field say why (too large, not a PDF...); the spec's generic text for anything else.
     const { status, message } = failure(error, messages.errorDescription, "admin-documents");
-    return actionFail("upload", status, messages.error, { description: messages.errorDescription, fieldErrors: { file: message } });
+    return actionFail("upload", status, messages.error, { description: message, fieldErrors: { file: message } });
+  }
+}
+
+/**
+ * A body over the server's cap is refused before React Router reads it, with a JSON 413 the router
+ * cannot decode: instead of the error page, it is the upload's field error like any other refusal.
+ */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  try {
+    return await serverAction();
+  } catch (error) {
+    if (!isRouteErrorResponse(error) || error.status !== 413) throw error;
+    const reason = fileProblemMessages.pdf.size;
+    return { ok: false as const, intent: "upload", error: messages.error, description: reason, fieldErrors: { file: reason } };
   }
 }
 
@@ -122,11 +138,14 @@ function DocumentRow({ document }: { document: DocumentInfo }) {
   const error = clientError ?? serverError;
   const inputId = `document-${document.type}`;
 
+  /** Refused in the browser before sending when not a PDF or over 5 MB: one toast and the reason beside the row. */
   function onFile(file: File | undefined, form: HTMLFormElement | null) {
     if (!file || !form) return;
-    if (file.type && file.type !== "application/pdf") {
-      setClientError("Seleziona un file PDF.");
-      toast({ title: messages.error, description: messages.errorDescription, variant: "destructive" });
+    const problem = pdfFileProblem(file);
+    if (problem) {
+      const reason = fileProblemMessages.pdf[problem];
+      setClientError(reason);
+      toast({ title: messages.error, description: reason, variant: "destructive" });
       if (input.current) input.current.value = "";
       return;
     }
@@ -172,6 +191,27 @@ function DocumentRow({ document }: { document: DocumentInfo }) {
             />
           </label>
         </fetcher.Form>
+        <div className="flex flex-wrap gap-2 sm:justify-end">
+          <a
+            href={`/admin/documenti/${document.type}`}
+            target="_blank"
+            rel="noreferrer"
+            className="btn btn-secondary min-h-10 px-3 py-2 text-sm"
+            aria-label={`Apri il PDF in uso: ${document.label}`}
+          >
+            <ExternalLink aria-hidden className="size-4" />
+            Apri
+          </a>
+          <a
+            href={`/admin/documenti/${document.type}?download`}
+            download={document.fileName}
+            className="btn btn-secondary min-h-10 px-3 py-2 text-sm"
+            aria-label={`Scarica il PDF in uso: ${document.label}`}
+          >
+            <Download aria-hidden className="size-4" />
+            Scarica
+          </a>
+        </div>
         {document.live === "uploaded" ? <UseGeneratedButton document={document} fetcher={restore} /> : null}
       </div>
     </li>
