@@ -8,7 +8,9 @@ const port = Number(process.env.E2E_PORT ?? 3123);
 const external = process.env.E2E_BASE_URL;
 export const baseURL = external ?? `http://127.0.0.1:${port}`;
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `insieme-e2e-${process.pid}`);
+/** The data folder of the e2e server (its embedded PostgreSQL lives in postgres/). */
+export const e2eDataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `insieme-e2e-${process.pid}`);
+const dataDir = e2eDataDir;
 
 const launchOptions = {
   executablePath: chromium,

@@ -17,6 +17,7 @@ import { PROOF_OF_WORK_FIELD, proofOfWorkMessages } from "~/domain/proof-of-work
 import { seo, webPageJsonLd } from "~/domain/seo";
 import { clientKey, errors, fieldErrors, hitRateLimit, HttpError } from "~/server/http.server";
 import { acceptProofOfWork } from "~/server/proof-of-work.server";
+import { isDatabaseUnavailable } from "~/server/db/client.server";
 import { logger } from "~/server/logger.server";
 import { recommendedGroups } from "~/server/services/groups.server";
 import { identityFromToken } from "~/server/services/identity.server";
@@ -58,6 +59,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       { headers: PRIVATE },
     );
   } catch (error) {
+    // A database outage is the site's 503 page (with Retry-After), not a state of this page.
+    if (isDatabaseUnavailable(error)) throw error;
     logger.error({ err: error }, "recommended groups could not be loaded");
     return data(
       { ...base, status: "error" as const, email: param(url, "email"), token: null, linkExpired: false, hasResponse: false, cards: [] as GroupCardData[] },
