@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { balanceCents, chargesFor, formatCents, totalCents, type LedgerSession } from "./ledger";
+import { balanceCents, chargesFor, formatCents, parseEuroToCents, splitPayment, totalCents, type LedgerSession } from "./ledger";
 
 const week = (n: number, overrides: Partial<LedgerSession> = {}): LedgerSession => ({
   sessionId: `s${n}`,
@@ -71,5 +71,30 @@ describe("balance", () => {
 
   it("formats cents as euro in Italian", () => {
     expect(formatCents(3500).replace(/\s/g, " ")).toBe("35,00 €");
+  });
+});
+
+describe("splitPayment", () => {
+  const charges = chargesFor([week(0), week(1), week(2)]);
+  const standard = { amountCents: 3500, platformCents: 1400, therapistCents: 2100 };
+
+  it("splits a payment of the trial €9 + €21 and of a later session €14 + €21", () => {
+    expect(splitPayment(3000, 0, charges, standard)).toEqual({ platformCents: 900, therapistCents: 2100 });
+    expect(splitPayment(3500, 3000, charges, standard)).toEqual({ platformCents: 1400, therapistCents: 2100 });
+  });
+
+  it("adds the splits of every session one payment covers, and splits a prepayment at the current tariff", () => {
+    expect(splitPayment(10_000, 0, charges, standard)).toEqual({ platformCents: 3700, therapistCents: 6300 });
+    expect(splitPayment(3500, 10_000, charges, standard)).toEqual({ platformCents: 1400, therapistCents: 2100 });
+  });
+});
+
+describe("parseEuroToCents", () => {
+  it("reads the amounts staff type, with comma or dot", () => {
+    expect(["35", "35,00", "35.5", "€ 30"].map(parseEuroToCents)).toEqual([3500, 3500, 3550, 3000]);
+    expect(parseEuroToCents("abc")).toBeNaN();
+    expect(parseEuroToCents("35,001")).toBeNaN();
+    // Italian thousands or three decimals: ambiguous, so refused rather than guessed.
+    expect(parseEuroToCents("1.000")).toBeNaN();
   });
 });

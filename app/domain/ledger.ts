@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { prices } from "~/content/site";
 import { owesFee, type AttendanceStatus, type SessionStatus } from "./sessions";
 
@@ -65,3 +66,79 @@ export function balanceCents(chargedCents: number, paidCents: number, refundedCe
 
 const euroFormat = new Intl.NumberFormat("it-IT", { style: "currency", currency: prices.currency });
 export const formatCents = (amountCents: number) => euroFormat.format(amountCents / 100);
+
+export const paymentMethods = ["bank_transfer", "other", "stripe"] as const;
+export type PaymentMethod = (typeof paymentMethods)[number];
+export const paymentMethodLabels: Record<PaymentMethod, string> = { bank_transfer: "Bonifico", other: "Altro", stripe: "Carta (Stripe)" };
+/** Staff record these by hand; Stripe payments arrive only through its webhook. */
+export const manualPaymentMethods = ["bank_transfer", "other"] as const;
+
+/** A single payment or refund above this is surely a typo. */
+export const MAX_AMOUNT_CENTS = 1_000_000;
+
+/** "35", "35,00", "35.5" → cents; anything else → NaN. */
+export function parseEuroToCents(input: string) {
+  const text = input.trim().replace(/\s|€/g, "");
+  if (!/^\d{1,7}([.,]\d{1,2})?$/.test(text)) return Number.NaN;
+  return Math.round(Number(text.replace(",", ".")) * 100);
+}
+
+const amount = z
+  .string({ error: "Indica l'importo." })
+  .trim()
+  .min(1, "Indica l'importo.")
+  .transform(parseEuroToCents)
+  .refine((cents) => Number.isFinite(cents), "Importo non valido: scrivi per esempio 35 oppure 35,00.")
+  .refine((cents) => cents > 0, "L'importo deve essere maggiore di zero.")
+  .refine((cents) => cents <= MAX_AMOUNT_CENTS, "Importo troppo alto: controlla la cifra.");
+
+const idempotencyKey = z.uuid("Modulo scaduto: ricarica la pagina.");
+const bookingId = z.uuid("Persona non valida.");
+
+export const paymentSchema = z.object({
+  booking_id: bookingId,
+  amount,
+  method: z.enum(manualPaymentMethods, "Scegli il metodo di pagamento."),
+  paid_on: z.iso.date("Indica una data valida."),
+  note: z
+    .string()
+    .trim()
+    .max(500, "Massimo 500 caratteri.")
+    .optional()
+    .transform((value) => value || null),
+  idempotency_key: idempotencyKey,
+});
+
+export const refundSchema = z.object({
+  booking_id: bookingId,
+  amount,
+  reason: z.string({ error: "Scrivi il motivo del rimborso." }).trim().min(1, "Scrivi il motivo del rimborso.").max(500, "Massimo 500 caratteri."),
+  idempotency_key: idempotencyKey,
+});
+
+/** "2026-0001": the year and the receipt's place in it. */
+export const formatReceiptNumber = (year: number, number: number) => `${year}-${String(number).padStart(4, "0")}`;
+
+type Split = Pick<Charge, "amountCents" | "platformCents" | "therapistCents">;
+
+/**
+ * How a payment divides between platform and therapist: it pays the member's charges in date order
+ * after what `priorPaidCents` already covered, each share split like its charge; whatever is paid
+ * ahead of any charge is split like `ahead` (the tariff the member pays now).
+ */
+export function splitPayment(amountCents: number, priorPaidCents: number, charges: readonly Split[], ahead: Split) {
+  let covered = priorPaidCents;
+  let left = amountCents;
+  let platformCents = 0;
+  const share = (cents: number, split: Split) => Math.round((cents * split.platformCents) / split.amountCents);
+  for (const charge of charges) {
+    if (left <= 0) break;
+    const open = charge.amountCents - Math.min(covered, charge.amountCents);
+    covered = Math.max(0, covered - charge.amountCents);
+    const paid = Math.min(open, left);
+    platformCents += share(paid, charge);
+    left -= paid;
+  }
+  if (left > 0) platformCents += share(left, ahead);
+  return { platformCents, therapistCents: amountCents - platformCents };
+}

@@ -180,6 +180,9 @@ export const groupBookings = pgTable(
     status: text("status", { enum: ["requested", "confirmed", "moved", "cancelled"] }).notNull().default("requested"),
     callRequested: boolean("call_requested").notNull().default(false),
     phone: text("phone"),
+    /** When staff approved the member's ISEE attestation: the reduced rate applies to sessions after it. */
+    iseeApprovedAt: timestamp("isee_approved_at", { withTimezone: true }),
+    iseeApprovedBy: text("isee_approved_by"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -569,4 +572,50 @@ export const attendance = pgTable(
     recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("attendance_session_booking_idx").on(t.sessionId, t.bookingId), index("attendance_booking_idx").on(t.bookingId)],
+);
+
+/**
+ * Money received from a member (their booking), recorded by staff. Each payment has a receipt
+ * number, sequential per year ("2026-0001"), drawn from receipt_counters inside the same transaction.
+ * idempotency_key comes from the form, so a double submit records one payment.
+ */
+export const payments = pgTable(
+  "payments",
+  {
+    id: id(),
+    /** Null once the member's data was erased: the receipt itself is an accounting record and stays. */
+    bookingId: uuid("booking_id").references(() => groupBookings.id, { onDelete: "set null" }),
+    /** The name printed on the receipt, as it was when the payment was recorded. */
+    payerName: text("payer_name").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    method: text("method", { enum: ["bank_transfer", "other", "stripe"] }).notNull(),
+    paidAt: timestamp("paid_at", { withTimezone: true }).notNull(),
+    note: text("note"),
+    receiptNumber: text("receipt_number").notNull().unique(),
+    idempotencyKey: text("idempotency_key").unique(),
+    recordedBy: text("recorded_by"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("payments_booking_idx").on(t.bookingId), check("payments_amount_check", sql`${t.amountCents} > 0`)],
+);
+
+/** One row per year: the last receipt number given, locked while the next one is drawn. */
+export const receiptCounters = pgTable("receipt_counters", {
+  year: integer("year").primaryKey(),
+  lastNumber: integer("last_number").notNull(),
+});
+
+/** Money given back to a member (unused sessions, a group that did not fit). */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: id(),
+    bookingId: uuid("booking_id").references(() => groupBookings.id, { onDelete: "set null" }),
+    amountCents: integer("amount_cents").notNull(),
+    reason: text("reason").notNull(),
+    idempotencyKey: text("idempotency_key").unique(),
+    recordedBy: text("recorded_by"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("refunds_booking_idx").on(t.bookingId), check("refunds_amount_check", sql`${t.amountCents} > 0`)],
 );

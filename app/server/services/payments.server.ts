@@ -1,0 +1,275 @@
+import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { romeTimeToUtc, todayInRome } from "~/domain/calendar";
+import { balanceCents, chargesFor, formatReceiptNumber, splitPayment, tariffs, totalCents, type Charge, type PaymentMethod } from "~/domain/ledger";
+import { audit } from "../audit.server";
+import type { SessionInfo } from "../auth.server";
+import type { Database } from "../db/client.server";
+import { attendance, groupBookings, groups, groupSessions, payments, receiptCounters, refunds } from "../db/schema";
+import { HttpError } from "../http.server";
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+type Executor = Database | Tx;
+
+/* ------------------------------------------------------------------------------------------------
+ * Charges and balances
+ * ---------------------------------------------------------------------------------------------- */
+
+/** The charges of each booking, from its attendance on each meeting (the rules are in domain/ledger.ts). */
+async function chargesByBooking(db: Executor, bookings: { id: string; iseeApprovedAt: Date | null }[]) {
+  const result = new Map<string, Charge[]>();
+  if (bookings.length === 0) return result;
+  const rows = await db
+    .select({
+      bookingId: attendance.bookingId,
+      sessionId: groupSessions.id,
+      startsAt: groupSessions.startsAt,
+      sessionStatus: groupSessions.status,
+      attendanceStatus: attendance.status,
+    })
+    .from(attendance)
+    .innerJoin(groupSessions, eq(groupSessions.id, attendance.sessionId))
+    .where(
+      inArray(
+        attendance.bookingId,
+        bookings.map((booking) => booking.id),
+      ),
+    );
+  for (const booking of bookings) {
+    result.set(
+      booking.id,
+      chargesFor(
+        rows.filter((row) => row.bookingId === booking.id),
+        booking.iseeApprovedAt,
+      ),
+    );
+  }
+  return result;
+}
+
+async function sumsByBooking(db: Executor, table: typeof payments | typeof refunds, bookingIds: string[]) {
+  if (bookingIds.length === 0) return new Map<string, number>();
+  const rows = await db
+    .select({ bookingId: table.bookingId, cents: sql<string>`sum(${table.amountCents})` })
+    .from(table)
+    .where(inArray(table.bookingId, bookingIds))
+    .groupBy(table.bookingId);
+  return new Map(rows.map((row) => [row.bookingId!, Number(row.cents)]));
+}
+
+export interface MemberAccount {
+  bookingId: string;
+  name: string;
+  email: string;
+  groupName: string | null;
+  iseeApprovedAt: Date | null;
+  sessionsCharged: number;
+  chargedCents: number;
+  paidCents: number;
+  refundedCents: number;
+  owedCents: number;
+}
+
+/**
+ * Every member with a ledger: confirmed bookings, and any booking that attended a meeting or paid.
+ * Staff only; the read is audited by the caller's route.
+ */
+export async function listAccounts(db: Executor): Promise<MemberAccount[]> {
+  const bookings = await db
+    .select({
+      id: groupBookings.id,
+      name: groupBookings.name,
+      email: groupBookings.email,
+      groupName: groups.name,
+      iseeApprovedAt: groupBookings.iseeApprovedAt,
+    })
+    .from(groupBookings)
+    .leftJoin(groups, eq(groups.id, groupBookings.groupId))
+    .where(
+      or(
+        eq(groupBookings.status, "confirmed"),
+        sql`exists (select 1 from ${attendance} where ${attendance.bookingId} = ${groupBookings.id})`,
+        sql`exists (select 1 from ${payments} where ${payments.bookingId} = ${groupBookings.id})`,
+      ),
+    )
+    .orderBy(asc(groups.name), asc(groupBookings.name), asc(groupBookings.email));
+  const ids = bookings.map((booking) => booking.id);
+  const [charges, paid, refunded] = await Promise.all([chargesByBooking(db, bookings), sumsByBooking(db, payments, ids), sumsByBooking(db, refunds, ids)]);
+  return bookings.map((booking) => {
+    const own = charges.get(booking.id) ?? [];
+    const chargedCents = totalCents(own);
+    const paidCents = paid.get(booking.id) ?? 0;
+    const refundedCents = refunded.get(booking.id) ?? 0;
+    return {
+      bookingId: booking.id,
+      name: booking.name ?? booking.email,
+      email: booking.email,
+      groupName: booking.groupName,
+      iseeApprovedAt: booking.iseeApprovedAt,
+      sessionsCharged: own.length,
+      chargedCents,
+      paidCents,
+      refundedCents,
+      owedCents: balanceCents(chargedCents, paidCents, refundedCents),
+    };
+  });
+}
+
+/** One member's balance: charges − payments + refunds (positive: still owed). */
+export async function memberBalance(db: Executor, bookingId: string) {
+  const [booking] = await db.select({ id: groupBookings.id, iseeApprovedAt: groupBookings.iseeApprovedAt }).from(groupBookings).where(eq(groupBookings.id, bookingId));
+  if (!booking) throw new HttpError(404, "Persona non trovata.");
+  const [charges, paid, refunded] = await Promise.all([chargesByBooking(db, [booking]), sumsByBooking(db, payments, [bookingId]), sumsByBooking(db, refunds, [bookingId])]);
+  const own = charges.get(bookingId) ?? [];
+  const chargedCents = totalCents(own);
+  const paidCents = paid.get(bookingId) ?? 0;
+  const refundedCents = refunded.get(bookingId) ?? 0;
+  return { charges: own, chargedCents, paidCents, refundedCents, owedCents: balanceCents(chargedCents, paidCents, refundedCents) };
+}
+
+export function recentPayments(db: Executor, limit = 50) {
+  return db
+    .select({
+      id: payments.id,
+      bookingId: payments.bookingId,
+      payerName: payments.payerName,
+      amountCents: payments.amountCents,
+      method: payments.method,
+      paidAt: payments.paidAt,
+      receiptNumber: payments.receiptNumber,
+    })
+    .from(payments)
+    .orderBy(desc(payments.createdAt))
+    .limit(limit);
+}
+
+export function recentRefunds(db: Executor, limit = 50) {
+  return db
+    .select({ id: refunds.id, bookingId: refunds.bookingId, name: groupBookings.name, email: groupBookings.email, amountCents: refunds.amountCents, reason: refunds.reason, createdAt: refunds.createdAt })
+    .from(refunds)
+    .leftJoin(groupBookings, eq(groupBookings.id, refunds.bookingId))
+    .orderBy(desc(refunds.createdAt))
+    .limit(limit);
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Recording
+ * ---------------------------------------------------------------------------------------------- */
+
+/**
+ * The next receipt number of the year. The upsert takes the counter row's lock until the
+ * transaction ends, so two payments recorded at once get consecutive numbers, never the same one.
+ */
+async function nextReceiptNumber(tx: Tx, year: number) {
+  const [row] = await tx
+    .insert(receiptCounters)
+    .values({ year, lastNumber: 1 })
+    .onConflictDoUpdate({ target: receiptCounters.year, set: { lastNumber: sql`${receiptCounters.lastNumber} + 1` } })
+    .returning({ lastNumber: receiptCounters.lastNumber });
+  return formatReceiptNumber(year, row!.lastNumber);
+}
+
+async function bookingName(tx: Executor, bookingId: string) {
+  const [booking] = await tx.select({ name: groupBookings.name, email: groupBookings.email }).from(groupBookings).where(eq(groupBookings.id, bookingId));
+  if (!booking) throw new HttpError(404, "Persona non trovata.", { booking_id: "Persona non trovata: ricarica la pagina." });
+  return booking.name ?? booking.email;
+}
+
+export interface PaymentInput {
+  bookingId: string;
+  amountCents: number;
+  method: PaymentMethod;
+  /** Italian date the money arrived. */
+  paidOn: string;
+  note: string | null;
+  idempotencyKey: string;
+}
+
+/**
+ * Records a payment with its receipt number. The same idempotency key (a double submit) returns the
+ * payment already recorded instead of a second one.
+ */
+export async function recordPayment(db: Database, actor: SessionInfo | null, input: PaymentInput, now: Date = new Date()) {
+  return db.transaction(async (tx) => {
+    const payerName = await bookingName(tx, input.bookingId);
+    // A parallel double submit waits here, then finds the payment the first one recorded.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`payment:${input.idempotencyKey}`}))`);
+    const [existing] = await tx.select({ id: payments.id, receiptNumber: payments.receiptNumber }).from(payments).where(eq(payments.idempotencyKey, input.idempotencyKey));
+    if (existing) return { ...existing, duplicate: true };
+    const receiptNumber = await nextReceiptNumber(tx, Number(todayInRome(now).slice(0, 4)));
+    const [payment] = await tx
+      .insert(payments)
+      .values({
+        bookingId: input.bookingId,
+        payerName,
+        amountCents: input.amountCents,
+        method: input.method,
+        paidAt: romeTimeToUtc(input.paidOn, "12:00"),
+        note: input.note,
+        receiptNumber,
+        idempotencyKey: input.idempotencyKey,
+        recordedBy: actor?.user.id ?? null,
+      })
+      .returning({ id: payments.id, receiptNumber: payments.receiptNumber });
+    if (actor) await audit(tx, actor, { action: "create", entity: "payment", entityId: payment!.id, detail: { bookingId: input.bookingId, amountCents: input.amountCents, receiptNumber } });
+    return { ...payment!, duplicate: false };
+  });
+}
+
+export interface RefundInput {
+  bookingId: string;
+  amountCents: number;
+  reason: string;
+  idempotencyKey: string;
+}
+
+export async function recordRefund(db: Database, actor: SessionInfo, input: RefundInput) {
+  return db.transaction(async (tx) => {
+    await bookingName(tx, input.bookingId);
+    const [refund] = await tx
+      .insert(refunds)
+      .values({ bookingId: input.bookingId, amountCents: input.amountCents, reason: input.reason, idempotencyKey: input.idempotencyKey, recordedBy: actor.user.id })
+      .onConflictDoNothing({ target: refunds.idempotencyKey })
+      .returning({ id: refunds.id });
+    if (!refund) return { duplicate: true };
+    await audit(tx, actor, { action: "create", entity: "refund", entityId: refund.id, detail: { bookingId: input.bookingId, amountCents: input.amountCents } });
+    return { id: refund.id, duplicate: false };
+  });
+}
+
+/** Staff approve a member's ISEE attestation: the reduced rate applies to the sessions after `now`. */
+export async function approveIsee(db: Database, actor: SessionInfo, bookingId: string, now: Date = new Date()) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(groupBookings)
+      .set({ iseeApprovedAt: now, iseeApprovedBy: actor.user.id, updatedAt: now })
+      .where(and(eq(groupBookings.id, bookingId), sql`${groupBookings.iseeApprovedAt} is null`))
+      .returning({ id: groupBookings.id });
+    if (!row) throw new HttpError(409, "Tariffa agevolata già approvata, o persona non trovata.");
+    await audit(tx, actor, { action: "update", entity: "booking", entityId: bookingId, detail: { iseeApproved: true } });
+  });
+}
+
+/**
+ * A payment and what its receipt shows: the platform/therapist split of the sessions it pays for
+ * (earlier payments cover the earlier sessions). Null when there is no such payment.
+ */
+export async function getReceipt(db: Executor, paymentId: string) {
+  const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
+  if (!payment) return null;
+  let charges: Charge[] = [];
+  let priorPaidCents = 0;
+  let reduced = false;
+  if (payment.bookingId) {
+    const [booking] = await db.select({ id: groupBookings.id, iseeApprovedAt: groupBookings.iseeApprovedAt }).from(groupBookings).where(eq(groupBookings.id, payment.bookingId));
+    if (booking) {
+      charges = (await chargesByBooking(db, [booking])).get(booking.id) ?? [];
+      reduced = booking.iseeApprovedAt !== null;
+      const [prior] = await db
+        .select({ cents: sql<string>`coalesce(sum(${payments.amountCents}), 0)` })
+        .from(payments)
+        .where(and(eq(payments.bookingId, booking.id), sql`(${payments.createdAt}, ${payments.id}) < (${payment.createdAt}, ${payment.id})`));
+      priorPaidCents = Number(prior?.cents ?? 0);
+    }
+  }
+  return { ...payment, split: splitPayment(payment.amountCents, priorPaidCents, charges, tariffs[reduced ? "reduced" : "standard"]) };
+}

@@ -1,0 +1,130 @@
+import { eq } from "drizzle-orm";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { auth, createOrPromoteAdmin, getSession as authSession } from "../../app/server/auth.server";
+import type { Database } from "../../app/server/db/client.server";
+import { attendance, groupBookings, groups, groupSessions, payments, therapists } from "../../app/server/db/schema";
+import { approveIsee, listAccounts, memberBalance, recordPayment, recordRefund } from "../../app/server/services/payments.server";
+import { testDatabase } from "./database";
+
+const BASE = "http://localhost:3000";
+let db: Database;
+let adminCookie: string;
+let staff: NonNullable<Awaited<ReturnType<typeof authSession>>>;
+let groupId: string;
+
+const cookieOf = (response: Response) =>
+  response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
+
+function request(pathname: string, init: { cookie?: string; method?: string; body?: BodyInit } = {}) {
+  const headers = new Headers({ origin: BASE });
+  if (init.cookie) headers.set("cookie", init.cookie);
+  return new Request(`${BASE}${pathname}`, { method: init.method ?? "GET", headers, body: init.body });
+}
+
+async function member(email: string, name = "Giulia Rossi") {
+  const [row] = await db.insert(groupBookings).values({ groupId, email, name, ageBracket: "26-35", status: "confirmed" }).returning();
+  return row!;
+}
+
+/** Weekly meetings from 2 March 2026, 19:00 UTC, with the given session status. */
+async function meeting(week: number, status: "scheduled" | "cancelled" = "scheduled") {
+  const startsAt = new Date(Date.UTC(2026, 2, 2 + 7 * week, 18));
+  const [row] = await db
+    .insert(groupSessions)
+    .values({ groupId, startsAt, endsAt: new Date(startsAt.getTime() + 90 * 60_000), status })
+    .returning();
+  return row!;
+}
+
+const payment = (bookingId: string, amountCents: number) => ({
+  bookingId,
+  amountCents,
+  method: "bank_transfer" as const,
+  paidOn: "2026-03-20",
+  note: null,
+  idempotencyKey: crypto.randomUUID(),
+});
+
+beforeAll(async () => {
+  process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "insieme-ledger-"));
+  db = await testDatabase();
+  await createOrPromoteAdmin(db, "staff-pagamenti@example.com", "password-molto-lunga");
+  const response = await auth(db).api.signInEmail({ body: { email: "staff-pagamenti@example.com", password: "password-molto-lunga" }, asResponse: true });
+  adminCookie = cookieOf(response);
+  staff = (await authSession(db, request("/admin", { cookie: adminCookie })))!;
+  const [therapist] = await db
+    .insert(therapists)
+    .values({ name: "Dott.ssa Conti", role: "Psicologa", specialization: "Gruppi", experience: "10 anni", description: "Descrizione" })
+    .returning();
+  const [group] = await db
+    .insert(groups)
+    .values({ therapistId: therapist!.id, name: "Gruppo Conti", topic: "Tema", weekday: 1, timeSlot: "Sera", startTime: "19:00", startsOn: "2026-03-01" })
+    .returning();
+  groupId = group!.id;
+});
+
+describe("a member's balance", () => {
+  it("charges trial, standard and late absences, not announced absences nor cancelled meetings, minus payments plus refunds", async () => {
+    const giulia = await member("giulia.saldo@example.com");
+    const weeks = await Promise.all([meeting(0), meeting(1), meeting(2), meeting(3), meeting(4, "cancelled")]);
+    const statuses = ["present", "absent_notified", "present", "absent_unnotified", "present"] as const;
+    await db.insert(attendance).values(weeks.map((session, index) => ({ sessionId: session.id, bookingId: giulia.id, status: statuses[index]! })));
+
+    const before = await memberBalance(db, giulia.id);
+    expect(before.charges.map((charge) => [charge.kind, charge.amountCents])).toEqual([
+      ["trial", 3000],
+      ["standard", 3500],
+      ["standard", 3500],
+    ]);
+    expect(before.owedCents).toBe(10_000);
+
+    await recordPayment(db, staff, payment(giulia.id, 6500));
+    await recordRefund(db, staff, { bookingId: giulia.id, amountCents: 1000, reason: "Gruppo non adatto", idempotencyKey: crypto.randomUUID() });
+    const after = await memberBalance(db, giulia.id);
+    expect(after).toMatchObject({ chargedCents: 10_000, paidCents: 6500, refundedCents: 1000, owedCents: 4500 });
+
+    const account = (await listAccounts(db)).find((row) => row.bookingId === giulia.id);
+    expect(account).toMatchObject({ name: "Giulia Rossi", groupName: "Gruppo Conti", sessionsCharged: 3, owedCents: 4500 });
+  });
+
+  it("charges the reduced rate for meetings after staff approve the ISEE", async () => {
+    const marco = await member("marco.isee@example.com", "Marco Bianchi");
+    const [first, second] = await Promise.all([meeting(10), meeting(11)]);
+    await db.insert(attendance).values([
+      { sessionId: first!.id, bookingId: marco.id, status: "present" },
+      { sessionId: second!.id, bookingId: marco.id, status: "present" },
+    ]);
+    await approveIsee(db, staff, marco.id, new Date(Date.UTC(2026, 0, 1)));
+    const balance = await memberBalance(db, marco.id);
+    expect(balance.charges.map((charge) => [charge.kind, charge.amountCents, charge.platformCents])).toEqual([
+      ["trial", 3000, 900],
+      ["reduced", 3000, 900],
+    ]);
+  });
+});
+
+describe("receipt numbers", () => {
+  it("gives two payments recorded at the same time two consecutive numbers of the year", async () => {
+    const luca = await member("luca.ricevute@example.com", "Luca Verdi");
+    const recorded = await Promise.all([recordPayment(db, staff, payment(luca.id, 3500)), recordPayment(db, staff, payment(luca.id, 3500))]);
+    const numbers = recorded.map((row) => row.receiptNumber).sort();
+    expect(new Set(numbers).size).toBe(2);
+    const year = new Date().getFullYear();
+    for (const number of numbers) expect(number).toMatch(new RegExp(`^${year}-\\d{4}$`));
+    expect(Number(numbers[1]!.slice(5)) - Number(numbers[0]!.slice(5))).toBe(1);
+  });
+
+  it("records one payment when the same form is submitted twice at once", async () => {
+    const sara = await member("sara.doppio@example.com", "Sara Neri");
+    const input = payment(sara.id, 3500);
+    const [first, second] = await Promise.all([recordPayment(db, staff, input), recordPayment(db, staff, input)]);
+    expect(first.id).toBe(second.id);
+    expect(await db.select().from(payments).where(eq(payments.bookingId, sara.id))).toHaveLength(1);
+  });
+});
