@@ -43,6 +43,8 @@ export default [
     route("sessioni", "routes/admin/sessions.tsx"),
     route("sessioni/:sessionId", "routes/admin/session.tsx"),
     route("terapeuti/:id/invita", "routes/admin/therapist-invite.ts"),
+    route("pagamenti", "routes/admin/payments.tsx"),
+    route("pagamenti/ricevuta/:id", "routes/admin/receipt.ts"),
   ]),
   route("terapeuta-area", "routes/therapist/layout.tsx", [
     index("routes/therapist/home.tsx"),

@@ -2,7 +2,10 @@ import { eq } from "drizzle-orm";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { PDFDocument } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
+import { action as paymentsAction, loader as paymentsLoader } from "../../app/routes/admin/payments";
+import { loader as receiptLoader } from "../../app/routes/admin/receipt";
 import { auth, createOrPromoteAdmin, getSession as authSession } from "../../app/server/auth.server";
 import type { Database } from "../../app/server/db/client.server";
 import { attendance, groupBookings, groups, groupSessions, payments, therapists } from "../../app/server/db/schema";
@@ -126,5 +129,75 @@ describe("receipt numbers", () => {
     const [first, second] = await Promise.all([recordPayment(db, staff, input), recordPayment(db, staff, input)]);
     expect(first.id).toBe(second.id);
     expect(await db.select().from(payments).where(eq(payments.bookingId, sara.id))).toHaveLength(1);
+  });
+});
+
+const context = () => ({ db, clientIp: "198.51.100.41", cspNonce: "" });
+type AnyHandler = (args: never) => unknown;
+const call = (handler: AnyHandler, req: Request, params: Record<string, string> = {}) =>
+  (handler as (args: { request: Request; params: Record<string, string>; context: ReturnType<typeof context> }) => Promise<unknown>)({
+    request: req,
+    params,
+    context: context(),
+  });
+
+async function statusOf(promise: Promise<unknown>) {
+  try {
+    const result = await promise;
+    if (result instanceof Response) return result.status;
+    if (result && typeof result === "object" && "init" in result) return (result as { init: { status?: number } | null }).init?.status ?? 200;
+    return 200;
+  } catch (error) {
+    if (error instanceof Response) return error.status;
+    throw error;
+  }
+}
+
+function form(fields: Record<string, string>) {
+  const body = new FormData();
+  for (const [key, value] of Object.entries(fields)) body.append(key, value);
+  return body;
+}
+
+describe("/admin/pagamenti", () => {
+  it("records a payment from the form once, even when it is submitted twice, and lists the member's balance", async () => {
+    const anna = await member("anna.modulo@example.com", "Anna Gallo");
+    const fields = { intent: "payment", booking_id: anna.id, amount: "35,00", method: "bank_transfer", paid_on: "2026-03-20", note: "", idempotency_key: crypto.randomUUID() };
+    const first = (await call(paymentsAction, request("/admin/pagamenti", { method: "POST", cookie: adminCookie, body: form(fields) }))) as { ok: boolean; message: string };
+    const second = (await call(paymentsAction, request("/admin/pagamenti", { method: "POST", cookie: adminCookie, body: form(fields) }))) as { ok: boolean; message: string };
+    expect(first).toMatchObject({ ok: true });
+    expect(first.message).toMatch(/^Pagamento registrato: ricevuta \d{4}-\d{4}$/);
+    expect(second.message).toMatch(/^Pagamento già registrato/);
+    expect(await db.select().from(payments).where(eq(payments.bookingId, anna.id))).toHaveLength(1);
+
+    const page = (await call(paymentsLoader, request("/admin/pagamenti", { cookie: adminCookie }))) as { accounts: { bookingId: string; paidCents: number; owedCents: number }[] };
+    expect(page.accounts.find((account) => account.bookingId === anna.id)).toMatchObject({ paidCents: 3500, owedCents: -3500 });
+  });
+
+  it("answers 400 with Italian field errors for a bad amount and a missing member", async () => {
+    const result = (await call(
+      paymentsAction,
+      request("/admin/pagamenti", { method: "POST", cookie: adminCookie, body: form({ intent: "payment", booking_id: "", amount: "trenta", method: "bank_transfer", paid_on: "2026-03-20", idempotency_key: crypto.randomUUID() }) }),
+    )) as { init: { status: number }; data: { fieldErrors: Record<string, string> } };
+    expect(result.init.status).toBe(400);
+    expect(result.data.fieldErrors).toMatchObject({ booking_id: "Persona non valida.", amount: "Importo non valido: scrivi per esempio 35 oppure 35,00." });
+  });
+
+  it("serves a numbered PDF receipt with the split, to staff only", async () => {
+    const paolo = await member("paolo.ricevuta@example.com", "Paolo Esposito");
+    const [session] = await Promise.all([meeting(20)]);
+    await db.insert(attendance).values({ sessionId: session!.id, bookingId: paolo.id, status: "present" });
+    const paid = await recordPayment(db, staff, payment(paolo.id, 3000));
+    const response = (await call(receiptLoader, request(`/admin/pagamenti/ricevuta/${paid.id}`, { cookie: adminCookie }), { id: paid.id })) as Response;
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/pdf");
+    const pdf = await PDFDocument.load(new Uint8Array(await response.arrayBuffer()));
+    expect(pdf.getPageCount()).toBe(1);
+    expect(pdf.getTitle()).toBe(`Ricevuta n. ${paid.receiptNumber}`);
+    expect(pdf.getSubject()).toContain("Paolo Esposito");
+
+    expect(await statusOf(call(receiptLoader, request(`/admin/pagamenti/ricevuta/${paid.id}`), { id: paid.id }))).toBe(401);
+    expect(await statusOf(call(paymentsAction, request("/admin/pagamenti", { method: "POST", body: form({ intent: "payment" }) })))).toBe(401);
+    expect(await statusOf(call(receiptLoader, request(`/admin/pagamenti/ricevuta/${crypto.randomUUID()}`, { cookie: adminCookie }), { id: crypto.randomUUID() }))).toBe(404);
   });
 });

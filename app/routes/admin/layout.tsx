@@ -17,6 +17,7 @@ export const adminTabs = [
   { to: "/admin/documenti", label: "Documenti" },
   { to: "/admin/gruppi", label: "Gruppi" },
   { to: "/admin/sessioni", label: "Incontri" },
+  { to: "/admin/pagamenti", label: "Pagamenti" },
   { to: "/admin/prenotazioni", label: "Prenotazioni" },
   { to: "/admin/iscrizioni", label: "Iscrizioni" },
   { to: "/admin/posta", label: "Posta" },

@@ -1,0 +1,290 @@
+import { FileText } from "lucide-react";
+import { useFetcher } from "react-router";
+import type { Route } from "./+types/payments";
+import { formatDate } from "~/components/admin/format";
+import { EmptyState, Field, invalidProps, PageHeader, Spinner, TableScroll, useFetcherResult, useLoadErrorToast, type ActionResult } from "~/components/admin/ui";
+import { useToast } from "~/components/ui/toast";
+import { prices } from "~/content/site";
+import { todayInRome } from "~/domain/calendar";
+import { romeDate } from "~/domain/sessions";
+import { formatCents, manualPaymentMethods, paymentMethodLabels, paymentSchema, refundSchema } from "~/domain/ledger";
+import { audit } from "~/server/audit.server";
+import { adminPageData, requireAdmin } from "~/server/auth.server";
+import { HttpError } from "~/server/http.server";
+import { actionFail, actionOk, failure, formErrors, loadOr } from "~/server/services/admin-common.server";
+import { approveIsee, listAccounts, recentPayments, recentRefunds, recordPayment, recordRefund } from "~/server/services/payments.server";
+
+const isId = (value: unknown): value is string => typeof value === "string" && /^[0-9a-f-]{36}$/i.test(value);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return adminPageData(context.db, request, async (session) => {
+    const loaded = await loadOr("admin-payments", { accounts: [], payments: [], refunds: [] }, "Impossibile caricare i pagamenti", async () => {
+      const [accounts, payments, refunds] = await Promise.all([listAccounts(context.db), recentPayments(context.db), recentRefunds(context.db)]);
+      await audit(context.db, session, { action: "list", entity: "payments", detail: { members: accounts.length } });
+      return { accounts, payments, refunds };
+    });
+    // A fresh key on every load: a form submitted twice carries the same one and records one payment.
+    return { ...loaded, today: todayInRome(), paymentKey: crypto.randomUUID(), refundKey: crypto.randomUUID() };
+  });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const session = await requireAdmin(context.db, request);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  try {
+    if (intent === "payment") {
+      const parsed = paymentSchema.safeParse(Object.fromEntries(form));
+      if (!parsed.success) return actionFail(intent, 400, "Pagamento non registrato", { description: "Controlla i campi evidenziati.", fieldErrors: formErrors(parsed.error) });
+      const { booking_id, amount, method, paid_on, note, idempotency_key } = parsed.data;
+      const payment = await recordPayment(context.db, session, { bookingId: booking_id, amountCents: amount, method, paidOn: paid_on, note, idempotencyKey: idempotency_key });
+      return actionOk(intent, payment.duplicate ? `Pagamento già registrato (ricevuta ${payment.receiptNumber})` : `Pagamento registrato: ricevuta ${payment.receiptNumber}`, payment.id);
+    }
+    if (intent === "refund") {
+      const parsed = refundSchema.safeParse(Object.fromEntries(form));
+      if (!parsed.success) return actionFail(intent, 400, "Rimborso non registrato", { description: "Controlla i campi evidenziati.", fieldErrors: formErrors(parsed.error) });
+      const { booking_id, amount, reason, idempotency_key } = parsed.data;
+      const refund = await recordRefund(context.db, session, { bookingId: booking_id, amountCents: amount, reason, idempotencyKey: idempotency_key });
+      return actionOk(intent, refund.duplicate ? "Rimborso già registrato" : "Rimborso registrato");
+    }
+    if (intent === "isee") {
+      const bookingId = form.get("booking_id");
+      if (!isId(bookingId)) throw new HttpError(404, "Persona non trovata.");
+      await approveIsee(context.db, session, bookingId);
+      return actionOk(intent, "Tariffa agevolata approvata: vale dalla prossima seduta");
+    }
+    return actionFail(intent, 400, "Azione sconosciuta.");
+  } catch (error) {
+    const { status, message } = failure(error, "Si è verificato un errore. Riprova più tardi.", "admin-payments");
+    return actionFail(intent, status, "Operazione non riuscita", { description: message, fieldErrors: error instanceof HttpError ? error.fields : undefined });
+  }
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Pagamenti · Admin" }];
+
+type Data = NonNullable<Route.ComponentProps["loaderData"]>;
+
+function useResultToast() {
+  const fetcher = useFetcher<ActionResult>();
+  const toast = useToast();
+  useFetcherResult(fetcher, (result) => {
+    if (result.ok) toast({ title: result.message });
+    else toast({ title: result.error, description: result.description, variant: "destructive" });
+  });
+  const errors = fetcher.data && !fetcher.data.ok ? (fetcher.data.fieldErrors ?? {}) : {};
+  return { fetcher, errors, busy: fetcher.state !== "idle" };
+}
+
+export default function AdminPayments({ loaderData }: Route.ComponentProps) {
+  useLoadErrorToast(loaderData?.loadError);
+  if (!loaderData) return null;
+  const { accounts, payments, refunds } = loaderData;
+  return (
+    <section className="grid gap-6">
+      <PageHeader
+        title="Pagamenti"
+        description={`Addebiti per seduta: prima seduta ${formatCents(prices.firstSession * 100)}, poi ${formatCents(prices.followingSession * 100)}; tariffa agevolata ${formatCents(prices.reducedRate * 100)} dopo l'approvazione dell'ISEE. Le assenze annunciate in tempo e gli incontri annullati non si pagano.`}
+      />
+      {accounts.length === 0 ? <EmptyState>Nessuna persona iscritta a un gruppo: qui compariranno addebiti e pagamenti.</EmptyState> : <Accounts accounts={accounts} />}
+      {accounts.length > 0 ? (
+        <div className="grid gap-6 lg:grid-cols-2">
+          <PaymentForm data={loaderData} />
+          <RefundForm data={loaderData} />
+        </div>
+      ) : null}
+      <section className="grid gap-3" aria-labelledby="payments-title">
+        <h2 id="payments-title" className="text-lg font-semibold">
+          Ultimi pagamenti
+        </h2>
+        {payments.length === 0 ? (
+          <EmptyState>Nessun pagamento registrato.</EmptyState>
+        ) : (
+          <ul className="divide-y divide-sand-200 rounded-2xl border border-sand-200 bg-white">
+            {payments.map((payment) => (
+              <li key={payment.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 text-sm">
+                <span>
+                  <span className="font-medium text-ink-900">{payment.receiptNumber}</span> · {payment.payerName} · {formatCents(payment.amountCents)} ·{" "}
+                  {paymentMethodLabels[payment.method]} · {formatDate(romeDate(payment.paidAt))}
+                </span>
+                <a href={`/admin/pagamenti/ricevuta/${payment.id}`} className="btn btn-secondary min-h-9 px-3 py-1.5 text-xs" target="_blank" rel="noreferrer">
+                  <FileText aria-hidden className="size-3.5" />
+                  Ricevuta PDF
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section className="grid gap-3" aria-labelledby="refunds-title">
+        <h2 id="refunds-title" className="text-lg font-semibold">
+          Ultimi rimborsi
+        </h2>
+        {refunds.length === 0 ? (
+          <EmptyState>Nessun rimborso registrato.</EmptyState>
+        ) : (
+          <ul className="divide-y divide-sand-200 rounded-2xl border border-sand-200 bg-white">
+            {refunds.map((refund) => (
+              <li key={refund.id} className="px-4 py-3 text-sm">
+                <span className="font-medium text-ink-900">{refund.name ?? refund.email ?? "Dati cancellati"}</span> · {formatCents(refund.amountCents)} · {refund.reason} ·{" "}
+                {formatDate(romeDate(refund.createdAt))}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </section>
+  );
+}
+
+function Accounts({ accounts }: { accounts: Data["accounts"] }) {
+  return (
+    <TableScroll label="Saldo per persona">
+      <table className="w-full min-w-[44rem] text-left text-sm">
+        <thead className="bg-sand-50 text-ink-500">
+          <tr>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Persona
+            </th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Gruppo
+            </th>
+            <th scope="col" className="px-4 py-3 text-right font-medium">
+              Addebitato
+            </th>
+            <th scope="col" className="px-4 py-3 text-right font-medium">
+              Pagato
+            </th>
+            <th scope="col" className="px-4 py-3 text-right font-medium">
+              Da pagare
+            </th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Tariffa
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-sand-200">
+          {accounts.map((account) => (
+            <tr key={account.bookingId}>
+              <td className="px-4 py-3">
+                <span className="font-medium text-ink-900">{account.name}</span>
+                <span className="block text-xs text-ink-500">{account.email}</span>
+              </td>
+              <td className="px-4 py-3">{account.groupName ?? "—"}</td>
+              <td className="px-4 py-3 text-right tabular-nums">
+                {formatCents(account.chargedCents)}
+                <span className="block text-xs text-ink-500">{account.sessionsCharged === 1 ? "1 seduta" : `${account.sessionsCharged} sedute`}</span>
+              </td>
+              <td className="px-4 py-3 text-right tabular-nums">
+                {formatCents(account.paidCents - account.refundedCents)}
+                {account.refundedCents > 0 ? <span className="block text-xs text-ink-500">rimborsati {formatCents(account.refundedCents)}</span> : null}
+              </td>
+              <td className={`px-4 py-3 text-right font-semibold tabular-nums ${account.owedCents > 0 ? "text-danger-600" : "text-ink-900"}`}>{formatCents(account.owedCents)}</td>
+              <td className="px-4 py-3">
+                {account.iseeApprovedAt ? <span className="text-xs">Agevolata dal {formatDate(romeDate(account.iseeApprovedAt))}</span> : <ApproveIsee bookingId={account.bookingId} />}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}
+
+function ApproveIsee({ bookingId }: { bookingId: string }) {
+  const { fetcher, busy } = useResultToast();
+  return (
+    <fetcher.Form method="post">
+      <input type="hidden" name="intent" value="isee" />
+      <input type="hidden" name="booking_id" value={bookingId} />
+      <button type="submit" className="btn btn-secondary min-h-9 px-3 py-1.5 text-xs" disabled={busy}>
+        {busy ? <Spinner /> : null}
+        Approva ISEE
+      </button>
+    </fetcher.Form>
+  );
+}
+
+function MemberSelect({ id, accounts, error }: { id: string; accounts: Data["accounts"]; error?: string }) {
+  return (
+    <Field label="Persona" htmlFor={id} error={error} required>
+      <select id={id} name="booking_id" required className="field" defaultValue="" {...invalidProps(id, error)}>
+        <option value="" disabled>
+          Scegli…
+        </option>
+        {accounts.map((account) => (
+          <option key={account.bookingId} value={account.bookingId}>
+            {account.name}
+            {account.owedCents > 0 ? ` (da pagare ${formatCents(account.owedCents)})` : ""}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
+function PaymentForm({ data }: { data: Data }) {
+  const { fetcher, errors, busy } = useResultToast();
+  return (
+    <fetcher.Form method="post" key={data.paymentKey} className="grid gap-3 rounded-2xl border border-sand-200 bg-white p-4 sm:p-6" aria-labelledby="payment-form-title">
+      <h2 id="payment-form-title" className="text-lg font-semibold">
+        Registra un pagamento
+      </h2>
+      <input type="hidden" name="intent" value="payment" />
+      <input type="hidden" name="idempotency_key" value={data.paymentKey} />
+      <MemberSelect id="payment-member" accounts={data.accounts} error={errors.booking_id} />
+      <div className="grid gap-3 sm:grid-cols-3">
+        <Field label="Importo (€)" htmlFor="payment-amount" error={errors.amount} required>
+          <input id="payment-amount" name="amount" inputMode="decimal" required placeholder="35,00" className="field" {...invalidProps("payment-amount", errors.amount)} />
+        </Field>
+        <Field label="Metodo" htmlFor="payment-method" error={errors.method} required>
+          <select id="payment-method" name="method" required className="field" defaultValue="bank_transfer" {...invalidProps("payment-method", errors.method)}>
+            {manualPaymentMethods.map((method) => (
+              <option key={method} value={method}>
+                {paymentMethodLabels[method]}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Data" htmlFor="payment-date" error={errors.paid_on} required>
+          <input id="payment-date" name="paid_on" type="date" required max={data.today} defaultValue={data.today} className="field" {...invalidProps("payment-date", errors.paid_on)} />
+        </Field>
+      </div>
+      <Field label="Nota" htmlFor="payment-note" error={errors.note}>
+        <input id="payment-note" name="note" maxLength={500} placeholder="Riferimento del bonifico" className="field" {...invalidProps("payment-note", errors.note)} />
+      </Field>
+      <button type="submit" className="btn btn-primary justify-self-start" disabled={busy}>
+        {busy ? <Spinner /> : null}
+        Registra e crea la ricevuta
+      </button>
+    </fetcher.Form>
+  );
+}
+
+function RefundForm({ data }: { data: Data }) {
+  const { fetcher, errors, busy } = useResultToast();
+  return (
+    <fetcher.Form method="post" key={data.refundKey} className="grid gap-3 rounded-2xl border border-sand-200 bg-white p-4 sm:p-6" aria-labelledby="refund-form-title">
+      <h2 id="refund-form-title" className="text-lg font-semibold">
+        Registra un rimborso
+      </h2>
+      <p className="text-sm text-ink-500">Per le sedute pagate e non usate, per esempio quando il gruppo non è adatto.</p>
+      <input type="hidden" name="intent" value="refund" />
+      <input type="hidden" name="idempotency_key" value={data.refundKey} />
+      <MemberSelect id="refund-member" accounts={data.accounts} error={errors.booking_id} />
+      <Field label="Importo (€)" htmlFor="refund-amount" error={errors.amount} required>
+        <input id="refund-amount" name="amount" inputMode="decimal" required placeholder="35,00" className="field" {...invalidProps("refund-amount", errors.amount)} />
+      </Field>
+      <Field label="Motivo" htmlFor="refund-reason" error={errors.reason} required>
+        <input id="refund-reason" name="reason" required maxLength={500} placeholder="Gruppo non adatto: 2 sedute non usate" className="field" {...invalidProps("refund-reason", errors.reason)} />
+      </Field>
+      <button type="submit" className="btn btn-secondary justify-self-start" disabled={busy}>
+        {busy ? <Spinner /> : null}
+        Registra il rimborso
+      </button>
+    </fetcher.Form>
+  );
+}
+
+export function ErrorBoundary() {
+  return <EmptyState>Impossibile mostrare i pagamenti. Ricarica la pagina.</EmptyState>;
+}
