@@ -1,11 +1,12 @@
 import { and, asc, count, eq, lt, sql } from "drizzle-orm";
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { addDays, todayInRome } from "~/domain/calendar";
 import type { AttendanceStatus } from "~/domain/sessions";
 import { auth } from "../auth.server";
 import { env } from "../env.server";
 import { logger } from "../logger.server";
 import { passwordProblem } from "../password-strength.server";
+import { recordPayment } from "../services/payments.server";
 import { materialiseSessions } from "../services/sessions.server";
 import { THERAPIST_AREA, THERAPIST_ROLE } from "../services/therapist-area.server";
 import type { Database } from "./client.server";
@@ -61,7 +62,13 @@ export async function seedDemoSessions(db: Database, now: Date = new Date()) {
       })),
     );
     if (rows.length) await tx.insert(attendance).values(rows);
-    logger.info({ sessions: created, attendance: rows.length }, "demo sessions seeded");
+    // The first three members paid by bank transfer after their second meeting: the trial and one more.
+    const paidOn = marked[1] ? addDays(today, -7 * (DEMO_RUNNING_WEEKS - 3)) : null;
+    const payers = paidOn ? people.slice(0, 3) : [];
+    for (const person of payers) {
+      await recordPayment(tx, null, { bookingId: person.id, amountCents: 6500, method: "bank_transfer", paidOn: paidOn!, note: "Demo: bonifico", idempotencyKey: randomUUID() }, now);
+    }
+    logger.info({ sessions: created, attendance: rows.length, payments: payers.length }, "demo sessions seeded");
   });
 }
 

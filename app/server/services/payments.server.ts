@@ -188,7 +188,7 @@ export interface PaymentInput {
  * Records a payment with its receipt number. The same idempotency key (a double submit) returns the
  * payment already recorded instead of a second one.
  */
-export async function recordPayment(db: Database, actor: SessionInfo | null, input: PaymentInput, now: Date = new Date()) {
+export async function recordPayment(db: Executor, actor: SessionInfo | null, input: PaymentInput, now: Date = new Date()) {
   return db.transaction(async (tx) => {
     const payerName = await bookingName(tx, input.bookingId);
     // A parallel double submit waits here, then finds the payment the first one recorded.

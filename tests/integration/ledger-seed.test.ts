@@ -1,0 +1,40 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, expect, it } from "vitest";
+import type { Database } from "../../app/server/db/client.server";
+import { groupBookings, groups, payments, therapists } from "../../app/server/db/schema";
+import { seedDemoSessions } from "../../app/server/db/seed-sessions.server";
+import { memberBalance } from "../../app/server/services/payments.server";
+import { testDatabase } from "./database";
+
+let db: Database;
+
+beforeAll(async () => {
+  db = await testDatabase();
+});
+
+it("seeds payments with receipts for the demo members who attended past meetings", async () => {
+  const [therapist] = await db
+    .insert(therapists)
+    .values({ name: "Dott. Demo", role: "Psicologo", specialization: "Gruppi", experience: "10 anni", description: "Descrizione" })
+    .returning();
+  const [group] = await db
+    .insert(groups)
+    .values({ therapistId: therapist!.id, name: "Ritmi propri", topic: "Tema", weekday: 2, timeSlot: "Sera", startTime: "19:00", startsOn: "2026-01-01", status: "full" })
+    .returning();
+  await db
+    .insert(groupBookings)
+    .values([1, 2, 3, 4, 5].map((n) => ({ groupId: group!.id, email: `demo${n}@example.com`, name: `Persona ${n}`, status: "confirmed" as const })));
+
+  await seedDemoSessions(db);
+
+  const seeded = await db.select().from(payments);
+  expect(seeded).toHaveLength(3);
+  expect(new Set(seeded.map((payment) => payment.receiptNumber)).size).toBe(3);
+  for (const payment of seeded) {
+    const balance = await memberBalance(db, payment.bookingId!);
+    expect(balance.paidCents).toBe(6500);
+    expect(balance.chargedCents).toBeGreaterThan(0);
+  }
+  const [first] = await db.select().from(groupBookings).where(eq(groupBookings.email, "demo1@example.com"));
+  expect(seeded.some((payment) => payment.bookingId === first!.id)).toBe(true);
+});
