@@ -40,7 +40,7 @@ import { findContact, listContacts, setContactStatus } from "~/server/services/a
 /** `?messaggio=<id>` opens the whole message in a dialog. */
 const VIEW_PARAM = "messaggio";
 
-const transitionLabels: Record<ContactStatus, string> = { new: "Segna come nuovo", in_progress: "In lavorazione", closed: "Chiudi" };
+const transitionLabels: Record<ContactStatus, string> = { new: "Segna come nuovo", in_progress: "In lavorazione", closed: "Segna come chiuso" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return adminPageData(context.db, request, async (session) => {
@@ -124,27 +124,27 @@ export default function AdminContacts({ loaderData }: Route.ComponentProps) {
       {viewing ? null : notice ? <div className="mb-4">{notice}</div> : null}
       <ListTable
         label="Messaggi dei contatti"
-        minWidth="lg:min-w-[60rem]"
+        minWidth="lg:min-w-[56rem]"
         loadError={loaderData.loadError}
         isEmpty={rows.length === 0}
         filtered={Boolean(query.q || query.status)}
         empty="Nessun messaggio ricevuto finora."
         busy={reloading}
-        columns={["Data", "Nome", "Email", "Telefono", "Messaggio", "Stato", { label: "Azioni", hideLabel: true }]}
+        columns={["Data", "Persona", "Messaggio", "Stato", { label: "Azioni", hideLabel: true }]}
       >
         {rows.map((contact) => (
           <tr key={contact.id}>
             <td className={`${td} whitespace-nowrap text-ink-500`}>{formatDateTime(contact.createdAt)}</td>
-            <td className={`${td} font-medium`}>{contact.name}</td>
             <td className={td}>
+              <span className="block font-medium">{contact.name}</span>
               <a href={`mailto:${contact.email}`} className="text-teal-700 underline underline-offset-2">
                 {contact.email}
               </a>
+              {contact.phone ? <span className="block whitespace-nowrap text-ink-500">{contact.phone}</span> : null}
             </td>
-            <td className={`${td} whitespace-nowrap`}>{contact.phone ?? "—"}</td>
             <td className={td}>
-              <p className="max-w-[22rem] truncate font-medium">{contact.subject}</p>
-              <p className="max-w-[22rem] truncate text-ink-500">
+              <p className="max-w-[24rem] truncate font-medium">{contact.subject}</p>
+              <p className="max-w-[24rem] truncate text-ink-500">
                 {contact.preview}
                 {contact.long ? "…" : ""}
               </p>
@@ -153,7 +153,7 @@ export default function AdminContacts({ loaderData }: Route.ComponentProps) {
               <Badge tone={contact.status === "new" ? "highlight" : "neutral"}>{contactStatusLabels[contact.status]}</Badge>
             </td>
             <td className={td}>
-              <div className="flex flex-wrap gap-2">
+              <div className="flex flex-wrap gap-2 lg:flex-nowrap">
                 <Link
                   to={withView(contact.id)}
                   preventScrollReset
@@ -257,7 +257,7 @@ function StatusActions({
   });
   const button = size === "small" ? "btn btn-secondary min-h-9 whitespace-nowrap px-3 py-1.5 text-xs" : "btn btn-secondary";
   return (
-    <fetcher.Form method="post" className="flex flex-wrap gap-2">
+    <fetcher.Form method="post" className={`flex flex-wrap gap-2 ${size === "small" ? "lg:flex-nowrap" : ""}`}>
       <input type="hidden" name="intent" value="set-status" />
       <input type="hidden" name="id" value={contact.id} />
       <input type="hidden" name={VERSION_FIELD} value={contact.version} />
