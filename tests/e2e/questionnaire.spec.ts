@@ -353,8 +353,10 @@ test.describe("draft", () => {
     await openAtStep(page, 7);
     await next(page);
     await expect(heading(page, 8)).toBeFocused();
+    await expect(page).toHaveURL(/#passo-8$/);
     await next(page);
     await expect(heading(page, 9)).toBeFocused();
+    await expect(page).toHaveURL(/#passo-9$/);
     await page.goBack();
     await expect(heading(page, 8)).toBeFocused();
     await expect(page).toHaveURL(/\/questionario-interno#passo-8$/);

@@ -59,6 +59,8 @@ test("staff see the week at /admin/sessioni, move between weeks and mark attenda
 });
 
 test("the demo therapist signs in, sees only their own group and marks attendance", async ({ page }) => {
+  // Sign-in, three pages and a save: more than the default budget on a loaded 2-core machine (phone emulation).
+  test.setTimeout(60_000);
   await page.goto("/accedi");
   await page.getByLabel("Email address").fill(DEMO_THERAPIST.email);
   await page.getByLabel("Password").fill(DEMO_THERAPIST.password);
