@@ -23,7 +23,9 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: [["list"]],
-  timeout: 30_000,
+  // CI machines run the whole suite on two busy cores: the same steps get more time, never a retry.
+  timeout: process.env.CI ? 60_000 : 30_000,
+  expect: { timeout: process.env.CI ? 10_000 : 5_000 },
   use: { baseURL, locale: "it-IT", trace: "off", launchOptions },
   projects: [
     { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 }, launchOptions } },
@@ -35,7 +37,9 @@ export default defineConfig({
         {
           command: "node tests/e2e/support/mail-server.mjs",
           url: "http://127.0.0.1:2526/health",
-          timeout: 30_000,
+          // CI machines run the whole suite on two busy cores: the same steps get more time, never a retry.
+  timeout: process.env.CI ? 60_000 : 30_000,
+  expect: { timeout: process.env.CI ? 10_000 : 5_000 },
           reuseExistingServer: false,
         },
         {

@@ -16,7 +16,14 @@ const USABLE_FOR_MS = (CHALLENGE_TTL_SECONDS - 120) * 1000;
 
 let prepared: { payload: Promise<string | null>; since: number } | null = null;
 
-async function solve(): Promise<string | null> {
+/** A form never waits longer than this for the challenge: unsolved, the server says to retry. */
+const GIVE_UP_AFTER_MS = 20_000;
+
+function solve(): Promise<string | null> {
+  return Promise.race([solveWithWidget(), new Promise<null>((resolve) => setTimeout(() => resolve(null), GIVE_UP_AFTER_MS))]);
+}
+
+async function solveWithWidget(): Promise<string | null> {
   try {
     await import("altcha");
     const widget = document.createElement("altcha-widget") as AltchaWidget;
