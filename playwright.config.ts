@@ -37,9 +37,7 @@ export default defineConfig({
         {
           command: "node tests/e2e/support/mail-server.mjs",
           url: "http://127.0.0.1:2526/health",
-          // CI machines run the whole suite on two busy cores: the same steps get more time, never a retry.
-  timeout: process.env.CI ? 60_000 : 30_000,
-  expect: { timeout: process.env.CI ? 10_000 : 5_000 },
+          timeout: 30_000,
           reuseExistingServer: false,
         },
         {
