@@ -593,17 +593,50 @@ export const payments = pgTable(
     note: text("note"),
     receiptNumber: text("receipt_number").notNull().unique(),
     idempotencyKey: text("idempotency_key").unique(),
+    /** A payment made online: its Stripe PaymentIntent (or Checkout Session) id, for staff to find it in Stripe. */
+    stripeReference: text("stripe_reference"),
     recordedBy: text("recorded_by"),
     createdAt: createdAt(),
   },
   (t) => [index("payments_booking_idx").on(t.bookingId), check("payments_amount_check", sql`${t.amountCents} > 0`)],
 );
 
+/**
+ * Every Stripe webhook event acted upon, once: the primary key is Stripe's event id, so a second
+ * delivery of the same event finds its row and changes nothing. Only the id and type are kept (the
+ * payload holds the payer's details); payment_id is the payment the event recorded, if any.
+ */
+export const stripeEvents = pgTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  paymentId: uuid("payment_id").references(() => payments.id, { onDelete: "set null" }),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** One row per year: the last receipt number given, locked while the next one is drawn. */
 export const receiptCounters = pgTable("receipt_counters", {
   year: integer("year").primaryKey(),
   lastNumber: integer("last_number").notNull(),
 });
+
+/**
+ * An ISEE approval staff revoked: the reduced rate applied to the sessions between approved_at and
+ * revoked_at, and still does (past charges do not change). The current approval, if any, is on the booking.
+ */
+export const iseeRevocations = pgTable(
+  "isee_revocations",
+  {
+    id: id(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => groupBookings.id, { onDelete: "cascade" }),
+    approvedAt: timestamp("approved_at", { withTimezone: true }).notNull(),
+    approvedBy: text("approved_by"),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }).notNull(),
+    revokedBy: text("revoked_by"),
+  },
+  (t) => [index("isee_revocations_booking_idx").on(t.bookingId), check("isee_revocations_range_check", sql`${t.approvedAt} <= ${t.revokedAt}`)],
+);
 
 /** Money given back to a member (unused sessions, a group that did not fit). */
 export const refunds = pgTable(
