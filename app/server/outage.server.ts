@@ -1,8 +1,9 @@
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { sql } from "drizzle-orm";
 import { data, type ServerBuild } from "react-router";
 import { OUTAGE_RETRY_AFTER_SECONDS, outage } from "~/content/outage";
 import { site } from "~/content/site";
-import { describeDatabaseError, isDatabaseUnavailable } from "./db/client.server";
+import { describeDatabaseError, isDatabaseUnavailable, type Database } from "./db/client.server";
 import { logger } from "./logger.server";
 
 /**
@@ -59,6 +60,22 @@ export function outageResponse(request: Request, where: string, error: unknown):
     return Response.json({ error: outage.apiError }, { status: 503, headers: outageHeaders });
   }
   return outageHtml();
+}
+
+/**
+ * For a handler that turns every error into its own 500 (better-auth): a server error met while the
+ * database does not answer becomes the outage answer, so the sign-in form says "try again in a
+ * moment" instead of "something went wrong".
+ */
+export async function outageInsteadOfServerError(db: Database, request: Request, where: string, response: Response): Promise<Response> {
+  if (response.status < 500) return response;
+  try {
+    await db.execute(sql`select 1`);
+    return response;
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) return response;
+    return outageResponse(request, where, error);
+  }
 }
 
 function logOutage(where: string, error: unknown) {

@@ -104,6 +104,9 @@ async function submit(submission: Submission) {
 }
 
 /** Polls /healthz and an uncached page from the kill until the database answers again. */
+/** What better-auth's sign-in answered while the database was down. */
+let signInDuringOutage: { status: number; retryAfter: string | null } | undefined;
+
 async function watchOutage() {
   let sawDown = false;
   for (let index = 0; Date.now() - killedAt < 60_000; index++) {
@@ -126,6 +129,14 @@ async function watchOutage() {
           html: await response.text(),
         };
       }
+    }
+    if (signInDuringOutage === undefined && healthz === 503) {
+      const response = await fetch(`${app.url}/api/auth/sign-in/email`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: app.url },
+        body: JSON.stringify({ email: "persona@example.com", password: "una-password-qualsiasi" }),
+      }).catch(() => undefined);
+      if (response && response.status !== 200) signInDuringOutage = { status: response.status, retryAfter: response.headers.get("retry-after") };
     }
     if (sawDown && healthz === 200) return;
     await sleep(20);
@@ -234,6 +245,11 @@ describe("kill -9 of the embedded PostgreSQL under a burst of submissions", () =
       expect(answer.body).toEqual({ error: outage.apiError });
       expect(Number(answer.retryAfter)).toBeGreaterThan(0);
     }
+  });
+
+  it("answered sign-in (better-auth) with the same 503, not a server error", () => {
+    expect(signInDuringOutage).toMatchObject({ status: 503 });
+    expect(Number(signInDuringOutage?.retryAfter)).toBeGreaterThan(0);
   });
 
   it("/healthz answered 503 during the outage, then 200 again", () => {
