@@ -7,10 +7,8 @@ import { PendingNotice } from "~/components/matching/pending-notice";
 import { groupSelectionSchema } from "~/components/matching/schemas";
 import { ThankYou } from "~/components/matching/thank-you";
 import { CALL_SLOT_MINUTES, DIRECT_CALL_LABEL, identityMessages, messages, type CallSlotDay } from "~/components/matching/types";
-import { PROOF_OF_WORK_FIELD, proofOfWorkMessages } from "~/domain/proof-of-work";
 import { seo, webPageJsonLd } from "~/domain/seo";
-import { clientKey, errors, fieldErrors, hitRateLimit, HttpError } from "~/server/http.server";
-import { acceptProofOfWork } from "~/server/proof-of-work.server";
+import { formAction, HttpError, parseFields } from "~/server/http.server";
 import { logger } from "~/server/logger.server";
 import { identityFromToken } from "~/server/services/identity.server";
 import { chooseGroup } from "~/server/services/person-requests.server";
@@ -53,28 +51,18 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 /** Without JavaScript the form posts here; with it, the page calls the JSON endpoint. */
-export async function action({ request, context }: Route.ActionArgs) {
-  if (!(await hitRateLimit(context.db, `page-call:${clientKey(context.clientIp)}`, 10, 600))) return data({ error: errors.rateLimited, pending: false }, { status: 429 });
-  const values: Record<string, string> = {};
-  for (const [key, value] of await request.formData()) if (typeof value === "string" && value.trim() !== "") values[key] = value;
-  // With JavaScript the page posts to the JSON endpoint; a plain form post carries no solved anti-spam challenge.
-  if (!(await acceptProofOfWork(context.db, values[PROOF_OF_WORK_FIELD] ?? null))) {
-    return data({ error: proofOfWorkMessages.noJavaScript, pending: false }, { status: 400 });
-  }
-  const parsed = groupSelectionSchema.safeParse({ ...values, selectedTherapist: DIRECT_CALL_LABEL });
-  if (!parsed.success) return data({ error: Object.values(fieldErrors(parsed.error))[0] ?? errors.invalid, pending: false }, { status: 400 });
-  const input = parsed.data;
-  if (!input.call) return data({ error: messages.phoneRequired, pending: false }, { status: 400 });
-  try {
-    const result = await context.db.transaction((tx) => chooseGroup(tx, input));
+export const action = formAction({
+  scope: "page-call",
+  rateLimit: { limit: 10, windowSeconds: 600 },
+  failure: { pending: false },
+  async handle(values, db) {
+    const input = parseFields(groupSelectionSchema, { ...values, selectedTherapist: DIRECT_CALL_LABEL });
+    if (!input.call) throw new HttpError(400, messages.phoneRequired);
+    const result = await db.transaction((tx) => chooseGroup(tx, input));
     if (result.status === 202) return { error: null, pending: true };
-  } catch (error) {
-    if (error instanceof HttpError) return data({ error: error.message, pending: false }, { status: error.status });
-    logger.error({ err: error }, "call request form failed");
-    return data({ error: messages.genericFailure, pending: false }, { status: 500 });
-  }
-  return redirect("/grazie");
-}
+    return redirect("/grazie");
+  },
+});
 
 export const headers = () => PRIVATE;
 

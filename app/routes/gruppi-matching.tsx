@@ -13,10 +13,8 @@ import { DIRECT_CALL_LABEL, identityMessages, messages, type GroupCardData } fro
 import { PendingNotice } from "~/components/matching/pending-notice";
 import { WaitlistOffer } from "~/components/matching/waitlist-offer";
 import { useToast } from "~/components/ui/toast";
-import { PROOF_OF_WORK_FIELD, proofOfWorkMessages } from "~/domain/proof-of-work";
 import { seo, webPageJsonLd } from "~/domain/seo";
-import { clientKey, errors, fieldErrors, hitRateLimit, HttpError } from "~/server/http.server";
-import { acceptProofOfWork } from "~/server/proof-of-work.server";
+import { formAction, parseFields } from "~/server/http.server";
 import { isDatabaseUnavailable } from "~/server/db/client.server";
 import { logger } from "~/server/logger.server";
 import { recommendedGroups } from "~/server/services/groups.server";
@@ -69,34 +67,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-/** Form fields without the empty ones, so optional fields stay absent. */
-async function formValues(request: Request) {
-  const values: Record<string, string> = {};
-  for (const [key, value] of await request.formData()) if (typeof value === "string" && value.trim() !== "") values[key] = value;
-  return values;
-}
-
 /** Without JavaScript the forms post here; with it, the page calls the JSON endpoints instead. */
-export async function action({ request, context }: Route.ActionArgs) {
-  if (!(await hitRateLimit(context.db, `page-gruppi-matching:${clientKey(context.clientIp)}`, 20, 600))) {
-    return data({ error: errors.rateLimited, waitlisted: false, pending: false }, { status: 429 });
-  }
-  const values = await formValues(request);
-  // With JavaScript the page posts to the JSON endpoints; a plain form post carries no solved anti-spam challenge.
-  if (!(await acceptProofOfWork(context.db, values[PROOF_OF_WORK_FIELD] ?? null))) {
-    return data({ error: proofOfWorkMessages.noJavaScript, waitlisted: false, pending: false }, { status: 400 });
-  }
-  try {
+export const action = formAction({
+  scope: "page-gruppi-matching",
+  rateLimit: { limit: 20, windowSeconds: 600 },
+  failure: { waitlisted: false, pending: false },
+  async handle(values, db) {
     if (values.intent === "waitlist") {
-      const parsed = waitlistSchema.safeParse(values);
-      if (!parsed.success) throw new HttpError(400, Object.values(fieldErrors(parsed.error))[0] ?? errors.invalid);
-      const result = await context.db.transaction((tx) => askWaitlist(tx, parsed.data));
+      const result = await db.transaction((tx) => askWaitlist(tx, parseFields(waitlistSchema, values)));
       return { error: null, waitlisted: result.status !== 202, pending: result.status === 202 };
     }
-    const parsed = groupSelectionSchema.safeParse(values);
-    if (!parsed.success) throw new HttpError(400, Object.values(fieldErrors(parsed.error))[0] ?? errors.invalid);
-    const input = parsed.data;
-    const result = await context.db.transaction((tx) => chooseGroup(tx, input));
+    const input = parseFields(groupSelectionSchema, values);
+    const result = await db.transaction((tx) => chooseGroup(tx, input));
     if (result.status === 202) return { error: null, waitlisted: false, pending: true };
     if (input.call) return redirect("/grazie");
     const body = result.body as { groupId: string; therapist: string };
@@ -104,12 +86,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (input.name) query.set("name", input.name);
     if (input.token) query.set("token", input.token);
     return redirect(`/gruppi-matching?${query}`);
-  } catch (error) {
-    if (error instanceof HttpError) return data({ error: error.message, waitlisted: false, pending: false }, { status: error.status });
-    logger.error({ err: error }, "group selection form failed");
-    return data({ error: messages.genericFailure, waitlisted: false, pending: false }, { status: 500 });
-  }
-}
+  },
+});
 
 export const headers = () => PRIVATE;
 

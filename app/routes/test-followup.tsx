@@ -1,6 +1,6 @@
 import { LoaderCircle, LockKeyhole, Send } from "lucide-react";
 import { useState, type FormEvent } from "react";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/test-followup";
 import { postJson } from "~/components/post-json";
 import { testFollowupSchema } from "~/components/matching/schemas";
@@ -8,7 +8,7 @@ import { messages, testSentDescription } from "~/components/matching/types";
 import { useToast } from "~/components/ui/toast";
 import { seo, webPageJsonLd } from "~/domain/seo";
 import { testFollowupAccess } from "~/content/test-followup";
-import { clientKey, errors, fieldErrors, hitRateLimit } from "~/server/http.server";
+import { formAction, HttpError, parseFields } from "~/server/http.server";
 import { sendTestFollowups, testFollowupRefusal } from "~/server/services/followups.server";
 
 /** Anyone may open the page; only signed-in staff see the form (the action and the endpoint check again). */
@@ -18,17 +18,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** Without JavaScript the form posts here; with it, the page calls POST /api/test-followup-emails. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const refusal = await testFollowupRefusal(context.db, request);
-  if (refusal) return data({ error: refusal.error, totalSent: 0 }, { status: refusal.status });
-  if (!(await hitRateLimit(context.db, `page-test-followup:${clientKey(context.clientIp)}`, 3, 3600))) {
-    return data({ error: errors.rateLimited, totalSent: 0 }, { status: 429 });
-  }
-  const parsed = testFollowupSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ error: Object.values(fieldErrors(parsed.error))[0] ?? errors.invalid, totalSent: 0 }, { status: 400 });
-  const totalSent = await context.db.transaction((tx) => sendTestFollowups(tx, parsed.data));
-  return { error: null, totalSent };
-}
+export const action = formAction({
+  scope: "page-test-followup",
+  rateLimit: { limit: 3, windowSeconds: 3600 },
+  failure: { totalSent: 0 },
+  // Staff only: the page's form is theirs, and the e-mails go to any address they type.
+  proofOfWork: false,
+  async refuse(request, db) {
+    const refusal = await testFollowupRefusal(db, request);
+    return refusal ? new HttpError(refusal.status, refusal.error) : null;
+  },
+  async handle(values, db) {
+    const input = parseFields(testFollowupSchema, values);
+    return { error: null, totalSent: await db.transaction((tx) => sendTestFollowups(tx, input)) };
+  },
+});
 
 // The page differs for staff and everyone else: never stored by a shared cache.
 export const headers = () => ({ "Cache-Control": "private, no-store" });
