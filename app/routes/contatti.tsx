@@ -2,7 +2,7 @@ import { Clock, LifeBuoy, Mail, MessageCircle } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Honeypot } from "~/components/honeypot";
-import { postJson } from "~/components/post-json";
+import { newIdempotencyKey, postJson } from "~/components/post-json";
 import { prepareProofOfWork } from "~/components/proof-of-work";
 import { ProofOfWorkNoScript } from "~/components/proof-of-work-field";
 import { useToast } from "~/components/ui/toast";
@@ -33,7 +33,7 @@ export default function Contatti() {
   const [fields, setFields] = useState<Fields>(empty);
   const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
   const [state, setState] = useState<State>(withoutJs === "ok" ? "sent" : "editing");
-  const [key, setKey] = useState(() => (typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : "pending"));
+  const [key, setKey] = useState(newIdempotencyKey);
   const formId = useId();
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -53,7 +53,7 @@ export default function Contatti() {
     if (result.ok) {
       setState("sent");
       setFields(empty);
-      setKey(crypto.randomUUID());
+      setKey(newIdempotencyKey());
       toast({ title: "Messaggio inviato!", description: "Ti risponderemo entro 24 ore." });
     } else {
       setState("editing");

@@ -1,4 +1,5 @@
 import { emptyAnswers, questionnaireSteps, type QuestionnaireDraft } from "~/domain/questionnaire";
+import { newIdempotencyKey } from "../post-json";
 
 /**
  * What the questionnaire keeps in sessionStorage (never localStorage: the answers are health
@@ -74,16 +75,6 @@ export function consentFromGateForm(location: Location, referrer: string): boole
 export function hasConsent(): boolean {
   const raw = read(CONSENT_KEY);
   return raw !== null && !Number.isNaN(Date.parse(raw));
-}
-
-/** crypto.randomUUID needs a secure context; plain-HTTP previews fall back to getRandomValues. */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 /** Keeps only values of the expected shape; anything else falls back to the empty answer. */

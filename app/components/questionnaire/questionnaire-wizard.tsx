@@ -15,12 +15,12 @@ import {
 import { QuestionnaireProgress } from "./questionnaire-progress";
 import {
   clearDraft,
-  newIdempotencyKey,
   readUtm,
   sendFunnelStep,
   storeDraft,
   type StoredDraft,
 } from "./questionnaire-session";
+import { newIdempotencyKey } from "../post-json";
 import { prepareProofOfWork } from "../proof-of-work";
 import { StepContent, STEP_HEADING_ID } from "./step-content";
 import { submitQuestionnaire } from "./submit-questionnaire";
