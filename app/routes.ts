@@ -72,6 +72,7 @@ export default [
     route("call-slots", "routes/api/call-slots.ts"),
     route("waitlist", "routes/api/waitlist.ts"),
     route("altcha-challenge", "routes/api/altcha-challenge.ts"),
+    route("stripe/webhook", "routes/api/stripe-webhook.ts"),
   ]),
   route("accedi", "routes/accedi.tsx"),
   // /call-{name}: a single dynamic segment whose loader accepts only the "call-" prefix.

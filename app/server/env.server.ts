@@ -35,6 +35,14 @@ const schema = z.object({
     .optional(),
   /** Difficulty of the anti-spam proof of work: the largest counter a browser may have to reach (SHA-256 rounds). */
   ALTCHA_MAX_NUMBER: z.coerce.number().int().min(1).max(10_000_000).default(50_000),
+  /** Online payments through Stripe Checkout: both keys, or neither (then nothing about Stripe appears). */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret key (sk_test_…, sk_live_… or a restricted rk_… key)")
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, "must be the webhook endpoint's signing secret (whsec_…)").optional(),
+  /** Tests only: the address of a local stand-in for api.stripe.com (refused in production). */
+  STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 export type Env = z.infer<typeof schema> & { dataDir: string; isProduction: boolean };
@@ -56,6 +64,13 @@ export function env(): Env {
     if (missing.length) {
       throw new Error(`Invalid configuration:\n${missing.map((name) => `  ${name}: required in production (generate one with \`openssl rand -base64 32\`)`).join("\n")}`);
     }
+  }
+  if (Boolean(value.STRIPE_SECRET_KEY) !== Boolean(value.STRIPE_WEBHOOK_SECRET)) {
+    const missing = value.STRIPE_SECRET_KEY ? "STRIPE_WEBHOOK_SECRET" : "STRIPE_SECRET_KEY";
+    throw new Error(`Invalid configuration:\n  ${missing}: required with the other Stripe key (online payments need both, or neither)`);
+  }
+  if (value.STRIPE_API_BASE && value.NODE_ENV === "production") {
+    throw new Error("Invalid configuration:\n  STRIPE_API_BASE: a local stand-in for Stripe's API, for tests only; not allowed in production");
   }
   value.SEED_DEMO ??= value.NODE_ENV === "production" ? "false" : "true";
   cached = { ...value, dataDir: path.resolve(value.DATA_DIR), isProduction: value.NODE_ENV === "production" };

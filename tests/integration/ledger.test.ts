@@ -8,8 +8,8 @@ import { action as paymentsAction, loader as paymentsLoader } from "../../app/ro
 import { loader as receiptLoader } from "../../app/routes/admin/receipt";
 import { auth, createOrPromoteAdmin, getSession as authSession } from "../../app/server/auth.server";
 import type { Database } from "../../app/server/db/client.server";
-import { attendance, groupBookings, groups, groupSessions, payments, therapists } from "../../app/server/db/schema";
-import { approveIsee, listAccounts, memberBalance, recordPayment, recordRefund } from "../../app/server/services/payments.server";
+import { attendance, auditLog, groupBookings, groups, groupSessions, payments, therapists } from "../../app/server/db/schema";
+import { approveIsee, listAccounts, memberBalance, recordPayment, recordRefund, revokeIsee } from "../../app/server/services/payments.server";
 import { testDatabase } from "./database";
 
 const BASE = "http://localhost:3000";
@@ -109,6 +109,43 @@ describe("a member's balance", () => {
       ["trial", 3000, 900],
       ["reduced", 3000, 900],
     ]);
+  });
+});
+
+describe("revoking an ISEE approval", () => {
+  it("charges the standard rate from the revocation on, keeps the reduced rate of earlier sessions, and a new approval reduces again", async () => {
+    const rita = await member("rita.revoca@example.com", "Rita Revoca");
+    const weeks = await Promise.all([meeting(30), meeting(31), meeting(32), meeting(33), meeting(34)]);
+    await db.insert(attendance).values(weeks.map((session) => ({ sessionId: session.id, bookingId: rita.id, status: "present" as const })));
+    await approveIsee(db, staff, rita.id, new Date(Date.UTC(2026, 8, 1)));
+    const kinds = async () => (await memberBalance(db, rita.id)).charges.map((charge) => [charge.kind, charge.amountCents]);
+    expect(await kinds()).toEqual([["trial", 3000], ["reduced", 3000], ["reduced", 3000], ["reduced", 3000], ["reduced", 3000]]);
+
+    // Revoked on 14 October: the meetings of 19 and 26 October go back to €35, those before stay at €30.
+    await revokeIsee(db, staff, rita.id, new Date(Date.UTC(2026, 9, 14)));
+    expect(await kinds()).toEqual([["trial", 3000], ["reduced", 3000], ["reduced", 3000], ["standard", 3500], ["standard", 3500]]);
+    expect((await listAccounts(db)).find((row) => row.bookingId === rita.id)).toMatchObject({ iseeApprovedAt: null, iseeRevokedAt: new Date(Date.UTC(2026, 9, 14)) });
+
+    await approveIsee(db, staff, rita.id, new Date(Date.UTC(2026, 9, 22)));
+    expect(await kinds()).toEqual([["trial", 3000], ["reduced", 3000], ["reduced", 3000], ["standard", 3500], ["reduced", 3000]]);
+  });
+
+  it("is staff's action in /admin/pagamenti, audited; revoking twice or anonymously is refused", async () => {
+    const bruno = await member("bruno.revoca@example.com", "Bruno Revoca");
+    await approveIsee(db, staff, bruno.id, new Date(Date.UTC(2026, 0, 1)));
+    const revoke = () => form({ intent: "isee-revoke", booking_id: bruno.id });
+
+    expect(await statusOf(call(paymentsAction, request("/admin/pagamenti", { method: "POST", body: revoke() })))).toBe(401);
+    expect((await db.select().from(groupBookings).where(eq(groupBookings.id, bruno.id)))[0]!.iseeApprovedAt).not.toBeNull();
+
+    const result = (await call(paymentsAction, request("/admin/pagamenti", { method: "POST", cookie: adminCookie, body: revoke() }))) as { ok: boolean; message: string };
+    expect(result).toMatchObject({ ok: true, message: "Tariffa agevolata revocata: dalla prossima seduta si applica la tariffa standard" });
+    expect((await db.select().from(groupBookings).where(eq(groupBookings.id, bruno.id)))[0]!.iseeApprovedAt).toBeNull();
+    const entries = await db.select().from(auditLog).where(eq(auditLog.entityId, bruno.id));
+    expect(entries.find((entry) => (entry.detail as { iseeRevoked?: boolean } | null)?.iseeRevoked)).toMatchObject({ action: "update", entity: "booking", actorEmail: "staff-pagamenti@example.com" });
+
+    const again = (await call(paymentsAction, request("/admin/pagamenti", { method: "POST", cookie: adminCookie, body: revoke() }))) as { init: { status: number } };
+    expect(again.init.status).toBe(409);
   });
 });
 

@@ -1,8 +1,9 @@
 import { FileText } from "lucide-react";
+import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import type { Route } from "./+types/payments";
 import { formatDate } from "~/components/admin/format";
-import { EmptyState, Field, invalidProps, PageHeader, Spinner, TableScroll, useFetcherResult, useLoadErrorToast, type ActionResult } from "~/components/admin/ui";
+import { ConfirmDialog, EmptyState, Field, invalidProps, PageHeader, Spinner, TableScroll, useFetcherResult, useLoadErrorToast, type ActionResult } from "~/components/admin/ui";
 import { useToast } from "~/components/ui/toast";
 import { prices } from "~/content/site";
 import { todayInRome } from "~/domain/calendar";
@@ -12,7 +13,7 @@ import { audit } from "~/server/audit.server";
 import { adminPageData, requireAdmin } from "~/server/auth.server";
 import { HttpError } from "~/server/http.server";
 import { actionFail, actionOk, failure, formErrors, loadOr } from "~/server/services/admin-common.server";
-import { approveIsee, listAccounts, recentPayments, recentRefunds, recordPayment, recordRefund } from "~/server/services/payments.server";
+import { approveIsee, listAccounts, recentPayments, recentRefunds, recordPayment, recordRefund, revokeIsee } from "~/server/services/payments.server";
 
 const isId = (value: unknown): value is string => typeof value === "string" && /^[0-9a-f-]{36}$/i.test(value);
 
@@ -52,6 +53,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!isId(bookingId)) throw new HttpError(404, "Persona non trovata.");
       await approveIsee(context.db, session, bookingId);
       return actionOk(intent, "Tariffa agevolata approvata: vale dalla prossima seduta");
+    }
+    if (intent === "isee-revoke") {
+      const bookingId = form.get("booking_id");
+      if (!isId(bookingId)) throw new HttpError(404, "Persona non trovata.");
+      await revokeIsee(context.db, session, bookingId);
+      return actionOk(intent, "Tariffa agevolata revocata: dalla prossima seduta si applica la tariffa standard");
     }
     return actionFail(intent, 400, "Azione sconosciuta.");
   } catch (error) {
@@ -104,7 +111,14 @@ export default function AdminPayments({ loaderData }: Route.ComponentProps) {
               <li key={payment.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 text-sm">
                 <span>
                   <span className="font-medium text-ink-900">{payment.receiptNumber}</span> · {payment.payerName} · {formatCents(payment.amountCents)} ·{" "}
-                  {paymentMethodLabels[payment.method]} · {formatDate(romeDate(payment.paidAt))}
+                  {paymentMethodLabels[payment.method]}
+                  {payment.stripeReference ? (
+                    <>
+                      {" "}
+                      <span className="font-mono text-xs text-ink-500">{payment.stripeReference}</span>
+                    </>
+                  ) : null}{" "}
+                  · {formatDate(romeDate(payment.paidAt))}
                 </span>
                 <a href={`/admin/pagamenti/ricevuta/${payment.id}`} className="btn btn-secondary min-h-9 px-3 py-1.5 text-xs" target="_blank" rel="noreferrer">
                   <FileText aria-hidden className="size-3.5" />
@@ -180,7 +194,7 @@ function Accounts({ accounts }: { accounts: Data["accounts"] }) {
               </td>
               <td className={`px-4 py-3 text-right font-semibold tabular-nums ${account.owedCents > 0 ? "text-danger-600" : "text-ink-900"}`}>{formatCents(account.owedCents)}</td>
               <td className="px-4 py-3">
-                {account.iseeApprovedAt ? <span className="text-xs">Agevolata dal {formatDate(romeDate(account.iseeApprovedAt))}</span> : <ApproveIsee bookingId={account.bookingId} />}
+                <IseeCell account={account} />
               </td>
             </tr>
           ))}
@@ -190,12 +204,39 @@ function Accounts({ accounts }: { accounts: Data["accounts"] }) {
   );
 }
 
-function ApproveIsee({ bookingId }: { bookingId: string }) {
+/** The member's rate: approve an ISEE attestation, or revoke the approval (past sessions keep their rate). */
+function IseeCell({ account }: { account: Data["accounts"][number] }) {
   const { fetcher, busy } = useResultToast();
+  const [confirming, setConfirming] = useState(false);
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data) setConfirming(false);
+  }, [fetcher.state, fetcher.data]);
+  if (account.iseeApprovedAt) {
+    return (
+      <div className="grid justify-items-start gap-1">
+        <span className="text-xs">Agevolata dal {formatDate(romeDate(account.iseeApprovedAt))}</span>
+        <button type="button" className="btn btn-secondary min-h-9 px-3 py-1.5 text-xs" onClick={() => setConfirming(true)}>
+          Revoca ISEE
+        </button>
+        <ConfirmDialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          title="Revoca la tariffa agevolata"
+          description={`Revocare la tariffa agevolata di ${account.name}? Dalla prossima seduta si applica la tariffa standard; le sedute passate non cambiano.`}
+          confirmLabel="Revoca"
+          busyLabel="Revoca..."
+          cancelLabel="Annulla"
+          busy={busy}
+          onConfirm={() => fetcher.submit({ intent: "isee-revoke", booking_id: account.bookingId }, { method: "post" })}
+        />
+      </div>
+    );
+  }
   return (
-    <fetcher.Form method="post">
+    <fetcher.Form method="post" className="grid justify-items-start gap-1">
       <input type="hidden" name="intent" value="isee" />
-      <input type="hidden" name="booking_id" value={bookingId} />
+      <input type="hidden" name="booking_id" value={account.bookingId} />
+      {account.iseeRevokedAt ? <span className="text-xs text-ink-500">Agevolata revocata il {formatDate(romeDate(account.iseeRevokedAt))}</span> : null}
       <button type="submit" className="btn btn-secondary min-h-9 px-3 py-1.5 text-xs" disabled={busy}>
         {busy ? <Spinner /> : null}
         Approva ISEE

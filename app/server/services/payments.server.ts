@@ -4,7 +4,7 @@ import { balanceCents, chargesFor, formatReceiptNumber, splitPayment, tariffs, t
 import { audit } from "../audit.server";
 import type { SessionInfo } from "../auth.server";
 import type { Database } from "../db/client.server";
-import { attendance, groupBookings, groups, groupSessions, payments, receiptCounters, refunds } from "../db/schema";
+import { attendance, groupBookings, groups, groupSessions, iseeRevocations, payments, receiptCounters, refunds } from "../db/schema";
 import { HttpError } from "../http.server";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -14,10 +14,18 @@ type Executor = Database | Tx;
  * Charges and balances
  * ---------------------------------------------------------------------------------------------- */
 
-/** The charges of each booking, from its attendance on each meeting (the rules are in domain/ledger.ts). */
+/**
+ * The charges of each booking, from its attendance on each meeting (the rules are in domain/ledger.ts).
+ * A revoked ISEE approval still reduces the sessions that started while it held.
+ */
 async function chargesByBooking(db: Executor, bookings: { id: string; iseeApprovedAt: Date | null }[]) {
   const result = new Map<string, Charge[]>();
   if (bookings.length === 0) return result;
+  const ids = bookings.map((booking) => booking.id);
+  const revoked = await db
+    .select({ bookingId: iseeRevocations.bookingId, approvedAt: iseeRevocations.approvedAt, revokedAt: iseeRevocations.revokedAt })
+    .from(iseeRevocations)
+    .where(inArray(iseeRevocations.bookingId, ids));
   const rows = await db
     .select({
       bookingId: attendance.bookingId,
@@ -28,20 +36,15 @@ async function chargesByBooking(db: Executor, bookings: { id: string; iseeApprov
     })
     .from(attendance)
     .innerJoin(groupSessions, eq(groupSessions.id, attendance.sessionId))
-    .where(
-      inArray(
-        attendance.bookingId,
-        bookings.map((booking) => booking.id),
-      ),
-    );
+    .where(inArray(attendance.bookingId, ids));
   for (const booking of bookings) {
-    result.set(
-      booking.id,
-      chargesFor(
-        rows.filter((row) => row.bookingId === booking.id),
-        booking.iseeApprovedAt,
-      ),
-    );
+    const periods = revoked.filter((period) => period.bookingId === booking.id);
+    const withinRevokedPeriod = (startsAt: Date) => periods.some((period) => startsAt > period.approvedAt && startsAt < period.revokedAt);
+    const charges = chargesFor(
+      rows.filter((row) => row.bookingId === booking.id),
+      booking.iseeApprovedAt,
+    ).map((charge): Charge => (charge.kind === "standard" && withinRevokedPeriod(charge.startsAt) ? { ...charge, kind: "reduced", ...tariffs.reduced } : charge));
+    result.set(booking.id, charges);
   }
   return result;
 }
@@ -62,6 +65,8 @@ export interface MemberAccount {
   email: string;
   groupName: string | null;
   iseeApprovedAt: Date | null;
+  /** The last time staff revoked an ISEE approval of this member, if ever. */
+  iseeRevokedAt: Date | null;
   sessionsCharged: number;
   chargedCents: number;
   paidCents: number;
@@ -81,6 +86,9 @@ export async function listAccounts(db: Executor): Promise<MemberAccount[]> {
       email: groupBookings.email,
       groupName: groups.name,
       iseeApprovedAt: groupBookings.iseeApprovedAt,
+      iseeRevokedAt: sql<Date | null>`(select max(${iseeRevocations.revokedAt}) from ${iseeRevocations} where ${iseeRevocations.bookingId} = ${groupBookings.id})`.mapWith(
+        iseeRevocations.revokedAt,
+      ),
     })
     .from(groupBookings)
     .leftJoin(groups, eq(groups.id, groupBookings.groupId))
@@ -105,6 +113,7 @@ export async function listAccounts(db: Executor): Promise<MemberAccount[]> {
       email: booking.email,
       groupName: booking.groupName,
       iseeApprovedAt: booking.iseeApprovedAt,
+      iseeRevokedAt: booking.iseeRevokedAt,
       sessionsCharged: own.length,
       chargedCents,
       paidCents,
@@ -126,6 +135,27 @@ export async function memberBalance(db: Executor, bookingId: string) {
   return { charges: own, chargedCents, paidCents, refundedCents, owedCents: balanceCents(chargedCents, paidCents, refundedCents) };
 }
 
+export interface OwedCharge extends Charge {
+  /** What is still to pay of this charge (all of it, or the rest after a partial payment). */
+  owedCents: number;
+}
+
+/**
+ * The charges a member still owes, oldest first: what was paid (less refunds) covers the charges in
+ * date order, as on the receipts. Each is payable on its own (online, one Checkout per charge).
+ */
+export async function owedCharges(db: Executor, bookingId: string): Promise<OwedCharge[]> {
+  const balance = await memberBalance(db, bookingId);
+  let covered = balance.paidCents - balance.refundedCents;
+  const owed: OwedCharge[] = [];
+  for (const charge of balance.charges) {
+    const paidOfThis = Math.min(Math.max(covered, 0), charge.amountCents);
+    covered -= paidOfThis;
+    if (paidOfThis < charge.amountCents) owed.push({ ...charge, owedCents: charge.amountCents - paidOfThis });
+  }
+  return owed;
+}
+
 export function recentPayments(db: Executor, limit = 50) {
   return db
     .select({
@@ -136,6 +166,7 @@ export function recentPayments(db: Executor, limit = 50) {
       method: payments.method,
       paidAt: payments.paidAt,
       receiptNumber: payments.receiptNumber,
+      stripeReference: payments.stripeReference,
     })
     .from(payments)
     .orderBy(desc(payments.createdAt))
@@ -182,6 +213,8 @@ export interface PaymentInput {
   paidOn: string;
   note: string | null;
   idempotencyKey: string;
+  /** Online payments: the Stripe PaymentIntent (or Checkout Session) id. */
+  stripeReference?: string | null;
 }
 
 /**
@@ -207,6 +240,7 @@ export async function recordPayment(db: Executor, actor: SessionInfo | null, inp
         note: input.note,
         receiptNumber,
         idempotencyKey: input.idempotencyKey,
+        stripeReference: input.stripeReference ?? null,
         recordedBy: actor?.user.id ?? null,
       })
       .returning({ id: payments.id, receiptNumber: payments.receiptNumber });
@@ -246,6 +280,24 @@ export async function approveIsee(db: Database, actor: SessionInfo, bookingId: s
       .returning({ id: groupBookings.id });
     if (!row) throw new HttpError(409, "Tariffa agevolata già approvata, o persona non trovata.");
     await audit(tx, actor, { action: "update", entity: "booking", entityId: bookingId, detail: { iseeApproved: true } });
+  });
+}
+
+/**
+ * Staff revoke a member's ISEE approval: the sessions starting from `now` are charged the standard
+ * rate again; those that started while it held stay reduced (kept in isee_revocations).
+ */
+export async function revokeIsee(db: Database, actor: SessionInfo, bookingId: string, now: Date = new Date()) {
+  return db.transaction(async (tx) => {
+    const [booking] = await tx
+      .select({ approvedAt: groupBookings.iseeApprovedAt, approvedBy: groupBookings.iseeApprovedBy })
+      .from(groupBookings)
+      .where(eq(groupBookings.id, bookingId))
+      .for("update");
+    if (!booking?.approvedAt) throw new HttpError(409, "Nessuna tariffa agevolata da revocare, o persona non trovata.");
+    await tx.insert(iseeRevocations).values({ bookingId, approvedAt: booking.approvedAt, approvedBy: booking.approvedBy, revokedAt: now, revokedBy: actor.user.id });
+    await tx.update(groupBookings).set({ iseeApprovedAt: null, iseeApprovedBy: null, updatedAt: now }).where(eq(groupBookings.id, bookingId));
+    await audit(tx, actor, { action: "update", entity: "booking", entityId: bookingId, detail: { iseeRevoked: true, approvedAt: booking.approvedAt.toISOString() } });
   });
 }
 
