@@ -1,0 +1,133 @@
+import { eq } from "drizzle-orm";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../../app/server/db/client.server";
+import { attendance, groupBookings, groups, groupSessions, payments, stripeEvents, therapists } from "../../app/server/db/schema";
+import { ensureBuild, freePort, startApp, stopAllApps, type AppProcess } from "./app-process";
+import { testDatabase, testDatabaseUrl } from "./database";
+
+/**
+ * The webhook on the production build, through every Express middleware in front of it
+ * (same-origin check, body size limit and its replay of chunked bodies, compression): the signature
+ * must still match the bytes Stripe sent. The rules themselves are tested in-process in stripe.test.ts.
+ */
+
+const WEBHOOK_SECRET = "whsec_insiemeHttpSigningSecret";
+let db: Database;
+let server: AppProcess;
+const dataDirs: string[] = [];
+
+function tempDir(name: string) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `insieme-stripe-http-${name}-`));
+  dataDirs.push(dir);
+  return dir;
+}
+
+/** A POST as Stripe's servers send it: no Origin, no cookies; `chunked` leaves out Content-Length. */
+function post(pathname: string, body: string, headers: Record<string, string>, chunked = false) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const request = http.request(`${server.url}${pathname}`, { method: "POST", headers: { "Content-Type": "application/json", ...headers } }, (response) => {
+      let text = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk) => (text += chunk));
+      response.on("end", () => resolve({ status: response.statusCode!, body: text }));
+    });
+    request.on("error", reject);
+    const bytes = Buffer.from(body, "utf8");
+    if (chunked) {
+      // Split inside a multi-byte character: the replayed body must be the same bytes, not re-decoded text.
+      const cut = bytes.indexOf(Buffer.from("ò", "utf8")) + 1;
+      request.write(bytes.subarray(0, cut));
+      request.end(bytes.subarray(cut));
+    } else {
+      request.setHeader("Content-Length", String(bytes.length));
+      request.end(bytes);
+    }
+  });
+}
+
+async function owingMember(email: string) {
+  const [therapist] = await db
+    .insert(therapists)
+    .values({ name: "Dott.ssa Sala", role: "Psicologa", specialization: "Gruppi", experience: "5 anni", description: "Descrizione" })
+    .returning();
+  const [group] = await db
+    .insert(groups)
+    .values({ therapistId: therapist!.id, name: `Gruppo ${email}`, topic: "Tema", weekday: 2, timeSlot: "Sera", startTime: "19:00", startsOn: "2026-03-01" })
+    .returning();
+  const [booking] = await db.insert(groupBookings).values({ groupId: group!.id, email, name: "Niccolò Sala", ageBracket: "26-35", status: "confirmed" }).returning();
+  const startsAt = new Date(Date.UTC(2026, 2, 3, 18));
+  const [session] = await db.insert(groupSessions).values({ groupId: group!.id, startsAt, endsAt: new Date(startsAt.getTime() + 90 * 60_000) }).returning();
+  await db.insert(attendance).values({ sessionId: session!.id, bookingId: booking!.id, status: "present" });
+  return { bookingId: booking!.id, sessionId: session!.id };
+}
+
+function signedCheckoutEvent(bookingId: string, sessionId: string) {
+  const checkoutId = `cs_test_${crypto.randomUUID().replaceAll("-", "")}`;
+  const payload = JSON.stringify({
+    id: `evt_${crypto.randomUUID().replaceAll("-", "")}`,
+    object: "event",
+    type: "checkout.session.completed",
+    created: Math.floor(Date.now() / 1000),
+    data: {
+      object: {
+        id: checkoutId,
+        object: "checkout.session",
+        payment_status: "paid",
+        amount_total: 3000,
+        currency: "eur",
+        payment_intent: `pi_test_${checkoutId.slice(8, 24)}`,
+        customer_details: { name: "Niccolò Sala" },
+        metadata: { booking_id: bookingId, session_id: sessionId, charge_kind: "trial" },
+      },
+    },
+  });
+  return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) };
+}
+
+beforeAll(async () => {
+  process.env.DATA_DIR = tempDir("in-process");
+  db = await testDatabase();
+  await ensureBuild();
+  const port = await freePort(3640, 3649);
+  server = await startApp({
+    port,
+    dataDir: tempDir("server"),
+    env: { DATABASE_URL: testDatabaseUrl(), WORKERS: "false", STRIPE_SECRET_KEY: "sk_test_insiemeHttp", STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET },
+  });
+}, 600_000);
+
+afterAll(async () => {
+  await stopAllApps();
+  for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe("POST /api/stripe/webhook on the production server", () => {
+  it("verifies the signature on the bytes sent, with or without Content-Length, and records the payment once", async () => {
+    for (const chunked of [false, true]) {
+      const { bookingId, sessionId } = await owingMember(`niccolo.${chunked ? "chunked" : "length"}@example.com`);
+      const { payload, signature } = signedCheckoutEvent(bookingId, sessionId);
+      const first = await post("/api/stripe/webhook", payload, { "Stripe-Signature": signature }, chunked);
+      expect(first, server.output()).toEqual({ status: 200, body: JSON.stringify({ received: true }) });
+      const again = await post("/api/stripe/webhook", payload, { "Stripe-Signature": signature }, chunked);
+      expect(JSON.parse(again.body)).toEqual({ received: true, duplicate: true });
+      const recorded = await db.select().from(payments).where(eq(payments.bookingId, bookingId));
+      expect(recorded).toHaveLength(1);
+      expect(recorded[0]).toMatchObject({ method: "stripe", amountCents: 3000, payerName: "Niccolò Sala" });
+    }
+  });
+
+  it("answers 400 to a forged signature and stores nothing", async () => {
+    const { bookingId, sessionId } = await owingMember("niccolo.forged@example.com");
+    const { payload } = signedCheckoutEvent(bookingId, sessionId);
+    const forged = Stripe.webhooks.generateTestHeaderString({ payload, secret: "whsec_notTheSiteSecret" });
+    const response = await post("/api/stripe/webhook", payload, { "Stripe-Signature": forged });
+    expect(response.status).toBe(400);
+    expect(await db.select().from(payments).where(eq(payments.bookingId, bookingId))).toHaveLength(0);
+    expect(await db.select().from(stripeEvents).where(eq(stripeEvents.id, JSON.parse(payload).id))).toHaveLength(0);
+  });
+});
