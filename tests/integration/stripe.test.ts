@@ -34,6 +34,7 @@ interface Received {
 const received: Received[] = [];
 const created = new Map<string, { id: string; url: string }>();
 let failNext = 0;
+let refuseNext = false;
 let standIn: http.Server;
 
 function startStandIn() {
@@ -47,6 +48,11 @@ function startStandIn() {
       if (req.method !== "POST" || req.url !== "/v1/checkout/sessions" || req.headers.authorization !== `Bearer ${SECRET_KEY}`) {
         res.statusCode = 404;
         return res.end(JSON.stringify({ error: { type: "invalid_request_error", message: "Unrecognized request URL" } }));
+      }
+      if (refuseNext) {
+        refuseNext = false;
+        res.statusCode = 400;
+        return res.end(JSON.stringify({ error: { type: "invalid_request_error", code: "parameter_invalid_empty", message: "Invalid request" } }));
       }
       if (failNext > 0) {
         failNext -= 1;
@@ -255,6 +261,17 @@ describe("Stripe Checkout for a charge", () => {
     expect(received[1]!.idempotencyKey).toBe(received[0]!.idempotencyKey);
     expect(created.size).toBe(before + 1);
     expect(checkout.amountCents).toBe(3000);
+  });
+
+  it("answers 502 with an Italian message when Stripe refuses the request", async () => {
+    const hugo = await member("hugo.rifiuto@example.com", "Hugo Rifiuto");
+    const session = await attended(hugo, 0);
+    refuseNext = true;
+    await expect(createCheckoutForCharge(db, { bookingId: hugo.id, sessionId: session.id }, urls)).rejects.toMatchObject({
+      status: 502,
+      message: "Il pagamento online non è disponibile in questo momento. Riprova tra qualche minuto.",
+    });
+    expect(received).toHaveLength(1);
   });
 
   it("asks only for what is still owed of a charge, and refuses a charge already paid without calling Stripe", async () => {

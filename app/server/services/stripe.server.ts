@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { createHash } from "node:crypto";
 import Stripe from "stripe";
 import { todayInRome } from "~/domain/calendar";
 import { chargeKindLabels } from "~/domain/ledger";
@@ -50,6 +51,8 @@ function stripe() {
   return { client: cached.client, webhookSecret: config.STRIPE_WEBHOOK_SECRET };
 }
 
+const stripeUnavailable = "Il pagamento online non è disponibile in questo momento. Riprova tra qualche minuto.";
+
 /** What ties a Checkout to our ledger; the webhook reads it back. */
 const metadataKeys = { bookingId: "booking_id", sessionId: "session_id", kind: "charge_kind" } as const;
 
@@ -68,11 +71,13 @@ export interface ReturnUrls {
 
 /**
  * A Stripe Checkout Session for one charge the member still owes, for exactly what is still owed of it
- * (euro cents from the ledger). The idempotency key names the booking, the charge and the amount:
- * a retried or doubled request gets the same Checkout back instead of a second one; once part of the
- * charge is paid by other means, the amount and so the key change. Stripe keeps keys 24 hours, as
- * long as an unpaid Checkout stays open.
- * 404 without the Stripe keys or for an unknown booking; 409 when that charge is not owed.
+ * (euro cents from the ledger). The idempotency key names the booking, the charge, its kind and amount,
+ * plus a digest of everything sent: a retried or doubled request gets the same Checkout back instead
+ * of a second one; once part of the charge is paid by other means (or anything sent changes), the key
+ * changes with it, so Stripe never refuses a reused key with other parameters. Stripe keeps keys
+ * 24 hours, as long as an unpaid Checkout stays open.
+ * 404 without the Stripe keys or for an unknown booking; 409 when that charge is not owed; 502 when
+ * Stripe cannot be reached or refuses (logged; the member can simply try again).
  */
 export async function createCheckoutForCharge(db: Database, charge: ChargeToPay, urls: ReturnUrls) {
   const { client } = stripe();
@@ -81,30 +86,36 @@ export async function createCheckoutForCharge(db: Database, charge: ChargeToPay,
   const owed = (await owedCharges(db, charge.bookingId)).find((item) => item.sessionId === charge.sessionId);
   if (!owed) throw new HttpError(409, "Questa seduta non ha nulla da pagare: risulta già pagata.");
   const metadata = { [metadataKeys.bookingId]: charge.bookingId, [metadataKeys.sessionId]: owed.sessionId, [metadataKeys.kind]: owed.kind };
-  const checkout = await client.checkout.sessions.create(
-    {
-      mode: "payment",
-      locale: "it",
-      customer_email: booking.email,
-      client_reference_id: charge.bookingId,
-      line_items: [
-        {
-          quantity: 1,
-          price_data: {
-            currency: prices.currency.toLowerCase(),
-            unit_amount: owed.owedCents,
-            product_data: { name: `${chargeKindLabels[owed.kind]}: ${sessionLabel(owed.startsAt)}` },
-          },
+  const params: Stripe.Checkout.SessionCreateParams = {
+    mode: "payment",
+    locale: "it",
+    customer_email: booking.email,
+    client_reference_id: charge.bookingId,
+    line_items: [
+      {
+        quantity: 1,
+        price_data: {
+          currency: prices.currency.toLowerCase(),
+          unit_amount: owed.owedCents,
+          product_data: { name: `${chargeKindLabels[owed.kind]}: ${sessionLabel(owed.startsAt)}` },
         },
-      ],
-      metadata,
-      payment_intent_data: { metadata },
-      success_url: urls.successUrl,
-      cancel_url: urls.cancelUrl,
-    },
-    { idempotencyKey: `checkout:${charge.bookingId}:${owed.sessionId}:${owed.owedCents}` },
-  );
-  if (!checkout.url) throw new Error("Stripe returned a Checkout Session without a URL");
+      },
+    ],
+    metadata,
+    payment_intent_data: { metadata },
+    success_url: urls.successUrl,
+    cancel_url: urls.cancelUrl,
+  };
+  const digest = createHash("sha256").update(JSON.stringify(params)).digest("base64url").slice(0, 16);
+  const idempotencyKey = `checkout:${charge.bookingId}:${owed.sessionId}:${owed.kind}:${owed.owedCents}:${digest}`;
+  let checkout: Stripe.Checkout.Session;
+  try {
+    checkout = await client.checkout.sessions.create(params, { idempotencyKey });
+  } catch (error) {
+    logger.error({ name: (error as Error)?.name, type: (error as { type?: string })?.type, code: (error as { code?: string })?.code }, "stripe checkout could not be created");
+    throw new HttpError(502, stripeUnavailable);
+  }
+  if (!checkout.url) throw new HttpError(502, stripeUnavailable);
   return { id: checkout.id, url: checkout.url, amountCents: owed.owedCents };
 }
 
