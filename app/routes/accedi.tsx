@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import type { z } from "zod";
 import type { Route } from "./+types/accedi";
@@ -27,9 +26,9 @@ import {
   getSession,
   SIGN_IN_ATTEMPTS_PER_MINUTE,
   TWO_FACTOR_REQUIRED_ERROR,
+  userRole,
 } from "~/server/auth.server";
 import type { Database } from "~/server/db/client.server";
-import { user } from "~/server/db/schema";
 import { clientKey, hitRateLimit } from "~/server/http.server";
 import { logger } from "~/server/logger.server";
 import { acceptProofOfWork } from "~/server/proof-of-work.server";
@@ -46,10 +45,10 @@ function configuredProviders(): OAuthProvider[] {
 async function destinationFor(db: Database, userId: string | undefined) {
   if (!userId) return null;
   try {
-    const [profile] = await db.select({ role: user.role }).from(user).where(eq(user.id, userId));
-    if (!profile) return null;
-    if (profile.role === ADMIN_ROLE) return "/admin";
-    return profile.role === THERAPIST_ROLE ? THERAPIST_AREA : "/";
+    const role = await userRole(db, userId);
+    if (role === undefined) return null;
+    if (role === ADMIN_ROLE) return "/admin";
+    return role === THERAPIST_ROLE ? THERAPIST_AREA : "/";
   } catch (error) {
     logger.error({ err: error }, "failed to fetch the profile after sign-in");
     return null;

@@ -235,6 +235,12 @@ export async function getSession(db: Database, request: Request) {
 
 export type SessionInfo = NonNullable<Awaited<ReturnType<typeof getSession>>>;
 
+/** A user's role as stored now ("user", "admin", "therapist"), undefined when there is no such user. */
+export async function userRole(db: Database, userId: string) {
+  const [profile] = await db.select({ role: schema.user.role }).from(schema.user).where(eq(schema.user.id, userId));
+  return profile?.role;
+}
+
 /** With ADMIN_REQUIRE_2FA=true, an admin without TOTP may use only the page where it is set up. */
 export function needsTwoFactorEnrolment(session: SessionInfo) {
   return env().ADMIN_REQUIRE_2FA === "true" && session.user.role === ADMIN_ROLE && !session.user.twoFactorEnabled;

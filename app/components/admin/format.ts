@@ -1,12 +1,18 @@
 /** Dates in the admin area: Italian format and Italian time, the same on the server and in the browser. */
 const rome = "Europe/Rome";
 const dateTimeFormat = new Intl.DateTimeFormat("it-IT", { dateStyle: "short", timeStyle: "short", timeZone: rome });
+const dateTimeSecondsFormat = new Intl.DateTimeFormat("it-IT", { dateStyle: "short", timeStyle: "medium", timeZone: rome });
 const dateFormat = new Intl.DateTimeFormat("it-IT", { day: "numeric", month: "long", year: "numeric", timeZone: rome });
 
 /** "21/11/25, 10:30" in Italian time, the same on the server and in the browser. */
 export function formatDateTime(value: Date | string | null | undefined) {
   if (!value) return "—";
   return dateTimeFormat.format(new Date(value));
+}
+
+/** "21/11/25, 10:30:05": where the order within a minute matters (the audit log). */
+export function formatDateTimeSeconds(value: Date | string) {
+  return dateTimeSecondsFormat.format(new Date(value));
 }
 
 /** "2025-03-18" (a date column) as "18 marzo 2025". */

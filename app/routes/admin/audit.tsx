@@ -1,31 +1,13 @@
-import { desc, sql } from "drizzle-orm";
 import type { Route } from "./+types/audit";
 import { auditActionLabel, auditEntityLabel } from "~/components/admin/audit-labels";
 import { ListTable, PageHeader, Pagination, td, useReloadingSamePage } from "~/components/admin/ui";
+import { formatDateTimeSeconds } from "~/components/admin/format";
 import { adminPageData } from "~/server/auth.server";
-import { auditLog } from "~/server/db/schema";
-import { clampPage } from "~/server/services/admin-common.server";
-
-const PAGE_SIZE = 50;
-
-/** With the seconds: the order of the entries within a minute matters here. */
-const when = (value: Date | string) =>
-  new Date(value).toLocaleString("it-IT", { dateStyle: "short", timeStyle: "medium", timeZone: "Europe/Rome" });
+import { parseListQuery } from "~/server/services/admin-common.server";
+import { AUDIT_PAGE_SIZE, listAuditLog } from "~/server/services/admin-audit.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return adminPageData(context.db, request, async () => {
-    const requested = Math.max(1, Math.min(100_000, Number.parseInt(new URL(request.url).searchParams.get("page") ?? "1", 10) || 1));
-    const [{ total } = { total: 0 }] = await context.db.select({ total: sql<number>`count(*)::int` }).from(auditLog);
-    // A page past the last one shows the last one.
-    const page = clampPage(requested, total, PAGE_SIZE);
-    const rows = await context.db
-      .select()
-      .from(auditLog)
-      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-      .limit(PAGE_SIZE)
-      .offset((page - 1) * PAGE_SIZE);
-    return { rows, page, total };
-  });
+  return adminPageData(context.db, request, () => listAuditLog(context.db, parseListQuery(new URL(request.url), []).page));
 }
 
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {
@@ -49,7 +31,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
       >
         {rows.map((row) => (
           <tr key={row.id}>
-            <td className={`${td} whitespace-nowrap`}>{when(row.createdAt)}</td>
+            <td className={`${td} whitespace-nowrap`}>{formatDateTimeSeconds(row.createdAt)}</td>
             <td className={td}>{row.actorEmail}</td>
             <td className={td}>{auditActionLabel(row.action)}</td>
             <td className={td}>
@@ -60,7 +42,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
           </tr>
         ))}
       </ListTable>
-      {rows.length > 0 ? <Pagination page={page} total={total} pageSize={PAGE_SIZE} /> : null}
+      {rows.length > 0 ? <Pagination page={page} total={total} pageSize={AUDIT_PAGE_SIZE} /> : null}
     </section>
   );
 }

@@ -1,21 +1,15 @@
-import { desc, ilike, or, sql } from "drizzle-orm";
 import type { Route } from "./+types/registrations";
 import { formatDate, formatDateTime } from "~/components/admin/format";
 import { Badge, ListTable, PageHeader, td } from "~/components/admin/ui";
 import { audit } from "~/server/audit.server";
 import { adminPageData } from "~/server/auth.server";
-import { registrations } from "~/server/db/schema";
+import { parseListQuery } from "~/server/services/admin-common.server";
+import { listRegistrations } from "~/server/services/admin-registrations.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return adminPageData(context.db, request, async (session) => {
-    const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, 100);
-    const pattern = `%${q.replace(/[%_\\]/g, "\\$&")}%`;
-    const rows = await context.db
-      .select()
-      .from(registrations)
-      .where(q ? or(ilike(registrations.email, pattern), ilike(sql`${registrations.firstName} || ' ' || ${registrations.lastName}`, pattern)) : undefined)
-      .orderBy(desc(registrations.createdAt))
-      .limit(100);
+    const { q } = parseListQuery(new URL(request.url), []);
+    const rows = await listRegistrations(context.db, q);
     await audit(context.db, session, { action: "list", entity: "registrations", detail: { q: q || undefined } });
     return { rows, q };
   });
