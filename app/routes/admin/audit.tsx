@@ -4,7 +4,7 @@ import { ListTable, PageHeader, Pagination, td, useReloadingSamePage } from "~/c
 import { formatDateTimeSeconds } from "~/components/admin/format";
 import { adminPageData } from "~/server/auth.server";
 import { parseListQuery } from "~/server/services/admin-common.server";
-import { AUDIT_PAGE_SIZE, listAuditLog } from "~/server/services/admin-audit.server";
+import { listAuditLog } from "~/server/services/admin-audit.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return adminPageData(context.db, request, () => listAuditLog(context.db, parseListQuery(new URL(request.url), []).page));
@@ -13,7 +13,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {
   const reloading = useReloadingSamePage();
   if (!loaderData) return null;
-  const { rows, page, total } = loaderData;
+  const { rows, page, total, pageSize } = loaderData;
   return (
     <section aria-labelledby="audit-title">
       <PageHeader
@@ -42,7 +42,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
           </tr>
         ))}
       </ListTable>
-      {rows.length > 0 ? <Pagination page={page} total={total} pageSize={AUDIT_PAGE_SIZE} /> : null}
+      {rows.length > 0 ? <Pagination page={page} total={total} pageSize={pageSize} /> : null}
     </section>
   );
 }

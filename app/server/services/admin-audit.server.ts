@@ -17,5 +17,5 @@ export async function listAuditLog(db: Database, requestedPage: number) {
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(AUDIT_PAGE_SIZE)
     .offset((page - 1) * AUDIT_PAGE_SIZE);
-  return { rows, page, total };
+  return { rows, page, total, pageSize: AUDIT_PAGE_SIZE };
 }
