@@ -10,9 +10,9 @@ import { fileURLToPath } from "node:url";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
+// Read before the app module exists, to choose between Vite and the build; the rest of the
+// configuration comes from the app's validated env() below.
 const isDevelopment = process.env.NODE_ENV === "development";
-const port = Number(process.env.PORT ?? 3000);
-const host = process.env.HOST ?? "0.0.0.0";
 
 const server = express();
 server.disable("x-powered-by");
@@ -28,7 +28,10 @@ if (isDevelopment) {
 }
 
 let platform;
+let port;
+let host;
 try {
+  ({ PORT: port, HOST: host } = mod.env());
   server.set("trust proxy", mod.trustedProxyHops());
   platform = await mod.startPlatform();
 } catch (error) {

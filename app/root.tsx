@@ -20,6 +20,7 @@ import { ToastProvider } from "./components/ui/toast";
 import { scrollToAnchor } from "./components/layout/anchor-link";
 import { outage } from "./content/outage";
 import { errorSeo, notFoundSeo } from "./domain/seo";
+import { env } from "./server/env.server";
 import { useEffect } from "react";
 
 export const links: LinksFunction = () => [
@@ -36,7 +37,7 @@ export const meta: Route.MetaFunction = ({ error }) => {
 };
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return data({ nonce: context.cspNonce, analyticsSrc: process.env.ANALYTICS_SRC || undefined });
+  return data({ nonce: context.cspNonce, analyticsSrc: env().ANALYTICS_SRC });
 }
 
 /** Pages under /admin and the therapist area bring their own shell. */

@@ -9,19 +9,21 @@ import { errors } from "~/server/http.server";
 import { logger, redactUrl } from "~/server/logger.server";
 import { databaseOutageHandler, withOutageResponses } from "~/server/outage.server";
 
+export { env } from "~/server/env.server";
 export { startPlatform } from "~/server/platform.server";
 export { isDatabaseUnavailable } from "~/server/db/client.server";
 
-const isProduction = process.env.NODE_ENV === "production";
-
 /** Sign-in providers the widget may post to (only those configured). */
 function oauthOrigins() {
-  const origins = [
-    ["GITHUB_CLIENT_ID", "https://github.com"],
-    ["GOOGLE_CLIENT_ID", "https://accounts.google.com"],
-    ["AZURE_CLIENT_ID", "https://login.microsoftonline.com"],
-  ]
-    .filter(([variable]) => process.env[variable!])
+  const config = env();
+  const origins = (
+    [
+      ["GITHUB_CLIENT_ID", "https://github.com"],
+      ["GOOGLE_CLIENT_ID", "https://accounts.google.com"],
+      ["AZURE_CLIENT_ID", "https://login.microsoftonline.com"],
+    ] as const
+  )
+    .filter(([variable]) => config[variable])
     .map(([, origin]) => origin);
   return origins.length ? ` ${origins.join(" ")}` : "";
 }
@@ -32,8 +34,9 @@ export function securityHeaders(req: Request, res: Response, next: NextFunction)
   res.locals.cspNonce = nonce;
   const scriptSources = [`'self'`, `'nonce-${nonce}'`, `'strict-dynamic'`];
   // Third parties exist only when configured, and load only after consent (see the cookie banner).
-  const analytics = process.env.ANALYTICS_SRC ? new URL(process.env.ANALYTICS_SRC).origin : "";
-  const reviews = process.env.REVIEW_WIDGET_SRC ? new URL(process.env.REVIEW_WIDGET_SRC).origin : "";
+  const { ANALYTICS_SRC, REVIEW_WIDGET_SRC, isProduction } = env();
+  const analytics = ANALYTICS_SRC ? new URL(ANALYTICS_SRC).origin : "";
+  const reviews = REVIEW_WIDGET_SRC ? new URL(REVIEW_WIDGET_SRC).origin : "";
   const extra = [analytics, reviews].filter(Boolean).join(" ");
   if (extra) scriptSources.push(extra);
   const directives = [
@@ -67,7 +70,8 @@ export function sameOriginWrites(req: Request, res: Response, next: NextFunction
   if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
   const origin = req.get("origin");
   const allowed = new Set([req.get("host")]);
-  if (process.env.PUBLIC_URL) allowed.add(new URL(process.env.PUBLIC_URL).host);
+  const publicUrl = env().PUBLIC_URL;
+  if (publicUrl) allowed.add(new URL(publicUrl).host);
   let crossOrigin: boolean;
   if (origin) {
     try {

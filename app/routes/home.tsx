@@ -11,6 +11,7 @@ import { NewsletterSignup } from "~/components/newsletter-signup";
 import { publicCacheHeaders } from "~/components/site/public-cache";
 import { HOME_THERAPISTS_PREVIEW, site } from "~/content/site";
 import { organizationJsonLd, seo, websiteJsonLd } from "~/domain/seo";
+import { env } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { listPublicTherapists } from "~/server/services/therapists.server";
 
@@ -26,9 +27,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     therapists,
     reviewWidget: {
-      src: process.env.REVIEW_WIDGET_SRC || undefined,
-      templateId: process.env.REVIEW_WIDGET_TEMPLATE_ID || undefined,
-      businessUnitId: process.env.REVIEW_WIDGET_BUSINESS_UNIT_ID || undefined,
+      src: env().REVIEW_WIDGET_SRC,
+      templateId: env().REVIEW_WIDGET_TEMPLATE_ID || undefined,
+      businessUnitId: env().REVIEW_WIDGET_BUSINESS_UNIT_ID || undefined,
     },
   };
 }

@@ -47,8 +47,8 @@ function socialProviders() {
     ["microsoft", "AZURE_CLIENT_ID", "AZURE_CLIENT_SECRET"],
   ] as const;
   for (const [name, id, secret] of pairs) {
-    const clientId = process.env[id];
-    const clientSecret = process.env[secret];
+    const clientId = env()[id];
+    const clientSecret = env()[secret];
     if (clientId && clientSecret) providers[name] = { clientId, clientSecret };
   }
   return providers;

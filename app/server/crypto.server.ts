@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { env } from "./env.server";
+import { env, resetEnvForTests } from "./env.server";
 import { logger } from "./logger.server";
 
 /** How an encrypted value is stored (in a jsonb column): AES-256-GCM, the key named by its id. */
@@ -33,7 +33,7 @@ let keyring: { current: Key; all: Map<string, Key> } | undefined;
  */
 function keys() {
   if (keyring) return keyring;
-  let configured = process.env.DATA_ENCRYPTION_KEY || undefined;
+  let configured = env().DATA_ENCRYPTION_KEY || undefined;
   // Production never gets here without the variable: env() refuses to start.
   if (!configured) {
     const file = path.join(env().dataDir, ".data-encryption-key");
@@ -46,7 +46,7 @@ function keys() {
   }
   const current = parseKey(configured, "DATA_ENCRYPTION_KEY");
   const all = new Map([[current.id, current]]);
-  for (const old of (process.env.DATA_ENCRYPTION_KEYS_PREVIOUS ?? "").split(",").filter(Boolean)) {
+  for (const old of env().DATA_ENCRYPTION_KEYS_PREVIOUS) {
     const key = parseKey(old, "DATA_ENCRYPTION_KEYS_PREVIOUS");
     all.set(key.id, key);
   }
@@ -55,6 +55,7 @@ function keys() {
 }
 
 export function resetKeysForTests() {
+  resetEnvForTests();
   keyring = undefined;
 }
 

@@ -1,6 +1,9 @@
 import path from "node:path";
 import { z } from "zod";
 
+/** An optional http(s) address; empty (`VAR=`) counts as unset, as it always has. */
+const optionalHttpUrl = () => z.preprocess((value) => (value === "" ? undefined : value), z.url({ protocol: /^https?$/ }).optional());
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -16,14 +19,41 @@ const schema = z.object({
   /** The demo admin's password; random (printed once on the console) unless set. */
   DEMO_ADMIN_PASSWORD: z.string().min(12).optional(),
   DEMO_THERAPIST_PASSWORD: z.string().min(12).optional(),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** pino level; `silent` by default under NODE_ENV=test, `info` otherwise. */
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
   /** Demo content and a demo admin; in production only when set to `true`. */
   SEED_DEMO: z.enum(["true", "false"]).optional(),
   /** Run the outbox and jobs workers in this process. */
   WORKERS: z.enum(["true", "false"]).default("true"),
   /** Staff must set up TOTP two-factor authentication before anything else of the admin area. */
   ADMIN_REQUIRE_2FA: z.enum(["true", "false"]).default("false"),
-  ANALYTICS_SRC: z.string().optional(),
+  ANALYTICS_SRC: optionalHttpUrl(),
+  /** The third-party review widget in the hero (after marketing consent); without it a static rating is shown. */
+  REVIEW_WIDGET_SRC: optionalHttpUrl(),
+  REVIEW_WIDGET_TEMPLATE_ID: z.string().optional(),
+  REVIEW_WIDGET_BUSINESS_UNIT_ID: z.string().optional(),
+  /** OAuth providers of the sign-in widget: a provider is on when both its id and secret are set. */
+  GITHUB_CLIENT_ID: z.string().optional(),
+  GITHUB_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  AZURE_CLIENT_ID: z.string().optional(),
+  AZURE_CLIENT_SECRET: z.string().optional(),
+  /** Uploads in an S3-compatible bucket instead of DATA_DIR/uploads (with S3_BUCKET and both keys). */
+  S3_ENDPOINT: optionalHttpUrl(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Keys still accepted for reading encrypted answers until `npm run keys:rotate` (comma-separated). */
+  DATA_ENCRYPTION_KEYS_PREVIOUS: z
+    .string()
+    .default("")
+    .transform((value) => value.split(",").filter(Boolean)),
+  /** Where the SQL migrations are (the build and the tests point elsewhere). */
+  MIGRATIONS_DIR: z.string().default("drizzle"),
+  /** `off` only for load benchmarks on loopback (npm run bench): honoured without DATABASE_URL and outside tests. */
+  RATE_LIMITS: z.enum(["on", "off"]).default("on"),
   /**
    * How many reverse proxies in front of the server are trusted to append to X-Forwarded-For: the
    * client is the address that many hops in from the right, never one the client wrote itself.
@@ -45,7 +75,7 @@ const schema = z.object({
   STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
 });
 
-export type Env = z.infer<typeof schema> & { dataDir: string; isProduction: boolean };
+export type Env = z.infer<typeof schema> & { dataDir: string; isProduction: boolean; rateLimitsOff: boolean };
 
 let cached: Env | undefined;
 
@@ -73,8 +103,28 @@ export function env(): Env {
     throw new Error("Invalid configuration:\n  STRIPE_API_BASE: a local stand-in for Stripe's API, for tests only; not allowed in production");
   }
   value.SEED_DEMO ??= value.NODE_ENV === "production" ? "false" : "true";
-  cached = { ...value, dataDir: path.resolve(value.DATA_DIR), isProduction: value.NODE_ENV === "production" };
+  if (value.S3_ENDPOINT && value.S3_BUCKET && !(value.S3_ACCESS_KEY_ID && value.S3_SECRET_ACCESS_KEY)) {
+    throw new Error("Invalid configuration:\n  S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY: required with S3_ENDPOINT");
+  }
+  value.LOG_LEVEL ??= defaultLogLevel(value.NODE_ENV);
+  cached = {
+    ...value,
+    dataDir: path.resolve(value.DATA_DIR),
+    isProduction: value.NODE_ENV === "production",
+    rateLimitsOff: value.RATE_LIMITS === "off" && value.NODE_ENV !== "test" && !value.DATABASE_URL,
+  };
   return cached;
+}
+
+const defaultLogLevel = (nodeEnv: Env["NODE_ENV"]) => (nodeEnv === "test" ? "silent" : "info");
+
+/**
+ * The logger's level, read where the logger is made (at import, before env() has validated the rest):
+ * an invalid configuration still gets a logger, and env() then refuses to start naming the variable.
+ */
+export function logLevel() {
+  const parsed = schema.pick({ LOG_LEVEL: true, NODE_ENV: true }).safeParse(process.env);
+  return parsed.success ? (parsed.data.LOG_LEVEL ?? defaultLogLevel(parsed.data.NODE_ENV)) : "info";
 }
 
 export function resetEnvForTests() {

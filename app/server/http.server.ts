@@ -6,6 +6,7 @@ import type { z } from "zod";
 import type { Database } from "./db/client.server";
 import "~/domain/zod";
 import { PROOF_OF_WORK_FIELD, proofOfWorkMessages } from "~/domain/proof-of-work";
+import { env } from "./env.server";
 import { logger } from "./logger.server";
 import { isDatabaseUnavailable } from "./db/client.server";
 import { outageResponse } from "./outage.server";
@@ -168,7 +169,7 @@ export function clientKey(clientIp: string) {
 /** Fixed-window counter in the database, shared by every instance. Returns true when allowed. */
 export async function hitRateLimit(db: Database, key: string, limit: number, windowSeconds: number): Promise<boolean> {
   // Only for load benchmarks on loopback (npm run bench), never in production.
-  if (process.env.RATE_LIMITS === "off" && process.env.NODE_ENV !== "test" && !process.env.DATABASE_URL) return true;
+  if (env().rateLimitsOff) return true;
   const result = await db.execute<{ count: number }>(sql`
     insert into rate_limits (key, count, window_start) values (${key}, 1, now())
     on conflict (key) do update set

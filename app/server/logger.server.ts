@@ -1,4 +1,5 @@
 import pino from "pino";
+import { logLevel } from "./env.server";
 
 /** Replaces the query string of a URL so personal data in links never reaches the logs. */
 /** Query strings and the secrets in link paths (confirmation, newsletter) never reach the logs. */
@@ -9,7 +10,7 @@ export function redactUrl(url: string): string {
 }
 
 export const logger = pino({
-  level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "silent" : "info"),
+  level: logLevel(),
   base: undefined,
   redact: { paths: ["req.headers.cookie", "req.headers.authorization", "*.password", "*.email"], censor: "[redacted]" },
 });

@@ -128,20 +128,12 @@ export function s3Storage(config: S3Config): Storage {
 
 /** S3 when S3_ENDPOINT and S3_BUCKET are set, else the local folder DATA_DIR/uploads. */
 export function storageFromEnvironment(): Storage {
-  const { S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY } = process.env;
-  if (S3_ENDPOINT && S3_BUCKET) {
-    if (!S3_ACCESS_KEY_ID || !S3_SECRET_ACCESS_KEY) {
-      throw new Error("Invalid configuration:\n  S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY: required with S3_ENDPOINT");
-    }
-    return s3Storage({
-      endpoint: S3_ENDPOINT,
-      bucket: S3_BUCKET,
-      region: S3_REGION ?? "us-east-1",
-      accessKeyId: S3_ACCESS_KEY_ID,
-      secretAccessKey: S3_SECRET_ACCESS_KEY,
-    });
+  const { S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, dataDir } = env();
+  // env() refuses to start with an endpoint and bucket but without both keys.
+  if (S3_ENDPOINT && S3_BUCKET && S3_ACCESS_KEY_ID && S3_SECRET_ACCESS_KEY) {
+    return s3Storage({ endpoint: S3_ENDPOINT, bucket: S3_BUCKET, region: S3_REGION, accessKeyId: S3_ACCESS_KEY_ID, secretAccessKey: S3_SECRET_ACCESS_KEY });
   }
-  return localStorage(path.join(env().dataDir, "uploads"));
+  return localStorage(path.join(dataDir, "uploads"));
 }
 
 let instance: Storage | undefined;

@@ -8,6 +8,7 @@ import { widgetMessages, type WidgetResult } from "../../app/components/auth/wid
 import { auth, createOrPromoteAdmin } from "../../app/server/auth.server";
 import { createDatabase, type Database } from "../../app/server/db/client.server";
 import { emailOutbox, user } from "../../app/server/db/schema";
+import { resetEnvForTests } from "../../app/server/env.server";
 import { testDatabase, testDatabaseUrl } from "./database";
 import { solvedChallenge } from "./helpers";
 import { totp } from "./totp";
@@ -279,6 +280,7 @@ describe("sign-in widget: OAuth", () => {
   let configured: Database | undefined;
   afterAll(async () => {
     for (const key of keys) delete process.env[key];
+    resetEnvForTests();
     await configured?.$client.end();
   });
 
@@ -292,6 +294,7 @@ describe("sign-in widget: OAuth", () => {
   it("offers a configured provider and sends the browser to its authorization page with the state cookie", async () => {
     process.env.GITHUB_CLIENT_ID = "client-id-di-prova";
     process.env.GITHUB_CLIENT_SECRET = "client-secret-di-prova";
+    resetEnvForTests();
     // A second handle on the same database: better-auth reads the providers when its instance is made.
     configured = createDatabase(testDatabaseUrl(), 2);
     expect((await load("/accedi", { database: configured })).page).toMatchObject({ providers: ["github"] });

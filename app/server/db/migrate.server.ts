@@ -2,12 +2,13 @@ import { migrate } from "drizzle-orm/node-postgres/migrator";
 import path from "node:path";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
+import { env } from "../env.server";
 
 /** A fixed advisory-lock id so instances starting together migrate one after the other. */
 const MIGRATION_LOCK = 727_001;
 
 export function migrationsFolder() {
-  return path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle");
+  return path.resolve(env().MIGRATIONS_DIR);
 }
 
 export async function runMigrations(url: string) {
