@@ -14,6 +14,7 @@ import {
 import type { Route } from "./+types/root";
 import "./app.css";
 import { CookieBanner } from "./components/layout/cookie-banner";
+import { ErrorNotice } from "./components/layout/error-notice";
 import { Footer } from "./components/layout/footer";
 import { Navbar } from "./components/layout/navbar";
 import { ToastProvider } from "./components/ui/toast";
@@ -122,17 +123,12 @@ function Unavailable() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   if (isRouteErrorResponse(error) && error.status === 503) return <Unavailable />;
-  const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
-    <section className="container-page grid flex-1 place-content-center gap-4 py-24 text-center">
-      <p className="font-serif text-5xl font-semibold text-coral-700">{status}</p>
-      <h1 className="text-2xl font-semibold">Si è verificato un errore</h1>
-      <p className="text-ink-700">Qualcosa è andato storto. Riprova tra qualche istante.</p>
-      <p>
-        <Link to="/" className="btn btn-primary">
-          Torna alla home
-        </Link>
-      </p>
-    </section>
+    <ErrorNotice
+      status={isRouteErrorResponse(error) ? error.status : 500}
+      title="Si è verificato un errore"
+      message="Qualcosa è andato storto. Riprova tra qualche istante."
+      link={{ to: "/", label: "Torna alla home" }}
+    />
   );
 }

@@ -290,19 +290,16 @@ export async function createOrPromoteAdmin(db: Database, email: string, password
 }
 
 /**
- * For admin page loaders, which run in parallel with the layout's gate: returns null when the
- * request is not an admin's (the layout then shows the login or Access Denied instead of the page),
- * or an admin's who must first set up two-factor authentication, so no admin data ever leaves the
- * server for anyone else.
+ * For admin page loaders, which run in parallel with the layout's gate: throws `requireAdmin`'s 401
+ * or 403 when the request is not an admin's (or an admin's who must first set up two-factor
+ * authentication), so no admin data ever leaves the server for anyone else. The page's
+ * ErrorBoundary takes the error, inside the layout, which shows the login or Access Denied instead.
  */
 export async function adminPageData<T>(
   db: Database,
   request: Request,
   load: (session: SessionInfo) => Promise<T>,
   options: GateOptions = {},
-): Promise<T | null> {
-  const session = await getSession(db, request);
-  if (!session || session.user.role !== ADMIN_ROLE) return null;
-  if (!options.withoutTwoFactor && needsTwoFactorEnrolment(session)) return null;
-  return load(session);
+): Promise<T> {
+  return load(await requireAdmin(db, request, options));
 }

@@ -1,4 +1,5 @@
 import type { Route } from "./+types/audit";
+import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { auditActionLabel, auditEntityLabel } from "~/components/admin/audit-labels";
 import { ListTable, PageHeader, Pagination, td, useReloadingSamePage } from "~/components/admin/ui";
 import { formatDateTimeSeconds } from "~/components/admin/format";
@@ -12,7 +13,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {
   const reloading = useReloadingSamePage();
-  if (!loaderData) return null;
   const { rows, page, total, pageSize } = loaderData;
   return (
     <section aria-labelledby="audit-title">
@@ -45,4 +45,8 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
       {rows.length > 0 ? <Pagination page={page} total={total} pageSize={pageSize} /> : null}
     </section>
   );
+}
+
+export function ErrorBoundary() {
+  return <AdminErrorBoundary />;
 }

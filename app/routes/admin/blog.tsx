@@ -2,6 +2,7 @@ import { ExternalLink, FilePlus2, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link, useFetcher, useSearchParams } from "react-router";
 import type { Route } from "./+types/blog";
+import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { BlogPostDialog } from "~/components/admin/blog-post-form";
 import { formatDate, todayInItaly } from "~/components/admin/format";
 import {
@@ -121,14 +122,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   return actionFail(intent, 400, "Azione sconosciuta");
 }
 
-type Post = NonNullable<Route.ComponentProps["loaderData"]>["posts"][number];
+type Post = Route.ComponentProps["loaderData"]["posts"][number];
 
 export default function AdminBlog({ loaderData }: Route.ComponentProps) {
-  useLoadErrorToast(loaderData?.loadError);
+  useLoadErrorToast(loaderData.loadError);
   const [params] = useSearchParams();
   const { hrefFor: hrefOf, close: closeForm } = useViewParam(EDIT_PARAM);
   const [deleting, setDeleting] = useState<Post | null>(null);
-  if (!loaderData) return null;
   const { posts, counters, editing } = loaderData;
   const editParam = params.get(EDIT_PARAM);
   const formOpen = editParam === NEW_POST || Boolean(editing);
@@ -268,4 +268,8 @@ function DeletePost({ post, onClose }: { post: Post; onClose: () => void }) {
       onConfirm={() => fetcher.submit({ intent: "delete", id: post.id }, { method: "post" })}
     />
   );
+}
+
+export function ErrorBoundary() {
+  return <AdminErrorBoundary />;
 }

@@ -3,6 +3,7 @@ import { useState, type ReactNode } from "react";
 import { useFetcher, useRevalidator } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/bookings";
+import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { ConflictNotice } from "~/components/admin/conflict-notice";
 import { formatDateTime } from "~/components/admin/format";
 import { bookingStatusLabels, groupStatusLabels } from "~/components/admin/group-labels";
@@ -108,17 +109,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-type Data = NonNullable<Route.ComponentProps["loaderData"]>;
+type Data = Route.ComponentProps["loaderData"];
 type Booking = Data["rows"][number];
 
 export default function AdminBookings({ loaderData }: Route.ComponentProps) {
-  useLoadErrorToast(loaderData?.loadError);
+  useLoadErrorToast(loaderData.loadError);
   const reloading = useReloadingSamePage();
   const revalidator = useRevalidator();
   const [movingId, setMovingId] = useState<string | null>(null);
   const [cancellingId, setCancellingId] = useState<string | null>(null);
   const [conflict, setConflict] = useState(false);
-  if (!loaderData) return null;
   const { rows, total, query, pageSize, groups } = loaderData;
   // The dialogs follow the rows, so a reload after a conflict gives them the booking as it is now.
   const moving = rows.find((row) => row.id === movingId);
@@ -353,4 +353,8 @@ function MoveDialog({
       </fetcher.Form>
     </Modal>
   );
+}
+
+export function ErrorBoundary() {
+  return <AdminErrorBoundary />;
 }

@@ -3,6 +3,7 @@ import { useState, type ReactNode } from "react";
 import { Link, useFetcher, useRevalidator } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/contacts";
+import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { ConflictNotice } from "~/components/admin/conflict-notice";
 import { formatDateTime } from "~/components/admin/format";
 import { contactStatuses, contactStatusLabels, nextContactStatuses, type ContactStatus } from "~/components/admin/statuses";
@@ -95,15 +96,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-type Data = NonNullable<Route.ComponentProps["loaderData"]>;
+type Data = Route.ComponentProps["loaderData"];
 
 export default function AdminContacts({ loaderData }: Route.ComponentProps) {
-  useLoadErrorToast(loaderData?.loadError);
+  useLoadErrorToast(loaderData.loadError);
   const reloading = useReloadingSamePage();
   const revalidator = useRevalidator();
   const [conflict, setConflict] = useState(false);
   const { hrefFor: withView, close: closeView } = useViewParam(VIEW_PARAM);
-  if (!loaderData) return null;
   const { rows, total, query, pageSize, viewing } = loaderData;
   const onConflict = () => setConflict(true);
   const notice = conflict ? (
@@ -276,4 +276,8 @@ function StatusActions({
       ))}
     </fetcher.Form>
   );
+}
+
+export function ErrorBoundary() {
+  return <AdminErrorBoundary />;
 }

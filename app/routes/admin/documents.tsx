@@ -2,6 +2,7 @@ import { CircleAlert, CircleCheck, Download, ExternalLink, FileText, RotateCcw, 
 import { useRef, useState } from "react";
 import { isRouteErrorResponse, useFetcher, type FetcherWithComponents } from "react-router";
 import type { Route } from "./+types/documents";
+import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { formatDateTime } from "~/components/admin/format";
 import { fileProblemMessages, pdfFileProblem } from "~/components/admin/image-upload";
 import {
@@ -96,8 +97,7 @@ function fileSize(bytes: number | null) {
 }
 
 export default function AdminDocuments({ loaderData }: Route.ComponentProps) {
-  useLoadErrorToast(loaderData?.loadError);
-  if (!loaderData) return null;
+  useLoadErrorToast(loaderData.loadError);
   return (
     <section>
       <PageHeader
@@ -115,7 +115,7 @@ export default function AdminDocuments({ loaderData }: Route.ComponentProps) {
   );
 }
 
-type DocumentInfo = NonNullable<Route.ComponentProps["loaderData"]>["documents"][number];
+type DocumentInfo = Route.ComponentProps["loaderData"]["documents"][number];
 
 function DocumentRow({ document }: { document: DocumentInfo }) {
   const fetcher = useFetcher<ActionResult>();
@@ -298,4 +298,8 @@ function UseGeneratedButton({ document, fetcher }: { document: DocumentInfo; fet
       />
     </>
   );
+}
+
+export function ErrorBoundary() {
+  return <AdminErrorBoundary />;
 }

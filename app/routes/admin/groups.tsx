@@ -2,6 +2,7 @@ import { Lock, Pencil, Plus } from "lucide-react";
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import type { Route } from "./+types/groups";
+import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { GroupFormDialog, type GroupFormValues } from "~/components/admin/group-form-dialog";
 import { groupSlot, groupStart, groupStatusLabels } from "~/components/admin/group-labels";
 import {
@@ -104,14 +105,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-type Group = NonNullable<Route.ComponentProps["loaderData"]>["groups"][number];
+type Group = Route.ComponentProps["loaderData"]["groups"][number];
 
 export default function AdminGroups({ loaderData }: Route.ComponentProps) {
-  useLoadErrorToast(loaderData?.loadError);
+  useLoadErrorToast(loaderData.loadError);
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<GroupFormValues | null>(null);
   const [closing, setClosing] = useState<Group | null>(null);
-  if (!loaderData) return null;
   const { groups, therapists } = loaderData;
   const openForm = (group: Group | null) => {
     setEditing(group);
@@ -227,4 +227,8 @@ function CloseGroup({ group, onClose }: { group: Group; onClose: () => void }) {
       onConfirm={() => fetcher.submit({ intent: "close", id: group.id }, { method: "post" })}
     />
   );
+}
+
+export function ErrorBoundary() {
+  return <AdminErrorBoundary />;
 }

@@ -1,6 +1,7 @@
 import { Eye, Paperclip } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/mailbox";
+import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { formatDateTime } from "~/components/admin/format";
 import {
   Badge,
@@ -50,10 +51,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function AdminMailbox({ loaderData }: Route.ComponentProps) {
-  useLoadErrorToast(loaderData?.loadError);
+  useLoadErrorToast(loaderData.loadError);
   const reloading = useReloadingSamePage();
   const { hrefFor: withView, close: closeView } = useViewParam(VIEW_PARAM);
-  if (!loaderData) return null;
   const { rows, total, query, pageSize, viewing } = loaderData;
   const filtered = Boolean(query.q || query.status);
 
@@ -169,4 +169,8 @@ export default function AdminMailbox({ loaderData }: Route.ComponentProps) {
       ) : null}
     </section>
   );
+}
+
+export function ErrorBoundary() {
+  return <AdminErrorBoundary />;
 }

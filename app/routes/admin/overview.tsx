@@ -1,4 +1,5 @@
 import type { Route } from "./+types/overview";
+import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { BarChart } from "~/components/admin/bar-chart";
 import { groupStatusLabels } from "~/components/admin/group-labels";
 import { adminPageData } from "~/server/auth.server";
@@ -11,7 +12,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const weekLabel = (iso: string) => new Date(`${iso}T12:00:00Z`).toLocaleDateString("it-IT", { day: "numeric", month: "short", timeZone: "Europe/Rome" });
 
 export default function AdminOverview({ loaderData }: Route.ComponentProps) {
-  if (!loaderData) return null;
   const { perWeek, sources, funnel, occupancy } = loaderData;
   const started = funnel.find((row) => row.step === 1)?.count ?? 0;
   return (
@@ -38,4 +38,8 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
       </div>
     </section>
   );
+}
+
+export function ErrorBoundary() {
+  return <AdminErrorBoundary />;
 }

@@ -83,8 +83,7 @@ function useResultToast() {
 }
 
 export default function AdminPayments({ loaderData }: Route.ComponentProps) {
-  useLoadErrorToast(loaderData?.loadError);
-  if (!loaderData) return null;
+  useLoadErrorToast(loaderData.loadError);
   const { accounts, payments, refunds } = loaderData;
   return (
     <section className="grid gap-6">

@@ -13,6 +13,7 @@ import {
   openPrivacyRequest,
   summarize,
 } from "~/server/services/privacy-requests.server";
+import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { requestTypeLabels, type PrivacyRequestType } from "~/components/admin/privacy-labels";
 import { Badge, ListTable, td } from "~/components/admin/ui";
 
@@ -70,7 +71,6 @@ export default function AdminPrivacy({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (actionData) toast({ title: actionData.message, variant: actionData.ok ? "default" : "destructive" });
   }, [actionData, toast]);
-  if (!loaderData) return null;
   const busy = navigation.state !== "idle";
   const openForLookup = loaderData.requests.filter((row) => row.email === loaderData.lookup && row.status === "open");
   return (
@@ -199,4 +199,8 @@ export default function AdminPrivacy({ loaderData }: Route.ComponentProps) {
       </div>
     </section>
   );
+}
+
+export function ErrorBoundary() {
+  return <AdminErrorBoundary />;
 }

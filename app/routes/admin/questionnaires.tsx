@@ -1,6 +1,7 @@
 import { Eye } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/questionnaires";
+import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { formatDateTime } from "~/components/admin/format";
 import { QuestionnaireAnswers } from "~/components/admin/questionnaire-answers";
 import { responseStatusLabels } from "~/components/admin/statuses";
@@ -59,10 +60,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const statusLabel = (status: string) => responseStatusLabels[status] ?? status;
 
 export default function AdminQuestionnaires({ loaderData }: Route.ComponentProps) {
-  useLoadErrorToast(loaderData?.loadError);
+  useLoadErrorToast(loaderData.loadError);
   const reloading = useReloadingSamePage();
   const { hrefFor: withView, close: closeView } = useViewParam(VIEW_PARAM);
-  if (!loaderData) return null;
   const { rows, total, query, pageSize, statuses, viewing } = loaderData;
   const filtered = Boolean(query.q || query.status);
 
@@ -153,4 +153,8 @@ export default function AdminQuestionnaires({ loaderData }: Route.ComponentProps
       ) : null}
     </section>
   );
+}
+
+export function ErrorBoundary() {
+  return <AdminErrorBoundary />;
 }

@@ -1,4 +1,5 @@
 import type { Route } from "./+types/registrations";
+import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { formatDate, formatDateTime } from "~/components/admin/format";
 import { Badge, ListTable, PageHeader, td } from "~/components/admin/ui";
 import { audit } from "~/server/audit.server";
@@ -16,7 +17,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function AdminRegistrations({ loaderData }: Route.ComponentProps) {
-  if (!loaderData) return null;
   const { rows, q } = loaderData;
   return (
     <section className="grid gap-4">
@@ -61,4 +61,8 @@ export default function AdminRegistrations({ loaderData }: Route.ComponentProps)
       </ListTable>
     </section>
   );
+}
+
+export function ErrorBoundary() {
+  return <AdminErrorBoundary />;
 }

@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { data, Form, useActionData, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/security";
+import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { useToast } from "~/components/ui/toast";
 import { MAX_PASSWORD_LENGTH } from "~/domain/password";
 import { adminPageData, auth, requireAdmin } from "~/server/auth.server";
@@ -97,7 +98,6 @@ export default function AdminSecurity({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (actionData) toast({ title: actionData.message, variant: actionData.ok ? "default" : "destructive" });
   }, [actionData, toast]);
-  if (!loaderData) return null;
   const busy = navigation.state !== "idle";
   const { enabled, required, pending } = loaderData;
   const error = actionData && !actionData.ok ? actionData : null;
@@ -222,4 +222,8 @@ export default function AdminSecurity({ loaderData }: Route.ComponentProps) {
       ) : null}
     </section>
   );
+}
+
+export function ErrorBoundary() {
+  return <AdminErrorBoundary />;
 }

@@ -70,7 +70,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function AdminSession({ loaderData }: Route.ComponentProps) {
   const [dialog, setDialog] = useState<"cancel" | "move" | null>(null);
-  if (!loaderData) return null;
   const { session, roster, started, movedTo } = loaderData;
   const changeable = session.status === "scheduled" && !started;
   return (

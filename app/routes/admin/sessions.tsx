@@ -88,9 +88,8 @@ type Data = NonNullable<Route.ComponentProps["loaderData"]>;
 type Session = Data["sessions"][number];
 
 export default function AdminSessions({ loaderData }: Route.ComponentProps) {
-  useLoadErrorToast(loaderData?.loadError);
+  useLoadErrorToast(loaderData.loadError);
   const [params] = useSearchParams();
-  if (!loaderData) return null;
   const { sessions, monday, today, view, groups, therapists, filters } = loaderData;
   const hrefWith = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params);

@@ -2,6 +2,7 @@ import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import type { Route } from "./+types/therapists";
+import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { TherapistInviteButton } from "~/components/admin/therapist-invite-button";
 import { TherapistFormDialog, toTherapistFormValues, type TherapistFormValues } from "~/components/admin/therapist-form-dialog";
 import {
@@ -94,14 +95,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   return actionFail(intent, 400, "Unknown action");
 }
 
-type Therapist = NonNullable<Route.ComponentProps["loaderData"]>["therapists"][number];
+type Therapist = Route.ComponentProps["loaderData"]["therapists"][number];
 
 export default function AdminTherapists({ loaderData }: Route.ComponentProps) {
   const [editing, setEditing] = useState<TherapistFormValues | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [deleting, setDeleting] = useState<Therapist | null>(null);
-  useLoadErrorToast(loaderData?.loadError);
-  if (!loaderData) return null;
+  useLoadErrorToast(loaderData.loadError);
   const { therapists } = loaderData;
 
   const openForm = (therapist: Therapist | null) => {
@@ -208,4 +208,8 @@ function DeleteTherapist({ therapist, onClose }: { therapist: Therapist; onClose
       onConfirm={() => fetcher.submit({ intent: "delete", id: therapist.id }, { method: "post" })}
     />
   );
+}
+
+export function ErrorBoundary() {
+  return <AdminErrorBoundary />;
 }
