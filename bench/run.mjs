@@ -12,6 +12,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { fetchProofOfWork } from "../tests/support/proof-of-work.mjs";
+import { validAnswers } from "../tests/support/valid-answers.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const port = Number(process.env.BENCH_PORT ?? 3400);
@@ -134,30 +135,6 @@ function load(name, options) {
   });
 }
 
-const validAnswers = {
-  name: "Bench",
-  age: "26-35",
-  gender: "Donna",
-  city: "Milano",
-  current_situations: ["Altro"],
-  current_situations_other: "Benchmark",
-  difficulty_frequency: "Ogni giorno",
-  coping_strategies: ["Altro"],
-  coping_strategies_other: "Benchmark",
-  energy_level: "Medio",
-  blocked_area: "Relazioni",
-  current_situation_summary: "Una risposta di prova per il benchmark.",
-  therapy_goals: ["Altro"],
-  therapy_goals_other: "Benchmark",
-  previous_therapy: "No, mai",
-  comfort_level: "Abbastanza a mio agio",
-  time_preference: "Sera",
-  flexibility: ["Abbastanza flessibile"],
-  source_discovery: "Instagram",
-  newsletter_subscription: "no",
-  privacy_consent: true,
-};
-
 async function main() {
   if (!fs.existsSync(chromePath)) throw new Error(`Chromium not found at ${chromePath}`);
   log("building...");
@@ -215,7 +192,7 @@ async function measure(server) {
           return {
             ...request,
             headers: { "content-type": "application/json", "idempotency-key": `bench-${process.pid}-${counter}`, "x-altcha": proofs[(counter - 1) % proofs.length] },
-            body: JSON.stringify({ ...validAnswers, email: `bench-${counter}@example.com` }),
+            body: JSON.stringify({ ...validAnswers, name: "Bench", email: `bench-${counter}@example.com` }),
           };
         },
       },

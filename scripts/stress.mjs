@@ -13,6 +13,7 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { SMTPServer } from "smtp-server";
 import { fetchProofOfWork } from "../tests/support/proof-of-work.mjs";
+import { validAnswers } from "../tests/support/valid-answers.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const seconds = Number(process.env.STRESS_SECONDS ?? 60);
@@ -135,29 +136,6 @@ const encryptionKey = randomBytes(32).toString("base64");
 const serverErrors = [];
 
 /* The load */
-
-const validAnswers = {
-  age: "26-35",
-  gender: "Donna",
-  city: "Milano",
-  current_situations: ["Altro"],
-  current_situations_other: "Carico di prova",
-  difficulty_frequency: "Ogni giorno",
-  coping_strategies: ["Altro"],
-  coping_strategies_other: "Carico di prova",
-  energy_level: "Medio",
-  blocked_area: "Relazioni",
-  current_situation_summary: "Una risposta di prova per il test di carico.",
-  therapy_goals: ["Altro"],
-  therapy_goals_other: "Carico di prova",
-  previous_therapy: "No, mai",
-  comfort_level: "Abbastanza a mio agio",
-  time_preference: "Sera",
-  flexibility: ["Abbastanza flessibile"],
-  source_discovery: "Instagram",
-  newsletter_subscription: "no",
-  privacy_consent: true,
-};
 
 const stats = {
   pages: { ok: 0, networkErrors: 0, serverErrors: 0, other: 0, latencies: [] },

@@ -2,33 +2,10 @@ import { expect, test } from "@playwright/test";
 import type { QuestionnaireDraft } from "../../app/domain/questionnaire";
 import { waitForMail } from "./support/mail";
 import { proofOfWorkHeader } from "./support/proof-of-work";
+import { validAnswers } from "../support/valid-answers.mjs";
 
-const answers = (email: string): QuestionnaireDraft => ({
-  name: "Sara Bianchi",
-  age: "26-35",
-  gender: "Donna",
-  city: "Bologna",
-  email,
-  current_situations: ["Mi sento solə, anche quando sono in compagnia"],
-  current_situations_other: "",
-  difficulty_frequency: "Più volte a settimana",
-  coping_strategies: ["Ne parlo con amici o familiari"],
-  coping_strategies_other: "",
-  energy_level: "Medio",
-  blocked_area: "Relazioni",
-  blocked_area_other: "",
-  current_situation_summary: "Da quando ho cambiato città faccio fatica a sentirmi parte di qualcosa.",
-  therapy_goals: ["Gestire meglio l'ansia"],
-  therapy_goals_other: "",
-  previous_therapy: "No, mai",
-  comfort_level: "Abbastanza a mio agio",
-  time_preference: "Sera",
-  flexibility: ["Abbastanza flessibile"],
-  flexibility_other: "",
-  source_discovery: "Instagram",
-  newsletter_subscription: "no",
-  privacy_consent: true,
-});
+/** The shared valid answers, under this test's name (the e-mail and the redirect show it). */
+const answers = (email: string): QuestionnaireDraft => ({ ...validAnswers, name: "Sara Bianchi", email });
 
 test("a real submission (clicked twice) is stored once, e-mailed through SMTP, and lands on the recommended groups", async ({ page }, testInfo) => {
   const email = `quiz-${testInfo.project.name}-${Date.now()}@example.com`;

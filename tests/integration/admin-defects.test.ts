@@ -25,6 +25,7 @@ import type { Database } from "../../app/server/db/client.server";
 import { auditLog, blogPosts, contacts, groupBookings, groups, privacyRequests, therapists } from "../../app/server/db/schema";
 import { testDatabase } from "./database";
 import { onePagePdf } from "./helpers";
+import { answer, form, routeCaller, type AnyHandler } from "./route-calls";
 
 const BASE = "http://localhost:3000";
 const CONFLICT = "Modificato da un altro utente";
@@ -48,34 +49,11 @@ function request(pathname: string, init: { method?: string; body?: BodyInit } = 
   return new Request(`${BASE}${pathname}`, { method: init.method ?? "GET", headers, body: init.body });
 }
 
-function form(fields: Record<string, string | string[] | Blob>) {
-  const body = new FormData();
-  for (const [key, value] of Object.entries(fields)) {
-    if (Array.isArray(value)) for (const item of value) body.append(key, item);
-    else body.append(key, value);
-  }
-  return body;
-}
-
-type AnyHandler = (args: never) => unknown;
-const call = <T = unknown>(handler: AnyHandler, req: Request, params: Record<string, string> = {}) =>
-  (handler as (args: { request: Request; params: Record<string, string>; context: unknown }) => Promise<T>)({
-    request: req,
-    params,
-    context: { db, clientIp: "198.51.100.9", cspNonce: "" },
-  });
+const call = routeCaller(() => ({ db, clientIp: "198.51.100.9", cspNonce: "" }));
 const load = <T>(handler: AnyHandler, pathname: string) => call<T>(handler, request(pathname));
 const post = (handler: AnyHandler, pathname: string, fields: Record<string, string | string[] | Blob>) =>
   call(handler, request(pathname, { method: "POST", body: form(fields) })).then(answer);
 
-/** What an action answered: data() results carry their status in `init`, plain objects are 200. */
-function answer(result: unknown) {
-  if (result && typeof result === "object" && "init" in result && "data" in result) {
-    const wrapped = result as { data: Record<string, unknown>; init: { status?: number } | null };
-    return { status: wrapped.init?.status ?? 200, body: wrapped.data };
-  }
-  return { status: 200, body: result as Record<string, unknown> };
-}
 
 async function newTherapist(name = "Dott.ssa Elena Fabbri") {
   const [row] = await db

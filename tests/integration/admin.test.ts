@@ -20,8 +20,8 @@ import { storage } from "../../app/server/storage.server";
 import { isPdf, sniffImage } from "../../app/server/uploads.server";
 import { testDatabase } from "./database";
 import { onePagePdf } from "./helpers";
+import { answer, form, pageRequest, routeCaller, type AnyHandler } from "./route-calls";
 
-const BASE = "http://localhost:3000";
 let db: Database;
 let adminCookie: string;
 let userCookie: string;
@@ -55,38 +55,8 @@ async function versionOf(table: "therapists" | "blog_posts" | "contacts" | "grou
   return result.rows[0]!.version;
 }
 
-function request(pathname: string, init: { cookie?: string; method?: string; body?: BodyInit } = {}) {
-  const headers = new Headers({ origin: BASE });
-  if (init.cookie) headers.set("cookie", init.cookie);
-  return new Request(`${BASE}${pathname}`, { method: init.method ?? "GET", headers, body: init.body });
-}
-
-function form(fields: Record<string, string | Blob | string[]>) {
-  const body = new FormData();
-  for (const [key, value] of Object.entries(fields)) {
-    if (Array.isArray(value)) for (const item of value) body.append(key, item);
-    else body.append(key, value);
-  }
-  return body;
-}
-
-type AnyHandler = (args: never) => unknown;
-const call = (handler: AnyHandler, req: Request, params: Record<string, string> = {}) =>
-  (handler as (args: { request: Request; params: Record<string, string>; context: ReturnType<typeof context> }) => Promise<unknown>)({
-    request: req,
-    params,
-    context: context(),
-  });
-
-/** What an action answered: data() results carry their status in `init`, plain objects are 200. */
-function answer(result: unknown) {
-  if (result && typeof result === "object" && "init" in result && "data" in result) {
-    const wrapped = result as { data: Record<string, unknown>; init: { status?: number } | null };
-    return { status: wrapped.init?.status ?? 200, body: wrapped.data };
-  }
-  return { status: 200, body: result as Record<string, unknown> };
-}
-
+const request = pageRequest;
+const call = routeCaller(context);
 const png = (width = 800, height = 600) =>
   sharp({ create: { width, height, channels: 3, background: { r: 40, g: 120, b: 100 } } })
     .png()

@@ -36,32 +36,7 @@ export async function postJson(
   return { status: response.status, body: text ? JSON.parse(text) : null };
 }
 
-export const validAnswers = {
-  name: "Giulia",
-  age: "26-35",
-  gender: "Donna",
-  city: "Milano",
-  email: "giulia@example.com",
-  current_situations: ["Altro"],
-  current_situations_other: "Mi sento spesso sola",
-  difficulty_frequency: "Ogni giorno",
-  coping_strategies: ["Altro"],
-  coping_strategies_other: "Cammino",
-  energy_level: "Medio",
-  blocked_area: "Relazioni",
-  blocked_area_other: "",
-  current_situation_summary: "Da qualche mese faccio fatica a uscire con gli altri.",
-  therapy_goals: ["Altro"],
-  therapy_goals_other: "Sentirmi meno sola",
-  previous_therapy: "No, mai",
-  comfort_level: "Abbastanza a mio agio",
-  time_preference: "Sera",
-  flexibility: ["Abbastanza flessibile"],
-  flexibility_other: "",
-  source_discovery: "Instagram",
-  newsletter_subscription: "no",
-  privacy_consent: true,
-};
+export { validAnswers } from "../support/valid-answers.mjs";
 
 /** The access token of an address, as a submission or a confirmed e-mail link gives it (DESIGN §13). */
 export async function accessTokenFor(db: Database, email: string): Promise<string> {

@@ -19,6 +19,7 @@ import { resetEnvForTests } from "../../app/server/env.server";
 import { ensureBuild, freePort, startApp, stopAllApps, type AppProcess } from "./app-process";
 import { testDatabase, testDatabaseUrl } from "./database";
 import { onePagePdf, postJson, validAnswers } from "./helpers";
+import { answer, form, pageRequest, routeCaller, type AnyHandler } from "./route-calls";
 
 /**
  * Nobody gets in: cookies, brute force, cross-site writes, the admin gate, uploads, stored XSS
@@ -60,38 +61,8 @@ async function inProcessCookie(email: string, password: string) {
 }
 
 const context = () => ({ db, clientIp: "198.51.100.9", cspNonce: "" });
-type AnyHandler = (args: never) => unknown;
-const call = (handler: AnyHandler, request: Request, params: Record<string, string> = {}) =>
-  (handler as (args: { request: Request; params: Record<string, string>; context: ReturnType<typeof context> }) => Promise<unknown>)({
-    request,
-    params,
-    context: context(),
-  });
-
-function adminRequest(pathname: string, init: { cookie?: string; method?: string; body?: BodyInit } = {}) {
-  const headers = new Headers({ origin: "http://localhost:3000" });
-  if (init.cookie) headers.set("cookie", init.cookie);
-  return new Request(`http://localhost:3000${pathname}`, { method: init.method ?? "GET", headers, body: init.body });
-}
-
-function form(fields: Record<string, string | Blob | string[]>) {
-  const body = new FormData();
-  for (const [key, value] of Object.entries(fields)) {
-    if (Array.isArray(value)) for (const item of value) body.append(key, item);
-    else body.append(key, value);
-  }
-  return body;
-}
-
-/** What an action answered: data() results carry their status in `init`, plain objects are 200. */
-function answer(result: unknown) {
-  if (result instanceof Response) return { status: result.status, body: undefined };
-  if (result && typeof result === "object" && "init" in result && "data" in result) {
-    const wrapped = result as { data: Record<string, unknown>; init: { status?: number } | null };
-    return { status: wrapped.init?.status ?? 200, body: wrapped.data };
-  }
-  return { status: 200, body: result as Record<string, unknown> };
-}
+const call = routeCaller(context);
+const adminRequest = pageRequest;
 
 /** A therapist and a published post with a script payload in every text field, saved through the admin actions. */
 async function seedStoredXss() {

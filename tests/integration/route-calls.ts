@@ -1,0 +1,52 @@
+import type { Database } from "../../app/server/db/client.server";
+
+/**
+ * Calling route modules in-process, as React Router does: a loader or action with a Request, the
+ * route's params and the context server/app.ts builds (database, client address, CSP nonce).
+ */
+export const ORIGIN = "http://localhost:3000";
+
+export interface RouteContext {
+  db: Database;
+  clientIp: string;
+  cspNonce: string;
+}
+
+export type AnyHandler = (args: never) => unknown;
+
+/** A `call(handler, request, params)` bound to one test file's context (read at each call: the database comes later). */
+export function routeCaller(context: () => RouteContext) {
+  return <T = unknown>(handler: AnyHandler, request: Request, params: Record<string, string> = {}) =>
+    (handler as (args: { request: Request; params: Record<string, string>; context: RouteContext }) => Promise<T>)({
+      request,
+      params,
+      context: context(),
+    });
+}
+
+/** A same-origin request to `pathname`, as a signed-in browser (with `cookie`) or a visitor sends it. */
+export function pageRequest(pathname: string, init: { cookie?: string; method?: string; body?: BodyInit } = {}) {
+  const headers = new Headers({ origin: ORIGIN });
+  if (init.cookie) headers.set("cookie", init.cookie);
+  return new Request(`${ORIGIN}${pathname}`, { method: init.method ?? "GET", headers, body: init.body });
+}
+
+/** A form body; an array value becomes repeated fields. */
+export function form(fields: Record<string, string | Blob | string[]>) {
+  const body = new FormData();
+  for (const [key, value] of Object.entries(fields)) {
+    if (Array.isArray(value)) for (const item of value) body.append(key, item);
+    else body.append(key, value);
+  }
+  return body;
+}
+
+/** What an action answered: data() results carry their status in `init`, plain objects are 200, a Response its status (no data). */
+export function answer(result: unknown): { status: number; body: Record<string, unknown> } {
+  if (result instanceof Response) return { status: result.status, body: {} };
+  if (result && typeof result === "object" && "init" in result && "data" in result) {
+    const wrapped = result as { data: Record<string, unknown>; init: { status?: number } | null };
+    return { status: wrapped.init?.status ?? 200, body: wrapped.data };
+  }
+  return { status: 200, body: result as Record<string, unknown> };
+}
