@@ -13,32 +13,13 @@ import {
   validateStep,
   type QuestionnaireDraft,
 } from "./questionnaire";
+import { validAnswers } from "../../tests/support/valid-answers.mjs";
 
+/** The shared valid answers, with two situations (the toggle tests below take "Altro" off and put one on). */
 const validDraft: QuestionnaireDraft = {
-  name: "Giulia",
-  age: "26-35",
-  gender: "Donna",
-  city: "Bologna",
-  email: "giulia@example.it",
+  ...validAnswers,
   current_situations: ["Il futuro mi mette ansia", "Altro"],
   current_situations_other: "Ho appena cambiato città",
-  difficulty_frequency: "Più volte a settimana",
-  coping_strategies: ["Ne parlo con amici o familiari"],
-  coping_strategies_other: "",
-  energy_level: "Medio",
-  blocked_area: "Lavorativo",
-  blocked_area_other: "",
-  current_situation_summary: "Mi sento bloccata nel lavoro e lontana dagli amici.",
-  therapy_goals: ["Gestire meglio l'ansia"],
-  therapy_goals_other: "",
-  previous_therapy: "Sì, individuale",
-  comfort_level: "Abbastanza a mio agio",
-  time_preference: "Sera",
-  flexibility: ["Abbastanza flessibile"],
-  flexibility_other: "",
-  source_discovery: "Instagram",
-  newsletter_subscription: "no",
-  privacy_consent: true,
 };
 
 function stepNumberOf(field: string): number {

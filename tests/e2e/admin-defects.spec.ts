@@ -1,6 +1,6 @@
-import { expect, test, type Browser, type BrowserContext, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
-import { DEMO_ADMIN } from "./support/server-env";
+import { openAdminPage } from "./support/fixtures";
 import { proofOfWorkHeader } from "./support/proof-of-work";
 
 /**
@@ -12,24 +12,9 @@ test.describe.configure({ mode: "serial" });
 let context: BrowserContext;
 let page: Page;
 
-async function signIn(browser: Browser, testInfo: TestInfo) {
-  const { viewport, isMobile, hasTouch, userAgent, deviceScaleFactor, baseURL, locale } = testInfo.project.use;
-  context = await browser.newContext({ viewport, isMobile, hasTouch, userAgent, deviceScaleFactor, baseURL, locale });
-  await context.addInitScript(() => {
-    if (window.top === window)
-      window.localStorage.setItem("cookieConsent", JSON.stringify({ necessary: true, analytics: false, marketing: false }));
-  });
-  const signedIn = await context.newPage();
-  await signedIn.goto("/admin");
-  await signedIn.getByLabel("Email address").fill(DEMO_ADMIN.email);
-  await signedIn.getByLabel("Password").fill(DEMO_ADMIN.password);
-  await signedIn.getByRole("button", { name: "Sign in" }).click();
-  await expect(signedIn.getByRole("heading", { name: "Utenti", level: 1 })).toBeVisible();
-  return signedIn;
-}
-
 test.beforeAll(async ({ browser }, testInfo) => {
-  page = await signIn(browser, testInfo);
+  page = await openAdminPage(browser, testInfo);
+  context = page.context();
 });
 
 test.afterAll(async () => {

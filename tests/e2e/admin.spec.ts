@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Browser, type BrowserContextOptions, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import sharp from "sharp";
-import { DEMO_ADMIN } from "./support/server-env";
+import { openAdminPage } from "./support/fixtures";
 
 /**
  * One sign-in per project, through the Admin Login form (sign-in is rate limited per address),
@@ -11,30 +11,8 @@ test.describe.configure({ mode: "serial" });
 
 let page: Page;
 
-function contextOptions(testInfo: TestInfo): BrowserContextOptions {
-  const { viewport, isMobile, hasTouch, userAgent, deviceScaleFactor, baseURL, locale } = testInfo.project.use;
-  return { viewport, isMobile, hasTouch, userAgent, deviceScaleFactor, baseURL, locale };
-}
-
-async function signIn(browser: Browser, testInfo: TestInfo) {
-  const context = await browser.newContext(contextOptions(testInfo));
-  await context.addInitScript(() => {
-    // Only the top window: the mailbox preview is a sandboxed frame without storage.
-    if (window.top === window)
-      window.localStorage.setItem("cookieConsent", JSON.stringify({ necessary: true, analytics: false, marketing: false }));
-  });
-  const signedIn = await context.newPage();
-  await signedIn.goto("/admin");
-  await expect(signedIn.getByRole("heading", { name: "Admin Login" })).toBeVisible();
-  await signedIn.getByLabel("Email address").fill(DEMO_ADMIN.email);
-  await signedIn.getByLabel("Password").fill(DEMO_ADMIN.password);
-  await signedIn.getByRole("button", { name: "Sign in" }).click();
-  await expect(signedIn.getByRole("heading", { name: "Utenti", level: 1 })).toBeVisible();
-  return signedIn;
-}
-
 test.beforeAll(async ({ browser }, testInfo) => {
-  page = await signIn(browser, testInfo);
+  page = await openAdminPage(browser, testInfo);
 });
 
 test.afterAll(async () => {

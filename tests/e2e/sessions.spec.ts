@@ -1,5 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
-import { DEMO_ADMIN, DEMO_THERAPIST } from "./support/server-env";
+import { expect, type Page } from "@playwright/test";
+import { test } from "./support/fixtures";
+import { DEMO_THERAPIST } from "./support/server-env";
 
 /**
  * Running the groups: staff see the week's meetings and mark attendance; the demo therapist signs in,
@@ -26,12 +27,7 @@ async function markEveryone(page: Page, status: "Presente" | "Assente con preavv
   await expect(page.getByText(count === 1 ? "Presenza salvata" : `${count} presenze salvate`, { exact: true })).toBeVisible();
 }
 
-test("staff see the week at /admin/sessioni, move between weeks and mark attendance", async ({ page }) => {
-  await page.goto("/admin");
-  await page.getByLabel("Email address").fill(DEMO_ADMIN.email);
-  await page.getByLabel("Password").fill(DEMO_ADMIN.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("heading", { name: "Utenti", level: 1 })).toBeVisible();
+test("staff see the week at /admin/sessioni, move between weeks and mark attendance", async ({ adminPage: page }) => {
 
   await page.getByRole("link", { name: "Incontri" }).first().click();
   await expect(page.getByRole("heading", { name: "Incontri", level: 1 })).toBeVisible();

@@ -1,0 +1,38 @@
+import { expect, test as base, type Browser, type Page, type TestInfo } from "@playwright/test";
+import { DEMO_ADMIN } from "./server-env";
+
+/** Signs `page` in through the Admin Login form as the demo admin and waits for the admin shell. */
+export async function signInAsAdmin(page: Page) {
+  await page.goto("/admin");
+  await expect(page.getByRole("heading", { name: "Admin Login" })).toBeVisible();
+  await page.getByLabel("Email address").fill(DEMO_ADMIN.email);
+  await page.getByLabel("Password").fill(DEMO_ADMIN.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: "Utenti", level: 1 })).toBeVisible();
+}
+
+/**
+ * A signed-in admin page in its own context, with this project's device settings and the cookie
+ * banner answered, for serial specs that share it across their tests: sign-in is rate limited, so
+ * they sign in once (in `beforeAll`) and close `page.context()` in `afterAll`.
+ */
+export async function openAdminPage(browser: Browser, testInfo: TestInfo) {
+  const { viewport, isMobile, hasTouch, userAgent, deviceScaleFactor, baseURL, locale } = testInfo.project.use;
+  const context = await browser.newContext({ viewport, isMobile, hasTouch, userAgent, deviceScaleFactor, baseURL, locale });
+  await context.addInitScript(() => {
+    // Only the top window: the mailbox preview is a sandboxed frame without storage.
+    if (window.top === window)
+      window.localStorage.setItem("cookieConsent", JSON.stringify({ necessary: true, analytics: false, marketing: false }));
+  });
+  const page = await context.newPage();
+  await signInAsAdmin(page);
+  return page;
+}
+
+/** `adminPage`: the test's own page, signed in as the demo admin. */
+export const test = base.extend<{ adminPage: Page }>({
+  adminPage: async ({ page }, provide) => {
+    await signInAsAdmin(page);
+    await provide(page);
+  },
+});
