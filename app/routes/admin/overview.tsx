@@ -1,6 +1,7 @@
 import type { Route } from "./+types/overview";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { BarChart } from "~/components/admin/bar-chart";
+import { formatDayMonth } from "~/components/admin/format";
 import { groupStatusLabels } from "~/components/admin/group-labels";
 import { adminPageData } from "~/server/auth.server";
 import { loadOverview } from "~/server/services/admin-overview.server";
@@ -9,7 +10,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return adminPageData(context.db, request, () => loadOverview(context.db));
 }
 
-const weekLabel = (iso: string) => new Date(`${iso}T12:00:00Z`).toLocaleDateString("it-IT", { day: "numeric", month: "short", timeZone: "Europe/Rome" });
 
 export default function AdminOverview({ loaderData }: Route.ComponentProps) {
   const { perWeek, sources, funnel, occupancy } = loaderData;
@@ -20,7 +20,7 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
         Panoramica
       </h1>
       <div className="grid gap-6 lg:grid-cols-2">
-        <BarChart title="Questionari per settimana (ultime 12)" rows={perWeek.map((row) => ({ label: `sett. ${weekLabel(row.week)}`, value: row.count }))} />
+        <BarChart title="Questionari per settimana (ultime 12)" rows={perWeek.map((row) => ({ label: `sett. ${formatDayMonth(row.week)}`, value: row.count }))} />
         <BarChart title="Come ci hanno conosciuto" rows={sources.map((row) => ({ label: row.source, value: row.count }))} />
         <BarChart
           title="Questionario: passaggio raggiunto (ultimi 30 giorni)"

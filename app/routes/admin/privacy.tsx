@@ -14,6 +14,7 @@ import {
   summarize,
 } from "~/server/services/privacy-requests.server";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
+import { formatShortDate } from "~/components/admin/format";
 import { requestTypeLabels, type PrivacyRequestType } from "~/components/admin/privacy-labels";
 import { Badge, ListTable, td } from "~/components/admin/ui";
 
@@ -60,7 +61,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   };
 }
 
-const dateFormat = (value: Date | string) => new Date(value).toLocaleDateString("it-IT", { day: "numeric", month: "short", year: "numeric", timeZone: "Europe/Rome" });
 
 export default function AdminPrivacy({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
@@ -169,16 +169,16 @@ export default function AdminPrivacy({ loaderData }: Route.ComponentProps) {
               <tr key={row.id}>
                 <td className={td}>{row.email}</td>
                 <td className={td}>{requestTypeLabels[row.type]}</td>
-                <td className={`${td} whitespace-nowrap`}>{dateFormat(row.receivedAt)}</td>
+                <td className={`${td} whitespace-nowrap`}>{formatShortDate(row.receivedAt)}</td>
                 <td className={`${td} whitespace-nowrap ${overdue ? "font-semibold text-danger-600" : ""}`}>
-                  {dateFormat(row.dueAt)}
+                  {formatShortDate(row.dueAt)}
                   {overdue ? " (scaduta)" : ""}
                 </td>
                 <td className={td}>
                   {row.status === "open" ? (
                     <Badge tone="highlight">Aperta</Badge>
                   ) : (
-                    <Badge tone="success">{`Completata${row.completedAt ? ` il ${dateFormat(row.completedAt)}` : ""}`}</Badge>
+                    <Badge tone="success">{`Completata${row.completedAt ? ` il ${formatShortDate(row.completedAt)}` : ""}`}</Badge>
                   )}
                 </td>
                 <td className={td}>
