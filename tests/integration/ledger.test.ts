@@ -11,8 +11,8 @@ import type { Database } from "../../app/server/db/client.server";
 import { attendance, auditLog, groupBookings, groups, groupSessions, payments, therapists } from "../../app/server/db/schema";
 import { approveIsee, listAccounts, memberBalance, recordPayment, recordRefund, revokeIsee } from "../../app/server/services/payments.server";
 import { testDatabase } from "./database";
+import { form, pageRequest, routeCaller } from "./route-calls";
 
-const BASE = "http://localhost:3000";
 let db: Database;
 let adminCookie: string;
 let staff: NonNullable<Awaited<ReturnType<typeof authSession>>>;
@@ -24,11 +24,7 @@ const cookieOf = (response: Response) =>
     .map((cookie) => cookie.split(";")[0])
     .join("; ");
 
-function request(pathname: string, init: { cookie?: string; method?: string; body?: BodyInit } = {}) {
-  const headers = new Headers({ origin: BASE });
-  if (init.cookie) headers.set("cookie", init.cookie);
-  return new Request(`${BASE}${pathname}`, { method: init.method ?? "GET", headers, body: init.body });
-}
+const request = pageRequest;
 
 async function member(email: string, name = "Giulia Rossi") {
   const [row] = await db.insert(groupBookings).values({ groupId, email, name, ageBracket: "26-35", status: "confirmed" }).returning();
@@ -170,13 +166,7 @@ describe("receipt numbers", () => {
 });
 
 const context = () => ({ db, clientIp: "198.51.100.41", cspNonce: "" });
-type AnyHandler = (args: never) => unknown;
-const call = (handler: AnyHandler, req: Request, params: Record<string, string> = {}) =>
-  (handler as (args: { request: Request; params: Record<string, string>; context: ReturnType<typeof context> }) => Promise<unknown>)({
-    request: req,
-    params,
-    context: context(),
-  });
+const call = routeCaller(context);
 
 async function statusOf(promise: Promise<unknown>) {
   try {
@@ -188,12 +178,6 @@ async function statusOf(promise: Promise<unknown>) {
     if (error instanceof Response) return error.status;
     throw error;
   }
-}
-
-function form(fields: Record<string, string>) {
-  const body = new FormData();
-  for (const [key, value] of Object.entries(fields)) body.append(key, value);
-  return body;
 }
 
 describe("/admin/pagamenti", () => {

@@ -32,8 +32,8 @@ import {
 } from "../../app/server/services/sessions.server";
 import { testDatabase } from "./database";
 import { accessTokenFor, postJson, validAnswers } from "./helpers";
+import { answer, form, pageRequest, routeCaller } from "./route-calls";
 
-const BASE = "http://localhost:3000";
 const VIDEO = "https://meet.example.com/segreto-video-link-42";
 let db: Database;
 let adminCookie: string;
@@ -51,28 +51,10 @@ async function signIn(email: string, password: string) {
   return cookieOf(response);
 }
 
-function request(pathname: string, init: { cookie?: string; method?: string; body?: BodyInit } = {}) {
-  const headers = new Headers({ origin: BASE });
-  if (init.cookie) headers.set("cookie", init.cookie);
-  return new Request(`${BASE}${pathname}`, { method: init.method ?? "GET", headers, body: init.body });
-}
+const request = pageRequest;
 
 const context = () => ({ db, clientIp: "198.51.100.31", cspNonce: "" });
-type AnyHandler = (args: never) => unknown;
-const call = (handler: AnyHandler, req: Request, params: Record<string, string> = {}) =>
-  (handler as (args: { request: Request; params: Record<string, string>; context: ReturnType<typeof context> }) => Promise<unknown>)({
-    request: req,
-    params,
-    context: context(),
-  });
-
-function answer(result: unknown) {
-  if (result && typeof result === "object" && "init" in result && "data" in result) {
-    const wrapped = result as { data: Record<string, unknown>; init: { status?: number } | null };
-    return { status: wrapped.init?.status ?? 200, body: wrapped.data };
-  }
-  return { status: 200, body: result as Record<string, unknown> };
-}
+const call = routeCaller(context);
 
 async function status(promise: Promise<unknown>) {
   try {
@@ -82,12 +64,6 @@ async function status(promise: Promise<unknown>) {
     if (error instanceof Response) return error.status;
     throw error;
   }
-}
-
-function form(fields: Record<string, string>) {
-  const body = new FormData();
-  for (const [key, value] of Object.entries(fields)) body.append(key, value);
-  return body;
 }
 
 async function newTherapist(name: string, email: string | null = null) {
