@@ -2,6 +2,7 @@ import { FileText } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import type { Route } from "./+types/payments";
+import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { formatDate } from "~/components/admin/format";
 import { ConfirmDialog, EmptyState, Field, invalidProps, PageHeader, Spinner, TableScroll, useFetcherResult, useLoadErrorToast, type ActionResult } from "~/components/admin/ui";
 import { useToast } from "~/components/ui/toast";
@@ -326,5 +327,5 @@ function RefundForm({ data }: { data: Data }) {
 }
 
 export function ErrorBoundary() {
-  return <EmptyState>Impossibile mostrare i pagamenti. Ricarica la pagina.</EmptyState>;
+  return <AdminErrorBoundary />;
 }

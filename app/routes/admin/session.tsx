@@ -2,7 +2,8 @@ import { ArrowLeft, CalendarClock, Video, XCircle } from "lucide-react";
 import { useState } from "react";
 import { Link, useFetcher } from "react-router";
 import type { Route } from "./+types/session";
-import { Badge, EmptyState, Field, invalidProps, Modal, PageHeader, Spinner, useFetcherResult, type ActionResult } from "~/components/admin/ui";
+import { AdminErrorBoundary } from "~/components/admin/error-boundary";
+import { Badge, Field, invalidProps, Modal, PageHeader, Spinner, useFetcherResult, type ActionResult } from "~/components/admin/ui";
 import { AttendanceSheet, attendanceMarks, sessionTones } from "~/components/sessions/attendance-sheet";
 import { useToast } from "~/components/ui/toast";
 import { cancelSessionSchema, memberName, moveSessionSchema, romeDate, sessionLabel, sessionStatusLabels, sessionTime, upperFirst } from "~/domain/sessions";
@@ -211,5 +212,5 @@ function MoveDialog({ onClose, date, time }: { onClose: () => void; date: string
 }
 
 export function ErrorBoundary() {
-  return <EmptyState>Incontro non trovato.</EmptyState>;
+  return <AdminErrorBoundary />;
 }

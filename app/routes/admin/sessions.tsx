@@ -2,6 +2,7 @@ import { CalendarDays, ChevronLeft, ChevronRight, List, Trash2 } from "lucide-re
 import { useState } from "react";
 import { Form, Link, useFetcher, useSearchParams } from "react-router";
 import type { Route } from "./+types/sessions";
+import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { formatDate } from "~/components/admin/format";
 import {
   Badge,
@@ -368,5 +369,5 @@ function RemoveClosure({ closure, onClose }: { closure: Data["closures"][number]
 }
 
 export function ErrorBoundary() {
-  return <EmptyState>Impossibile mostrare gli incontri. Ricarica la pagina.</EmptyState>;
+  return <AdminErrorBoundary />;
 }
