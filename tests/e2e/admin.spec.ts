@@ -207,3 +207,13 @@ test("every admin tab passes an accessibility check", async () => {
   await page.waitForLoadState("networkidle");
   await expectNoViolations("Nuovo Articolo");
 });
+
+test("a page whose record is missing says Not found inside the admin shell, with a way back", async () => {
+  await page.goto("/admin/sessioni/00000000-0000-4000-8000-000000000000");
+  await expect(page.getByRole("heading", { name: "Not found", level: 1 })).toBeVisible();
+  await expect(page.getByText("404", { exact: true })).toBeVisible();
+  // The layout stays: the error replaces only the page.
+  await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
+  await page.getByRole("link", { name: "Back to admin" }).click();
+  await expect(page.getByRole("heading", { name: "Utenti", level: 1 })).toBeVisible();
+});
