@@ -318,7 +318,9 @@ describe("e-mail headers", () => {
     const sink = await startSmtpSink();
     try {
       const row = { id: "x", to: "anna@example.com", subject: hostile.subject, html: "<p>Testo</p>", text: "Testo", attachments: [], messageId: "<hardening@insieme.test>" };
-      await smtpTransport(`smtp://127.0.0.1:${sink.port}`, "Insieme\r\nBcc: vittima@example.com <noreply@insieme.test>").send(row as unknown as OutboxRow);
+      const transport = smtpTransport(`smtp://127.0.0.1:${sink.port}`, "Insieme\r\nBcc: vittima@example.com <noreply@insieme.test>");
+      await transport.send(row as unknown as OutboxRow);
+      transport.close?.();
       await until("the message", () => sink.messages.length > 0, 5000);
       expect(sink.messages[0]!.to).toEqual(["anna@example.com"]);
       expect(sink.messages[0]!.subject).toBe("Ciao Bcc: vittima@example.com X-Spam: 1");

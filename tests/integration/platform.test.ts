@@ -21,9 +21,14 @@ import { postJson, validAnswers } from "./helpers";
 /** A real SMTP server on 127.0.0.1 that keeps every message it accepts. */
 function startSmtp(port = 0) {
   const received: ParsedMail[] = [];
+  const connections = { count: 0 };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
+    onConnect(_session, callback) {
+      connections.count += 1;
+      callback();
+    },
     onData(stream, _session, callback) {
       simpleParser(stream).then((mail) => {
         received.push(mail);
@@ -31,10 +36,10 @@ function startSmtp(port = 0) {
       }, callback);
     },
   });
-  return new Promise<{ server: SMTPServer; port: number; received: ParsedMail[] }>((resolve) => {
+  return new Promise<{ server: SMTPServer; port: number; received: ParsedMail[]; connections: { count: number } }>((resolve) => {
     server.listen(port, "127.0.0.1", () => {
       const address = server.server.address();
-      resolve({ server, port: typeof address === "object" && address ? address.port : port, received });
+      resolve({ server, port: typeof address === "object" && address ? address.port : port, received, connections });
     });
   });
 }
@@ -67,7 +72,9 @@ describe("e-mail outbox", () => {
         attachments: [{ filename: "privacy-policy.pdf", bucket: "documents", key: "privacy-policy.pdf", contentType: "application/pdf" }],
       },
     ]);
-    const sent = await deliverDueEmails(db, smtpTransport(`smtp://127.0.0.1:${smtp.port}`, "Insieme <noreply@example.com>"));
+    const transport = smtpTransport(`smtp://127.0.0.1:${smtp.port}`, "Insieme <noreply@example.com>");
+    const sent = await deliverDueEmails(db, transport);
+    transport.close?.();
     expect(sent).toBe(1);
     const mail = smtp.received.find((message) => message.subject === "Documenti");
     expect(mail?.to && "text" in mail.to ? mail.to.text : "").toBe("persona@example.com");
@@ -77,6 +84,24 @@ describe("e-mail outbox", () => {
     expect(mail?.attachments[0]?.content.equals(pdf)).toBe(true);
     const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.subject, "Documenti"));
     expect(row?.status).toBe("sent");
+  });
+
+  it("sends a batch over one pooled SMTP connection, closed at the end", async () => {
+    const db = await testDatabase();
+    await db.execute(sql`update email_outbox set status = 'sent'`);
+    const server = await startSmtp();
+    await enqueueEmails(db, Array.from({ length: 5 }, (_, index) => ({
+      to: `lotto${index}@example.com`,
+      subject: `Lotto ${index}`,
+      template: "test",
+      body: createElement(StaffNotification, { title: "x", rows: [] }),
+    })));
+    const transport = smtpTransport(`smtp://127.0.0.1:${server.port}`, "Insieme <noreply@example.com>");
+    expect(await deliverDueEmails(db, transport)).toBe(5);
+    transport.close?.();
+    await stop(server.server);
+    expect(server.received.map((mail) => mail.subject).sort()).toEqual(["Lotto 0", "Lotto 1", "Lotto 2", "Lotto 3", "Lotto 4"]);
+    expect(server.connections.count).toBe(1);
   });
 
   it("keeps a message while SMTP is down and delivers it exactly once when it is back", async () => {
@@ -97,6 +122,7 @@ describe("e-mail outbox", () => {
     await db.execute(sql`update email_outbox set next_attempt_at = now() where status = 'pending'`);
     await deliverDueEmails(db, transport);
     await deliverDueEmails(db, transport);
+    transport.close?.();
     await stop(back.server);
     const toMarco = back.received.filter((mail) => mail.subject === "Abbiamo ricevuto il tuo messaggio");
     expect(toMarco).toHaveLength(1);

@@ -65,7 +65,9 @@ describe("registration confirmation", () => {
       },
     });
     const port = await new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.server.address() as { port: number }).port)));
-    await deliverDueEmails(db, smtpTransport(`smtp://127.0.0.1:${port}`, "Insieme <noreply@example.com>"));
+    const transport = smtpTransport(`smtp://127.0.0.1:${port}`, "Insieme <noreply@example.com>");
+    await deliverDueEmails(db, transport);
+    transport.close?.();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     expect(received).toHaveLength(2);
     for (const mail of received) {

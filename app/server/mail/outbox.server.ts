@@ -103,6 +103,8 @@ export async function claimDueEmails(db: Database, limit = 10): Promise<OutboxRo
 export interface MailTransport {
   name: string;
   send(message: OutboxRow): Promise<void>;
+  /** Ends the transport's open connections (the SMTP pool) at shutdown. */
+  close?(): void;
 }
 
 /** Delivers what is due once; returns how many were sent. The worker calls this in a loop. */

@@ -13,11 +13,21 @@ async function attachmentsOf(message: OutboxRow) {
   );
 }
 
-/** SMTP through Nodemailer. The Message-ID is fixed when queued, so a retried send keeps its identity. */
+/** Connections kept open to the SMTP server, and messages sent on one before it is replaced. */
+export const SMTP_POOL = { maxConnections: 3, maxMessages: 100 } as const;
+
+/**
+ * SMTP through Nodemailer, over a small pool of reused connections (no TCP/TLS handshake and
+ * greeting per message); close() ends them at shutdown. The Message-ID is fixed when queued, so a
+ * retried send keeps its identity.
+ */
 export function smtpTransport(url: string, from = env().MAIL_FROM): MailTransport {
-  const transporter = nodemailer.createTransport(url);
+  const transporter = nodemailer.createTransport({ url, pool: true, ...SMTP_POOL });
   return {
     name: "smtp",
+    close() {
+      transporter.close();
+    },
     async send(message) {
       // Rows queued before headers were cleaned at enqueue time are cleaned here too.
       await transporter.sendMail({
