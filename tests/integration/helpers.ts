@@ -1,6 +1,8 @@
 import { PROOF_OF_WORK_HEADER } from "../../app/domain/proof-of-work";
 import { PDFDocument } from "pdf-lib";
 import type { Database } from "../../app/server/db/client.server";
+import { emailOutbox } from "../../app/server/db/schema";
+import { withBody } from "../../app/server/mail/outbox.server";
 import { solveProofOfWork } from "../support/proof-of-work.mjs";
 
 type AnyAction = (args: never) => Promise<Response> | Response;
@@ -49,4 +51,12 @@ export async function onePagePdf(note = "") {
   const document = await PDFDocument.create();
   document.addPage([200, 200]);
   return Buffer.concat([Buffer.from(await document.save()), Buffer.from(note ? `% ${note}\n` : "")]);
+}
+
+/**
+ * Every queued e-mail as it will be sent: templates the outbox worker renders later (html empty
+ * until then) are rendered here the way the worker does.
+ */
+export async function queuedMail(db: Database) {
+  return Promise.all((await db.select().from(emailOutbox).orderBy(emailOutbox.createdAt)).map(withBody));
 }

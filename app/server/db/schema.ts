@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { Sealed } from "../crypto.server";
 
 const id = () => uuid("id").primaryKey().defaultRandom();
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -195,8 +196,11 @@ export const emailOutbox = pgTable(
     id: id(),
     to: text("to").notNull(),
     subject: text("subject").notNull(),
-    html: text("html").notNull(),
-    text: text("text").notNull(),
+    /** Empty while `content` waits for the worker to render it (a template queued by name). */
+    html: text("html").notNull().default(""),
+    text: text("text").notNull().default(""),
+    /** Sealed `{ component, props }` of a template the worker renders (see mail/catalogue.server.ts). */
+    content: jsonb("content").$type<Sealed>(),
     attachments: jsonb("attachments")
       .$type<{ filename: string; bucket: "documents"; key: string; contentType: string }[]>()
       .notNull()

@@ -4,6 +4,8 @@ import type { ReactElement } from "react";
 import { retryWhileUnavailable, type Database } from "../db/client.server";
 import { emailOutbox } from "../db/schema";
 import { logger } from "../logger.server";
+import { seal } from "../crypto.server";
+import { deferrable, renderQueued } from "./catalogue.server";
 import { renderEmail } from "./render.server";
 
 type Executor = Pick<Database, "insert">;
@@ -49,13 +51,16 @@ export async function enqueueEmails(executor: Executor, emails: OutgoingEmail[])
   if (emails.length === 0) return;
   const rows = await Promise.all(
     emails.map(async (email) => {
-      const { html, text } = await renderEmail(email.body);
+      // Templates in the catalogue are rendered by the worker, after the answer; their props are sealed.
+      const queued = deferrable(email.body);
+      const { html, text } = queued ? { html: "", text: "" } : await renderEmail(email.body);
       return {
         to: headerValue(email.to),
         subject: headerValue(email.subject),
         template: email.template,
         html,
         text,
+        content: queued ? seal(queued) : null,
         attachments: (email.attachments ?? []).map((attachment) => ({ ...attachment, filename: headerValue(attachment.filename) })),
         messageId: `<${randomUUID()}@insieme-terapia.it>`,
       };
@@ -107,12 +112,24 @@ export interface MailTransport {
   close?(): void;
 }
 
+/**
+ * The message with its html and text: a template queued by name is rendered here, in the worker.
+ * The rendered parts are stored with the "sent" mark (the admin mailbox shows them) and the sealed
+ * props dropped.
+ */
+export async function withBody(message: OutboxRow): Promise<OutboxRow> {
+  if (!message.content) return message;
+  return { ...message, ...(await renderQueued(message.content)) };
+}
+
 /** Delivers what is due once; returns how many were sent. The worker calls this in a loop. */
 export async function deliverDueEmails(db: Database, transport: MailTransport): Promise<number> {
   const claimed = await claimDueEmails(db);
   let sent = 0;
-  for (const message of claimed) {
+  for (const claimedMessage of claimed) {
+    let message = claimedMessage;
     try {
+      message = await withBody(claimedMessage);
       await transport.send(message);
     } catch (error) {
       const failed = message.attempts >= MAX_ATTEMPTS;
@@ -128,7 +145,9 @@ export async function deliverDueEmails(db: Database, transport: MailTransport): 
     // The SMTP server has it: if the database is restarting, keep trying to record that, or the
     // message would be sent again when its claim expires.
     await retryWhileUnavailable(
-      () => db.execute(sql`update email_outbox set status = 'sent', sent_at = now(), locked_until = null, last_error = null where id = ${message.id}`),
+      () =>
+        db.execute(sql`update email_outbox set status = 'sent', sent_at = now(), locked_until = null, last_error = null,
+          html = ${message.html}, text = ${message.text}, content = null where id = ${message.id}`),
       MARK_SENT_RETRY_MS,
     );
     sent += 1;

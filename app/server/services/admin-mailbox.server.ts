@@ -2,6 +2,7 @@ import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { OutboxStatus } from "~/components/admin/statuses";
 import type { Database } from "../db/client.server";
 import { emailOutbox } from "../db/schema";
+import { withBody } from "../mail/outbox.server";
 import { ADMIN_PAGE_SIZE, clampPage, containsPattern, type ListQuery } from "./admin-common.server";
 
 export { outboxStatuses } from "~/components/admin/statuses";
@@ -45,5 +46,6 @@ export async function listOutbox(db: Database, query: ListQuery<OutboxStatus>) {
 export async function findOutboxMessage(db: Database, id: string) {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
   const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
-  return row;
+  // A message still waiting for the worker is shown as it will be sent.
+  return row && withBody(row);
 }
