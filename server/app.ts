@@ -180,6 +180,22 @@ function routeTree(build: ServerBuild, parentId?: string): RouteObject[] {
  * a loader, POST for an action (of the route, or of the layout an index route sits in), OPTIONS.
  */
 export function allowedMethods(build: ServerBuild, pathname: string): string[] {
+  // matchRoutes flattens and ranks every route on each call (a sixth of a submission's CPU under
+  // load): the answer per path is kept, in a bounded map since paths come from clients.
+  let known = allowedByPath.get(build);
+  if (!known) allowedByPath.set(build, (known = new Map()));
+  const cached = known.get(pathname);
+  if (cached) return cached;
+  const allowed = matchAllowedMethods(build, pathname);
+  if (known.size >= ALLOWED_CACHE_PATHS) known.clear();
+  known.set(pathname, allowed);
+  return allowed;
+}
+
+const ALLOWED_CACHE_PATHS = 2000;
+const allowedByPath = new WeakMap<ServerBuild, Map<string, string[]>>();
+
+function matchAllowedMethods(build: ServerBuild, pathname: string): string[] {
   let tree = trees.get(build);
   if (!tree) trees.set(build, (tree = routeTree(build)));
   // Client navigations fetch the same routes as /path.data (single fetch).
