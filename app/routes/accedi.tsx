@@ -13,7 +13,7 @@ import {
   type OAuthProvider,
   type WidgetIntent,
   type WidgetResult,
-} from "~/components/auth/widget";
+} from "~/domain/sign-in-widget";
 import { MIN_PASSWORD_LENGTH } from "~/domain/password";
 import { PROOF_OF_WORK_FIELD, proofOfWorkMessages } from "~/domain/proof-of-work";
 import { THERAPIST_AREA, THERAPIST_ROLE } from "~/domain/sessions";

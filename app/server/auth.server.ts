@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { createElement } from "react";
-import { widgetPath } from "~/components/auth/widget";
+import { widgetPath } from "~/domain/sign-in-widget";
 import { site } from "~/content/site";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/domain/password";
 import type { Database } from "./db/client.server";

@@ -9,7 +9,7 @@ import { loader as contactsLoader } from "../../app/routes/admin/contacts";
 import { action as layoutAction, loader as layoutLoader } from "../../app/routes/admin/layout";
 import { action as privacyAction } from "../../app/routes/admin/privacy";
 import { action as securityAction, loader as securityLoader } from "../../app/routes/admin/security";
-import { widgetMessages, type WidgetResult } from "../../app/components/auth/widget";
+import { widgetMessages, type WidgetResult } from "../../app/domain/sign-in-widget";
 import { newsletterMessages } from "../../app/domain/newsletter-messages";
 import { MIN_PASSWORD_LENGTH, passwordMessages } from "../../app/domain/password";
 import { auth, createOrPromoteAdmin, requireAdmin, TWO_FACTOR_ENROLMENT_REQUIRED } from "../../app/server/auth.server";

@@ -8,7 +8,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { formatDateTime } from "../../app/components/admin/format";
+import { formatDateTime } from "../../app/domain/format";
 import { loader as auditLoader } from "../../app/routes/admin/audit";
 import { action as blogAction } from "../../app/routes/admin/blog";
 import { action as bookingsAction, loader as bookingsLoader } from "../../app/routes/admin/bookings";

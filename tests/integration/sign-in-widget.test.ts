@@ -4,7 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { action, loader } from "../../app/routes/accedi";
-import { widgetMessages, type WidgetResult } from "../../app/components/auth/widget";
+import { widgetMessages, type WidgetResult } from "../../app/domain/sign-in-widget";
 import { auth, createOrPromoteAdmin } from "../../app/server/auth.server";
 import { createDatabase, type Database } from "../../app/server/db/client.server";
 import { emailOutbox, user } from "../../app/server/db/schema";

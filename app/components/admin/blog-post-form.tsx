@@ -6,11 +6,11 @@ import { META_DESCRIPTION_MAX, META_DESCRIPTION_OPTIMAL_MIN, META_TITLE_MAX, sit
 import { readTimeLabel } from "~/domain/reading-time";
 import { slugify } from "~/domain/slug";
 import { useToast } from "~/components/ui/toast";
-import { todayInItaly } from "./format";
+import { todayInItaly } from "~/domain/format";
 import { imageFileProblem, uploadImage, type UploadKind } from "./image-upload";
 import { ConflictNotice, useReloadedData } from "./conflict-notice";
 import { Field, invalidProps, Modal, Spinner, useFetcherResult, type ActionResult } from "./ui";
-import { conflictMessages, VERSION_FIELD } from "./version";
+import { conflictMessages, VERSION_FIELD } from "~/domain/version";
 
 type SectionType = "h2" | "h3";
 

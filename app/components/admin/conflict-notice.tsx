@@ -2,7 +2,7 @@ import { RefreshCw } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { useFetcherResult } from "./ui";
-import { conflictMessages } from "./version";
+import { conflictMessages } from "~/domain/version";
 
 /** "Modificato da un altro utente" and a Ricarica button; shown where the refused edit was made. */
 export function ConflictNotice({ message, onReload, reloading }: { message: string; onReload: () => void; reloading: boolean }) {

@@ -3,10 +3,10 @@ import { useFetcher } from "react-router";
 import { situationCards } from "~/content/situations";
 import { group as groupConstants } from "~/content/site";
 import { useToast } from "~/components/ui/toast";
-import { groupStatusLabels, weekdayNames } from "./group-labels";
+import { groupStatusLabels, weekdayNames } from "~/domain/group-labels";
 import { ConflictNotice, useReloadedData } from "./conflict-notice";
 import { Field, invalidProps, Modal, Spinner, useFetcherResult, type ActionResult } from "./ui";
-import { conflictMessages, VERSION_FIELD } from "./version";
+import { conflictMessages, VERSION_FIELD } from "~/domain/version";
 
 export interface GroupFormValues {
   id: string;

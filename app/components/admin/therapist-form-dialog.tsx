@@ -6,7 +6,7 @@ import { ChipInput } from "./chip-input";
 import { ConflictNotice, useReloadedData } from "./conflict-notice";
 import { imageFileProblem, uploadImage } from "./image-upload";
 import { Field, invalidProps, Modal, Spinner, useFetcherResult, type ActionResult } from "./ui";
-import { conflictMessages, VERSION_FIELD } from "./version";
+import { conflictMessages, VERSION_FIELD } from "~/domain/version";
 
 export interface TherapistFormValues {
   id: string;

@@ -3,7 +3,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { proofOfWorkMessages } from "~/domain/proof-of-work";
 import { ProofOfWorkField, ProofOfWorkNoScript } from "../proof-of-work-field";
 import { passwordHint } from "~/domain/password";
-import { oauthProviderLabels, viewHref, widgetMessages, type OAuthProvider, type WidgetIntent, type WidgetView } from "./widget";
+import { oauthProviderLabels, viewHref, widgetMessages, type OAuthProvider, type WidgetIntent, type WidgetView } from "~/domain/sign-in-widget";
 
 export interface SignInWidgetProps {
   view: WidgetView;

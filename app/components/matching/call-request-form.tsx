@@ -3,9 +3,9 @@ import { useId, useState, type FormEvent } from "react";
 import { EmailField } from "./email-field";
 import { useToast } from "~/components/ui/toast";
 import { postJson, firstFieldError } from "~/components/post-json";
-import { callKeyPrefix } from "./schemas";
+import { callKeyPrefix } from "~/domain/matching-schemas";
 import { SlotPicker } from "./slot-picker";
-import { identityMessages, messages, type CallSlotDay } from "./types";
+import { identityMessages, messages, type CallSlotDay } from "~/domain/matching-types";
 import { useHydrated } from "./use-hydrated";
 
 export interface CallRequestResult {

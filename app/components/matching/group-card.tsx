@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { TherapistPhoto } from "~/components/site/therapist-photo";
 import { group as groupRules } from "~/content/site";
-import type { GroupCardData } from "./types";
+import type { GroupCardData } from "~/domain/matching-types";
 
 export function spotsLabel(free: number) {
   return free === 1 ? "1 posto libero" : `${free} posti liberi`;

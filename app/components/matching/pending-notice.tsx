@@ -1,5 +1,5 @@
 import { MailCheck } from "lucide-react";
-import { identityMessages } from "./types";
+import { identityMessages } from "~/domain/matching-types";
 
 /** A request made without an access token: nothing happens until the person confirms from their inbox. */
 export function PendingNotice() {

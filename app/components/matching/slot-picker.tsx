@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { CallSlotDay } from "./types";
+import type { CallSlotDay } from "~/domain/matching-types";
 
 /**
  * The slot of the free introductory call: a day, then a half hour of it (Italian time). Taken

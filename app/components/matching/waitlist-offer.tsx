@@ -4,7 +4,7 @@ import { EmailField } from "./email-field";
 import { useToast } from "~/components/ui/toast";
 import { postJson, firstFieldError } from "~/components/post-json";
 import { PendingNotice } from "./pending-notice";
-import { identityMessages, messages } from "./types";
+import { identityMessages, messages } from "~/domain/matching-types";
 
 /** "Avvisami quando si libera un posto": for one group (groupId) or for any group. */
 export function WaitlistOffer({

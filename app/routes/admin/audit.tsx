@@ -2,7 +2,7 @@ import type { Route } from "./+types/audit";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { auditActionLabel, auditEntityLabel } from "~/components/admin/audit-labels";
 import { ListTable, PageHeader, Pagination, td, useReloadingSamePage } from "~/components/admin/ui";
-import { formatDateTimeSeconds } from "~/components/admin/format";
+import { formatDateTimeSeconds } from "~/domain/format";
 import { adminPageData } from "~/server/auth.server";
 import { parseListQuery } from "~/server/services/admin-common.server";
 import { listAuditLog } from "~/server/services/admin-audit.server";

@@ -4,7 +4,7 @@ import { Link, useFetcher, useSearchParams } from "react-router";
 import type { Route } from "./+types/blog";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { BlogPostDialog } from "~/components/admin/blog-post-form";
-import { formatDate, todayInItaly } from "~/components/admin/format";
+import { formatDate, todayInItaly } from "~/domain/format";
 import {
   Badge,
   ConfirmDialog,
@@ -19,7 +19,7 @@ import {
 import { useToast } from "~/components/ui/toast";
 import { adminPageData, requireAdmin } from "~/server/auth.server";
 import { audit } from "~/server/audit.server";
-import { conflictMessages, VERSION_FIELD } from "~/components/admin/version";
+import { conflictMessages, VERSION_FIELD } from "~/domain/version";
 import {
   actionFail,
   actionOk,

@@ -5,8 +5,8 @@ import { z } from "zod";
 import type { Route } from "./+types/bookings";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { ConflictNotice } from "~/components/admin/conflict-notice";
-import { formatDateTime } from "~/components/admin/format";
-import { bookingStatusLabels, groupStatusLabels } from "~/components/admin/group-labels";
+import { formatDateTime } from "~/domain/format";
+import { bookingStatusLabels, groupStatusLabels } from "~/domain/group-labels";
 import {
   Badge,
   ConfirmDialog,
@@ -27,7 +27,7 @@ import {
 import { useToast } from "~/components/ui/toast";
 import { adminPageData, requireAdmin } from "~/server/auth.server";
 import { audit } from "~/server/audit.server";
-import { bookingStatuses, type BookingStatus } from "~/components/admin/statuses";
+import { bookingStatuses, type BookingStatus } from "~/domain/statuses";
 import { cancelBooking, confirmBooking, listBookings, movableGroups, moveBooking } from "~/server/services/admin-bookings.server";
 import {
   actionFail,
@@ -39,7 +39,7 @@ import {
   parseListQuery,
   versionSchema,
 } from "~/server/services/admin-common.server";
-import { conflictMessages, VERSION_FIELD } from "~/components/admin/version";
+import { conflictMessages, VERSION_FIELD } from "~/domain/version";
 
 const statusTones: Record<BookingStatus, BadgeTone> = {
   requested: "highlight",

@@ -5,8 +5,8 @@ import { z } from "zod";
 import type { Route } from "./+types/contacts";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { ConflictNotice } from "~/components/admin/conflict-notice";
-import { formatDateTime } from "~/components/admin/format";
-import { contactStatuses, contactStatusLabels, nextContactStatuses, type ContactStatus } from "~/components/admin/statuses";
+import { formatDateTime } from "~/domain/format";
+import { contactStatuses, contactStatusLabels, nextContactStatuses, type ContactStatus } from "~/domain/statuses";
 import {
   Badge,
   ListToolbar,
@@ -22,7 +22,7 @@ import {
   useViewParam,
   type ActionResult,
 } from "~/components/admin/ui";
-import { conflictMessages, VERSION_FIELD } from "~/components/admin/version";
+import { conflictMessages, VERSION_FIELD } from "~/domain/version";
 import { useToast } from "~/components/ui/toast";
 import { adminPageData, requireAdmin } from "~/server/auth.server";
 import { audit } from "~/server/audit.server";

@@ -3,7 +3,7 @@ import { useRef, useState } from "react";
 import { isRouteErrorResponse, useFetcher, type FetcherWithComponents } from "react-router";
 import type { Route } from "./+types/documents";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
-import { formatDateTime } from "~/components/admin/format";
+import { formatDateTime } from "~/domain/format";
 import { fileProblemMessages, pdfFileProblem } from "~/components/admin/image-upload";
 import {
   Badge,

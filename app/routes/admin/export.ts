@@ -5,9 +5,9 @@ import { bookingStatuses, exportBookings } from "~/server/services/admin-booking
 import { parseListQuery } from "~/server/services/admin-common.server";
 import { contactStatuses, exportContacts } from "~/server/services/admin-contacts.server";
 import { csvResponse, toCsv } from "~/server/services/admin-csv.server";
-import { todayInItaly } from "~/components/admin/format";
-import { bookingStatusLabels } from "~/components/admin/group-labels";
-import { contactStatusLabels, responseStatusLabels } from "~/components/admin/statuses";
+import { todayInItaly } from "~/domain/format";
+import { bookingStatusLabels } from "~/domain/group-labels";
+import { contactStatusLabels, responseStatusLabels } from "~/domain/statuses";
 import { exportResponses, responseStatuses } from "~/server/services/admin-questionnaires.server";
 
 /** Today's date in Italy, for the file name. */

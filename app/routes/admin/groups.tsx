@@ -4,7 +4,7 @@ import { useFetcher } from "react-router";
 import type { Route } from "./+types/groups";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { GroupFormDialog, type GroupFormValues } from "~/components/admin/group-form-dialog";
-import { groupSlot, groupStart, groupStatusLabels } from "~/components/admin/group-labels";
+import { groupSlot, groupStart, groupStatusLabels } from "~/domain/group-labels";
 import {
   Badge,
   ConfirmDialog,
@@ -20,7 +20,7 @@ import { useToast } from "~/components/ui/toast";
 import { adminPageData, requireAdmin } from "~/server/auth.server";
 import { HttpError } from "~/server/http.server";
 import { audit } from "~/server/audit.server";
-import { conflictMessages, VERSION_FIELD } from "~/components/admin/version";
+import { conflictMessages, VERSION_FIELD } from "~/domain/version";
 import {
   actionFail,
   actionOk,

@@ -2,7 +2,7 @@ import { Eye, Paperclip } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/mailbox";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
-import { formatDateTime } from "~/components/admin/format";
+import { formatDateTime } from "~/domain/format";
 import {
   Badge,
   ListToolbar,
@@ -19,7 +19,7 @@ import {
 import { adminPageData } from "~/server/auth.server";
 import { audit } from "~/server/audit.server";
 import { ADMIN_PAGE_SIZE, loadOr, parseListQuery } from "~/server/services/admin-common.server";
-import { outboxStatuses, outboxStatusLabels, type OutboxStatus } from "~/components/admin/statuses";
+import { outboxStatuses, outboxStatusLabels, type OutboxStatus } from "~/domain/statuses";
 import { findOutboxMessage, listOutbox } from "~/server/services/admin-mailbox.server";
 
 const VIEW_PARAM = "messaggio";

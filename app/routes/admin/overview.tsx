@@ -1,8 +1,8 @@
 import type { Route } from "./+types/overview";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { BarChart } from "~/components/admin/bar-chart";
-import { formatDayMonth } from "~/components/admin/format";
-import { groupStatusLabels } from "~/components/admin/group-labels";
+import { formatDayMonth } from "~/domain/format";
+import { groupStatusLabels } from "~/domain/group-labels";
 import { adminPageData } from "~/server/auth.server";
 import { loadOverview } from "~/server/services/admin-overview.server";
 

@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import type { Route } from "./+types/payments";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
-import { formatDate } from "~/components/admin/format";
+import { formatDate } from "~/domain/format";
 import { ConfirmDialog, EmptyState, Field, invalidProps, PageHeader, Spinner, TableScroll, useFetcherResult, useLoadErrorToast, type ActionResult } from "~/components/admin/ui";
 import { useToast } from "~/components/ui/toast";
 import { prices } from "~/content/site";

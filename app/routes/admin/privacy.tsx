@@ -14,8 +14,8 @@ import {
   summarize,
 } from "~/server/services/privacy-requests.server";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
-import { formatShortDate } from "~/components/admin/format";
-import { requestTypeLabels, type PrivacyRequestType } from "~/components/admin/privacy-labels";
+import { formatShortDate } from "~/domain/format";
+import { requestTypeLabels, type PrivacyRequestType } from "~/domain/privacy-labels";
 import { Badge, ListTable, td } from "~/components/admin/ui";
 
 const emailSchema = z.email("Inserisci un indirizzo email valido").max(254);

@@ -2,9 +2,9 @@ import { Eye } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/questionnaires";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
-import { formatDateTime } from "~/components/admin/format";
+import { formatDateTime } from "~/domain/format";
 import { QuestionnaireAnswers } from "~/components/admin/questionnaire-answers";
-import { responseStatusLabels } from "~/components/admin/statuses";
+import { responseStatusLabels } from "~/domain/statuses";
 import {
   Badge,
   ListToolbar,

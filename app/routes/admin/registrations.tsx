@@ -1,6 +1,6 @@
 import type { Route } from "./+types/registrations";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
-import { formatDate, formatDateTime } from "~/components/admin/format";
+import { formatDate, formatDateTime } from "~/domain/format";
 import { Badge, ListTable, PageHeader, td } from "~/components/admin/ui";
 import { audit } from "~/server/audit.server";
 import { adminPageData } from "~/server/auth.server";

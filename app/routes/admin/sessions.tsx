@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Form, Link, useFetcher, useSearchParams } from "react-router";
 import type { Route } from "./+types/sessions";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
-import { formatDate } from "~/components/admin/format";
+import { formatDate } from "~/domain/format";
 import {
   Badge,
   ConfirmDialog,

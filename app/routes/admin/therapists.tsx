@@ -18,7 +18,7 @@ import { TherapistPhoto } from "~/components/site/therapist-photo";
 import { useToast } from "~/components/ui/toast";
 import { adminPageData, requireAdmin } from "~/server/auth.server";
 import { audit } from "~/server/audit.server";
-import { conflictMessages, VERSION_FIELD } from "~/components/admin/version";
+import { conflictMessages, VERSION_FIELD } from "~/domain/version";
 import {
   actionFail,
   actionOk,

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/call-slots";
-import { callSlotSchema } from "~/components/matching/schemas";
-import { DIRECT_CALL_LABEL } from "~/components/matching/types";
+import { callSlotSchema } from "~/domain/matching-schemas";
+import { DIRECT_CALL_LABEL } from "~/domain/matching-types";
 import { jsonResponse, publicEndpoint } from "~/server/http.server";
 import { tokenFromRequest } from "~/server/services/identity.server";
 import { chooseGroup } from "~/server/services/person-requests.server";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/test-followup-emails";
-import { testFollowupSchema } from "~/components/matching/schemas";
+import { testFollowupSchema } from "~/domain/matching-schemas";
 import { jsonResponse, publicEndpoint } from "~/server/http.server";
 import { sendTestFollowups, testFollowupRefusal } from "~/server/services/followups.server";
 

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/update-group-selection";
-import { groupSelectionSchema } from "~/components/matching/schemas";
+import { groupSelectionSchema } from "~/domain/matching-schemas";
 import { publicEndpoint } from "~/server/http.server";
 import { tokenFromRequest } from "~/server/services/identity.server";
 import { chooseGroup } from "~/server/services/person-requests.server";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/waitlist";
-import { waitlistSchema } from "~/components/matching/schemas";
+import { waitlistSchema } from "~/domain/matching-schemas";
 import { publicEndpoint } from "~/server/http.server";
 import { tokenFromRequest } from "~/server/services/identity.server";
 import { askWaitlist } from "~/server/services/person-requests.server";

@@ -1,7 +1,7 @@
 import { Users, Video } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
-import { groupStatusLabels } from "~/components/admin/group-labels";
+import { groupStatusLabels } from "~/domain/group-labels";
 import { Badge, EmptyState, PageHeader } from "~/components/admin/ui";
 import { sessionTones } from "~/components/sessions/attendance-sheet";
 import { absenceNotice } from "~/content/site";

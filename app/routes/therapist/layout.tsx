@@ -1,7 +1,7 @@
 import { LogOut, ShieldAlert } from "lucide-react";
 import { Form, isRouteErrorResponse, Link, NavLink, Outlet, redirect, useRouteError } from "react-router";
 import type { Route } from "./+types/layout";
-import { widgetPath } from "~/components/auth/widget";
+import { widgetPath } from "~/domain/sign-in-widget";
 import { site } from "~/content/site";
 import { auth } from "~/server/auth.server";
 import { THERAPIST_AREA } from "~/domain/sessions";

@@ -1,7 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/member";
-import { formatDateTime } from "~/components/admin/format";
+import { formatDateTime } from "~/domain/format";
 import { QuestionnaireAnswers } from "~/components/admin/questionnaire-answers";
 import { EmptyState, PageHeader } from "~/components/admin/ui";
 import { THERAPIST_AREA } from "~/domain/sessions";

@@ -1,8 +1,8 @@
 import { Text } from "@react-email/components";
 import { and, count, desc, eq, getTableColumns, ilike, ne, or, sql, type SQL } from "drizzle-orm";
 import { createElement as h } from "react";
-import { bookingStatusLabels, nextMeeting, weekdayName } from "~/components/admin/group-labels";
-import type { BookingStatus } from "~/components/admin/statuses";
+import { bookingStatusLabels, nextMeeting, weekdayName } from "~/domain/group-labels";
+import type { BookingStatus } from "~/domain/statuses";
 import { group as groupConstants, site } from "~/content/site";
 import type { Database } from "../db/client.server";
 import { groupBookings, groups, therapists } from "../db/schema";
@@ -19,7 +19,7 @@ import {
   type ListQuery,
 } from "./admin-common.server";
 
-export { bookingStatuses } from "~/components/admin/statuses";
+export { bookingStatuses } from "~/domain/statuses";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 

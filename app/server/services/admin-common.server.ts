@@ -1,7 +1,7 @@
 import { sql, type Column, type SQL } from "drizzle-orm";
 import { data } from "react-router";
 import { z } from "zod";
-import { conflictMessages } from "~/components/admin/version";
+import { conflictMessages } from "~/domain/version";
 import { HttpError } from "../http.server";
 import { logger } from "../logger.server";
 

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
-import type { ContactStatus } from "~/components/admin/statuses";
+import type { ContactStatus } from "~/domain/statuses";
 import type { Database } from "../db/client.server";
 import { contacts } from "../db/schema";
 import { HttpError } from "../http.server";
@@ -14,7 +14,7 @@ import {
   type ListQuery,
 } from "./admin-common.server";
 
-export { contactStatuses, type ContactStatus } from "~/components/admin/statuses";
+export { contactStatuses, type ContactStatus } from "~/domain/statuses";
 
 /** Characters of a message shown in the table; the detail dialog shows it whole. */
 export const MESSAGE_PREVIEW_CHARS = 160;

@@ -1,4 +1,4 @@
-import { formatDateTime } from "~/components/admin/format";
+import { formatDateTime } from "~/domain/format";
 
 /** Characters that make a spreadsheet read a cell as a formula (CSV injection, OWASP). */
 const FORMULA_START = /^[=+\-@\t\r]/;

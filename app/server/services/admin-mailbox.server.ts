@@ -1,11 +1,11 @@
 import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
-import type { OutboxStatus } from "~/components/admin/statuses";
+import type { OutboxStatus } from "~/domain/statuses";
 import type { Database } from "../db/client.server";
 import { emailOutbox } from "../db/schema";
 import { withBody } from "../mail/outbox.server";
 import { ADMIN_PAGE_SIZE, clampPage, containsPattern, type ListQuery } from "./admin-common.server";
 
-export { outboxStatuses } from "~/components/admin/statuses";
+export { outboxStatuses } from "~/domain/statuses";
 
 function where(query: ListQuery<OutboxStatus>): SQL | undefined {
   const conditions: SQL[] = [];

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { createElement } from "react";
-import { DIRECT_CALL_LABEL, messages } from "~/components/matching/types";
-import type { GroupSelectionInput } from "~/components/matching/schemas";
+import { DIRECT_CALL_LABEL, messages } from "~/domain/matching-types";
+import type { GroupSelectionInput } from "~/domain/matching-schemas";
 import { matchGroups, freeSpotsOf } from "~/domain/matching";
 import { slugify } from "~/domain/slug";
 import type { Database } from "../db/client.server";

@@ -1,5 +1,5 @@
 import { and, gte, lt } from "drizzle-orm";
-import { CALL_SLOT_MINUTES, messages, type CallSlotDay } from "~/components/matching/types";
+import { CALL_SLOT_MINUTES, messages, type CallSlotDay } from "~/domain/matching-types";
 import { site } from "~/content/site";
 import { ROME_TIME_ZONE, romeParts, romeTimeToUtc } from "~/domain/calendar";
 import type { Database } from "../db/client.server";

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import type { GroupCardData } from "~/components/matching/types";
+import type { GroupCardData } from "~/domain/matching-types";
 import { group as groupRules } from "~/content/site";
 import { dateLabel, firstMeetingOn, weekdayName } from "~/domain/calendar";
 import { matchGroups, reasonLine, type MatchGroup, type MatchProfile, type MatchResult } from "~/domain/matching";

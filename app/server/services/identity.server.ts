@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { createElement } from "react";
-import { identityMessages } from "~/components/matching/types";
+import { identityMessages } from "~/domain/matching-types";
 import type { Database } from "../db/client.server";
 import { accessTokens, pendingActions, questionnaireResponses } from "../db/schema";
 import { authSecret } from "../auth.server";

@@ -1,5 +1,5 @@
-import type { GroupSelectionInput } from "~/components/matching/schemas";
-import { messages } from "~/components/matching/types";
+import type { GroupSelectionInput } from "~/domain/matching-schemas";
+import { messages } from "~/domain/matching-types";
 import { freeSpotsOf } from "~/domain/matching";
 import type { Database } from "../db/client.server";
 import { HttpError, type HandlerResult } from "../http.server";

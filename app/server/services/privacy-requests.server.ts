@@ -20,7 +20,7 @@ import {
   user,
 } from "../db/schema";
 
-import type { PrivacyRequestType } from "~/components/admin/privacy-labels";
+import type { PrivacyRequestType } from "~/domain/privacy-labels";
 
 const normalize = (email: string) => email.trim().toLowerCase();
 

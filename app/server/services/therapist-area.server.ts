@@ -2,7 +2,7 @@ import { and, asc, eq, gte, lt, sql } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import { createElement } from "react";
 import { redirect } from "react-router";
-import { widgetPath } from "~/components/auth/widget";
+import { widgetPath } from "~/domain/sign-in-widget";
 import { addDays, romeTimeToUtc, todayInRome } from "~/domain/calendar";
 import { memberName, THERAPIST_AREA, THERAPIST_ROLE } from "~/domain/sessions";
 import { audit } from "../audit.server";

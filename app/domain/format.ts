@@ -1,5 +1,6 @@
 /** Dates in the admin area: Italian format and Italian time, the same on the server and in the browser. */
-const rome = "Europe/Rome";
+import { ROME_TIME_ZONE as rome } from "./calendar";
+
 const dateTimeFormat = new Intl.DateTimeFormat("it-IT", { dateStyle: "short", timeStyle: "short", timeZone: rome });
 const dateTimeSecondsFormat = new Intl.DateTimeFormat("it-IT", { dateStyle: "short", timeStyle: "medium", timeZone: rome });
 const dateFormat = new Intl.DateTimeFormat("it-IT", { day: "numeric", month: "long", year: "numeric", timeZone: rome });

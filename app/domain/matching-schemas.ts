@@ -1,5 +1,5 @@
 import { z } from "~/domain/zod";
-import { messages } from "./types";
+import { messages } from "./matching-types";
 
 /**
  * The payloads of the matching page, the call page and the test page, shared by the forms
