@@ -11,6 +11,7 @@ import { scheduleRetention } from "./retention.server";
 // Modules that register job handlers: loaded before the jobs worker starts claiming work.
 import "./services/bookings.server";
 import "./services/followups.server";
+import { scheduleRemindersJob } from "./services/reminders.server";
 import { materialiseSessions, scheduleSessionsJob } from "./services/sessions.server";
 import { startWorkers } from "./workers.server";
 
@@ -54,6 +55,7 @@ export async function startPlatform(): Promise<Platform> {
   // The daily job keeps the window; this fills it at once after a deploy or a long stop.
   await materialiseSessions(db);
   await scheduleSessionsJob(db);
+  await scheduleRemindersJob(db);
   const workers = config.WORKERS === "true" ? startWorkers(db, configuredTransport()) : undefined;
   const platform: Platform = {
     db,

@@ -579,6 +579,26 @@ export const attendance = pgTable(
 );
 
 /**
+ * The 24-hour reminder of one meeting to one member (their booking), queued once: the reminder job
+ * inserts here in the transaction that queues the e-mail, and the unique (session, booking) turns a
+ * second run, a restart or another instance into a no-op.
+ */
+export const sessionReminders = pgTable(
+  "session_reminders",
+  {
+    id: id(),
+    sessionId: uuid("session_id")
+      .notNull()
+      .references(() => groupSessions.id, { onDelete: "cascade" }),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => groupBookings.id, { onDelete: "cascade" }),
+    queuedAt: timestamp("queued_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("session_reminders_session_booking_idx").on(t.sessionId, t.bookingId), index("session_reminders_booking_idx").on(t.bookingId)],
+);
+
+/**
  * Money received from a member (their booking), recorded by staff. Each payment has a receipt
  * number, sequential per year ("2026-0001"), drawn from receipt_counters inside the same transaction.
  * idempotency_key comes from the form, so a double submit records one payment.

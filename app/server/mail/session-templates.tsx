@@ -1,5 +1,5 @@
 import { Button, Text } from "@react-email/components";
-import { site } from "~/content/site";
+import { absenceNotice, site } from "~/content/site";
 import { EmailLayout, emailStyles } from "./layout";
 
 const p = emailStyles.paragraph;
@@ -62,6 +62,55 @@ export function TherapistInvitationEmail({ name, url, days }: { name: string; ur
       <Button href={url} style={emailStyles.button}>
         Scegli la password
       </Button>
+    </EmailLayout>
+  );
+}
+
+export function SessionReminderEmail({
+  name,
+  groupName,
+  when,
+  videoUrl,
+  absenceUrl,
+  absenceFree,
+}: {
+  name: string | null;
+  groupName: string;
+  when: string;
+  videoUrl: string | null;
+  absenceUrl: string;
+  /** Whether an absence announced now is still within the notice period (then it is not charged). */
+  absenceFree: boolean;
+}) {
+  return (
+    <EmailLayout
+      preview={`Promemoria: ${groupName}, ${when}`}
+      footerNote="Ti scriviamo perché fai parte di questo gruppo: il promemoria arriva 24 ore prima di ogni incontro."
+    >
+      <Text style={p}>{greeting(name)}</Text>
+      <Text style={p}>
+        ti ricordiamo il prossimo incontro del gruppo <strong>{groupName}</strong>: <strong>{when}</strong> (ora italiana).
+      </Text>
+      {videoUrl ? (
+        <>
+          <Text style={p}>Per collegarti usa il link della videochiamata del gruppo:</Text>
+          <Button href={videoUrl} style={emailStyles.button}>
+            Entra nella videochiamata
+          </Button>
+        </>
+      ) : (
+        <Text style={p}>Il link della videochiamata ti arriverà dallo staff prima dell'incontro.</Text>
+      )}
+      <Text style={p}>
+        Se non puoi partecipare, avvisaci dalla tua area personale.{" "}
+        {absenceFree
+          ? `Con il ${absenceNotice.rule} l'assenza annunciata in tempo non si paga.`
+          : `Mancano meno di ${absenceNotice.hours} ore: con il ${absenceNotice.rule} l'incontro resta dovuto, ma avvisarci aiuta il gruppo e il terapeuta.`}
+      </Text>
+      <Button href={absenceUrl} style={emailStyles.button}>
+        Segnala un'assenza
+      </Button>
+      <Text style={p}>A presto,{"\n"}il team di {site.brand}</Text>
     </EmailLayout>
   );
 }
