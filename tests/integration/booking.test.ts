@@ -24,7 +24,8 @@ import {
 import { HttpError } from "../../app/server/http.server";
 import { runDueJobs } from "../../app/server/jobs.server";
 import { storage } from "../../app/server/storage.server";
-import { cancelBooking, confirmBooking } from "../../app/server/services/bookings.server";
+import { cancelBooking, confirmBooking } from "../../app/server/services/admin-bookings.server";
+import { versionOf } from "../../app/server/services/admin-common.server";
 import { callAvailability, romeTimeToUtc, slotLabel, workingDays } from "../../app/server/services/call-slots.server";
 import { recommendedGroups } from "../../app/server/services/groups.server";
 import { testDatabase } from "./database";
@@ -35,6 +36,12 @@ beforeAll(() => {
 });
 
 let counter = 0;
+
+/** The version an admin screen shows for a booking (the optimistic check of the staff actions). */
+async function versionFor(db: Database, bookingId: string) {
+  const [row] = await db.select({ version: versionOf(groupBookings.updatedAt) }).from(groupBookings).where(eq(groupBookings.id, bookingId));
+  return row!.version;
+}
 
 interface GroupSeed {
   therapist: string;
@@ -247,11 +254,12 @@ describe("capacity", () => {
       .values(["a", "b"].map((letter) => ({ groupId: group.id, therapistId: therapist.id, email: `ultimo-${letter}@example.com` })))
       .returning();
 
-    const outcomes = await Promise.allSettled(requests.map((request) => db.transaction((tx) => confirmBooking(tx, request.id))));
+    const versions = await Promise.all(requests.map((request) => versionFor(db, request.id)));
+    const outcomes = await Promise.allSettled(requests.map((request, index) => confirmBooking(db, request.id, versions[index]!)));
     expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(1);
     const rejected = outcomes.find((outcome) => outcome.status === "rejected") as PromiseRejectedResult;
     expect(rejected.reason).toBeInstanceOf(HttpError);
-    expect(rejected.reason).toMatchObject({ status: 409, message: "Il gruppo è al completo" });
+    expect(rejected.reason).toMatchObject({ status: 409, message: 'Il gruppo "Ultimo" è al completo (8 posti).' });
 
     const confirmed = await db.select().from(groupBookings).where(and(eq(groupBookings.groupId, group.id), eq(groupBookings.status, "confirmed")));
     expect(confirmed).toHaveLength(8);
@@ -272,7 +280,7 @@ describe("waitlist", () => {
     expect((await postJson(joinWaitlist, db, { email: "seconda@example.com", token: await accessTokenFor(db, "seconda@example.com") })).status).toBe(201);
 
     const members = await db.select().from(groupBookings).where(and(eq(groupBookings.groupId, group.id), eq(groupBookings.status, "confirmed")));
-    await db.transaction((tx) => cancelBooking(tx, members[0]!.id));
+    await cancelBooking(db, members[0]!.id, await versionFor(db, members[0]!.id));
     expect((await db.select().from(groups).where(eq(groups.id, group.id)))[0]?.status).toBe("open");
     await runDueJobs(db);
     await runDueJobs(db);
@@ -285,7 +293,7 @@ describe("waitlist", () => {
     await runDueJobs(db);
     expect((await seatMails()).map((mail) => mail.to)).toEqual(["prima@example.com"]);
 
-    await db.transaction((tx) => cancelBooking(tx, members[1]!.id));
+    await cancelBooking(db, members[1]!.id, await versionFor(db, members[1]!.id));
     await runDueJobs(db);
     expect((await seatMails()).map((mail) => mail.to).sort()).toEqual(["prima@example.com", "seconda@example.com"]);
     const waiting = await db.select().from(groupWaitlist).where(sql`${groupWaitlist.notifiedAt} is null`);

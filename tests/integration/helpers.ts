@@ -60,3 +60,18 @@ export async function onePagePdf(note = "") {
 export async function queuedMail(db: Database) {
   return Promise.all((await db.select().from(emailOutbox).orderBy(emailOutbox.createdAt)).map(withBody));
 }
+
+/** A staff member signed in: the cookie a browser would send, and the session the services take as actor. */
+export async function signedInStaff(db: Database, email: string, password = "password-molto-lunga") {
+  const { auth, createOrPromoteAdmin, getSession } = await import("../../app/server/auth.server");
+  const { pageRequest } = await import("./route-calls");
+  await createOrPromoteAdmin(db, email, password);
+  const response = await auth(db).api.signInEmail({ body: { email, password }, asResponse: true });
+  const cookie = response.headers
+    .getSetCookie()
+    .map((value) => value.split(";")[0])
+    .join("; ");
+  const session = await getSession(db, pageRequest("/admin", { cookie }));
+  if (!session) throw new Error(`could not sign ${email} in`);
+  return { cookie, session };
+}

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { auth, createOrPromoteAdmin, getSession as authSession } from "../../app/server/auth.server";
+import type { SessionInfo } from "../../app/server/auth.server";
 import type { Database } from "../../app/server/db/client.server";
 import { emailOutbox, groupBookings, groups, groupSessions, jobs, sessionReminders, therapists } from "../../app/server/db/schema";
 import { publicBaseUrl } from "../../app/server/env.server";
@@ -8,13 +8,12 @@ import { enqueueJobs, runDueJobs } from "../../app/server/jobs.server";
 import { queueSessionReminders, REMINDERS_JOB, scheduleRemindersJob } from "../../app/server/services/reminders.server";
 import { announceAbsence, cancelSession } from "../../app/server/services/sessions.server";
 import { testDatabase } from "./database";
-import { queuedMail } from "./helpers";
-import { pageRequest } from "./route-calls";
+import { queuedMail, signedInStaff } from "./helpers";
 
 const VIDEO = "https://meet.example.com/promemoria-gruppo-7";
 const HOUR = 3_600_000;
 let db: Database;
-let staff: NonNullable<Awaited<ReturnType<typeof authSession>>>;
+let staff: SessionInfo;
 let counter = 0;
 
 async function groupWithSession(startsAt: Date, videoUrl: string | null = VIDEO) {
@@ -49,13 +48,7 @@ async function runReminderJob() {
 
 beforeAll(async () => {
   db = await testDatabase();
-  await createOrPromoteAdmin(db, "staff-promemoria@example.com", "password-molto-lunga");
-  const signedIn = await auth(db).api.signInEmail({ body: { email: "staff-promemoria@example.com", password: "password-molto-lunga" }, asResponse: true });
-  const cookie = signedIn.headers
-    .getSetCookie()
-    .map((value) => value.split(";")[0])
-    .join("; ");
-  staff = (await authSession(db, pageRequest("/admin", { cookie })))!;
+  ({ session: staff } = await signedInStaff(db, "staff-promemoria@example.com"));
 });
 
 describe("session reminders", () => {

@@ -6,7 +6,7 @@ import type { Route } from "./+types/bookings";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { ConflictNotice } from "~/components/admin/conflict-notice";
 import { formatDateTime } from "~/domain/format";
-import { bookingStatusLabels, groupStatusLabels } from "~/domain/group-labels";
+import { bookingStatusLabels } from "~/domain/group-labels";
 import {
   Badge,
   ConfirmDialog,
@@ -28,7 +28,8 @@ import { useToast } from "~/components/ui/toast";
 import { adminPageData, requireAdmin } from "~/server/auth.server";
 import { audit } from "~/server/audit.server";
 import { bookingStatuses, type BookingStatus } from "~/domain/statuses";
-import { cancelBooking, confirmBooking, listBookings, movableGroups, moveBooking } from "~/server/services/admin-bookings.server";
+import { cancelBooking, confirmBooking, listBookings, movableGroups } from "~/server/services/admin-bookings.server";
+import { moveMember } from "~/server/services/bookings.server";
 import {
   actionFail,
   actionOk,
@@ -92,15 +93,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const input = parsed.data;
   try {
-    if (input.intent === "confirm") await confirmBooking(context.db, input.id, input.version);
-    else if (input.intent === "cancel") await cancelBooking(context.db, input.id, input.version);
-    else await moveBooking(context.db, input.id, input.version, input.group_id);
-    await audit(context.db, session, {
-      action: input.intent,
-      entity: "booking",
-      entityId: input.id,
-      detail: input.intent === "move" ? { groupId: input.group_id } : undefined,
-    });
+    if (input.intent === "move") {
+      // Audited by moveMember itself (the client area reuses it for approved move requests).
+      await moveMember(context.db, session, input.id, input.group_id, { version: input.version });
+    } else {
+      if (input.intent === "confirm") await confirmBooking(context.db, input.id, input.version);
+      else await cancelBooking(context.db, input.id, input.version);
+      await audit(context.db, session, { action: input.intent, entity: "booking", entityId: input.id });
+    }
     return actionOk(input.intent, successMessages[input.intent]);
   } catch (error) {
     if (isVersionConflict(error)) return actionFail(input.intent, 409, conflictMessages.title, { conflict: true });
@@ -295,6 +295,8 @@ function CancelDialog({ booking, onConflict, onClose }: { booking: Booking; onCo
   );
 }
 
+const freeSeatsLabel = (seats: number) => (seats === 1 ? "1 posto libero" : `${seats} posti liberi`);
+
 function MoveDialog({
   booking,
   groups,
@@ -329,23 +331,27 @@ function MoveDialog({
         <p className="text-sm text-ink-700">
           Gruppo attuale: <strong>{booking.groupName ?? "nessuno"}</strong>
         </p>
-        <Field label="Nuovo gruppo" htmlFor="move-group" error={error} required>
-          <select id="move-group" name="group_id" required className="field" defaultValue="">
-            <option value="" disabled>
-              Scegli un gruppo
-            </option>
-            {targets.map((group) => (
-              <option key={group.id} value={group.id} disabled={booking.status === "confirmed" && group.confirmed >= group.capacity}>
-                {group.name} · {group.therapistName} · {group.confirmed}/{group.capacity} · {groupStatusLabels[group.status]}
+        {targets.length === 0 ? (
+          <p className="rounded-lg bg-sand-100 p-3 text-sm text-ink-700">Nessun altro gruppo ha posti liberi in questo momento.</p>
+        ) : (
+          <Field label="Nuovo gruppo" htmlFor="move-group" error={error} hint="Solo i gruppi con posti liberi." required>
+            <select id="move-group" name="group_id" required className="field" defaultValue="">
+              <option value="" disabled>
+                Scegli un gruppo
               </option>
-            ))}
-          </select>
-        </Field>
+              {targets.map((group) => (
+                <option key={group.id} value={group.id}>
+                  {group.name} · {group.therapistName} · {freeSeatsLabel(group.capacity - group.confirmed)}
+                </option>
+              ))}
+            </select>
+          </Field>
+        )}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <button type="button" className="btn btn-secondary" onClick={onClose} disabled={busy}>
             Indietro
           </button>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
+          <button type="submit" className="btn btn-primary" disabled={busy || targets.length === 0}>
             {busy ? <Spinner /> : <ArrowRightLeft aria-hidden className="size-4" />}
             {busy ? "Spostamento..." : "Sposta"}
           </button>

@@ -152,3 +152,51 @@ export function ConfirmRequestEmail({ summary, confirmUrl, hours }: { summary: s
     </EmailLayout>
   );
 }
+
+export function MemberMovedEmail({
+  name,
+  fromGroup,
+  groupName,
+  therapistName,
+  schedule,
+  firstMeeting,
+  confirmed,
+}: {
+  name: string | null;
+  fromGroup: string | null;
+  groupName: string;
+  therapistName: string;
+  /** "Ogni martedì alle 19:00" */
+  schedule: string;
+  /** The new group's next meeting ("martedì 3 marzo 2026, 19:00-20:30"), if one is scheduled. */
+  firstMeeting: string | null;
+  confirmed: boolean;
+}) {
+  return (
+    <EmailLayout preview={`Ti abbiamo spostato nel gruppo ${groupName}`}>
+      <Text style={p}>{greeting(name)}</Text>
+      <Text style={p}>
+        ti abbiamo spostato {fromGroup ? <>dal gruppo {fromGroup} </> : null}al gruppo <strong>{groupName}</strong>, condotto da {therapistName}.{" "}
+        {schedule}; ogni incontro dura {groupRules.sessionMinutes} minuti, online.
+      </Text>
+      {confirmed ? (
+        <Text style={p}>
+          Il tuo posto nel nuovo gruppo è confermato
+          {firstMeeting ? (
+            <>
+              : il tuo primo incontro è <strong>{firstMeeting}</strong> (ora italiana)
+            </>
+          ) : null}
+          . Il giorno prima di ogni incontro riceverai un promemoria con il link della videochiamata.
+        </Text>
+      ) : (
+        <Text style={p}>Ti scriveremo per confermare il tuo posto nel nuovo gruppo.</Text>
+      )}
+      <Text style={p}>
+        Gli incontri già fatti e i pagamenti restano validi: il tuo conto continua nel nuovo gruppo. Per qualsiasi domanda rispondi a questa
+        email.
+      </Text>
+      <Text style={p}>A presto,{"\n"}il team di {site.brand}</Text>
+    </EmailLayout>
+  );
+}

@@ -9,12 +9,12 @@ import { groupBookings, groups, therapists } from "../db/schema";
 import { HttpError } from "../http.server";
 import { EmailLayout, emailStyles } from "../mail/layout";
 import { enqueueEmails } from "../mail/outbox.server";
+import { lockBooking, withCapacityCheck } from "./bookings.server";
 import {
   ADMIN_PAGE_SIZE,
   clampPage,
   containsPattern,
   CSV_EXPORT_LIMIT,
-  VersionConflict,
   versionOf,
   type ListQuery,
 } from "./admin-common.server";
@@ -75,8 +75,9 @@ export function exportBookings(db: Database, query: Omit<ListQuery<BookingStatus
   return bookingsQuery(db, where(query)).limit(CSV_EXPORT_LIMIT);
 }
 
-/** Groups a booking can be moved to: not closed, with their occupancy. */
+/** Groups a booking can be moved to: not closed, with a free seat, with their occupancy. */
 export function movableGroups(db: Database) {
+  const confirmed = sql<number>`(select count(*)::int from group_bookings b where b.group_id = ${groups.id} and b.status = 'confirmed')`;
   return db
     .select({
       id: groups.id,
@@ -84,59 +85,26 @@ export function movableGroups(db: Database) {
       status: groups.status,
       capacity: groups.capacity,
       therapistName: therapists.name,
-      confirmed: sql<number>`(select count(*)::int from group_bookings b where b.group_id = ${groups.id} and b.status = 'confirmed')`,
+      confirmed,
     })
     .from(groups)
     .innerJoin(therapists, eq(therapists.id, groups.therapistId))
-    .where(ne(groups.status, "closed"))
+    .where(and(ne(groups.status, "closed"), sql`${confirmed} < ${groups.capacity}`))
     .orderBy(groups.name);
 }
 
 type GroupRow = typeof groups.$inferSelect;
 
+/** The group with its therapist's name; locked like the capacity trigger locks it (NO KEY UPDATE). */
 async function lockGroup(tx: Tx, id: string) {
-  const [row] = await tx.select().from(groups).where(eq(groups.id, id)).for("update");
-  if (!row) throw new HttpError(404, "Gruppo non trovato.");
-  const [therapist] = await tx.select({ name: therapists.name }).from(therapists).where(eq(therapists.id, row.therapistId));
-  return { ...row, therapistName: therapist?.name ?? "" };
-}
-
-async function confirmedIn(tx: Tx, groupId: string) {
   const [row] = await tx
-    .select({ value: count() })
-    .from(groupBookings)
-    .where(and(eq(groupBookings.groupId, groupId), eq(groupBookings.status, "confirmed")));
-  return row?.value ?? 0;
-}
-
-/** Refuses a confirmation in a closed or full group (409), then keeps the group's status in step. */
-async function takeSpot(tx: Tx, group: GroupRow) {
-  if (group.status === "closed") throw new HttpError(409, `Il gruppo "${group.name}" è chiuso.`);
-  const confirmed = await confirmedIn(tx, group.id);
-  if (confirmed >= group.capacity) throw new HttpError(409, `Il gruppo "${group.name}" è al completo (${group.capacity} posti).`);
-  if (confirmed + 1 >= group.capacity)
-    await tx.update(groups).set({ status: "full", updatedAt: new Date() }).where(eq(groups.id, group.id));
-}
-
-/** A spot freed in a full group opens it again. */
-async function freeSpot(tx: Tx, groupId: string | null) {
-  if (!groupId) return;
-  const [group] = await tx.select().from(groups).where(eq(groups.id, groupId)).for("update");
-  if (group?.status === "full" && (await confirmedIn(tx, groupId)) < group.capacity) {
-    await tx.update(groups).set({ status: "open", updatedAt: new Date() }).where(eq(groups.id, groupId));
-  }
-}
-
-/** Locks the booking; 409 (VersionConflict) when it changed since the admin's page was loaded. */
-async function lockBooking(tx: Tx, id: string, version: string) {
-  const [booking] = await tx
-    .select({ ...getTableColumns(groupBookings), version: versionOf(groupBookings.updatedAt) })
-    .from(groupBookings)
-    .where(eq(groupBookings.id, id))
-    .for("update");
-  if (!booking) throw new HttpError(404, "Prenotazione non trovata.");
-  if (booking.version !== version) throw new VersionConflict();
-  return booking;
+    .select({ ...getTableColumns(groups), therapistName: therapists.name })
+    .from(groups)
+    .innerJoin(therapists, eq(therapists.id, groups.therapistId))
+    .where(eq(groups.id, id))
+    .for("no key update", { of: groups });
+  if (!row) throw new HttpError(404, "Gruppo non trovato.");
+  return row;
 }
 
 function BookingEmail({ name, paragraphs }: { name: string | null; paragraphs: string[] }) {
@@ -164,8 +132,8 @@ export async function confirmBooking(db: Database, id: string, version: string) 
       throw new HttpError(409, `Solo una richiesta può essere confermata (stato: ${bookingStatusLabels[booking.status]}).`);
     if (!booking.groupId) throw new HttpError(409, "La prenotazione non ha un gruppo: spostala in un gruppo.");
     const group = await lockGroup(tx, booking.groupId);
-    await takeSpot(tx, group);
-    await tx.update(groupBookings).set({ status: "confirmed", updatedAt: new Date() }).where(eq(groupBookings.id, id));
+    if (group.status === "closed") throw new HttpError(409, `Il gruppo "${group.name}" è chiuso.`);
+    await withCapacityCheck(group, () => tx.update(groupBookings).set({ status: "confirmed", updatedAt: new Date() }).where(eq(groupBookings.id, id)));
     await queueEmail(tx, booking.email, `Iscrizione confermata: gruppo "${group.name}"`, "booking-confirmed", booking.name, [
       `la tua iscrizione al gruppo "${group.name}" è confermata.`,
       schedule(group),
@@ -180,54 +148,12 @@ export async function cancelBooking(db: Database, id: string, version: string) {
     if (booking.status !== "requested" && booking.status !== "confirmed") {
       throw new HttpError(409, `Questa prenotazione non può essere annullata (stato: ${bookingStatusLabels[booking.status]}).`);
     }
+    // A freed seat reopens a full group and wakes its waitlist: the seats trigger (drizzle/0004) does both.
     await tx.update(groupBookings).set({ status: "cancelled", updatedAt: new Date() }).where(eq(groupBookings.id, id));
-    if (booking.status === "confirmed") await freeSpot(tx, booking.groupId);
     const [group] = booking.groupId ? await tx.select({ name: groups.name }).from(groups).where(eq(groups.id, booking.groupId)) : [];
     await queueEmail(tx, booking.email, "La tua prenotazione è stata annullata", "booking-cancelled", booking.name, [
       group ? `la tua prenotazione per il gruppo "${group.name}" è stata annullata.` : "la tua prenotazione è stata annullata.",
       `Se pensi che sia un errore o vuoi scegliere un altro gruppo, rispondi a questa email o scrivici a ${site.contactEmail}.`,
     ]);
-  });
-}
-
-/**
- * Moves a person to another group: the old booking becomes "moved", a new one is made in the
- * target group (confirmed if the old one was, subject to free spots), and the person is told.
- */
-export async function moveBooking(db: Database, id: string, version: string, targetGroupId: string) {
-  return db.transaction(async (tx) => {
-    const booking = await lockBooking(tx, id, version);
-    if (booking.status !== "requested" && booking.status !== "confirmed") {
-      throw new HttpError(409, `Questa prenotazione non può essere spostata (stato: ${bookingStatusLabels[booking.status]}).`);
-    }
-    if (booking.groupId === targetGroupId) throw new HttpError(409, "La persona è già in questo gruppo.");
-    const target = await lockGroup(tx, targetGroupId);
-    const status = booking.status === "confirmed" ? ("confirmed" as const) : ("requested" as const);
-    if (status === "confirmed") await takeSpot(tx, target);
-    else if (target.status === "closed") throw new HttpError(409, `Il gruppo "${target.name}" è chiuso.`);
-    await tx.update(groupBookings).set({ status: "moved", updatedAt: new Date() }).where(eq(groupBookings.id, id));
-    if (booking.status === "confirmed") await freeSpot(tx, booking.groupId);
-    const [created] = await tx
-      .insert(groupBookings)
-      .values({
-        responseId: booking.responseId,
-        groupId: target.id,
-        therapistId: target.therapistId,
-        email: booking.email,
-        name: booking.name,
-        ageBracket: booking.ageBracket,
-        status,
-        callRequested: booking.callRequested,
-        phone: booking.phone,
-      })
-      .returning({ id: groupBookings.id });
-    await queueEmail(tx, booking.email, `Ti abbiamo spostato nel gruppo "${target.name}"`, "booking-moved", booking.name, [
-      `come concordato, ti abbiamo spostato nel gruppo "${target.name}".`,
-      schedule(target),
-      status === "confirmed"
-        ? "Il tuo posto nel nuovo gruppo è confermato. Prima del primo incontro riceverai il link per collegarti."
-        : "Ti scriveremo per confermare il tuo posto nel nuovo gruppo.",
-    ]);
-    return created!;
   });
 }

@@ -1,17 +1,22 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gt, inArray, sql } from "drizzle-orm";
 import { createElement } from "react";
+import { bookingStatusLabels } from "~/domain/group-labels";
 import { DIRECT_CALL_LABEL, messages } from "~/domain/matching-types";
 import type { GroupSelectionInput } from "~/domain/matching-schemas";
 import { matchGroups, freeSpotsOf } from "~/domain/matching";
+import { sessionLabel } from "~/domain/sessions";
 import { slugify } from "~/domain/slug";
+import { audit } from "../audit.server";
+import type { SessionInfo } from "../auth.server";
 import type { Database } from "../db/client.server";
-import { groupBookings, groupWaitlist, groups, questionnaireResponses, therapists } from "../db/schema";
+import { attendance, groupBookings, groupSessions, groupWaitlist, groups, questionnaireResponses, therapists } from "../db/schema";
 import { env, publicBaseUrl } from "../env.server";
 import { errors, HttpError, type HandlerResult } from "../http.server";
 import { registerJob } from "../jobs.server";
 import { enqueueEmails } from "../mail/outbox.server";
-import { BookingRequestReceived, CallRequestReceived, SeatAvailable } from "../mail/booking-templates";
+import { BookingRequestReceived, CallRequestReceived, MemberMovedEmail, SeatAvailable } from "../mail/booking-templates";
 import { StaffNotification } from "../mail/templates";
+import { VersionConflict, versionOf } from "./admin-common.server";
 import { bookCallSlot } from "./call-slots.server";
 import { tokenForAddress } from "./identity.server";
 import { firstMeetingLabel, latestResponse, loadGroups, normalizeEmail, profileOf, scheduleOf, type GroupWithTherapist } from "./groups.server";
@@ -44,15 +49,6 @@ export function isGroupFullError(error: unknown): boolean {
     if (code === "23514" && constraint === "group_bookings_capacity") return true;
   }
   return false;
-}
-
-async function withCapacityCheck<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isGroupFullError(error)) throw new HttpError(409, messages.groupFull);
-    throw error;
-  }
 }
 
 const sameName = (a: string, b: string) => a.trim().localeCompare(b.trim(), "it", { sensitivity: "base" }) === 0;
@@ -219,57 +215,118 @@ export async function requestCall(tx: Tx, input: GroupSelectionInput & { call: {
   };
 }
 
-/** Staff confirm a request: the seat is taken now; the database refuses a ninth (409). */
-export async function confirmBooking(tx: Tx, bookingId: string) {
-  return withCapacityCheck(async () => {
-    const [row] = await tx
-      .update(groupBookings)
-      .set({ status: "confirmed", updatedAt: sql`now()` })
-      .where(eq(groupBookings.id, bookingId))
-      .returning();
-    if (!row) throw new HttpError(404, "Prenotazione non trovata.");
-    return row;
-  });
+/**
+ * Runs a change that takes a seat in `group` (a confirmation, a move): the capacity trigger
+ * (drizzle/0004) refuses the one too many, serialised on the group's row, and the caller hears a
+ * 409 naming the group. The transaction is aborted by then, so nothing of the change stays.
+ */
+export async function withCapacityCheck<T>(group: { name: string; capacity: number }, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isGroupFullError(error)) throw new HttpError(409, `Il gruppo "${group.name}" è al completo (${group.capacity} posti).`);
+    throw error;
+  }
 }
 
-/** Cancels a booking; a freed confirmed seat wakes the waitlist (database trigger). */
-export async function cancelBooking(tx: Tx, bookingId: string) {
-  const [row] = await tx
-    .update(groupBookings)
-    .set({ status: "cancelled", updatedAt: sql`now()` })
-    .where(eq(groupBookings.id, bookingId))
-    .returning();
-  if (!row) throw new HttpError(404, "Prenotazione non trovata.");
-  return row;
-}
-
-/** Moves a booking to another group: the old one becomes "moved", a new one keeps its status. */
-export async function moveBooking(tx: Tx, bookingId: string, toGroupId: string) {
-  const [target] = await tx.select({ id: groups.id, therapistId: groups.therapistId }).from(groups).where(eq(groups.id, toGroupId));
-  if (!target) throw new HttpError(404, "Gruppo non trovato.");
-  const [old] = await tx
-    .select()
+/**
+ * Locks a booking for a change; 404 when it does not exist, 409 (VersionConflict) when `version` is
+ * given and the booking changed since the admin's page was loaded.
+ */
+export async function lockBooking(tx: Pick<Database, "select">, id: string, version?: string) {
+  const [booking] = await tx
+    .select({ ...getTableColumns(groupBookings), version: versionOf(groupBookings.updatedAt) })
     .from(groupBookings)
-    .where(and(eq(groupBookings.id, bookingId), inArray(groupBookings.status, ACTIVE)))
+    .where(eq(groupBookings.id, id))
     .for("update");
-  if (!old) throw new HttpError(404, "Prenotazione non trovata.");
-  await tx.update(groupBookings).set({ status: "moved", updatedAt: sql`now()` }).where(eq(groupBookings.id, old.id));
-  return withCapacityCheck(async () => {
-    const [moved] = await tx
-      .insert(groupBookings)
-      .values({
-        responseId: old.responseId,
-        groupId: target.id,
-        therapistId: target.therapistId,
-        email: old.email,
-        name: old.name,
-        ageBracket: old.ageBracket,
-        status: old.status,
-        callRequested: old.callRequested,
-        phone: old.phone,
-      })
-      .returning();
-    return moved!;
+  if (!booking) throw new HttpError(404, "Prenotazione non trovata.");
+  if (version !== undefined && booking.version !== version) throw new VersionConflict();
+  return booking;
+}
+
+/**
+ * Moves a member (their booking, requested or confirmed) to another group that is not closed. The
+ * booking row itself changes group, so everything hung on it follows the member: payments, refunds,
+ * the ISEE approval, and the charges (the trial stays used). Attendance of meetings that have started
+ * stays where it was (and is charged as before); records for the old group's meetings still ahead go,
+ * since the member will not be there. A confirmed member takes a seat: the capacity trigger refuses a
+ * full group (409, nothing changed); the seat freed in the old group wakes its waitlist (trigger).
+ * The member gets one e-mail; the move is in the audit log. `version`: the admin screen's
+ * optimistic check (VersionConflict when the booking changed since it was loaded).
+ */
+export async function moveMember(
+  db: Database,
+  actor: SessionInfo,
+  bookingId: string,
+  toGroupId: string,
+  options: { version?: string; now?: Date } = {},
+) {
+  const now = options.now ?? new Date();
+  return db.transaction(async (tx) => {
+    const booking = await lockBooking(tx, bookingId, options.version);
+    if (booking.status !== "requested" && booking.status !== "confirmed") {
+      throw new HttpError(409, `Questa prenotazione non può essere spostata (stato: ${bookingStatusLabels[booking.status]}).`);
+    }
+    if (booking.groupId === toGroupId) throw new HttpError(409, "La persona è già in questo gruppo.");
+    const [target] = await tx
+      .select({ ...getTableColumns(groups), therapistName: therapists.name })
+      .from(groups)
+      .innerJoin(therapists, eq(therapists.id, groups.therapistId))
+      .where(eq(groups.id, toGroupId));
+    if (!target) throw new HttpError(404, "Gruppo non trovato.");
+    if (target.status === "closed") throw new HttpError(409, `Il gruppo "${target.name}" è chiuso.`);
+    const [from] = booking.groupId ? await tx.select({ name: groups.name }).from(groups).where(eq(groups.id, booking.groupId)) : [];
+
+    await withCapacityCheck(target, () =>
+      tx.update(groupBookings).set({ groupId: target.id, therapistId: target.therapistId, updatedAt: now }).where(eq(groupBookings.id, bookingId)),
+    );
+    const dropped = booking.groupId
+      ? await tx
+          .delete(attendance)
+          .where(
+            and(
+              eq(attendance.bookingId, bookingId),
+              inArray(
+                attendance.sessionId,
+                tx
+                  .select({ id: groupSessions.id })
+                  .from(groupSessions)
+                  .where(and(eq(groupSessions.groupId, booking.groupId), gt(groupSessions.startsAt, now))),
+              ),
+            ),
+          )
+          .returning({ id: attendance.id })
+      : [];
+    const [next] = await tx
+      .select({ startsAt: groupSessions.startsAt, endsAt: groupSessions.endsAt })
+      .from(groupSessions)
+      .where(and(eq(groupSessions.groupId, target.id), eq(groupSessions.status, "scheduled"), gt(groupSessions.startsAt, now)))
+      .orderBy(asc(groupSessions.startsAt))
+      .limit(1);
+    const confirmed = booking.status === "confirmed";
+    await enqueueEmails(tx, [
+      {
+        to: booking.email,
+        subject: `Ti abbiamo spostato nel gruppo "${target.name}"`,
+        template: "booking-moved",
+        body: createElement(MemberMovedEmail, {
+          name: booking.name,
+          fromGroup: from?.name ?? null,
+          groupName: target.name,
+          therapistName: target.therapistName,
+          schedule: scheduleOf({ weekday: target.weekday, start_time: target.startTime }),
+          firstMeeting: next ? sessionLabel(next.startsAt, next.endsAt) : null,
+          confirmed,
+        }),
+      },
+    ]);
+    await audit(tx, actor, {
+      action: "move",
+      entity: "booking",
+      entityId: bookingId,
+      detail: { fromGroupId: booking.groupId, toGroupId: target.id, status: booking.status, droppedAttendance: dropped.length },
+    });
+    return { bookingId, groupId: target.id, groupName: target.name, confirmed };
   });
 }
 

@@ -210,7 +210,10 @@ export async function getSession(db: Executor, sessionId: string, scope: Scope =
   return row;
 }
 
-/** The people a meeting is for: the group's confirmed members, plus anyone already marked for it. */
+/**
+ * The people a meeting is for: the group's confirmed members, plus anyone already marked for it
+ * (also a member moved to another group since: their past attendance stays here).
+ */
 export async function sessionRoster(db: Executor, sessionId: string, groupId: string) {
   return db
     .select({
@@ -225,7 +228,7 @@ export async function sessionRoster(db: Executor, sessionId: string, groupId: st
     })
     .from(groupBookings)
     .leftJoin(attendance, and(eq(attendance.bookingId, groupBookings.id), eq(attendance.sessionId, sessionId)))
-    .where(and(eq(groupBookings.groupId, groupId), or(eq(groupBookings.status, "confirmed"), sql`${attendance.id} is not null`)))
+    .where(or(and(eq(groupBookings.groupId, groupId), eq(groupBookings.status, "confirmed")), sql`${attendance.id} is not null`))
     .orderBy(asc(groupBookings.name), asc(groupBookings.createdAt));
 }
 
