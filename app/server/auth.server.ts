@@ -9,6 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { createElement } from "react";
 import { widgetPath } from "~/domain/sign-in-widget";
+import { CLIENT_AREA, CLIENT_SESSION_DAYS } from "~/domain/client-area";
 import { site } from "~/content/site";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/domain/password";
 import type { Database } from "./db/client.server";
@@ -62,6 +63,11 @@ function sendLink(db: Database, template: string, subject: string, intro: string
   return async ({ email, url }: { email: string; url: string }) => {
     await enqueueEmails(db, [{ to: email, subject, template, body: createElement(AuthLinkEmail, { intro, action, url }) }]);
   };
+}
+
+/** A magic link that returns to the client area gets that area's own words. */
+function isClientAreaLink(url: string) {
+  return new URL(url).searchParams.get("callbackURL")?.startsWith(CLIENT_AREA) ?? false;
 }
 
 /** Endpoints that store a new password: each is held to the password rule, whoever calls it. */
@@ -158,6 +164,8 @@ function createAuth(db: Database, secureCookies: boolean) {
         sendLink(db, "auth-verify-email", "Conferma il tuo indirizzo email", "Conferma il tuo indirizzo email per completare la registrazione.", "Conferma l'email")({ email: user.email, url }),
     },
     socialProviders: socialProviders(),
+    // The client area's promise (issue 19); staff and therapists get the same length, see README Decisions.
+    session: { expiresIn: CLIENT_SESSION_DAYS * 86_400 },
     hooks: { before, after },
     onAPIError: {
       // The refusals of our hooks (a weak password, a locked account) are answers, not faults.
@@ -181,7 +189,16 @@ function createAuth(db: Database, secureCookies: boolean) {
       admin({ adminRoles: [ADMIN_ROLE] }),
       twoFactor({ issuer: site.brand }),
       magicLink({
-        sendMagicLink: sendLink(db, "auth-magic-link", "Il tuo link di accesso", "Ecco il link per accedere.", "Accedi"),
+        sendMagicLink: (link) =>
+          isClientAreaLink(link.url)
+            ? sendLink(
+                db,
+                "auth-client-area-link",
+                "Entra nella tua area personale",
+                "Ecco il link per entrare nella tua area personale: il tuo gruppo, i prossimi incontri, le assenze e i tuoi dati. Vale 5 minuti e si usa una volta sola.",
+                "Entra nell'area personale",
+              )(link)
+            : sendLink(db, "auth-magic-link", "Il tuo link di accesso", "Ecco il link per accedere.", "Accedi")(link),
       }),
     ],
   });

@@ -676,3 +676,18 @@ export const refunds = pgTable(
   },
   (t) => [index("refunds_booking_idx").on(t.bookingId), check("refunds_amount_check", sql`${t.amountCents} > 0`)],
 );
+
+/**
+ * A client's private calendar feed of their groups' meetings (one per person). The URL's token is an
+ * HMAC of the row id (shown again on every visit of the area); only its SHA-256 is stored, for the
+ * lookup. Revoking deletes the row; renewing replaces it, so the old URL stops working.
+ */
+export const calendarFeeds = pgTable("calendar_feeds", {
+  id: id(),
+  userId: text("user_id")
+    .notNull()
+    .unique()
+    .references(() => user.id, { onDelete: "cascade" }),
+  tokenHash: text("token_hash").notNull().unique(),
+  createdAt: createdAt(),
+});

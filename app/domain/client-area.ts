@@ -1,0 +1,45 @@
+import { z } from "./zod";
+
+/**
+ * The client's own area (issue 19): its paths and the words every page of it shares. The server
+ * side (identity, reads and writes) is in services/client-area.server.ts.
+ */
+export const CLIENT_AREA = "/area-personale";
+/** A client stays signed in this long after following the e-mailed link. */
+export const CLIENT_SESSION_DAYS = 30;
+
+export const clientAreaPaths = {
+  home: CLIENT_AREA,
+  data: `${CLIENT_AREA}/dati`,
+  dataExport: `${CLIENT_AREA}/dati/esporta`,
+  absence: (sessionId: string) => `${CLIENT_AREA}/assenza/${sessionId}`,
+  sessionIcs: (sessionId: string) => `${CLIENT_AREA}/incontri/${sessionId}/calendario.ics`,
+  feed: (token: string) => `${CLIENT_AREA}/calendario/${token}`,
+} as const;
+
+/** Where a signed-in person may be sent back to after the e-mailed link: only a page of this area. */
+export function clientReturnPath(value: string | null | undefined) {
+  if (!value || !value.startsWith(CLIENT_AREA) || value.startsWith("//") || /[\s\\]/.test(value)) return CLIENT_AREA;
+  const rest = value.slice(CLIENT_AREA.length);
+  return rest === "" || rest.startsWith("/") || rest.startsWith("?") ? value : CLIENT_AREA;
+}
+
+export const clientSignInSchema = z.object({
+  email: z
+    .string({ error: "Inserisci la tua email" })
+    .trim()
+    .toLowerCase()
+    .min(1, "Inserisci la tua email")
+    .max(254, "Email troppo lunga")
+    .pipe(z.email("Inserisci un indirizzo email valido")),
+});
+
+export const clientAreaMessages = {
+  /** The same words whether or not the address is known (DESIGN §13). */
+  linkSent:
+    "Se l'indirizzo è giusto, tra poco riceverai un'email con il link per entrare. Il link vale 5 minuti e si usa una volta sola: se non arriva, controlla la posta indesiderata o chiedine un altro.",
+  tooManyAttempts: "Troppi tentativi. Aspetta un minuto e riprova.",
+  staffOnly: "Quest'area è per le persone che seguono un percorso di gruppo. Lo staff usa l'area admin, i terapeuti l'area terapeuti.",
+  unverified: "Conferma prima il tuo indirizzo email con il link che ti abbiamo inviato.",
+  signedOutEverywhere: "Sei uscito da tutti i dispositivi.",
+} as const;
