@@ -52,6 +52,15 @@ export default [
     route("incontri/:sessionId", "routes/therapist/session.tsx"),
     route("persone/:bookingId", "routes/therapist/member.tsx"),
   ]),
+  // The client's own area (issue 19). The calendar feed is outside its layout: a calendar app has no session.
+  route("area-personale/calendario/:token", "routes/client/calendar-feed.ts"),
+  route("area-personale", "routes/client/layout.tsx", [
+    index("routes/client/home.tsx"),
+    route("assenza/:sessionId", "routes/client/absence.tsx"),
+    route("incontri/:sessionId/calendario.ics", "routes/client/session-ics.ts"),
+    route("dati", "routes/client/data.tsx"),
+    route("dati/esporta", "routes/client/data-export.ts"),
+  ]),
   route("test-followup", "routes/test-followup.tsx"),
   route("healthz", "routes/healthz.ts"),
   route("storage/:bucket/*", "routes/storage.ts"),

@@ -1,11 +1,10 @@
 import pino from "pino";
 import { logLevel } from "./env.server";
 
-/** Replaces the query string of a URL so personal data in links never reaches the logs. */
-/** Query strings and the secrets in link paths (confirmation, newsletter) never reach the logs. */
+/** Query strings and the secrets in link paths (confirmation, newsletter, calendar feed) never reach the logs. */
 export function redactUrl(url: string): string {
   const index = url.indexOf("?");
-  const path = (index === -1 ? url : url.slice(0, index)).replace(/^(\/(?:conferma-richiesta|newsletter\/[^/]+))\/[^/]+/, "$1/[redacted]");
+  const path = (index === -1 ? url : url.slice(0, index)).replace(/^(\/(?:conferma-richiesta|newsletter\/[^/]+|area-personale\/calendario))\/[^/]+/, "$1/[redacted]");
   return index === -1 ? path : `${path}?[redacted]`;
 }
 

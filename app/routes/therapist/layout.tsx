@@ -1,7 +1,8 @@
 import { LogOut, ShieldAlert } from "lucide-react";
-import { Form, isRouteErrorResponse, Link, NavLink, Outlet, redirect, useRouteError } from "react-router";
+import { Form, isRouteErrorResponse, Link, Outlet, redirect, useRouteError } from "react-router";
 import type { Route } from "./+types/layout";
 import { widgetPath } from "~/domain/sign-in-widget";
+import { AreaTabs } from "~/components/layout/area-tabs";
 import { site } from "~/content/site";
 import { auth } from "~/server/auth.server";
 import { THERAPIST_AREA } from "~/domain/sessions";
@@ -55,23 +56,7 @@ export default function TherapistLayout({ loaderData }: Route.ComponentProps) {
             </Form>
           </div>
         </div>
-        <nav aria-label="Sezioni dell'area terapeuti" className="mx-auto max-w-6xl px-4">
-          <ul className="flex gap-1">
-            {tabs.map((tab) => (
-              <li key={tab.to}>
-                <NavLink
-                  to={tab.to}
-                  end={tab.end}
-                  className={({ isActive }) =>
-                    `block whitespace-nowrap border-b-2 px-3 py-3 text-sm font-medium ${isActive ? "border-teal-700 text-teal-800" : "border-transparent text-ink-500 hover:text-ink-900"}`
-                  }
-                >
-                  {tab.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <AreaTabs label="Sezioni dell'area terapeuti" tabs={tabs} className="mx-auto max-w-6xl px-4" />
       </header>
       <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
         <Outlet />

@@ -6,6 +6,7 @@ import type { Database } from "../db/client.server";
 import { callSlots } from "../db/schema";
 import { errors, HttpError } from "../http.server";
 import type { Attachment } from "../mail/outbox.server";
+import { calendarFile, escapeText, quoteParam, romeTimes, utcStamp } from "../icalendar.server";
 import { storage } from "../storage.server";
 
 type Tx = Pick<Database, "insert" | "select">;
@@ -126,83 +127,26 @@ export async function bookCallSlot(tx: Tx, input: CallSlotBooking, now = new Dat
   return { id: row.id, startsAt: row.startsAt, label: slotLabel(row.startsAt), attachment };
 }
 
-/* iCalendar (RFC 5545) */
-
-function escapeText(value: string) {
-  return value.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r?\n/g, "\\n");
-}
-
-/** Lines longer than 75 octets are folded with CRLF and a space, never inside a UTF-8 character. */
-function fold(line: string) {
-  const out: string[] = [];
-  let current = "";
-  let size = 0;
-  for (const char of line) {
-    const bytes = Buffer.byteLength(char);
-    if (size + bytes > (out.length ? 74 : 75)) {
-      out.push(current);
-      current = "";
-      size = 0;
-    }
-    current += char;
-    size += bytes;
-  }
-  out.push(current);
-  return out.join("\r\n ");
-}
-
-const localStamp = (instant: Date) => {
-  const { date, time } = romeParts(instant);
-  return `${date.replaceAll("-", "")}T${time.replace(":", "")}00`;
-};
-const utcStamp = (instant: Date) => `${instant.toISOString().replace(/[-:]/g, "").slice(0, 15)}Z`;
-const quoteParam = (value: string) => `"${value.replace(/["\\\r\n]/g, "")}"`;
-
 /** A calendar invite for the call, in Italian time with the Europe/Rome rules spelled out. */
 export function callInvite(input: { id: string; startsAt: Date; endsAt: Date; name: string | null; email: string; now?: Date }) {
-  const lines = [
-    "BEGIN:VCALENDAR",
-    "VERSION:2.0",
-    `PRODID:-//${site.brand}//Chiamata conoscitiva//IT`,
-    "CALSCALE:GREGORIAN",
-    "METHOD:REQUEST",
-    "BEGIN:VTIMEZONE",
-    `TZID:${CALL_TIME_ZONE}`,
-    "BEGIN:DAYLIGHT",
-    "TZOFFSETFROM:+0100",
-    "TZOFFSETTO:+0200",
-    "TZNAME:CEST",
-    "DTSTART:19700329T020000",
-    "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU",
-    "END:DAYLIGHT",
-    "BEGIN:STANDARD",
-    "TZOFFSETFROM:+0200",
-    "TZOFFSETTO:+0100",
-    "TZNAME:CET",
-    "DTSTART:19701025T030000",
-    "RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU",
-    "END:STANDARD",
-    "END:VTIMEZONE",
-    "BEGIN:VEVENT",
-    `UID:${input.id}@insieme-terapia.it`,
-    `DTSTAMP:${utcStamp(input.now ?? new Date())}`,
-    `DTSTART;TZID=${CALL_TIME_ZONE}:${localStamp(input.startsAt)}`,
-    `DTEND;TZID=${CALL_TIME_ZONE}:${localStamp(input.endsAt)}`,
-    `SUMMARY:${escapeText(`Chiamata conoscitiva gratuita con ${site.brand}`)}`,
-    `DESCRIPTION:${escapeText(
-      "Il primo colloquio individuale, gratuito: ci conosciamo e ti spieghiamo come funziona il percorso di gruppo. Ti chiameremo al numero che ci hai lasciato.",
-    )}`,
-    `ORGANIZER;CN=${quoteParam(site.brand)}:mailto:${site.contactEmail}`,
-    `ATTENDEE;CN=${quoteParam(input.name || input.email)};ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION;RSVP=FALSE:mailto:${input.email}`,
-    "STATUS:CONFIRMED",
-    "SEQUENCE:0",
-    "BEGIN:VALARM",
-    "ACTION:DISPLAY",
-    `DESCRIPTION:${escapeText("Tra 15 minuti: chiamata conoscitiva")}`,
-    "TRIGGER:-PT15M",
-    "END:VALARM",
-    "END:VEVENT",
-    "END:VCALENDAR",
-  ];
-  return `${lines.map(fold).join("\r\n")}\r\n`;
+  return calendarFile({ prodId: `-//${site.brand}//Chiamata conoscitiva//IT`, method: "REQUEST" }, [
+    [
+      `UID:${input.id}@insieme-terapia.it`,
+      `DTSTAMP:${utcStamp(input.now ?? new Date())}`,
+      ...romeTimes(input.startsAt, input.endsAt),
+      `SUMMARY:${escapeText(`Chiamata conoscitiva gratuita con ${site.brand}`)}`,
+      `DESCRIPTION:${escapeText(
+        "Il primo colloquio individuale, gratuito: ci conosciamo e ti spieghiamo come funziona il percorso di gruppo. Ti chiameremo al numero che ci hai lasciato.",
+      )}`,
+      `ORGANIZER;CN=${quoteParam(site.brand)}:mailto:${site.contactEmail}`,
+      `ATTENDEE;CN=${quoteParam(input.name || input.email)};ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION;RSVP=FALSE:mailto:${input.email}`,
+      "STATUS:CONFIRMED",
+      "SEQUENCE:0",
+      "BEGIN:VALARM",
+      "ACTION:DISPLAY",
+      `DESCRIPTION:${escapeText("Tra 15 minuti: chiamata conoscitiva")}`,
+      "TRIGGER:-PT15M",
+      "END:VALARM",
+    ],
+  ]);
 }

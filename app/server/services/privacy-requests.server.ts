@@ -26,7 +26,7 @@ const normalize = (email: string) => email.trim().toLowerCase();
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
-export async function openPrivacyRequest(db: Database, session: SessionInfo, email: string, type: PrivacyRequestType, note?: string) {
+export async function openPrivacyRequest(db: Pick<Database, "insert">, session: SessionInfo, email: string, type: PrivacyRequestType, note?: string) {
   const [row] = await db
     .insert(privacyRequests)
     .values({

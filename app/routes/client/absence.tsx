@@ -1,0 +1,125 @@
+import { ArrowLeft, CircleAlert, CircleCheck, Info } from "lucide-react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/absence";
+import { absenceNotice } from "~/content/site";
+import { CLIENT_AREA, clientAreaPaths } from "~/domain/client-area";
+import { formatDateTime } from "~/domain/format";
+import { sessionLabel, upperFirst } from "~/domain/sessions";
+import { HttpError } from "~/server/http.server";
+import { announceClientAbsence, ownSession, requireClient, type ExpectedCharge } from "~/server/services/client-area.server";
+
+/**
+ * /area-personale/assenza/:sessionId — who may: a signed-in client who is a confirmed member of the
+ * meeting's group; anyone else's meeting answers 404 (as a missing one), anonymous visitors go to the
+ * sign-in form and come back here. Before the notice period the absence is free; after it the page
+ * says the meeting is charged, naming the rule, before the person confirms.
+ */
+
+const PRIVATE = { "Cache-Control": "private, no-store" };
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const client = await requireClient(request, context.db);
+  const session = await ownSession(context.db, client, params.sessionId);
+  return data(
+    {
+      session: {
+        id: session.id,
+        label: upperFirst(sessionLabel(session.startsAt, session.endsAt)),
+        groupName: session.groupName,
+        therapistName: session.therapistName,
+        status: session.status,
+        started: session.started,
+      },
+      attendance: session.attendance,
+      announcedAt: session.announcedAt,
+      absenceFree: session.absenceFree,
+      justRecorded: new URL(request.url).searchParams.get("esito") === "registrata",
+    },
+    { headers: PRIVATE },
+  );
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const client = await requireClient(request, context.db);
+  const expected = (await request.formData()).get("expected");
+  if (expected !== "free" && expected !== "fee") return data({ error: "Richiesta non valida: ricarica la pagina." }, { status: 400, headers: PRIVATE });
+  try {
+    await announceClientAbsence(context.db, client, params.sessionId, expected as ExpectedCharge);
+  } catch (error) {
+    if (error instanceof HttpError) return data({ error: error.message }, { status: error.status, headers: PRIVATE });
+    throw error;
+  }
+  return redirect(`${clientAreaPaths.absence(params.sessionId)}?esito=registrata`, { headers: PRIVATE });
+}
+
+export const headers = () => PRIVATE;
+
+export default function AbsencePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { session, attendance, announcedAt, absenceFree, justRecorded } = loaderData;
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting";
+  const recorded = attendance === "absent_notified" || attendance === "absent_unnotified";
+  return (
+    <section aria-labelledby="absence-title" className="grid gap-6">
+      <Link to={CLIENT_AREA} className="inline-flex min-h-11 w-fit items-center gap-2 text-sm font-semibold text-teal-700 hover:text-teal-800">
+        <ArrowLeft aria-hidden className="size-4" />
+        Il mio percorso
+      </Link>
+      <header className="grid gap-2">
+        <h1 id="absence-title" className="text-3xl font-semibold sm:text-4xl">
+          Segnala un'assenza
+        </h1>
+        <p className="text-lg text-ink-700">
+          <strong>{session.groupName}</strong>, con {session.therapistName}: {session.label} (ora italiana).
+        </p>
+      </header>
+      {actionData?.error ? (
+        <p role="alert" className="flex gap-2 rounded-2xl border border-danger-600/30 bg-danger-50 p-4 text-danger-600">
+          <CircleAlert aria-hidden className="mt-0.5 size-5 shrink-0" />
+          {actionData.error}
+        </p>
+      ) : null}
+      {recorded ? (
+        <div role="status" className="grid gap-2 rounded-3xl border border-teal-200 bg-white p-6 shadow-sm">
+          <p className="flex items-center gap-2 text-xl font-semibold text-teal-800">
+            <CircleCheck aria-hidden className="size-6 shrink-0" />
+            {justRecorded ? "Assenza registrata" : "Hai già segnalato questa assenza"}
+          </p>
+          <p className="text-ink-700">
+            {attendance === "absent_notified"
+              ? `L'hai segnalata in tempo (${absenceNotice.rule}): l'incontro non ti sarà addebitato.`
+              : `L'hai segnalata dopo il limite del ${absenceNotice.rule}: l'incontro resta dovuto.`}
+            {announcedAt ? ` Segnalata il ${formatDateTime(announcedAt)}.` : null} Ti abbiamo mandato una conferma per email.
+          </p>
+        </div>
+      ) : session.status !== "scheduled" ? (
+        <p className="rounded-2xl bg-sand-100 p-4 text-ink-700">Questo incontro è annullato o spostato: non serve avvisare e non si paga.</p>
+      ) : session.started ? (
+        <p className="rounded-2xl bg-sand-100 p-4 text-ink-700">Questo incontro è già iniziato: non si può più segnalare un'assenza.</p>
+      ) : (
+        <Form method="post" className="grid gap-4 rounded-3xl border border-sand-200 bg-white p-5 shadow-sm sm:p-6">
+          <input type="hidden" name="expected" value={absenceFree ? "free" : "fee"} />
+          {absenceFree ? (
+            <p className="flex gap-2 rounded-2xl bg-teal-50 p-4 text-teal-800">
+              <Info aria-hidden className="mt-0.5 size-5 shrink-0" />
+              <span>
+                Mancano più di {absenceNotice.hours} ore all'incontro: l'assenza è <strong>gratuita</strong> ({absenceNotice.rule}).
+              </span>
+            </p>
+          ) : (
+            <p className="flex gap-2 rounded-2xl border border-coral-100 bg-coral-100/50 p-4 text-ink-900">
+              <CircleAlert aria-hidden className="mt-0.5 size-5 shrink-0 text-coral-700" />
+              <span>
+                Mancano meno di {absenceNotice.hours} ore all'incontro: con il {absenceNotice.rule} l'incontro <strong>ti sarà addebitato</strong>{" "}
+                anche se non partecipi. Avvisarci aiuta comunque il gruppo e il terapeuta.
+              </span>
+            </p>
+          )}
+          <button type="submit" className="btn btn-primary w-full sm:w-fit" disabled={sending}>
+            {sending ? "Invio in corso..." : absenceFree ? "Conferma l'assenza" : "Conferma l'assenza (incontro addebitato)"}
+          </button>
+        </Form>
+      )}
+    </section>
+  );
+}

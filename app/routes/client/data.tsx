@@ -1,0 +1,200 @@
+import { CircleCheck, Download, FileText, Mail, Trash2 } from "lucide-react";
+import { data, Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/data";
+import { legalVersions } from "~/content/site";
+import { clientAreaPaths } from "~/domain/client-area";
+import { formatDateTime, formatShortDate } from "~/domain/format";
+import { consentFormLabels, consentLabel, requestTypeLabels } from "~/domain/privacy-labels";
+import {
+  clientConsents,
+  clientNewsletterStatus,
+  clientPrivacyRequests,
+  joinNewsletter,
+  leaveNewsletter,
+  requestErasure,
+  requireClient,
+} from "~/server/services/client-area.server";
+
+/**
+ * /area-personale/dati — who may: a signed-in client, about their own verified address only. The
+ * export staff can make (art. 15/20), an erasure request (art. 17, on staff's register with its
+ * 30-day due date), the consents given with their text versions, the newsletter.
+ */
+
+const PRIVATE = { "Cache-Control": "private, no-store" };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const client = await requireClient(request, context.db);
+  const [consents, requests, newsletter] = await Promise.all([
+    clientConsents(context.db, client),
+    clientPrivacyRequests(context.db, client),
+    clientNewsletterStatus(context.db, client),
+  ]);
+  return data({ consents, requests, newsletter }, { headers: PRIVATE });
+}
+
+type Notice = { notice: string };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const client = await requireClient(request, context.db);
+  const intent = (await request.formData()).get("intent");
+  switch (intent) {
+    case "erasure": {
+      const { request: row, created } = await requestErasure(context.db, client);
+      const due = formatShortDate(row.dueAt);
+      return data<Notice>(
+        { notice: created ? `Richiesta di cancellazione ricevuta: ti risponderemo entro il ${due}. Ti abbiamo mandato una conferma per email.` : `La tua richiesta di cancellazione è già aperta: ti risponderemo entro il ${due}.` },
+        { headers: PRIVATE },
+      );
+    }
+    case "newsletter-join": {
+      const result = await joinNewsletter(context.db, client);
+      return data<Notice>(
+        { notice: result.status === "confirmed" ? "Sei già iscritto alla newsletter." : "Ti abbiamo mandato un'email: conferma l'iscrizione con il suo link." },
+        { headers: PRIVATE },
+      );
+    }
+    case "newsletter-leave": {
+      const result = await leaveNewsletter(context.db, client);
+      return data<Notice>({ notice: result.changed ? "Non riceverai più la newsletter. Ti abbiamo mandato una conferma per email." : "Non sei iscritto alla newsletter." }, { headers: PRIVATE });
+    }
+    default:
+      throw Response.json({ error: "Azione sconosciuta." }, { status: 400 });
+  }
+}
+
+export const headers = () => PRIVATE;
+
+const newsletterText = {
+  confirmed: "Sei iscritto alla newsletter.",
+  pending: "Iscrizione in attesa: conferma con il link che ti abbiamo mandato per email.",
+  unsubscribed: "Non sei iscritto alla newsletter.",
+} as const;
+
+export default function MyData({ loaderData, actionData }: Route.ComponentProps) {
+  const { consents, requests, newsletter } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const openErasure = requests.find((row) => row.type === "erasure" && row.status === "open");
+  return (
+    <div className="grid gap-8">
+      <header className="grid gap-2">
+        <h1 className="text-3xl font-semibold sm:text-4xl">I miei dati</h1>
+        <p className="text-ink-700">
+          I diritti che ti dà il GDPR, senza dover scrivere a nessuno. Tutto riguarda solo l'indirizzo con cui sei entrato. Leggi la{" "}
+          <Link to="/privacy" className="font-semibold text-teal-800 underline">
+            privacy policy
+          </Link>
+          .
+        </p>
+      </header>
+      {actionData?.notice ? (
+        <p role="status" className="flex gap-2 rounded-2xl border border-teal-200 bg-teal-50 p-4 text-teal-800">
+          <CircleCheck aria-hidden className="mt-0.5 size-5 shrink-0" />
+          {actionData.notice}
+        </p>
+      ) : null}
+
+      <section aria-labelledby="export-title" className="grid gap-3 rounded-3xl border border-sand-200 bg-white p-5 sm:p-7">
+        <h2 id="export-title" className="text-xl font-semibold">
+          Scarica i tuoi dati
+        </h2>
+        <p className="text-ink-700">
+          Un file con tutto ciò che conserviamo su di te (artt. 15 e 20 GDPR): questionari con le risposte, prenotazioni, richieste di chiamata,
+          messaggi, iscrizioni, consensi ed email inviate.
+        </p>
+        <p>
+          <a href={clientAreaPaths.dataExport} download className="btn btn-primary w-full sm:w-fit">
+            <Download aria-hidden className="size-5" />
+            Scarica i miei dati (JSON)
+          </a>
+        </p>
+      </section>
+
+      <section aria-labelledby="consents-title" className="grid gap-3 rounded-3xl border border-sand-200 bg-white p-5 sm:p-7">
+        <h2 id="consents-title" className="text-xl font-semibold">
+          I consensi che hai dato
+        </h2>
+        {consents.length === 0 ? (
+          <p className="text-ink-700">Nessun consenso registrato con questo indirizzo.</p>
+        ) : (
+          <ul className="grid gap-2">
+            {consents.map((consent) => (
+              <li key={consent.id} className="grid gap-0.5 rounded-2xl border border-sand-200 p-4 text-sm">
+                <p className="font-semibold text-ink-900">{consentLabel(consent.consent)}</p>
+                <p className="text-ink-700">
+                  {consentFormLabels[consent.form]}, {formatDateTime(consent.givenAt)} · testo versione {consent.textVersion}
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+        <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+          <Link to="/privacy" className="inline-flex min-h-11 items-center gap-1.5 font-semibold text-teal-800 underline">
+            <FileText aria-hidden className="size-4" />
+            Privacy policy (versione {legalVersions.privacy.version})
+          </Link>
+          <Link to="/termini" className="inline-flex min-h-11 items-center gap-1.5 font-semibold text-teal-800 underline">
+            <FileText aria-hidden className="size-4" />
+            Termini e condizioni (versione {legalVersions.terms.version})
+          </Link>
+        </p>
+      </section>
+
+      <section aria-labelledby="newsletter-title" className="grid gap-3 rounded-3xl border border-sand-200 bg-white p-5 sm:p-7">
+        <h2 id="newsletter-title" className="flex items-center gap-2 text-xl font-semibold">
+          <Mail aria-hidden className="size-5 text-teal-700" />
+          Newsletter
+        </h2>
+        <p className="text-ink-700">{newsletterText[newsletter ?? "unsubscribed"]}</p>
+        <Form method="post">
+          {newsletter === "confirmed" || newsletter === "pending" ? (
+            <button type="submit" name="intent" value="newsletter-leave" className="btn btn-secondary" disabled={busy}>
+              Non voglio più la newsletter
+            </button>
+          ) : (
+            <button type="submit" name="intent" value="newsletter-join" className="btn btn-secondary" disabled={busy}>
+              Iscrivimi alla newsletter
+            </button>
+          )}
+        </Form>
+      </section>
+
+      <section aria-labelledby="erasure-title" className="grid gap-3 rounded-3xl border border-sand-200 bg-white p-5 sm:p-7">
+        <h2 id="erasure-title" className="flex items-center gap-2 text-xl font-semibold">
+          <Trash2 aria-hidden className="size-5 text-coral-700" />
+          Cancella i tuoi dati
+        </h2>
+        <p className="text-ink-700">
+          Puoi chiedere di cancellare i tuoi dati (art. 17 GDPR): ti rispondiamo entro 30 giorni. Conserviamo solo ciò che la legge ci chiede
+          di tenere: i consensi che hai dato, l'accordo di servizio firmato e le ricevute dei pagamenti. Dopo la cancellazione non potrai più
+          partecipare al tuo gruppo con questo indirizzo.
+        </p>
+        {openErasure ? (
+          <p className="rounded-2xl bg-sand-100 p-4 text-ink-900">
+            Richiesta ricevuta il {formatShortDate(openErasure.receivedAt)}: ti risponderemo entro il <strong>{formatShortDate(openErasure.dueAt)}</strong>.
+          </p>
+        ) : (
+          <Form method="post">
+            <button type="submit" name="intent" value="erasure" className="btn btn-secondary" disabled={busy}>
+              Chiedi la cancellazione dei miei dati
+            </button>
+          </Form>
+        )}
+        {requests.length > 0 ? (
+          <div className="grid gap-2">
+            <h3 className="font-semibold">Le tue richieste</h3>
+            <ul className="grid gap-1 text-sm text-ink-700">
+              {requests.map((row) => (
+                <li key={row.id}>
+                  {requestTypeLabels[row.type]}: ricevuta il {formatShortDate(row.receivedAt)},{" "}
+                  {row.status === "open" ? `scadenza ${formatShortDate(row.dueAt)}` : `evasa il ${formatShortDate(row.completedAt ?? row.dueAt)}`}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+      </section>
+    </div>
+  );
+}

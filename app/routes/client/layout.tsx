@@ -1,0 +1,96 @@
+import { LogOut } from "lucide-react";
+import { data, Form, isRouteErrorResponse, Outlet, redirect, useRouteError } from "react-router";
+import type { Route } from "./+types/layout";
+import { ErrorNotice } from "~/components/layout/error-notice";
+import { AreaTabs } from "~/components/layout/area-tabs";
+import { site } from "~/content/site";
+import { CLIENT_AREA, clientAreaMessages, clientAreaPaths } from "~/domain/client-area";
+import { auth } from "~/server/auth.server";
+import { confirmSignedOutEverywhere, currentClient, requireClient } from "~/server/services/client-area.server";
+
+/**
+ * /area-personale — the client's own area (issue 19). Who may: anyone sees the sign-in form (the
+ * index); everything else is for a person signed in from the link e-mailed to their address (every
+ * page checks again with requireClient). Staff and therapists get 403: they have their own areas.
+ */
+
+const PRIVATE = { "Cache-Control": "private, no-store" };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const client = await currentClient(request, context.db);
+  return data({ signedIn: Boolean(client), email: client?.user.email ?? null }, { headers: PRIVATE });
+}
+
+/** "Esci" ends this browser's session; "Esci da tutti i dispositivi" ends every session of the account. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const client = await requireClient(request, context.db);
+  const intent = (await request.formData()).get("intent");
+  if (intent !== "sign-out" && intent !== "sign-out-everywhere") throw Response.json({ error: "Azione sconosciuta." }, { status: 400 });
+  const api = auth(context.db, request).api;
+  if (intent === "sign-out-everywhere") {
+    await api.revokeSessions({ headers: request.headers });
+    await confirmSignedOutEverywhere(context.db, client);
+  }
+  const response = await api.signOut({ headers: request.headers, asResponse: true });
+  const to = redirect(intent === "sign-out-everywhere" ? `${CLIENT_AREA}?uscito=tutti` : CLIENT_AREA, { headers: PRIVATE });
+  for (const cookie of response.headers.getSetCookie()) to.headers.append("Set-Cookie", cookie);
+  return to;
+}
+
+export const headers = () => PRIVATE;
+
+export const meta = () => [{ title: `Area personale | ${site.brand}` }, { name: "robots", content: "noindex, nofollow" }];
+
+const tabs = [
+  { to: clientAreaPaths.home, label: "Il mio percorso", end: true },
+  { to: clientAreaPaths.data, label: "I miei dati", end: false },
+] as const;
+
+export default function ClientLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="flex flex-1 flex-col bg-sand-50">
+      {loaderData.signedIn ? (
+        <div className="border-b border-sand-200 bg-white">
+          <div className="container-page flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-3">
+            <p className="min-w-0 text-sm text-ink-700">
+              <span className="font-semibold text-teal-800">Area personale</span>
+              <span className="block truncate text-ink-500 sm:inline sm:before:content-['_·_']">{loaderData.email}</span>
+            </p>
+            <div className="flex flex-wrap gap-2">
+              <Form method="post" action={CLIENT_AREA}>
+                <input type="hidden" name="intent" value="sign-out" />
+                <button type="submit" className="btn btn-secondary min-h-11 px-4 py-2 text-sm">
+                  <LogOut aria-hidden className="size-4" />
+                  Esci
+                </button>
+              </Form>
+              <Form method="post" action={CLIENT_AREA}>
+                <input type="hidden" name="intent" value="sign-out-everywhere" />
+                <button type="submit" className="btn btn-secondary min-h-11 px-4 py-2 text-sm">
+                  Esci da tutti i dispositivi
+                </button>
+              </Form>
+            </div>
+          </div>
+          <AreaTabs label="Sezioni dell'area personale" tabs={tabs} className="container-page" />
+        </div>
+      ) : null}
+      <div className="container-page w-full max-w-3xl flex-1 py-8 sm:py-10">
+        <Outlet />
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const refusal = isRouteErrorResponse(error) && typeof error.data?.error === "string" ? error.data.error : clientAreaMessages.staffOnly;
+  const [title, message] =
+    status === 403
+      ? ["Area riservata", refusal]
+      : status === 404
+        ? ["Non trovato", "Questa pagina non esiste o non riguarda il tuo percorso."]
+        : ["Qualcosa è andato storto", "Riprova tra poco."];
+  return <ErrorNotice status={status} title={title} message={message} link={{ to: status === 403 ? "/" : CLIENT_AREA, label: status === 403 ? "Torna alla home" : "Area personale" }} />;
+}

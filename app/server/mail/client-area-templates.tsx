@@ -1,0 +1,29 @@
+import { Button, Text } from "@react-email/components";
+import { site } from "~/content/site";
+import { EmailLayout, emailStyles } from "./layout";
+
+const p = emailStyles.paragraph;
+
+/**
+ * The confirmation of something a person did in their own area (an absence, an erasure request,
+ * leaving the newsletter, ending every session): what happened, in their words, and the way back.
+ */
+export function ClientAreaNoticeEmail({ name, preview, paragraphs, areaUrl }: { name: string | null; preview: string; paragraphs: string[]; areaUrl: string }) {
+  return (
+    <EmailLayout
+      preview={preview}
+      footerNote="Ti scriviamo perché questa azione è stata fatta dalla tua area personale. Se non sei stato tu, rispondi a questa email."
+    >
+      <Text style={p}>{name ? `Ciao ${name},` : "Ciao,"}</Text>
+      {paragraphs.map((text) => (
+        <Text key={text} style={p}>
+          {text}
+        </Text>
+      ))}
+      <Button href={areaUrl} style={emailStyles.button}>
+        Apri la tua area personale
+      </Button>
+      <Text style={p}>A presto,{"\n"}il team di {site.brand}</Text>
+    </EmailLayout>
+  );
+}

@@ -1,0 +1,396 @@
+import { and, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { auth } from "../../app/server/auth.server";
+import { redactUrl } from "../../app/server/logger.server";
+import type { Database } from "../../app/server/db/client.server";
+import { attendance, emailOutbox, groupBookings, groups, groupSessions, newsletterSubscribers, privacyRequests, questionnaireResponses, therapists } from "../../app/server/db/schema";
+import { requireClient, ownBooking } from "../../app/server/services/client-area.server";
+import { action as homeAction, loader as homeLoader } from "../../app/routes/client/home";
+import { action as layoutAction } from "../../app/routes/client/layout";
+import { action as absenceAction, loader as absenceLoader } from "../../app/routes/client/absence";
+import { loader as icsLoader } from "../../app/routes/client/session-ics";
+import { loader as feedLoader } from "../../app/routes/client/calendar-feed";
+import { action as dataAction, loader as dataLoader } from "../../app/routes/client/data";
+import { loader as exportLoader } from "../../app/routes/client/data-export";
+import { testDatabase } from "./database";
+import { queuedMail, signedInStaff } from "./helpers";
+import { answer, form, pageRequest, routeCaller } from "./route-calls";
+
+const HOUR = 3_600_000;
+const VIDEO = "https://meet.example.com/area-personale-gruppo";
+let db: Database;
+let ipCounter = 0;
+const call = routeCaller(() => ({ db, clientIp: `10.9.0.${++ipCounter % 250}`, cspNonce: "" }));
+
+/** What a thrown loader/action answer was: a Response (redirect, 401, 403, 404), read back. */
+async function thrown(work: () => unknown): Promise<Response> {
+  try {
+    await work();
+  } catch (error) {
+    if (error instanceof Response) return error;
+    throw error;
+  }
+  throw new Error("expected a thrown Response");
+}
+
+let counter = 0;
+async function groupWithSessions(hoursAhead: number[], videoUrl: string | null = VIDEO) {
+  counter += 1;
+  const [therapist] = await db
+    .insert(therapists)
+    .values({ name: `Dott.ssa Area ${counter}`, role: "Psicologa", specialization: "Gruppi", experience: "10 anni", description: "Descrizione", registrationNumber: `LAZ-${counter}` })
+    .returning();
+  const [group] = await db
+    .insert(groups)
+    .values({ therapistId: therapist!.id, name: `Gruppo area ${counter}`, topic: "Ansia", weekday: 2, timeSlot: "Sera", startTime: "19:00", startsOn: "2026-01-06", videoUrl })
+    .returning();
+  const sessions = [];
+  for (const hours of hoursAhead) {
+    const startsAt = new Date(Date.now() + hours * HOUR);
+    const [session] = await db.insert(groupSessions).values({ groupId: group!.id, startsAt, endsAt: new Date(startsAt.getTime() + 90 * 60_000) }).returning();
+    sessions.push(session!);
+  }
+  return { group: group!, sessions };
+}
+
+async function booking(groupId: string, email: string, status: "confirmed" | "requested" = "confirmed") {
+  const [row] = await db.insert(groupBookings).values({ groupId, email, name: "Giulia", status }).returning();
+  return row!;
+}
+
+/** The sign-in link of the newest client-area e-mail to an address. */
+async function linkMailedTo(email: string) {
+  const mails = (await queuedMail(db)).filter((mail) => mail.to === email && mail.template === "auth-client-area-link");
+  const last = mails.at(-1);
+  if (!last) throw new Error(`no sign-in link for ${email}`);
+  const url = /https?:\/\/[^"\s<>]+\/api\/auth\/magic-link\/verify\?[^"\s<>]+/.exec(last.html)![0].replaceAll("&amp;", "&");
+  return { url, mail: last };
+}
+
+async function requestLink(email: string, query = "") {
+  return answer(await call(homeAction, pageRequest(`/area-personale${query}`, { method: "POST", body: form({ intent: "request-link", email, ...(query.includes("sessione") ? { ritorno: `/area-personale/assenza/${new URLSearchParams(query).get("sessione")}` } : {}) }) })));
+}
+
+/** Follows an e-mailed link as a browser would, from its own client address (better-auth limits each to 5 a minute). */
+const follow = (url: string) => auth(db).handler(new Request(url, { headers: { "x-client-ip": `10.8.0.${++ipCounter % 250}` } }));
+const pathOf = (location: string | null) => (location ? `${new URL(location, "http://x").pathname}${new URL(location, "http://x").search}` : null);
+
+/** Signs in as a browser does: asks for the link, follows it; returns the cookie and where the link led. */
+async function signIn(email: string) {
+  await requestLink(email);
+  const { url } = await linkMailedTo(email);
+  const response = await follow(url);
+  const cookies = response.headers.getSetCookie();
+  const cookie = cookies.map((value) => value.split(";")[0]).join("; ");
+  return { cookie, cookies, location: pathOf(response.headers.get("location")) };
+}
+
+beforeAll(async () => {
+  db = await testDatabase();
+});
+
+describe("sign-in at /area-personale", () => {
+  it("shows the sign-in form to an anonymous visitor and answers the same words for a known and an unknown address", async () => {
+    const page = (await call(homeLoader, pageRequest("/area-personale"))) as { data: { view: string } };
+    expect(page.data.view).toBe("sign-in");
+    const { group } = await groupWithSessions([100]);
+    await booking(group.id, "nota@example.com");
+    const known = await requestLink("nota@example.com");
+    const unknown = await requestLink("sconosciuta@example.com");
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    expect({ ...known.body, email: "" }).toEqual({ ...unknown.body, email: "" });
+    // Both e-mails say the same thing: nothing about bookings rides on the address.
+    const strip = (text: string) => text.replace(/token=[^&\s"]+/g, "token=");
+    const [a, b] = [await linkMailedTo("nota@example.com"), await linkMailedTo("sconosciuta@example.com")];
+    expect(a.mail.subject).toBe("Entra nella tua area personale");
+    expect(strip(a.mail.text)).toBe(strip(b.mail.text));
+  });
+
+  it("refuses a malformed address with a field error and sends nothing", async () => {
+    const before = (await db.select().from(emailOutbox)).length;
+    const result = await requestLink("non-un-indirizzo");
+    expect(result.status).toBe(400);
+    expect(result.body).toMatchObject({ field: "email", error: "Inserisci un indirizzo email valido" });
+    expect((await db.select().from(emailOutbox)).length).toBe(before);
+  });
+
+  it("the e-mailed link opens a 30-day session on the area", async () => {
+    const { group } = await groupWithSessions([100]);
+    await booking(group.id, "trenta@example.com");
+    const { cookies, location } = await signIn("trenta@example.com");
+    expect(location).toBe("/area-personale");
+    const sessionCookie = cookies.find((value) => value.includes("session_token="))!;
+    const maxAge = Number(/Max-Age=(\d+)/i.exec(sessionCookie)![1]);
+    expect(maxAge).toBe(30 * 86_400);
+  });
+
+  it("a reminder's link (?sessione=) brings the person to that meeting's absence form after sign-in", async () => {
+    const { group, sessions } = await groupWithSessions([100]);
+    await booking(group.id, "promemoria-area@example.com");
+    const anonymous = (await call(homeLoader, pageRequest(`/area-personale?sessione=${sessions[0]!.id}`))) as { data: { returnPath: string } };
+    expect(anonymous.data.returnPath).toBe(`/area-personale/assenza/${sessions[0]!.id}`);
+    await requestLink("promemoria-area@example.com", `?sessione=${sessions[0]!.id}`);
+    const { url } = await linkMailedTo("promemoria-area@example.com");
+    const response = await follow(url);
+    expect(pathOf(response.headers.get("location"))).toBe(`/area-personale/assenza/${sessions[0]!.id}`);
+    // Already signed in, the same e-mail link goes straight there too.
+    const cookie = response.headers.getSetCookie().map((value) => value.split(";")[0]).join("; ");
+    const redirected = await thrown(() => call(homeLoader, pageRequest(`/area-personale?sessione=${sessions[0]!.id}`, { cookie })));
+    expect(pathOf(redirected.headers.get("location"))).toBe(`/area-personale/assenza/${sessions[0]!.id}`);
+  });
+});
+
+describe("requireClient", () => {
+  it("sends an anonymous page request to the sign-in form and refuses an anonymous post with 401", async () => {
+    const { sessions } = await groupWithSessions([100]);
+    const page = await thrown(() => call(absenceLoader, pageRequest(`/area-personale/assenza/${sessions[0]!.id}`), { sessionId: sessions[0]!.id }));
+    expect(page.status).toBe(302);
+    expect(page.headers.get("location")).toBe(`/area-personale?ritorno=${encodeURIComponent(`/area-personale/assenza/${sessions[0]!.id}`)}`);
+    for (const loader of [dataLoader, exportLoader]) {
+      const refused = await thrown(() => call(loader, pageRequest("/area-personale/dati")));
+      expect(refused.status).toBe(302);
+    }
+    const post = await thrown(() => call(absenceAction, pageRequest(`/area-personale/assenza/${sessions[0]!.id}`, { method: "POST", body: form({ expected: "free" }) }), { sessionId: sessions[0]!.id }));
+    expect(post.status).toBe(401);
+    const feedPost = await thrown(() => call(homeAction, pageRequest("/area-personale", { method: "POST", body: form({ intent: "feed-renew" }) })));
+    expect(feedPost.status).toBe(401);
+  });
+
+  it("returns the bookings and questionnaires of the verified address (any letter case), and nobody else's", async () => {
+    const { group } = await groupWithSessions([100]);
+    const own = await booking(group.id, "Maiuscole@Example.com");
+    const other = await booking(group.id, "altra-persona@example.com");
+    await db.insert(questionnaireResponses).values({
+      name: "Giulia",
+      email: "maiuscole@example.com",
+      age: "30-39",
+      gender: "donna",
+      city: "Roma",
+      answers: {},
+      timePreference: "Sera",
+      sourceDiscovery: "web",
+      newsletterSubscription: "no",
+      privacyConsent: true,
+      consentAt: new Date(),
+    });
+    const { cookie } = await signIn("maiuscole@example.com");
+    const client = await requireClient(pageRequest("/area-personale", { cookie }), db);
+    expect(client.user.email).toBe("maiuscole@example.com");
+    expect(client.bookings.map((row) => row.id)).toEqual([own.id]);
+    expect(client.responseIds).toHaveLength(1);
+    expect(ownBooking(client, own.id).id).toBe(own.id);
+    expect((() => {
+      try {
+        ownBooking(client, other.id);
+      } catch (error) {
+        return (error as Response).status;
+      }
+    })()).toBe(404);
+  });
+
+  it("answers 404 for a meeting of another group, and for its calendar file", async () => {
+    const mine = await groupWithSessions([100]);
+    const theirs = await groupWithSessions([100]);
+    await booking(mine.group.id, "solo-mio@example.com");
+    await booking(theirs.group.id, "loro@example.com");
+    const { cookie } = await signIn("solo-mio@example.com");
+    const id = theirs.sessions[0]!.id;
+    expect((await thrown(() => call(absenceLoader, pageRequest(`/area-personale/assenza/${id}`, { cookie }), { sessionId: id }))).status).toBe(404);
+    expect((await thrown(() => call(icsLoader, pageRequest(`/area-personale/incontri/${id}/calendario.ics`, { cookie }), { sessionId: id }))).status).toBe(404);
+    const post = await thrown(() => call(absenceAction, pageRequest(`/area-personale/assenza/${id}`, { cookie, method: "POST", body: form({ expected: "free" }) }), { sessionId: id }));
+    expect(post.status).toBe(404);
+    expect(await db.select().from(attendance).where(eq(attendance.sessionId, id))).toHaveLength(0);
+  });
+
+  it("gives staff no client data, even when their address booked a group", async () => {
+    const { group } = await groupWithSessions([100]);
+    await booking(group.id, "staff-con-gruppo@example.com");
+    const { cookie } = await signedInStaff(db, "staff-con-gruppo@example.com");
+    const refused = await thrown(() => call(homeLoader, pageRequest("/area-personale", { cookie })));
+    expect(refused.status).toBe(403);
+    expect(JSON.stringify(await refused.json())).not.toContain(group.name);
+    expect((await thrown(() => requireClient(pageRequest("/area-personale/dati", { cookie }), db))).status).toBe(403);
+    expect((await thrown(() => call(exportLoader, pageRequest("/area-personale/dati/esporta", { cookie })))).status).toBe(403);
+  });
+});
+
+describe("my path", () => {
+  it("shows a member the group, the therapist with Albo n°, the next sessions and the video link, never cached", async () => {
+    const { group, sessions } = await groupWithSessions([30, 100, 200]);
+    await booking(group.id, "membro@example.com");
+    const { cookie } = await signIn("membro@example.com");
+    const result = (await call(homeLoader, pageRequest("/area-personale", { cookie }))) as {
+      data: { view: string; groups: { group: { name: string }; therapist: { registrationNumber: string }; videoUrl: string | null; sessions: { id: string; absenceFree: boolean }[] }[] };
+      init: { headers: Record<string, string> };
+    };
+    expect(result.init.headers["Cache-Control"]).toBe("private, no-store");
+    const [path] = result.data.groups;
+    expect(path!.group.name).toBe(group.name);
+    expect(path!.therapist.registrationNumber).toMatch(/^LAZ-/);
+    expect(path!.videoUrl).toBe(VIDEO);
+    expect(path!.sessions.map((session) => session.id)).toEqual(sessions.map((session) => session.id));
+    expect(path!.sessions.map((session) => session.absenceFree)).toEqual([false, true, true]);
+  });
+
+  it("does not give the video link nor the sessions to a person whose booking is not confirmed", async () => {
+    const { group } = await groupWithSessions([100]);
+    await booking(group.id, "in-attesa@example.com", "requested");
+    const { cookie } = await signIn("in-attesa@example.com");
+    const result = (await call(homeLoader, pageRequest("/area-personale", { cookie }))) as { data: { groups: { videoUrl: string | null; sessions: unknown[]; bookingStatus: string }[] } };
+    expect(result.data.groups[0]).toMatchObject({ bookingStatus: "requested", videoUrl: null, sessions: [] });
+    expect(JSON.stringify(result.data)).not.toContain(VIDEO);
+  });
+
+  it("gives a member an .ics of one session, without the video link", async () => {
+    const { group, sessions } = await groupWithSessions([100]);
+    await booking(group.id, "ics@example.com");
+    const { cookie } = await signIn("ics@example.com");
+    const response = (await call(icsLoader, pageRequest(`/area-personale/incontri/${sessions[0]!.id}/calendario.ics`, { cookie }), { sessionId: sessions[0]!.id })) as Response;
+    expect(response.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+    const body = await response.text();
+    expect(body).toContain(`UID:${sessions[0]!.id}@insieme-terapia.it`);
+    expect(body).toContain(group.name);
+    expect(body).not.toContain(VIDEO);
+  });
+});
+
+describe("absences", () => {
+  const absenceOf = async (sessionId: string, bookingId: string) =>
+    (await db.select().from(attendance).where(and(eq(attendance.sessionId, sessionId), eq(attendance.bookingId, bookingId))))[0];
+  const absenceMails = async (email: string) => (await db.select().from(emailOutbox).where(and(eq(emailOutbox.to, email), eq(emailOutbox.template, "client-absence"))));
+
+  it("before the notice period: free, recorded as absent_notified, confirmed by e-mail once however often it is sent", async () => {
+    const { group, sessions } = await groupWithSessions([72]);
+    const member = await booking(group.id, "assenza-libera@example.com");
+    const { cookie } = await signIn("assenza-libera@example.com");
+    const id = sessions[0]!.id;
+    const page = (await call(absenceLoader, pageRequest(`/area-personale/assenza/${id}`, { cookie }), { sessionId: id })) as { data: { absenceFree: boolean } };
+    expect(page.data.absenceFree).toBe(true);
+    const post = () => call(absenceAction, pageRequest(`/area-personale/assenza/${id}`, { cookie, method: "POST", body: form({ expected: "free" }) }), { sessionId: id });
+    const results = await Promise.all([post(), post()]);
+    for (const result of results) expect((result as Response).headers.get("location")).toBe(`/area-personale/assenza/${id}?esito=registrata`);
+    await post();
+    expect((await absenceOf(id, member.id))!.status).toBe("absent_notified");
+    expect(await absenceMails("assenza-libera@example.com")).toHaveLength(1);
+    const mail = (await queuedMail(db)).find((row) => row.to === "assenza-libera@example.com" && row.template === "client-absence")!;
+    expect(mail.text).toContain("non ti sarà addebitato");
+  });
+
+  it("after the notice period: the page says the meeting is charged and names the rule; a confirmation made for a free absence records nothing", async () => {
+    const { group, sessions } = await groupWithSessions([24]);
+    const member = await booking(group.id, "assenza-tardi@example.com");
+    const { cookie } = await signIn("assenza-tardi@example.com");
+    const id = sessions[0]!.id;
+    const page = (await call(absenceLoader, pageRequest(`/area-personale/assenza/${id}`, { cookie }), { sessionId: id })) as { data: { absenceFree: boolean } };
+    expect(page.data.absenceFree).toBe(false);
+    // The page was shown before the cut-off and confirmed after it: asked again, nothing recorded.
+    const stale = answer(await call(absenceAction, pageRequest(`/area-personale/assenza/${id}`, { cookie, method: "POST", body: form({ expected: "free" }) }), { sessionId: id }));
+    expect(stale.status).toBe(409);
+    expect(String(stale.body.error)).toContain("preavviso di 48 ore (Termini e condizioni)");
+    expect(await absenceOf(id, member.id)).toBeUndefined();
+    await call(absenceAction, pageRequest(`/area-personale/assenza/${id}`, { cookie, method: "POST", body: form({ expected: "fee" }) }), { sessionId: id });
+    expect((await absenceOf(id, member.id))!.status).toBe("absent_unnotified");
+    const mail = (await queuedMail(db)).find((row) => row.to === "assenza-tardi@example.com" && row.template === "client-absence")!;
+    expect(mail.text).toContain("resta dovuto");
+  });
+});
+
+describe("the private calendar feed", () => {
+  it("is created, renewed (the old URL stops) and revoked (404), and never carries the video link", async () => {
+    const { group } = await groupWithSessions([50, 150]);
+    await booking(group.id, "feed@example.com");
+    const { cookie } = await signIn("feed@example.com");
+    const feedUrl = async () =>
+      ((await call(homeLoader, pageRequest("/area-personale", { cookie }))) as { data: { feedUrl: string | null } }).data.feedUrl;
+    const fetchFeed = async (url: string) => {
+      const token = url.split("/").at(-1)!;
+      return (await call(feedLoader, pageRequest(`/area-personale/calendario/${token}`), { token })) as Response;
+    };
+    expect(await feedUrl()).toBeNull();
+    await call(homeAction, pageRequest("/area-personale", { cookie, method: "POST", body: form({ intent: "feed-renew" }) }));
+    const first = (await feedUrl())!;
+    expect(first).toMatch(/\/area-personale\/calendario\/[A-Za-z0-9_-]{43}$/);
+    const response = await fetchFeed(first);
+    expect(response.status).toBe(200);
+    const body = await response.text();
+    expect(body.match(/BEGIN:VEVENT/g)).toHaveLength(2);
+    expect(body).toContain(group.name);
+    expect(body).not.toContain(VIDEO);
+
+    await call(homeAction, pageRequest("/area-personale", { cookie, method: "POST", body: form({ intent: "feed-renew" }) }));
+    const second = (await feedUrl())!;
+    expect(second).not.toBe(first);
+    expect((await fetchFeed(first)).status).toBe(404);
+    expect((await fetchFeed(second)).status).toBe(200);
+
+    await call(homeAction, pageRequest("/area-personale", { cookie, method: "POST", body: form({ intent: "feed-revoke" }) }));
+    expect(await feedUrl()).toBeNull();
+    expect((await fetchFeed(second)).status).toBe(404);
+    expect((await fetchFeed("/x/non-un-token")).status).toBe(404);
+    // The request log never holds a feed's secret.
+    expect(redactUrl(new URL(second).pathname)).toBe("/area-personale/calendario/[redacted]");
+  });
+});
+
+describe("my data", () => {
+  it("downloads only the signed-in person's data", async () => {
+    const { group } = await groupWithSessions([100]);
+    await booking(group.id, "dati-miei@example.com");
+    await booking(group.id, "dati-altrui@example.com");
+    const { cookie } = await signIn("dati-miei@example.com");
+    const response = (await call(exportLoader, pageRequest("/area-personale/dati/esporta", { cookie }))) as Response;
+    expect(response.headers.get("content-disposition")).toContain("attachment");
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+    const body = (await response.json()) as { email: string; groupBookings: { email: string }[] };
+    expect(body.email).toBe("dati-miei@example.com");
+    expect(body.groupBookings.map((row) => row.email)).toEqual(["dati-miei@example.com"]);
+    expect(JSON.stringify(body)).not.toContain("dati-altrui@example.com");
+  });
+
+  it("records one erasure request with its 30-day due date on staff's register, however often it is asked", async () => {
+    const { cookie } = await signIn("cancellami@example.com");
+    const ask = () => call(dataAction, pageRequest("/area-personale/dati", { cookie, method: "POST", body: form({ intent: "erasure" }) }));
+    await Promise.all([ask(), ask()]);
+    await ask();
+    const rows = await db.select().from(privacyRequests).where(eq(privacyRequests.email, "cancellami@example.com"));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ type: "erasure", status: "open" });
+    const days = (rows[0]!.dueAt.getTime() - rows[0]!.receivedAt.getTime()) / 86_400_000;
+    expect(Math.round(days)).toBe(30);
+    const mails = await db.select().from(emailOutbox).where(eq(emailOutbox.template, "client-erasure-request"));
+    expect(mails.filter((mail) => mail.to === "cancellami@example.com")).toHaveLength(1);
+    const page = (await call(dataLoader, pageRequest("/area-personale/dati", { cookie }))) as { data: { requests: { type: string; status: string }[] } };
+    expect(page.data.requests).toEqual([expect.objectContaining({ type: "erasure", status: "open" })]);
+  });
+
+  it("leaves the newsletter once, confirmed by e-mail", async () => {
+    await db.insert(newsletterSubscribers).values({ email: "lettrice@example.com", status: "confirmed", confirmToken: "c-lettrice-0123456789", unsubscribeToken: "u-lettrice-0123456789" });
+    const { cookie } = await signIn("lettrice@example.com");
+    const leave = () => call(dataAction, pageRequest("/area-personale/dati", { cookie, method: "POST", body: form({ intent: "newsletter-leave" }) }));
+    await leave();
+    await leave();
+    const [row] = await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, "lettrice@example.com"));
+    expect(row!.status).toBe("unsubscribed");
+    const mails = await db.select().from(emailOutbox).where(and(eq(emailOutbox.to, "lettrice@example.com"), eq(emailOutbox.template, "client-newsletter-left")));
+    expect(mails).toHaveLength(1);
+  });
+});
+
+describe("sign-out", () => {
+  it("'Esci da tutti i dispositivi' ends every session of the account", async () => {
+    const { group } = await groupWithSessions([100]);
+    await booking(group.id, "due-telefoni@example.com");
+    const phone = await signIn("due-telefoni@example.com");
+    const laptop = await signIn("due-telefoni@example.com");
+    for (const { cookie } of [phone, laptop]) expect((await requireClient(pageRequest("/area-personale/dati", { cookie }), db)).user.email).toBe("due-telefoni@example.com");
+    const result = (await call(layoutAction, pageRequest("/area-personale", { cookie: phone.cookie, method: "POST", body: form({ intent: "sign-out-everywhere" }) }))) as Response;
+    expect(result.headers.get("location")).toBe("/area-personale?uscito=tutti");
+    for (const { cookie } of [phone, laptop]) {
+      expect((await thrown(() => requireClient(pageRequest("/area-personale/dati", { cookie }), db))).status).toBe(302);
+    }
+    const mails = await db.select().from(emailOutbox).where(and(eq(emailOutbox.to, "due-telefoni@example.com"), eq(emailOutbox.template, "client-signed-out-everywhere")));
+    expect(mails).toHaveLength(1);
+  });
+});
