@@ -236,7 +236,7 @@ function GroupPath({ group: path }: { group: PathData["groups"][number] }) {
           {therapist.registrationNumber ? (
             <p className="flex items-center gap-1.5 text-ink-700">
               <BadgeCheck aria-hidden className="size-4 shrink-0 text-teal-700" />
-              Albo n° {therapist.registrationNumber}
+              {/albo/i.test(therapist.registrationNumber) ? therapist.registrationNumber : `Albo n° ${therapist.registrationNumber}`}
             </p>
           ) : null}
         </div>
@@ -282,14 +282,16 @@ function NextSessions({ sessions }: { sessions: PathData["groups"][number]["sess
                 <p className="text-sm font-semibold text-coral-700">{sessionStatusLabels[session.status]}: non si paga.</p>
               ) : absent ? (
                 <p className="text-sm font-semibold text-ink-700">{attendanceLabels[session.attendance!]}</p>
+              ) : session.started ? (
+                <p className="text-sm font-semibold text-teal-800">In corso adesso</p>
               ) : null}
               <div className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
-                {session.status === "scheduled" && !absent ? (
+                {session.status === "scheduled" && !absent && !session.started ? (
                   <Link to={clientAreaPaths.absence(session.id)} className="inline-flex min-h-11 items-center font-semibold text-teal-800 underline">
                     Segnala un'assenza<span className="sr-only"> per {label}</span>
                   </Link>
                 ) : null}
-                {session.status === "scheduled" ? (
+                {session.status === "scheduled" && !session.started ? (
                   <a href={clientAreaPaths.sessionIcs(session.id)} download className="inline-flex min-h-11 items-center gap-1.5 font-semibold text-teal-800 underline">
                     <CalendarPlus aria-hidden className="size-4" />
                     Aggiungi al calendario<span className="sr-only"> ({label})</span>

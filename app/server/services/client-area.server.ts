@@ -174,6 +174,8 @@ export interface PathSession {
   attendance: AttendanceStatus | null;
   /** An absence announced now would be free (at least the notice period ahead). */
   absenceFree: boolean;
+  /** Under way: too late to announce an absence. */
+  started: boolean;
 }
 
 export interface PathGroup {
@@ -225,7 +227,7 @@ export async function clientPath(db: Database, client: ClientIdentity, now: Date
       group: row.group,
       therapist: row.therapist,
       videoUrl: member ? row.videoUrl : null,
-      sessions: sessions.map((session) => ({ ...session, absenceFree: announcedInTime(session.startsAt, now, absenceNotice.hours) })),
+      sessions: sessions.map((session) => ({ ...session, absenceFree: announcedInTime(session.startsAt, now, absenceNotice.hours), started: session.startsAt <= now })),
     });
   }
   return result;

@@ -1,0 +1,102 @@
+import { expect, type Page } from "@playwright/test";
+import fs from "node:fs";
+import { openAdminPage, test } from "./support/fixtures";
+import { mailsTo } from "./support/mail";
+
+/**
+ * The client's own area (issue 19), the whole path as a member of the demo's running group
+ * ("Ritmi propri") walks it, on a phone (390 px) and a desktop (1280 px): sign in from the e-mailed
+ * link, see the group and the next meeting with the video link, announce an absence (free: two weeks
+ * ahead) confirmed on screen and by e-mail, download the data. Each project uses another member.
+ */
+
+test.beforeEach(async ({ context }) => {
+  await context.addInitScript(() => {
+    if (window.top === window) window.localStorage.setItem("cookieConsent", JSON.stringify({ necessary: true, analytics: false, marketing: false }));
+  });
+});
+
+/** A member of the running group, read from staff's balances (one per project, so the runs do not meet). */
+async function demoMember(page: Page, index: number) {
+  await page.goto("/admin/pagamenti");
+  const balances = page.getByRole("region", { name: "Saldo per persona" }).getByRole("table");
+  const member = balances.getByRole("row").filter({ has: page.getByRole("cell", { name: "Ritmi propri", exact: true }) }).nth(index);
+  return (await member.getByRole("cell").first().locator("span").last().textContent())!.trim();
+}
+
+/** The newest e-mail with this subject delivered to the address after `since` mails already were. */
+async function nextMail(address: string, subject: string, since: number) {
+  await expect.poll(async () => (await mailsTo(address)).filter((mail) => mail.subject === subject).length, { timeout: 15_000 }).toBeGreaterThan(since);
+  return (await mailsTo(address)).filter((mail) => mail.subject === subject).at(-1)!;
+}
+
+const countMails = async (address: string, subject: string) => (await mailsTo(address)).filter((mail) => mail.subject === subject).length;
+
+test("a member signs in from the e-mailed link, sees the group and next meeting, announces an absence and downloads the data", async ({ page, browser }, testInfo) => {
+  test.setTimeout(90_000);
+  const admin = await openAdminPage(browser, testInfo);
+  const email = await demoMember(admin, testInfo.project.name === "mobile" ? 2 : 1);
+  await admin.context().close();
+  expect(email).toMatch(/@/);
+  const shot = (name: string) => page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+
+  // Sign in: the form asks only for the address and answers without saying whether it is known.
+  await page.goto("/area-personale");
+  await expect(page.getByRole("heading", { name: "Entra nella tua area personale", level: 1 })).toBeVisible();
+  await shot("sign-in");
+  const linksBefore = await countMails(email, "Entra nella tua area personale");
+  await page.getByLabel("La tua email").fill(email);
+  await page.getByRole("button", { name: "Mandami il link per entrare" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Controlla la tua email" })).toBeVisible();
+  const mail = await nextMail(email, "Entra nella tua area personale", linksBefore);
+  const link = /https?:\/\/[^"\s<>]+\/api\/auth\/magic-link\/verify\?[^"\s<>]+/.exec(mail.html)![0].replaceAll("&amp;", "&");
+
+  // The link opens "Il mio percorso": the group, its therapist, the next meetings and the video link.
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: "Il mio percorso", level: 1 })).toBeVisible();
+  const group = page.getByRole("region", { name: "Ritmi propri" });
+  await expect(group).toBeVisible();
+  await expect(group.getByText(/^Ogni \S+, ore \d{2}:\d{2}$/)).toBeVisible();
+  await expect(group.getByRole("link", { name: "Entra nella videochiamata" })).toHaveAttribute("href", "https://meet.example.com/insieme-ritmi-propri");
+  await expect(group.getByRole("heading", { name: "Prossimi incontri" })).toBeVisible();
+  await expect(group.getByRole("listitem").first()).toContainText(/\d{2}:\d{2}-\d{2}:\d{2}/);
+  await shot("il-mio-percorso");
+
+  // An absence two weeks ahead: free, confirmed on the page and by e-mail.
+  const absenceLinks = group.getByRole("link", { name: /^Segnala un'assenza/ });
+  await absenceLinks.nth(1).click();
+  await expect(page.getByRole("heading", { name: "Segnala un'assenza", level: 1 })).toBeVisible();
+  await expect(page.getByText(/l'assenza è gratuita \(preavviso di 48 ore \(Termini e condizioni\)\)/)).toBeVisible();
+  await shot("assenza");
+  const absencesBefore = await countMails(email, "Assenza registrata: Ritmi propri");
+  await page.getByRole("button", { name: "Conferma l'assenza" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Assenza registrata" })).toBeVisible();
+  await expect(page.getByText(/l'incontro non ti sarà addebitato/)).toBeVisible();
+  await shot("assenza-registrata");
+  const confirmation = await nextMail(email, "Assenza registrata: Ritmi propri", absencesBefore);
+  expect(confirmation.text).toContain("non ti sarà addebitato");
+  await page.getByRole("link", { name: "Il mio percorso" }).first().click();
+  await expect(page.getByRole("region", { name: "Ritmi propri" }).getByText("Assente con preavviso")).toBeVisible();
+
+  // My data: the download holds this person's data, and only theirs.
+  await page.getByRole("navigation", { name: "Sezioni dell'area personale" }).getByRole("link", { name: "I miei dati" }).click();
+  await expect(page.getByRole("heading", { name: "I miei dati", level: 1 })).toBeVisible();
+  await shot("i-miei-dati");
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Scarica i miei dati (JSON)" }).click()]);
+  expect(download.suggestedFilename()).toBe("i-miei-dati.json");
+  const exported = JSON.parse(fs.readFileSync((await download.path())!, "utf8")) as { email: string; groupBookings: { email: string; status: string }[] };
+  expect(exported.email).toBe(email);
+  expect(exported.groupBookings).toEqual([expect.objectContaining({ email, status: "confirmed" })]);
+});
+
+test("the area refuses staff and sends an anonymous visitor of a page to the sign-in form", async ({ page, browser }, testInfo) => {
+  await page.goto("/area-personale/dati");
+  await expect(page).toHaveURL(/\/area-personale\?ritorno=%2Farea-personale%2Fdati$/);
+  await expect(page.getByRole("heading", { name: "Entra nella tua area personale", level: 1 })).toBeVisible();
+
+  const admin = await openAdminPage(browser, testInfo);
+  await admin.goto("/area-personale");
+  await expect(admin.getByRole("heading", { name: "Area riservata", level: 1 })).toBeVisible();
+  await expect(admin.getByText("Lo staff usa l'area admin")).toBeVisible();
+  await admin.context().close();
+});
