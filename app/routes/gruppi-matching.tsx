@@ -13,12 +13,14 @@ import { DIRECT_CALL_LABEL, identityMessages, messages, type GroupCardData } fro
 import { PendingNotice } from "~/components/matching/pending-notice";
 import { WaitlistOffer } from "~/components/matching/waitlist-offer";
 import { useToast } from "~/components/ui/toast";
+import { CLIENT_AREA } from "~/domain/client-area";
 import { seo, webPageJsonLd } from "~/domain/seo";
 import { formAction, parseFields } from "~/server/http.server";
 import { isDatabaseUnavailable } from "~/server/db/client.server";
 import { logger } from "~/server/logger.server";
 import { recommendedGroups } from "~/server/services/groups.server";
-import { identityFromToken } from "~/server/services/identity.server";
+import { signedInClientEmail } from "~/server/services/client-area.server";
+import { identityFromToken, tokenForProvenAddress } from "~/server/services/identity.server";
 import { askWaitlist, chooseGroup } from "~/server/services/person-requests.server";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
@@ -27,7 +29,8 @@ const param = (url: URL, key: string) => url.searchParams.get(key)?.trim() || nu
 
 /**
  * Who may see what: personal recommendations (order, badge, reasons, name) only with a valid access
- * token (`?token=`, issued at submission or by a confirmed e-mail link); anyone else gets the same
+ * token (`?token=`, issued at submission or by a confirmed e-mail link) or signed in to their area
+ * (/area-personale: the session proves the address, and the page gets a token for it); anyone else gets the same
  * generic list whatever `email` says (DESIGN §13). typeform_id is accepted from old links and not
  * needed. A failure is a state of the page (with a retry), not an error page.
  */
@@ -41,14 +44,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     groupId: param(url, "group"),
   };
   try {
-    const identity = await identityFromToken(context.db, tokenParam);
+    const fromToken = await identityFromToken(context.db, tokenParam);
+    // A client signed in to their area has proven the address: the page acts as with their token.
+    const signedIn = fromToken ? null : await signedInClientEmail(request, context.db);
+    const identity = fromToken ?? (signedIn ? { email: signedIn } : null);
+    const token = fromToken ? tokenParam : signedIn ? await tokenForProvenAddress(context.db, signedIn) : null;
     const result = await recommendedGroups(context.db, identity?.email ?? null);
     return data(
       {
         ...base,
         status: "ready" as const,
         email: identity?.email ?? param(url, "email"),
-        token: identity ? tokenParam : null,
+        token,
         linkExpired: Boolean(tokenParam) && !identity,
         name: base.name ?? result.name,
         hasResponse: result.hasResponse,
@@ -306,6 +313,15 @@ function MatchingFlow({
             ; se l'hai già fatto, apri il link nell'email che ti abbiamo inviato.
           </p>
         )}
+        {token ? (
+          <p className="text-ink-700">
+            Hai già scelto un gruppo? Segui il tuo percorso, gli incontri e le assenze nella{" "}
+            <Link to={CLIENT_AREA} className="font-semibold text-teal-700 underline underline-offset-2">
+              tua area personale
+            </Link>
+            .
+          </p>
+        ) : null}
       </PageHeader>
 
       {fullGroup ? (

@@ -12,6 +12,8 @@ import { loader as icsLoader } from "../../app/routes/client/session-ics";
 import { loader as feedLoader } from "../../app/routes/client/calendar-feed";
 import { action as dataAction, loader as dataLoader } from "../../app/routes/client/data";
 import { loader as exportLoader } from "../../app/routes/client/data-export";
+import { loader as matchingLoader } from "../../app/routes/gruppi-matching";
+import { identityFromToken } from "../../app/server/services/identity.server";
 import { testDatabase } from "./database";
 import { queuedMail, signedInStaff } from "./helpers";
 import { answer, form, pageRequest, routeCaller } from "./route-calls";
@@ -375,6 +377,24 @@ describe("my data", () => {
     expect(row!.status).toBe("unsubscribed");
     const mails = await db.select().from(emailOutbox).where(and(eq(emailOutbox.to, "lettrice@example.com"), eq(emailOutbox.template, "client-newsletter-left")));
     expect(mails).toHaveLength(1);
+  });
+});
+
+describe("the matching page (issue 14's capability token)", () => {
+  it("treats a signed-in client's session as their token, and nobody else's", async () => {
+    const { cookie } = await signIn("scelta@example.com");
+    type Matching = { data: { token: string | null; email: string | null } };
+    const signedIn = (await call(matchingLoader, pageRequest("/gruppi-matching", { cookie }))) as Matching;
+    expect(signedIn.data.email).toBe("scelta@example.com");
+    expect((await identityFromToken(db, signedIn.data.token))?.email).toBe("scelta@example.com");
+    // Loaded again: the same token, not a new row per visit.
+    const again = (await call(matchingLoader, pageRequest("/gruppi-matching", { cookie }))) as Matching;
+    expect(again.data.token).toBe(signedIn.data.token);
+    // A visitor naming the address in the URL gets no token; neither does staff.
+    const visitor = (await call(matchingLoader, pageRequest("/gruppi-matching?email=scelta@example.com"))) as Matching;
+    expect(visitor.data.token).toBeNull();
+    const staff = await signedInStaff(db, "staff-matching@example.com");
+    expect(((await call(matchingLoader, pageRequest("/gruppi-matching", { cookie: staff.cookie }))) as Matching).data.token).toBeNull();
   });
 });
 

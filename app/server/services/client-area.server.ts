@@ -109,6 +109,16 @@ export async function currentClient(request: Request, db: Database): Promise<Cli
 }
 
 /**
+ * The verified address of a signed-in client, or null (no session, staff, therapists, an unconfirmed
+ * address): for public pages that treat a client's session as proof of their address.
+ */
+export async function signedInClientEmail(request: Request, db: Database) {
+  const session = await getSession(db, request);
+  if (!session || STAFF_ROLES.has(session.user.role ?? "") || !session.user.emailVerified) return null;
+  return session.user.email.trim().toLowerCase();
+}
+
+/**
  * The gate of every client-area loader, action and resource route: the signed-in client with what
  * their verified address holds. Without a session a page request goes to the sign-in form at
  * /area-personale (coming back here after the e-mailed link), anything else gets 401; staff and

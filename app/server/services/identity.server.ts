@@ -68,6 +68,21 @@ export async function tokenForAddress(tx: Tx, email: string) {
   return tokenOf(await issueAddressToken(tx, email));
 }
 
+/**
+ * A token for an address already proven another way (a signed-in client): the newest one still
+ * valid for a day or more is shown again (its secret is derived from its row id), else a new one.
+ */
+export async function tokenForProvenAddress(db: Database, email: string) {
+  const normalized = normalizeEmail(email);
+  const [current] = await db
+    .select({ id: accessTokens.id })
+    .from(accessTokens)
+    .where(and(eq(accessTokens.email, normalized), gt(accessTokens.expiresAt, sql`now() + interval '1 day'`)))
+    .orderBy(desc(accessTokens.createdAt))
+    .limit(1);
+  return current ? tokenOf(current.id) : db.transaction((tx) => tokenForAddress(tx, normalized));
+}
+
 /** Who holds this token, or null: unknown, malformed and expired tokens are all the same null. */
 export async function identityFromToken(db: Pick<Database, "select">, token: string | null | undefined): Promise<Identity | null> {
   if (!token || !TOKEN_SHAPE.test(token)) return null;
