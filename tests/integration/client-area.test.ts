@@ -2,6 +2,9 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auth } from "../../app/server/auth.server";
 import { redactUrl } from "../../app/server/logger.server";
+import { publicBaseUrl } from "../../app/server/env.server";
+import { confirmBooking } from "../../app/server/services/admin-bookings.server";
+import { versionOf } from "../../app/server/services/admin-common.server";
 import type { Database } from "../../app/server/db/client.server";
 import { attendance, emailOutbox, groupBookings, groups, groupSessions, newsletterSubscribers, privacyRequests, questionnaireResponses, therapists } from "../../app/server/db/schema";
 import { requireClient, ownBooking } from "../../app/server/services/client-area.server";
@@ -395,6 +398,17 @@ describe("the matching page (issue 14's capability token)", () => {
     expect(visitor.data.token).toBeNull();
     const staff = await signedInStaff(db, "staff-matching@example.com");
     expect(((await call(matchingLoader, pageRequest("/gruppi-matching", { cookie: staff.cookie }))) as Matching).data.token).toBeNull();
+  });
+});
+
+describe("e-mails lead to the area", () => {
+  it("the confirmation of a seat names the area's address", async () => {
+    const { group } = await groupWithSessions([100]);
+    const requested = await booking(group.id, "confermata@example.com", "requested");
+    const [row] = await db.select({ version: versionOf(groupBookings.updatedAt) }).from(groupBookings).where(eq(groupBookings.id, requested.id));
+    await confirmBooking(db, requested.id, row!.version);
+    const mail = (await queuedMail(db)).find((queued) => queued.to === "confermata@example.com" && queued.template === "booking-confirmed")!;
+    expect(mail.text).toContain(`${publicBaseUrl()}/area-personale`);
   });
 });
 

@@ -1,4 +1,4 @@
-import { Button, Text } from "@react-email/components";
+import { Button, Link, Text } from "@react-email/components";
 import { group as groupRules, replyTimesHours, site } from "~/content/site";
 import { EmailLayout, emailStyles } from "./layout";
 
@@ -12,6 +12,7 @@ export function BookingRequestReceived({
   schedule,
   startsOn,
   callUrl,
+  areaUrl,
 }: {
   name: string | null;
   groupName: string;
@@ -19,6 +20,8 @@ export function BookingRequestReceived({
   schedule: string;
   startsOn: string;
   callUrl: string;
+  /** The person's own area, where the choice and (once confirmed) the meetings are. */
+  areaUrl: string;
 }) {
   return (
     <EmailLayout preview={`Hai scelto il gruppo ${groupName}`}>
@@ -34,6 +37,9 @@ export function BookingRequestReceived({
       <Button href={callUrl} style={emailStyles.button}>
         Scegli l'orario della chiamata
       </Button>
+      <Text style={{ ...p, marginTop: "16px" }}>
+        Puoi seguire il tuo percorso nella tua <Link href={areaUrl}>area personale</Link>: ci entri con un link che ti mandiamo a questo indirizzo.
+      </Text>
     </EmailLayout>
   );
 }

@@ -4,8 +4,10 @@ import { createElement as h } from "react";
 import { bookingStatusLabels, nextMeeting, weekdayName } from "~/domain/group-labels";
 import type { BookingStatus } from "~/domain/statuses";
 import { group as groupConstants, site } from "~/content/site";
+import { CLIENT_AREA } from "~/domain/client-area";
 import type { Database } from "../db/client.server";
 import { groupBookings, groups, therapists } from "../db/schema";
+import { publicBaseUrl } from "../env.server";
 import { HttpError } from "../http.server";
 import { EmailLayout, emailStyles } from "../mail/layout";
 import { enqueueEmails } from "../mail/outbox.server";
@@ -138,6 +140,7 @@ export async function confirmBooking(db: Database, id: string, version: string) 
       `la tua iscrizione al gruppo "${group.name}" è confermata.`,
       schedule(group),
       "Prima del primo incontro riceverai il link per collegarti. Se hai domande, rispondi a questa email.",
+      `Nella tua area personale (${publicBaseUrl()}${CLIENT_AREA}) trovi i prossimi incontri, il link della videochiamata e puoi segnalare un'assenza: entri con un link che ti mandiamo a questo indirizzo.`,
     ]);
   });
 }

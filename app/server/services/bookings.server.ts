@@ -4,6 +4,7 @@ import { bookingStatusLabels } from "~/domain/group-labels";
 import { DIRECT_CALL_LABEL, messages } from "~/domain/matching-types";
 import type { GroupSelectionInput } from "~/domain/matching-schemas";
 import { matchGroups, freeSpotsOf } from "~/domain/matching";
+import { CLIENT_AREA } from "~/domain/client-area";
 import { sessionLabel } from "~/domain/sessions";
 import { slugify } from "~/domain/slug";
 import { audit } from "../audit.server";
@@ -125,6 +126,7 @@ export async function selectGroup(tx: Tx, input: GroupSelectionInput): Promise<H
         schedule: scheduleOf(group),
         startsOn: firstMeetingLabel(group),
         callUrl: callPageUrl(email, name, await tokenForAddress(tx, email)),
+        areaUrl: `${publicBaseUrl()}${CLIENT_AREA}`,
       }),
     },
     {
