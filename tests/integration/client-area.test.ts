@@ -354,6 +354,19 @@ describe("my data", () => {
     expect(JSON.stringify(body)).not.toContain("dati-altrui@example.com");
   });
 
+  it("the download includes the absences announced and the erasure requests", async () => {
+    const { group, sessions } = await groupWithSessions([100]);
+    await booking(group.id, "dati-assenze@example.com");
+    const { cookie } = await signIn("dati-assenze@example.com");
+    const id = sessions[0]!.id;
+    await call(absenceAction, pageRequest(`/area-personale/assenza/${id}`, { cookie, method: "POST", body: form({ expected: "free" }) }), { sessionId: id });
+    await call(dataAction, pageRequest("/area-personale/dati", { cookie, method: "POST", body: form({ intent: "erasure" }) }));
+    const response = (await call(exportLoader, pageRequest("/area-personale/dati/esporta", { cookie }))) as Response;
+    const body = (await response.json()) as { attendance: { sessionId: string; status: string }[]; privacyRequests: { type: string }[] };
+    expect(body.attendance).toEqual([expect.objectContaining({ sessionId: id, status: "absent_notified" })]);
+    expect(body.privacyRequests).toEqual([expect.objectContaining({ type: "erasure" })]);
+  });
+
   it("records one erasure request with its 30-day due date on staff's register, however often it is asked", async () => {
     const { cookie } = await signIn("cancellami@example.com");
     const ask = () => call(dataAction, pageRequest("/area-personale/dati", { cookie, method: "POST", body: form({ intent: "erasure" }) }));

@@ -100,8 +100,8 @@ export default function MyData({ loaderData, actionData }: Route.ComponentProps)
           Scarica i tuoi dati
         </h2>
         <p className="text-ink-700">
-          Un file con tutto ciò che conserviamo su di te (artt. 15 e 20 GDPR): questionari con le risposte, prenotazioni, richieste di chiamata,
-          messaggi, iscrizioni, consensi ed email inviate.
+          Un file con tutto ciò che conserviamo su di te (artt. 15 e 20 GDPR): questionari con le risposte, prenotazioni, presenze e assenze,
+          pagamenti, richieste di chiamata, messaggi, iscrizioni, consensi, richieste sulla privacy ed email inviate.
         </p>
         <p>
           <a href={clientAreaPaths.dataExport} download className="btn btn-primary w-full sm:w-fit">

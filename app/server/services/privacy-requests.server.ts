@@ -6,16 +6,21 @@ import { readAnswers } from "../crypto.server";
 import type { Database } from "../db/client.server";
 import {
   accessTokens,
+  attendance,
+  calendarFeeds,
   callSlots,
   consentRecords,
   contacts,
   emailOutbox,
   groupBookings,
+  groupSessions,
   groupWaitlist,
   newsletterSubscribers,
   pendingActions,
+  payments,
   privacyRequests,
   questionnaireResponses,
+  refunds,
   registrations,
   user,
 } from "../db/schema";
@@ -70,6 +75,28 @@ export async function collectPersonalData(db: Database, emailInput: string) {
       .where(eq(sql`lower(${emailOutbox.to})`, email)),
     db.select({ id: user.id, name: user.name, email: user.email, role: user.role, createdAt: user.createdAt }).from(user).where(eq(user.email, email)),
   ]);
+  // What hangs on the bookings (meetings attended or missed, money) and on the account (its calendar feed).
+  const bookingIds = bookings.map((row) => row.id);
+  const accountIds = accounts.map((row) => row.id);
+  const [attendanceRows, paymentRows, refundRows, requests, feeds] = await Promise.all([
+    bookingIds.length
+      ? db
+          .select({ bookingId: attendance.bookingId, sessionId: attendance.sessionId, startsAt: groupSessions.startsAt, status: attendance.status, announcedAt: attendance.announcedAt, recordedAt: attendance.recordedAt })
+          .from(attendance)
+          .innerJoin(groupSessions, eq(groupSessions.id, attendance.sessionId))
+          .where(inArray(attendance.bookingId, bookingIds))
+          .orderBy(asc(groupSessions.startsAt))
+      : [],
+    bookingIds.length
+      ? db
+          .select({ bookingId: payments.bookingId, amountCents: payments.amountCents, method: payments.method, paidAt: payments.paidAt, receiptNumber: payments.receiptNumber })
+          .from(payments)
+          .where(inArray(payments.bookingId, bookingIds))
+      : [],
+    bookingIds.length ? db.select({ bookingId: refunds.bookingId, amountCents: refunds.amountCents, reason: refunds.reason, createdAt: refunds.createdAt }).from(refunds).where(inArray(refunds.bookingId, bookingIds)) : [],
+    db.select().from(privacyRequests).where(eq(privacyRequests.email, email)),
+    accountIds.length ? db.select({ createdAt: calendarFeeds.createdAt }).from(calendarFeeds).where(inArray(calendarFeeds.userId, accountIds)) : [],
+  ]);
   return {
     email,
     exportedAt: new Date().toISOString(),
@@ -83,6 +110,11 @@ export async function collectPersonalData(db: Database, emailInput: string) {
     consents,
     emailsSent: mails,
     accounts,
+    attendance: attendanceRows,
+    payments: paymentRows,
+    refunds: refundRows,
+    privacyRequests: requests,
+    calendarFeeds: feeds,
   };
 }
 
