@@ -87,7 +87,7 @@ export default function AbsencePage({ loaderData, actionData }: Route.ComponentP
           </p>
           <p className="text-ink-700">
             {attendance === "absent_notified"
-              ? `L'hai segnalata in tempo (${absenceNotice.rule}): l'incontro non ti sarà addebitato.`
+              ? `L'hai segnalata in tempo, secondo il ${absenceNotice.rule}: l'incontro non ti sarà addebitato.`
               : `L'hai segnalata dopo il limite del ${absenceNotice.rule}: l'incontro resta dovuto.`}
             {announcedAt ? ` Segnalata il ${formatDateTime(announcedAt)}.` : null} Ti abbiamo mandato una conferma per email.
           </p>
@@ -103,7 +103,7 @@ export default function AbsencePage({ loaderData, actionData }: Route.ComponentP
             <p className="flex gap-2 rounded-2xl bg-teal-50 p-4 text-teal-800">
               <Info aria-hidden className="mt-0.5 size-5 shrink-0" />
               <span>
-                Mancano più di {absenceNotice.hours} ore all'incontro: l'assenza è <strong>gratuita</strong> ({absenceNotice.rule}).
+                Mancano più di {absenceNotice.hours} ore all'incontro: secondo il {absenceNotice.rule} l'assenza è <strong>gratuita</strong>.
               </span>
             </p>
           ) : (

@@ -186,7 +186,7 @@ function MyPath({ groups, feedUrl, feedSince, noticeHours, result }: PathData & 
     <div className="grid gap-8">
       <header className="grid gap-2">
         <h1 className="text-3xl font-semibold sm:text-4xl">Il mio percorso</h1>
-        <p className="text-ink-700">Orari in ora italiana. Assenze: avvisa almeno {noticeHours} ore prima e l'incontro non si paga ({absenceNotice.rule}).</p>
+        <p className="text-ink-700">Orari in ora italiana. Assenze: avvisa almeno {noticeHours} ore prima e l'incontro non si paga, secondo il {absenceNotice.rule}.</p>
       </header>
       {groups.length === 0 ? (
         <div className="grid gap-3 rounded-3xl border border-sand-200 bg-white p-6">
