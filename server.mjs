@@ -1,6 +1,5 @@
 // The production (and development) server: starts the platform (database, migrations,
 // workers), serves static assets and the React Router app, and shuts down gracefully.
-import compression from "compression";
 import express from "express";
 import fs from "node:fs";
 import http from "node:http";
@@ -42,7 +41,7 @@ try {
   }
   throw error;
 }
-server.use(compression());
+server.use(mod.compressResponses);
 server.use(mod.securityHeaders);
 server.use(mod.clientAddress);
 server.use(mod.requestLogger);

@@ -1,8 +1,9 @@
-import { PassThrough } from "node:stream";
+import { PassThrough, Writable } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import { inlineScriptHashes, isSharedDocument } from "~/server/csp.server";
 
 export const streamTimeout = 5_000;
 
@@ -13,20 +14,39 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const nonce = loadContext.cspNonce;
+  // A document every visitor gets the same carries no nonce: it is rendered whole, and its CSP lists
+  // the hashes of its inline scripts, so the page cache keeps (and compresses) its bytes once.
+  const shared = Boolean(loadContext.useScriptHashes) && !routerContext.isSpaMode && isSharedDocument(responseStatusCode, responseHeaders);
+  const nonce = shared ? undefined : loadContext.cspNonce;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
-    // Crawlers and prerendering wait for the whole document; browsers get the shell first.
-    const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    // Crawlers, prerendering and shared documents wait for the whole document; browsers get the shell first.
+    const readyOption = shared || (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
       nonce,
       [readyOption]() {
         shellRendered = true;
-        const body = new PassThrough();
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
-        pipe(body);
+        if (!shared) {
+          const body = new PassThrough();
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          pipe(body);
+          return;
+        }
+        const chunks: Buffer[] = [];
+        const collect = new Writable({
+          write(chunk: Buffer, _encoding, done) {
+            chunks.push(chunk);
+            done();
+          },
+        });
+        collect.on("finish", () => {
+          const html = Buffer.concat(chunks).toString("utf8");
+          loadContext.useScriptHashes!(inlineScriptHashes(html));
+          resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+        });
+        pipe(collect);
       },
       onShellError(error: unknown) {
         reject(error);

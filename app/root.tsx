@@ -37,8 +37,8 @@ export const meta: Route.MetaFunction = ({ error }) => {
   return isRouteErrorResponse(error) && error.status === 404 ? notFoundSeo() : errorSeo();
 };
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return data({ nonce: context.cspNonce, analyticsSrc: env().ANALYTICS_SRC });
+export async function loader() {
+  return data({ analyticsSrc: env().ANALYTICS_SRC });
 }
 
 /** Pages under /admin and the therapist area bring their own shell. */
@@ -56,7 +56,6 @@ function HashScroller() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
-  const nonce = rootData?.nonce;
   const location = useLocation();
   const chrome = usesSiteChrome(location.pathname);
   return (
@@ -75,11 +74,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
             {children}
           </main>
           {chrome ? <Footer /> : null}
-          <CookieBanner analyticsSrc={rootData?.analyticsSrc} nonce={nonce} />
+          <CookieBanner analyticsSrc={rootData?.analyticsSrc} />
         </ToastProvider>
         <HashScroller />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {/* Their nonce, if the document has one, comes from <ServerRouter nonce> (entry.server.tsx). */}
+        <ScrollRestoration />
+        <Scripts />
       </body>
     </html>
   );

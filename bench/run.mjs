@@ -1,12 +1,16 @@
 // npm run bench: builds, starts the production server on loopback, and prints one table of
-// Lighthouse scores, page weight, HTTP throughput/latency, cold start and memory.
-// Figures go to bench/results.json and one line per run to bench/HISTORY.md.
+// Lighthouse scores (median of three runs), page weight, HTTP throughput/latency as a browser asks
+// (Accept-Encoding: gzip, deflate, br), the same HTML served by nginx as the ceiling, cold start and
+// memory. Figures go to bench/results.json and one line per run to bench/HISTORY.md. Any answer that
+// is not 2xx, or a Lighthouse run that fails, makes it exit with status 1.
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import zlib from "node:zlib";
 import autocannon from "autocannon";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -20,7 +24,13 @@ const base = `http://127.0.0.1:${port}`;
 const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const loadSeconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const nginxBinary = "/usr/sbin/nginx";
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "insieme-bench-"));
+// Its own build, so a benchmark never replaces the build/ another run (e2e, a server) is using.
+const buildDir = path.join(root, "bench/.tmp/build");
+/** What a browser sends; every load below asks this way. */
+const BROWSER_ENCODINGS = "gzip, deflate, br";
 // Production refuses to start without them; the same pair for every start on this DATA_DIR.
 const sessionSecret = randomBytes(32).toString("hex");
 const encryptionKey = randomBytes(32).toString("base64");
@@ -37,6 +47,7 @@ function startServer() {
     env: {
       ...process.env,
       NODE_ENV: "production",
+      BUILD_DIR: buildDir,
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
@@ -83,7 +94,43 @@ async function firstPostSlug() {
   return link ? new URL(link).pathname : "/blog";
 }
 
-async function runLighthouse(pages) {
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+/** Attempts per run: Lighthouse sometimes loses its own trace (NO_NAVSTART), which says nothing about the page. */
+const LIGHTHOUSE_ATTEMPTS = 3;
+
+/** One Lighthouse run of a page, reduced to the figures the table shows. */
+async function lighthouseRun(chrome, preset, page) {
+  const options = { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "best-practices", "seo"] };
+  let lhr;
+  for (let attempt = 1; ; attempt++) {
+    ({ lhr } = await lighthouse(`${base}${page}`, options, preset === "desktop" ? desktopConfig : undefined));
+    if (!lhr.runtimeError) break;
+    const message = `Lighthouse ${preset} ${page}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`;
+    if (attempt === LIGHTHOUSE_ATTEMPTS) throw new Error(message);
+    log(`${message}: again`);
+  }
+  const summary = lhr.audits["resource-summary"]?.details?.items ?? [];
+  const bytes = (type) => summary.find((item) => item.resourceType === type)?.transferSize ?? 0;
+  return {
+    performance: Math.round(lhr.categories.performance.score * 100),
+    accessibility: Math.round(lhr.categories.accessibility.score * 100),
+    bestPractices: Math.round(lhr.categories["best-practices"].score * 100),
+    seo: Math.round(lhr.categories.seo.score * 100),
+    fcpMs: Math.round(lhr.audits["first-contentful-paint"]?.numericValue ?? NaN),
+    lcpMs: Math.round(lhr.audits["largest-contentful-paint"]?.numericValue ?? NaN),
+    cls: Number((lhr.audits["cumulative-layout-shift"]?.numericValue ?? NaN).toFixed(3)),
+    tbtMs: Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? NaN),
+    jsKbGzip: Number((bytes("script") / 1024).toFixed(1)),
+    cssKbGzip: Number((bytes("stylesheet") / 1024).toFixed(1)),
+  };
+}
+
+/** Each page `lighthouseRuns` times per preset; every figure is the median of its runs. */
+async function runLighthouse(pages, failures) {
   const chrome = await chromeLauncher.launch({
     chromePath,
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
@@ -92,25 +139,16 @@ async function runLighthouse(pages) {
   try {
     for (const preset of ["mobile", "desktop"]) {
       for (const page of pages) {
-        const options = { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "best-practices", "seo"] };
-        const runner = await lighthouse(`${base}${page}`, options, preset === "desktop" ? desktopConfig : undefined);
-        const lhr = runner.lhr;
-        const summary = lhr.audits["resource-summary"]?.details?.items ?? [];
-        const bytes = (type) => summary.find((item) => item.resourceType === type)?.transferSize ?? 0;
-        results.push({
-          preset,
-          page,
-          performance: Math.round(lhr.categories.performance.score * 100),
-          accessibility: Math.round(lhr.categories.accessibility.score * 100),
-          bestPractices: Math.round(lhr.categories["best-practices"].score * 100),
-          seo: Math.round(lhr.categories.seo.score * 100),
-          lcpMs: Math.round(lhr.audits["largest-contentful-paint"]?.numericValue ?? NaN),
-          cls: Number((lhr.audits["cumulative-layout-shift"]?.numericValue ?? NaN).toFixed(3)),
-          tbtMs: Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? NaN),
-          jsKbGzip: Number((bytes("script") / 1024).toFixed(1)),
-          cssKbGzip: Number((bytes("stylesheet") / 1024).toFixed(1)),
-        });
-        log(`lighthouse ${preset} ${page}: ${results.at(-1).performance}`);
+        const runs = [];
+        try {
+          for (let run = 0; run < lighthouseRuns; run++) runs.push(await lighthouseRun(chrome, preset, page));
+        } catch (error) {
+          failures.push(error.message);
+          continue;
+        }
+        const figures = Object.fromEntries(Object.keys(runs[0]).map((key) => [key, median(runs.map((r) => r[key]))]));
+        results.push({ preset, page, runs: runs.map((r) => r.performance), ...figures });
+        log(`lighthouse ${preset} ${page}: ${runs.map((r) => r.performance).join(", ")} (median ${figures.performance})`);
       }
     }
   } finally {
@@ -121,10 +159,12 @@ async function runLighthouse(pages) {
 
 function load(name, options) {
   return new Promise((resolve, reject) => {
-    autocannon({ url: base, connections, duration: loadSeconds, ...options }, (error, result) => {
+    const headers = { "accept-encoding": BROWSER_ENCODINGS, ...options.headers };
+    autocannon({ url: base, connections, duration: loadSeconds, ...options, headers }, (error, result) => {
       if (error) return reject(error);
       resolve({
         name,
+        non2xx: result.non2xx ?? 0,
         requestsPerSecond: Math.round(result.requests.average),
         p50Ms: result.latency.p50,
         p99Ms: result.latency.p99,
@@ -137,8 +177,9 @@ function load(name, options) {
 
 async function main() {
   if (!fs.existsSync(chromePath)) throw new Error(`Chromium not found at ${chromePath}`);
+  ensureNginx();
   log("building...");
-  const build = spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
+  const build = spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, BUILD_DIR: buildDir } });
   if (build.status !== 0) throw new Error("build failed");
 
   log("first start (initdb, migrations, demo seed)...");
@@ -151,12 +192,92 @@ async function main() {
   server.coldStartMs = await untilOk(`${base}/`, server.started);
   server.firstStartMs = firstStartMs;
 
+  let nginx;
   try {
-    await measure(server);
+    nginx = await startNginx(await fetch(`${base}/`, { headers: { "accept-encoding": "identity" } }).then((r) => r.text()));
+    const failures = await measure(server, nginx);
+    if (failures.length) {
+      console.error(`\nFAILED: ${failures.join("; ")}`);
+      process.exitCode = 1;
+    }
   } finally {
+    if (nginx) await nginx.stop();
     if (server.child.exitCode === null) await stopServer(server.child);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** Debian's nginx-light, installed with apt-get when it is missing (needs root, as apt-get does). */
+function ensureNginx() {
+  if (fs.existsSync(nginxBinary)) return;
+  log("nginx not found: apt-get install nginx-light...");
+  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+  const install = spawnSync("apt-get", ["install", "-y", "--no-install-recommends", "nginx-light"], { stdio: ["ignore", "ignore", "inherit"], env });
+  if (install.status !== 0) {
+    spawnSync("apt-get", ["update"], { stdio: ["ignore", "ignore", "inherit"], env });
+    spawnSync("apt-get", ["install", "-y", "--no-install-recommends", "nginx-light"], { stdio: ["ignore", "ignore", "inherit"], env });
+  }
+  if (!fs.existsSync(nginxBinary)) throw new Error(`${nginxBinary} missing and apt-get install nginx-light failed`);
+}
+
+/**
+ * nginx serving the app's home HTML (the same bytes) from a file, on two ports: gzip compressed
+ * per response as a default Debian site does (the ceiling of issue 17), and a file gzipped ahead
+ * (gzip_static) for reference. Workers as Debian's default (one per core), no access log.
+ */
+async function startNginx(html) {
+  const prefix = fs.mkdtempSync(path.join(os.tmpdir(), "insieme-bench-nginx-"));
+  fs.mkdirSync(path.join(prefix, "www"));
+  fs.writeFileSync(path.join(prefix, "www/index.html"), html);
+  fs.writeFileSync(path.join(prefix, "www/index.html.gz"), zlib.gzipSync(html, { level: 9 }));
+  // Workers run as nobody when started as root: the files must be readable by anyone.
+  for (const item of [prefix, path.join(prefix, "www")]) fs.chmodSync(item, 0o755);
+  const [gzipPort, staticPort] = [port + 1, port + 2];
+  const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((kind) => `${kind}_temp_path ${prefix}/${kind};`).join(" ");
+  const site = (listen, gzip) => `server { listen 127.0.0.1:${listen}; root ${prefix}/www; ${gzip} location = / { try_files /index.html =404; } }`;
+  fs.writeFileSync(
+    path.join(prefix, "nginx.conf"),
+    `worker_processes auto;
+pid ${prefix}/nginx.pid;
+error_log ${prefix}/error.log warn;
+events { worker_connections 4096; }
+http {
+  default_type text/html;
+  access_log off;
+  ${temp}
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 1000000;
+  ${site(gzipPort, "gzip on; gzip_vary on;")}
+  ${site(staticPort, "gzip_static on; gzip_vary on;")}
+}
+`,
+  );
+  const child = spawn(nginxBinary, ["-p", prefix, "-c", path.join(prefix, "nginx.conf"), "-g", "daemon off;"], { stdio: ["ignore", "ignore", "inherit"] });
+  const gzipUrl = `http://127.0.0.1:${gzipPort}/`;
+  const staticUrl = `http://127.0.0.1:${staticPort}/`;
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}: ${fs.readFileSync(path.join(prefix, "error.log"), "utf8")}`);
+    try {
+      const [a, b] = await Promise.all([fetch(gzipUrl), fetch(staticUrl)]);
+      const [textA, textB] = await Promise.all([a.text(), b.text()]);
+      if (a.ok && b.ok && textA === html && textB === html) break;
+      throw new Error("nginx does not serve the home HTML");
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  return {
+    gzipUrl,
+    staticUrl,
+    async stop() {
+      child.kill("SIGTERM");
+      if (child.exitCode === null) await new Promise((resolve) => child.once("exit", resolve));
+      fs.rmSync(prefix, { recursive: true, force: true });
+    },
+  };
 }
 
 async function solvedChallenges(count) {
@@ -165,19 +286,40 @@ async function solvedChallenges(count) {
   return proofs;
 }
 
-async function measure(server) {
+/** What one request as a browser gets: status, encoding and bytes on the wire. */
+async function asBrowser(url) {
+  const response = await new Promise((resolve, reject) => {
+    http.get(url, { headers: { "accept-encoding": BROWSER_ENCODINGS } }, (res) => {
+      const chunks = [];
+      res.on("data", (chunk) => chunks.push(chunk));
+      res.on("end", () => resolve({ status: res.statusCode, encoding: res.headers["content-encoding"] ?? "identity", bytes: Buffer.concat(chunks).length }));
+      res.on("error", reject);
+    }).on("error", reject);
+  });
+  return response;
+}
+
+async function measure(server, nginx) {
+  const failures = [];
   const coldStartMs = server.coldStartMs;
   const firstStartMs = server.firstStartMs;
   const post = await firstPostSlug();
   const pages = ["/", "/questionario-interno", post, "/terapeuti"];
-  const lighthouseResults = await runLighthouse(pages);
+  for (const page of pages) {
+    const answer = await asBrowser(`${base}${page}`);
+    if (answer.status < 200 || answer.status > 299) failures.push(`GET ${page} answered ${answer.status}`);
+  }
+  const lighthouseResults = await runLighthouse(pages, failures);
 
   const html = await fetch(`${base}/`).then((r) => r.text());
   const asset = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1] ?? /href="(\/assets\/[^"]+\.js)"/.exec(html)?.[1] ?? "/favicon.svg";
+  const wire = { app: await asBrowser(`${base}/`), nginxGzip: await asBrowser(nginx.gzipUrl), nginxStatic: await asBrowser(nginx.staticUrl) };
 
-  log("load: static asset, SSR home, questionnaire submit...");
+  log("load: static asset, SSR home, nginx (same HTML), questionnaire submit...");
   const staticAsset = await load(`static asset ${asset}`, { url: `${base}${asset}` });
-  const ssrHome = await load("SSR home /", { url: `${base}/` });
+  const ssrHome = await load("SSR home / (app)", { url: `${base}/` });
+  const nginxGzip = await load("same HTML, nginx gzip", { url: nginx.gzipUrl });
+  const nginxStatic = await load("same HTML, nginx gzip_static", { url: nginx.staticUrl });
   // Each submission needs its own solved anti-spam challenge: a pool of three times the last measured
   // rate, solved beforehand. Should it run out, the reused ones are refused and show as errors.
   const proofs = await solvedChallenges(loadSeconds * 600);
@@ -191,7 +333,7 @@ async function measure(server) {
           counter += 1;
           return {
             ...request,
-            headers: { "content-type": "application/json", "idempotency-key": `bench-${process.pid}-${counter}`, "x-altcha": proofs[(counter - 1) % proofs.length] },
+            headers: { ...request.headers, "content-type": "application/json", "idempotency-key": `bench-${process.pid}-${counter}`, "x-altcha": proofs[(counter - 1) % proofs.length] },
             body: JSON.stringify({ ...validAnswers, name: "Bench", email: `bench-${counter}@example.com` }),
           };
         },
@@ -199,28 +341,39 @@ async function measure(server) {
     ],
   });
   const rssAfterLoadMb = rssMb(server.child.pid);
+  const loads = [staticAsset, ssrHome, nginxGzip, nginxStatic, submit];
+  for (const result of loads) if (result.errors) failures.push(`${result.name}: ${result.non2xx} non-2xx, ${result.errors - result.non2xx} errors or timeouts`);
 
+  const ratio = (a, b) => Number((a.requestsPerSecond / b.requestsPerSecond).toFixed(3));
   const results = {
     date: new Date().toISOString(),
     commit: spawnSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root }).stdout.toString().trim(),
     machine: `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB`,
+    acceptEncoding: BROWSER_ENCODINGS,
+    lighthouseRuns,
     lighthouse: lighthouseResults,
-    load: [staticAsset, ssrHome, submit],
-    ssrToStaticRatio: Number((ssrHome.requestsPerSecond / staticAsset.requestsPerSecond).toFixed(3)),
+    homeOnTheWire: wire,
+    load: loads,
+    ssrToNginxRatio: ratio(ssrHome, nginxGzip),
+    ssrToNginxStaticRatio: ratio(ssrHome, nginxStatic),
+    ssrToStaticAssetRatio: ratio(ssrHome, staticAsset),
     firstStartMs: Math.round(firstStartMs),
     coldStartMs: Math.round(coldStartMs),
     rssAfterLoadMb,
+    failures,
   };
 
-  console.log("\nLighthouse (system Chromium)");
+  console.log(`\nLighthouse (system Chromium), median of ${lighthouseRuns} runs`);
   console.table(
     lighthouseResults.map((r) => ({
       preset: r.preset,
       page: r.page,
       perf: r.performance,
+      runs: r.runs.join("/"),
       a11y: r.accessibility,
       "best pr.": r.bestPractices,
       seo: r.seo,
+      "FCP ms": r.fcpMs,
       "LCP ms": r.lcpMs,
       CLS: r.cls,
       "TBT ms": r.tbtMs,
@@ -228,11 +381,15 @@ async function measure(server) {
       "CSS KB gz": r.cssKbGzip,
     })),
   );
-  console.log(`HTTP load (autocannon, ${connections} connections, ${loadSeconds} s each)`);
-  console.table(results.load.map((r) => ({ test: r.name, "req/s": r.requestsPerSecond, "p50 ms": r.p50Ms, "p99 ms": r.p99Ms, errors: r.errors, requests: r.total })));
+  console.log(`Home as a browser gets it (Accept-Encoding: ${BROWSER_ENCODINGS})`);
+  console.table(Object.entries(wire).map(([server, r]) => ({ server, status: r.status, encoding: r.encoding, bytes: r.bytes })));
+  console.log(`HTTP load (autocannon, ${connections} connections, ${loadSeconds} s each, Accept-Encoding: ${BROWSER_ENCODINGS})`);
+  console.table(loads.map((r) => ({ test: r.name, "req/s": r.requestsPerSecond, "p50 ms": r.p50Ms, "p99 ms": r.p99Ms, "non-2xx": r.non2xx, errors: r.errors, requests: r.total })));
   console.table([
     {
-      "SSR home / static": results.ssrToStaticRatio,
+      "home / nginx gzip": results.ssrToNginxRatio,
+      "home / nginx gzip_static": results.ssrToNginxStaticRatio,
+      "home / static asset": results.ssrToStaticAssetRatio,
       "first start ms": results.firstStartMs,
       "cold start ms": results.coldStartMs,
       "RSS after load MB": results.rssAfterLoadMb,
@@ -240,17 +397,34 @@ async function measure(server) {
   ]);
 
   fs.writeFileSync(path.join(root, "bench/results.json"), `${JSON.stringify(results, null, 2)}\n`);
+  const lh = (page) => lighthouseResults.find((r) => r.preset === "mobile" && r.page === page)?.performance ?? "-";
   const mobileHome = lighthouseResults.find((r) => r.preset === "mobile" && r.page === "/");
-  const line = `| ${results.date.slice(0, 16)} | ${results.commit} | ${mobileHome?.performance} | ${mobileHome?.jsKbGzip} | ${ssrHome.requestsPerSecond} | ${staticAsset.requestsPerSecond} | ${results.ssrToStaticRatio} | ${submit.p99Ms} | ${submit.errors} | ${results.coldStartMs} | ${rssAfterLoadMb} |\n`;
+  const cells = [
+    results.date.slice(0, 16),
+    results.commit,
+    pages.map(lh).join(" / "),
+    mobileHome?.jsKbGzip ?? "-",
+    ssrHome.requestsPerSecond,
+    nginxGzip.requestsPerSecond,
+    results.ssrToNginxRatio,
+    nginxStatic.requestsPerSecond,
+    submit.requestsPerSecond,
+    submit.p99Ms,
+    loads.reduce((sum, r) => sum + r.errors, 0),
+    results.coldStartMs,
+    rssAfterLoadMb,
+  ];
   const history = path.join(root, "bench/HISTORY.md");
-  if (!fs.existsSync(history)) {
-    fs.writeFileSync(
-      history,
-      "# Benchmark history\n\n| date | commit | LH mobile / | home JS KB gz | SSR req/s | static req/s | ratio | submit p99 ms | submit errors | cold start ms | RSS MB |\n|---|---|---|---|---|---|---|---|---|---|---|\n",
-    );
-  }
-  fs.appendFileSync(history, line);
+  if (!fs.existsSync(history)) fs.writeFileSync(history, "# Benchmark history\n");
+  if (!fs.readFileSync(history, "utf8").includes(HISTORY_HEADER)) fs.appendFileSync(history, `\n${HISTORY_INTRO}\n\n${HISTORY_HEADER}\n|${"---|".repeat(cells.length)}\n`);
+  fs.appendFileSync(history, `| ${cells.join(" | ")} |\n`);
+  return failures;
 }
+
+const HISTORY_INTRO =
+  "Requests as a browser asks (`Accept-Encoding: gzip, deflate, br`), nginx serving the same home HTML in the same run (gzip per response; gzip_static for reference), Lighthouse mobile medians of 3 for `/`, `/questionario-interno`, an article, `/terapeuti`.";
+const HISTORY_HEADER =
+  "| date | commit | LH mobile (median of 3) | home JS KB gz | home req/s | nginx gzip req/s | ratio | nginx gzip_static req/s | submit req/s | submit p99 ms | non-2xx + errors | cold start ms | RSS MB |";
 
 main().catch((error) => {
   console.error(error);

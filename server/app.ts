@@ -1,67 +1,47 @@
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { createRequestHandler } from "@react-router/express";
 import express, { type NextFunction, type Request, type Response } from "express";
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { IncomingMessage } from "node:http";
-import { platform } from "~/server/platform.server";
+import { contentSecurityPolicy } from "~/server/csp.server";
+import { onPlatformStop, platform, startPlatform as startPlatformServices } from "~/server/platform.server";
 import { env } from "~/server/env.server";
 import { errors } from "~/server/http.server";
 import { logger, redactUrl } from "~/server/logger.server";
 import { databaseOutageHandler, withOutageResponses } from "~/server/outage.server";
 
-export { env } from "~/server/env.server";
-export { startPlatform } from "~/server/platform.server";
-export { isDatabaseUnavailable } from "~/server/db/client.server";
+import { listenForPageCacheClears } from "./page-cache";
 
-/** Sign-in providers the widget may post to (only those configured). */
-function oauthOrigins() {
-  const config = env();
-  const origins = (
-    [
-      ["GITHUB_CLIENT_ID", "https://github.com"],
-      ["GOOGLE_CLIENT_ID", "https://accounts.google.com"],
-      ["AZURE_CLIENT_ID", "https://login.microsoftonline.com"],
-    ] as const
-  )
-    .filter(([variable]) => config[variable])
-    .map(([, origin]) => origin);
-  return origins.length ? ` ${origins.join(" ")}` : "";
+export { env } from "~/server/env.server";
+export { isDatabaseUnavailable } from "~/server/db/client.server";
+export { compressResponses, pageCacheMiddleware } from "./page-cache";
+
+let pageCacheListener: ReturnType<typeof listenForPageCacheClears> | undefined;
+
+/** The platform (database, migrations, workers), and this instance's ear for other instances' page-cache clears. */
+export async function startPlatform() {
+  const started = await startPlatformServices();
+  if (!pageCacheListener) {
+    const listener = (pageCacheListener = listenForPageCacheClears(started.databaseUrl));
+    onPlatformStop(async () => {
+      pageCacheListener = undefined;
+      await listener.stop();
+    });
+  }
+  return started;
 }
 
-/** Security headers for every response, with a fresh CSP nonce per request. */
+/** Security headers for every response, with a fresh CSP nonce per request (a shared document replaces it by hashes). */
 export function securityHeaders(req: Request, res: Response, next: NextFunction) {
   const nonce = randomBytes(16).toString("base64");
   res.locals.cspNonce = nonce;
-  const scriptSources = [`'self'`, `'nonce-${nonce}'`, `'strict-dynamic'`];
-  // Third parties exist only when configured, and load only after consent (see the cookie banner).
-  const { ANALYTICS_SRC, REVIEW_WIDGET_SRC, isProduction } = env();
-  const analytics = ANALYTICS_SRC ? new URL(ANALYTICS_SRC).origin : "";
-  const reviews = REVIEW_WIDGET_SRC ? new URL(REVIEW_WIDGET_SRC).origin : "";
-  const extra = [analytics, reviews].filter(Boolean).join(" ");
-  if (extra) scriptSources.push(extra);
-  const directives = [
-    `default-src 'self'`,
-    `script-src ${scriptSources.join(" ")}`,
-    `style-src 'self' 'unsafe-inline'`,
-    `img-src 'self' data: blob:${extra ? ` ${extra}` : ""}`,
-    `font-src 'self'`,
-    `connect-src 'self'${extra ? ` ${extra}` : ""}${isProduction ? "" : " ws: wss:"}`,
-    // The anti-spam widget (ALTCHA) solves its challenge in Web Workers it creates from blob: URLs.
-    `worker-src 'self' blob:`,
-    `frame-src ${reviews || "'none'"}`,
-    `media-src 'self'`,
-    `object-src 'none'`,
-    `base-uri 'self'`,
-    `form-action 'self'${oauthOrigins()}`,
-    `frame-ancestors 'none'`,
-  ];
-  res.setHeader("Content-Security-Policy", directives.join("; "));
+  res.setHeader("Content-Security-Policy", contentSecurityPolicy([`'nonce-${nonce}'`]));
   res.setHeader("X-Content-Type-Options", "nosniff");
   res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
   res.setHeader("X-Frame-Options", "DENY");
   res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), interest-cohort=()");
   res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-  if (isProduction && req.secure) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+  if (env().isProduction && req.secure) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
   next();
 }
 
@@ -237,6 +217,7 @@ app.all(
       return {
         db: platform().db,
         cspNonce: String(res.locals.cspNonce ?? ""),
+        useScriptHashes: (hashes) => res.setHeader("Content-Security-Policy", contentSecurityPolicy(hashes)),
         clientIp: String(req.headers["x-client-ip"] ?? req.socket.remoteAddress ?? "unknown"),
       };
     },
@@ -250,79 +231,3 @@ app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
   logger.error({ err: error }, "unhandled error");
   if (!res.headersSent) res.status(500).json({ error: "Si è verificato un errore interno. Riprova più tardi." });
 });
-
-interface CachedPage {
-  status: number;
-  headers: Record<string, string>;
-  /** The HTML with every occurrence of its nonce replaced by a placeholder. */
-  template: string;
-  etag: string;
-  expires: number;
-}
-
-const NONCE_PLACEHOLDER = "__CSP_NONCE__";
-const pageCache = new Map<string, CachedPage>();
-const MAX_CACHED_PAGES = 500;
-
-/** Staff edits change public pages: every write under /admin empties this instance's cache. */
-export function clearPageCache() {
-  pageCache.clear();
-}
-
-/**
- * Public pages are the same for every visitor: their HTML is cached per URL for its s-maxage and
- * served with a fresh CSP nonce substituted on every response. Responses without
- * `Cache-Control: public, … s-maxage` (anything personal) are never stored; signed-in staff bypass it.
- */
-export function pageCacheMiddleware(req: Request, res: Response, next: NextFunction) {
-  if (req.method !== "GET" && req.method !== "HEAD") {
-    if (req.path.startsWith("/admin") || req.path.startsWith("/api/auth")) res.on("finish", () => res.statusCode < 400 && clearPageCache());
-    return next();
-  }
-  if (/(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/.test(req.headers.cookie ?? "")) return next();
-  const nonce = String(res.locals.cspNonce ?? "");
-  const key = req.originalUrl;
-  const hit = pageCache.get(key);
-  if (hit && hit.expires > Date.now()) {
-    for (const [name, value] of Object.entries(hit.headers)) res.setHeader(name, value);
-    res.setHeader("ETag", hit.etag);
-    res.setHeader("X-Page-Cache", "hit");
-    if (req.headers["if-none-match"] === hit.etag) {
-      // The browser keeps the HTML it has, with the nonce of its stored CSP: do not send a new one.
-      res.removeHeader("Content-Security-Policy");
-      res.status(304).end();
-      return;
-    }
-    res.status(hit.status).send(hit.template.replaceAll(NONCE_PLACEHOLDER, nonce));
-    return;
-  }
-  const chunks: Buffer[] = [];
-  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
-  const end = res.end.bind(res) as (...args: unknown[]) => Response;
-  const collect = (chunk: unknown, encoding?: unknown) => {
-    if (chunk) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"));
-  };
-  res.write = ((chunk: unknown, ...rest: unknown[]) => {
-    collect(chunk, rest[0]);
-    return write(chunk, ...rest);
-  }) as typeof res.write;
-  res.end = ((chunk?: unknown, ...rest: unknown[]) => {
-    if (chunk && typeof chunk !== "function") collect(chunk, rest[0]);
-    const cacheControl = String(res.getHeader("Cache-Control") ?? "");
-    const maxAge = /s-maxage=(\d+)/.exec(cacheControl);
-    const type = String(res.getHeader("Content-Type") ?? "");
-    if (res.statusCode === 200 && maxAge && cacheControl.includes("public") && type.startsWith("text/html") && !res.getHeader("Set-Cookie")) {
-      const template = nonce ? Buffer.concat(chunks).toString("utf8").replaceAll(nonce, NONCE_PLACEHOLDER) : Buffer.concat(chunks).toString("utf8");
-      const headers: Record<string, string> = {};
-      for (const name of ["content-type", "cache-control", "vary", "link"]) {
-        const value = res.getHeader(name);
-        if (value !== undefined) headers[name] = String(value);
-      }
-      if (pageCache.size >= MAX_CACHED_PAGES) pageCache.delete(pageCache.keys().next().value!);
-      const etag = `W/"${createHash("sha1").update(template).digest("base64url")}"`;
-      pageCache.set(key, { status: 200, headers, template, etag, expires: Date.now() + Number(maxAge[1]) * 1000 });
-    }
-    return end(chunk, ...rest);
-  }) as typeof res.end;
-  next();
-}

@@ -1,9 +1,7 @@
 import { useEffect, useRef } from "react";
-import { useRouteLoaderData } from "react-router";
 import { CONSENT_CHANGED_EVENT, readConsent } from "~/components/layout/cookie-banner";
 import { Stars } from "~/components/site/stars";
 import { REVIEW_WIDGET_RELOAD_MS } from "~/content/site";
-import type { loader as rootLoader } from "~/root";
 
 declare global {
   interface Window {
@@ -28,7 +26,6 @@ export interface ReviewWidgetConfig {
  */
 export function ReviewWidget({ src, templateId, businessUnitId }: ReviewWidgetConfig) {
   const container = useRef<HTMLDivElement>(null);
-  const nonce = useRouteLoaderData<typeof rootLoader>("root")?.nonce;
 
   useEffect(() => {
     if (!src) return;
@@ -47,7 +44,6 @@ export function ReviewWidget({ src, templateId, businessUnitId }: ReviewWidgetCo
       script.src = src;
       script.async = true;
       script.dataset.reviewWidget = "true";
-      if (nonce) script.nonce = nonce;
       script.addEventListener("load", reload);
       document.head.appendChild(script);
     };
@@ -57,7 +53,7 @@ export function ReviewWidget({ src, templateId, businessUnitId }: ReviewWidgetCo
       window.removeEventListener(CONSENT_CHANGED_EVENT, loadWithConsent);
       window.clearTimeout(timer);
     };
-  }, [src, nonce]);
+  }, [src]);
 
   return (
     <div

@@ -24,14 +24,16 @@ function storeConsent(consent: CookieConsent) {
   window.dispatchEvent(new CustomEvent<CookieConsent>(CONSENT_CHANGED_EVENT, { detail: consent }));
 }
 
-/** Loads the analytics tag once, only after analytics consent, and only when one is configured. */
-function applyConsent(consent: CookieConsent, analyticsSrc: string | undefined, nonce: string | undefined) {
+/**
+ * Loads the analytics tag once, only after analytics consent, and only when one is configured. A script
+ * inserted by ours is allowed by the CSP's 'strict-dynamic': it needs no nonce (cached pages have none).
+ */
+function applyConsent(consent: CookieConsent, analyticsSrc: string | undefined) {
   if (consent.analytics && analyticsSrc && !document.querySelector("script[data-analytics]")) {
     const script = document.createElement("script");
     script.src = analyticsSrc;
     script.async = true;
     script.dataset.analytics = "true";
-    if (nonce) script.nonce = nonce;
     document.head.appendChild(script);
   }
   if (consent.marketing) console.info("Consenso marketing concesso");
@@ -41,7 +43,7 @@ function applyConsent(consent: CookieConsent, analyticsSrc: string | undefined, 
  * The cookie banner (Garante 2021): nothing non-essential before a choice; Accept all,
  * Necessary only, or Customize with the necessary toggle locked on.
  */
-export function CookieBanner({ analyticsSrc, nonce }: { analyticsSrc?: string; nonce?: string }) {
+export function CookieBanner({ analyticsSrc }: { analyticsSrc?: string }) {
   const [visible, setVisible] = useState(false);
   const [customizing, setCustomizing] = useState(false);
   const [draft, setDraft] = useState<CookieConsent>(necessaryOnly);
@@ -49,7 +51,7 @@ export function CookieBanner({ analyticsSrc, nonce }: { analyticsSrc?: string; n
 
   useEffect(() => {
     const stored = readConsent();
-    if (stored) applyConsent(stored, analyticsSrc, nonce);
+    if (stored) applyConsent(stored, analyticsSrc);
     else setVisible(true);
     const reopen = () => {
       setDraft(readConsent() ?? necessaryOnly);
@@ -57,11 +59,11 @@ export function CookieBanner({ analyticsSrc, nonce }: { analyticsSrc?: string; n
     };
     window.addEventListener(OPEN_COOKIE_SETTINGS_EVENT, reopen);
     return () => window.removeEventListener(OPEN_COOKIE_SETTINGS_EVENT, reopen);
-  }, [analyticsSrc, nonce]);
+  }, [analyticsSrc]);
 
   function choose(consent: CookieConsent) {
     storeConsent(consent);
-    applyConsent(consent, analyticsSrc, nonce);
+    applyConsent(consent, analyticsSrc);
     setVisible(false);
     setCustomizing(false);
   }

@@ -1,0 +1,341 @@
+import compression from "compression";
+import type { NextFunction, Request, Response } from "express";
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import pg from "pg";
+import { CONNECT_TIMEOUT_MS } from "~/server/db/client.server";
+import { logger } from "~/server/logger.server";
+import { platform } from "~/server/platform.server";
+
+/**
+ * Public HTML, compressed once. A document every visitor gets the same (entry.server.tsx renders it
+ * without a nonce, its CSP lists the hashes of its inline scripts) is kept per URL for its s-maxage
+ * as ready identity, gzip and Brotli bytes, and each request gets the one its Accept-Encoding takes.
+ * Anything else (personal pages, data requests, errors) passes through and is compressed per
+ * response at a bounded level (`compressResponses`). A staff write empties the cache of every
+ * instance at once: this one directly, the others through PostgreSQL NOTIFY (`listenForPageCacheClears`).
+ */
+
+type Encoding = "br" | "gzip" | "identity";
+
+interface Representation {
+  body: Buffer;
+  etag: string;
+}
+
+interface CachedPage {
+  /** The response headers the route set that belong to the page (type, caching, CSP, links). */
+  headers: Record<string, string>;
+  representations: Record<Encoding, Representation>;
+  bytes: number;
+  expires: number;
+}
+
+const KEPT_HEADERS = ["content-type", "cache-control", "content-security-policy", "link"];
+const MAX_CACHED_PAGES = 500;
+const MAX_CACHED_BYTES = 64 * 1024 * 1024;
+/** The NOTIFY channel every instance listens on. */
+export const PAGE_CACHE_CHANNEL = "page_cache_clear";
+
+const pageCache = new Map<string, CachedPage>();
+/** Renders under way per URL: concurrent misses wait for the first instead of rendering and compressing again. */
+const rendering = new Map<string, Promise<CachedPage | undefined>>();
+let cachedBytes = 0;
+/** Bumped by every clear: a page rendered before a staff edit is not stored after it. */
+let generation = 0;
+
+/** Empties this instance's cache (a staff edit here or on another instance). */
+export function clearPageCache() {
+  pageCache.clear();
+  cachedBytes = 0;
+  generation += 1;
+}
+
+/** Pages in this instance's cache, for tests and diagnostics. */
+export function cachedPageCount() {
+  return pageCache.size;
+}
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** Maximum compression, paid once per page and s-maxage, in libuv's thread pool (off the event loop). */
+async function compressOnce(html: Buffer): Promise<Record<Encoding, Representation>> {
+  const [br, gz] = await Promise.all([
+    brotli(html, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length,
+      },
+    }),
+    gzip(html, { level: zlib.constants.Z_BEST_COMPRESSION }),
+  ]);
+  // One strong validator per representation, as their bytes differ; the content hash is shared.
+  const tag = createHash("sha256").update(html).digest("base64url").slice(0, 27);
+  return {
+    identity: { body: html, etag: `"${tag}"` },
+    gzip: { body: gz, etag: `"${tag}-gzip"` },
+    br: { body: br, etag: `"${tag}-br"` },
+  };
+}
+
+/** The best coding the client accepts (RFC 9110 §12.5.3): Brotli, then gzip, else identity. */
+export function preferredEncoding(acceptEncoding: string | undefined): Encoding {
+  const weights = new Map<string, number>();
+  for (const part of (acceptEncoding ?? "").toLowerCase().split(",")) {
+    const [coding = "", ...parameters] = part.split(";").map((item) => item.trim());
+    if (!coding) continue;
+    const q = parameters.find((parameter) => parameter.startsWith("q="));
+    weights.set(coding, q ? Number(q.slice(2)) || 0 : 1);
+  }
+  const accepts = (coding: string) => (weights.get(coding) ?? weights.get("*") ?? 0) > 0;
+  if (accepts("br")) return "br";
+  if (accepts("gzip")) return "gzip";
+  return "identity";
+}
+
+/** If-None-Match names one of the page's representations (weak comparison, as for GET). */
+function notModified(req: Request, page: CachedPage) {
+  const header = req.headers["if-none-match"];
+  if (!header) return false;
+  const tags = header.split(",").map((tag) => tag.trim().replace(/^W\//, ""));
+  return Object.values(page.representations).some((representation) => tags.includes(representation.etag) || tags.includes("*"));
+}
+
+function serve(req: Request, res: Response, page: CachedPage, outcome: "hit" | "miss", end: (body?: Buffer) => void) {
+  const encoding = preferredEncoding(req.headers["accept-encoding"]);
+  const representation = page.representations[encoding];
+  for (const [name, value] of Object.entries(page.headers)) res.setHeader(name, value);
+  res.setHeader("Vary", "Accept-Encoding");
+  res.setHeader("ETag", representation.etag);
+  res.setHeader("X-Page-Cache", outcome);
+  res.removeHeader("Content-Encoding");
+  if (notModified(req, page)) {
+    res.statusCode = 304;
+    return end();
+  }
+  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", String(representation.body.length));
+  res.statusCode = 200;
+  end(req.method === "HEAD" ? undefined : representation.body);
+}
+
+function store(key: string, page: CachedPage) {
+  if (page.bytes > MAX_CACHED_BYTES / 8) return;
+  const previous = pageCache.get(key);
+  if (previous) cachedBytes -= previous.bytes;
+  pageCache.delete(key);
+  // Oldest first: a Map iterates in insertion order.
+  while (pageCache.size >= MAX_CACHED_PAGES || cachedBytes + page.bytes > MAX_CACHED_BYTES) {
+    const [oldestKey, oldest] = pageCache.entries().next().value!;
+    pageCache.delete(oldestKey);
+    cachedBytes -= oldest.bytes;
+  }
+  pageCache.set(key, page);
+  cachedBytes += page.bytes;
+}
+
+/** A response the cache may keep: a 200 shared document whose CSP carries hashes, not a nonce. */
+function storable(req: Request, res: Response) {
+  const cacheControl = String(res.getHeader("Cache-Control") ?? "");
+  const policy = String(res.getHeader("Content-Security-Policy") ?? "");
+  return (
+    req.method === "GET" &&
+    res.statusCode === 200 &&
+    String(res.getHeader("Content-Type") ?? "").startsWith("text/html") &&
+    /\bpublic\b/.test(cacheControl) &&
+    /\bs-maxage=\d+/.test(cacheControl) &&
+    !res.getHeader("Set-Cookie") &&
+    !res.getHeader("Content-Encoding") &&
+    !policy.includes("'nonce-")
+  );
+}
+
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
+/** Writes that can change what public pages show: the admin area and better-auth's admin endpoints. */
+const STAFF_WRITES = /^\/(?:admin|api\/auth\/admin)(?:\/|$)/;
+
+export function pageCacheMiddleware(req: Request, res: Response, next: NextFunction) {
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    if (STAFF_WRITES.test(req.path)) announceAfterStaffWrite(res);
+    return next();
+  }
+  // Signed-in people (staff checking an edit, clients) always get a fresh render.
+  if (SESSION_COOKIE.test(req.headers.cookie ?? "")) return next();
+  const key = req.originalUrl;
+  const end = (body?: Buffer) => void res.end(body);
+  const hit = pageCache.get(key);
+  if (hit && hit.expires > Date.now()) return serve(req, res, hit, "hit", end);
+  if (req.method !== "GET") return next();
+  const pending = rendering.get(key);
+  if (pending) {
+    void pending.then((page) => (page ? serve(req, res, page, "hit", end) : next()), next);
+    return;
+  }
+  renderAndStore(req, res, next, key);
+}
+
+/**
+ * Lets the request handler render, holding back the body of a storable response: once complete,
+ * it is compressed, stored, and this response gets its representation like any later hit.
+ */
+function renderAndStore(req: Request, res: Response, next: NextFunction, key: string) {
+  let settle!: (page: CachedPage | undefined) => void;
+  rendering.set(
+    key,
+    new Promise<CachedPage | undefined>((resolve) => {
+      settle = (page) => {
+        if (rendering.get(key) === done) rendering.delete(key);
+        resolve(page);
+      };
+    }),
+  );
+  const done = rendering.get(key)!;
+  res.once("close", () => settle(undefined));
+  const startedIn = generation;
+  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+  const end = res.end.bind(res) as (...args: unknown[]) => Response;
+  let decided: boolean | undefined;
+  const chunks: Buffer[] = [];
+  const keep = () => {
+    if (decided === undefined) {
+      decided = storable(req, res);
+      if (!decided) {
+        res.write = write as typeof res.write;
+        res.end = end as typeof res.end;
+        settle(undefined);
+      }
+    }
+    return decided;
+  };
+  const collect = (chunk: unknown, encoding: unknown) => {
+    if (chunk && typeof chunk !== "function") chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"));
+  };
+  res.write = ((chunk: unknown, ...rest: unknown[]) => {
+    if (!keep()) return write(chunk, ...rest);
+    collect(chunk, rest[0]);
+    return true;
+  }) as typeof res.write;
+  res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+    if (!keep()) return end(chunk, ...rest);
+    collect(chunk, rest[0]);
+    const html = Buffer.concat(chunks);
+    const headers: Record<string, string> = {};
+    for (const name of KEPT_HEADERS) {
+      const value = res.getHeader(name);
+      if (value !== undefined) headers[name] = String(value);
+    }
+    const maxAge = Number(/\bs-maxage=(\d+)/.exec(headers["cache-control"] ?? "")?.[1] ?? 0);
+    compressOnce(html).then(
+      (representations) => {
+        const page: CachedPage = { headers, representations, bytes: Object.values(representations).reduce((sum, r) => sum + r.body.length, 0), expires: Date.now() + maxAge * 1000 };
+        if (generation === startedIn) store(key, page);
+        settle(page);
+        serve(req, res, page, "miss", (body) => void end(body));
+      },
+      (error: unknown) => {
+        settle(undefined);
+        logger.error({ err: error }, "page cache: compression failed");
+        end(html);
+      },
+    );
+    return res;
+  }) as typeof res.end;
+  next();
+}
+
+/**
+ * After a successful staff write, and before any byte of its answer leaves (an edit page streams its
+ * HTML, so the client may read the status before the end): this instance's cache is emptied and
+ * every other instance is told to empty its own (NOTIFY reaches them as soon as it runs).
+ */
+function announceAfterStaffWrite(res: Response) {
+  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+  const end = res.end.bind(res) as (...args: unknown[]) => Response;
+  let announced: Promise<unknown> | undefined;
+  const announce = () => {
+    if (announced) return announced;
+    if (res.statusCode >= 400) return (announced = Promise.resolve());
+    clearPageCache();
+    announced = platform()
+      .db.$client.query("select pg_notify($1, '')", [PAGE_CACHE_CHANNEL])
+      .catch((error: Error & { code?: string }) => logger.warn({ code: error.code, reason: error.message }, "page cache: NOTIFY failed; other instances keep their pages until s-maxage"));
+    return announced;
+  };
+  // Writes wait for the announcement, in their order (each is queued on the same promise).
+  res.write = ((...args: unknown[]) => {
+    void announce().then(() => write(...args));
+    return true;
+  }) as typeof res.write;
+  res.end = ((...args: unknown[]) => {
+    void announce().then(() => end(...args));
+    return res;
+  }) as typeof res.end;
+}
+
+const RECONNECT_FIRST_MS = 250;
+const RECONNECT_MAX_MS = 4000;
+
+/**
+ * LISTENs for the clears other instances announce, on a connection of its own (a pooled one would
+ * be handed to queries). When the connection is lost (PostgreSQL restarted, network) it connects
+ * again with back-off, and empties the cache once back: a NOTIFY sent meanwhile was missed.
+ */
+export function listenForPageCacheClears(databaseUrl: string) {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let delay = RECONNECT_FIRST_MS;
+  let timer: NodeJS.Timeout | undefined;
+  const again = () => {
+    if (stopped) return;
+    timer = setTimeout(() => void connect(), delay);
+    delay = Math.min(delay * 2, RECONNECT_MAX_MS);
+  };
+  const connect = async () => {
+    const candidate = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
+    candidate.on("notification", (message) => {
+      if (message.channel === PAGE_CACHE_CHANNEL) clearPageCache();
+    });
+    candidate.on("error", (error: Error & { code?: string }) => logger.warn({ code: error.code, reason: error.message }, "page cache: LISTEN connection lost"));
+    candidate.on("end", () => {
+      if (client !== candidate) return;
+      client = undefined;
+      again();
+    });
+    try {
+      await candidate.connect();
+      await candidate.query(`LISTEN ${PAGE_CACHE_CHANNEL}`);
+      if (stopped) return void (await candidate.end());
+      client = candidate;
+      delay = RECONNECT_FIRST_MS;
+      clearPageCache();
+    } catch {
+      await candidate.end().catch(() => undefined);
+      again();
+    }
+  };
+  void connect();
+  return {
+    /** True while the LISTEN connection is up (tests wait for it). */
+    listening: () => client !== undefined,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      const current = client;
+      client = undefined;
+      await current?.end().catch(() => undefined);
+    },
+  };
+}
+
+/**
+ * Everything the page cache does not serve is compressed per response at a level whose cost is
+ * bounded (gzip 6, Brotli 4); the cache's own bytes are already encoded and pass through.
+ */
+export const compressResponses = compression({
+  level: 6,
+  brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  filter: (req, res) => !res.getHeader("X-Page-Cache") && compression.filter(req, res),
+});

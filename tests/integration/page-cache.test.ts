@@ -1,0 +1,221 @@
+import { Parser } from "htmlparser2";
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { embeddedDatabase, ensureBuild, freePort, startApp, stopAllApps, stopLeftoverPostgres, until, type AppProcess } from "./app-process";
+
+/**
+ * The page cache of the production build as browsers and other instances meet it: public HTML is
+ * compressed once and served as ready bytes, its CSP allows its inline scripts by hash, personal
+ * pages never enter it, and a NOTIFY on the database empties it, also after PostgreSQL restarted.
+ */
+
+const BROWSER = "gzip, deflate, br";
+const CHANNEL = "page_cache_clear";
+
+let dataDir: string;
+let app: AppProcess;
+
+interface RawAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** One request, the body as it came over the wire (fetch would decode it). */
+function raw(pathname: string, headers: Record<string, string> = {}, method = "GET"): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${app.url}${pathname}`, { method, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on("error", reject);
+    });
+    request.on("error", reject);
+    request.end();
+  });
+}
+
+function decoded(answer: RawAnswer) {
+  const encoding = answer.headers["content-encoding"];
+  if (encoding === "br") return zlib.brotliDecompressSync(answer.body).toString("utf8");
+  if (encoding === "gzip") return zlib.gunzipSync(answer.body).toString("utf8");
+  expect(encoding).toBeUndefined();
+  return answer.body.toString("utf8");
+}
+
+/** The text of every script a browser would run inline (no src, a JavaScript or module type), parsed as HTML. */
+function inlineScripts(html: string) {
+  const scripts: string[] = [];
+  let current: string | undefined;
+  const parser = new Parser({
+    onopentag(name, attributes) {
+      if (name !== "script") return;
+      const type = (attributes.type ?? "").toLowerCase();
+      current = attributes.src === undefined && ["", "module", "text/javascript"].includes(type) ? "" : undefined;
+    },
+    ontext(text) {
+      if (current !== undefined) current += text;
+    },
+    onclosetag(name) {
+      if (name === "script" && current !== undefined) scripts.push(current);
+      current = undefined;
+    },
+  });
+  parser.write(html);
+  parser.end();
+  return scripts;
+}
+
+const scriptSources = (answer: RawAnswer) => /script-src ([^;]+)/.exec(String(answer.headers["content-security-policy"]))?.[1]?.split(" ") ?? [];
+
+/** The page is served from this instance's cache (warmed by the first request). */
+async function cachedNow(pathname: string) {
+  await raw(pathname, { "accept-encoding": BROWSER });
+  return (await raw(pathname, { "accept-encoding": BROWSER })).headers["x-page-cache"] === "hit";
+}
+
+async function notify(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`select pg_notify($1, '')`, [CHANNEL]);
+  } finally {
+    await client.end();
+  }
+}
+
+beforeAll(async () => {
+  await ensureBuild();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "insieme-page-cache-"));
+  const port = await freePort(3580, 3589);
+  app = await startApp({ port, dataDir, env: { SEED_DEMO: "true", PUBLIC_URL: `http://127.0.0.1:${port}` } });
+}, 180_000);
+
+afterAll(async () => {
+  await stopAllApps();
+  if (dataDir) {
+    await stopLeftoverPostgres(dataDir);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+describe("public HTML compressed once", () => {
+  it("two requests for the home page get identical bytes, Brotli-encoded, with their length, validator and Vary", async () => {
+    await raw("/", { "accept-encoding": BROWSER });
+    const first = await raw("/", { "accept-encoding": BROWSER });
+    const second = await raw("/", { "accept-encoding": BROWSER });
+    expect(first.status).toBe(200);
+    expect(first.headers["x-page-cache"]).toBe("hit");
+    expect(first.headers["content-encoding"]).toBe("br");
+    expect(first.headers["vary"]).toMatch(/accept-encoding/i);
+    expect(Number(first.headers["content-length"])).toBe(first.body.length);
+    expect(first.headers["etag"]).toMatch(/^"[\w-]+-br"$/);
+    expect(second.body.equals(first.body)).toBe(true);
+    expect(second.headers["etag"]).toBe(first.headers["etag"]);
+    expect(second.headers["content-security-policy"]).toBe(first.headers["content-security-policy"]);
+  });
+
+  it("Brotli, gzip and identity decode to the same HTML, each with its own ETag and length", async () => {
+    const br = await raw("/terapeuti", { "accept-encoding": "br" });
+    const gzip = await raw("/terapeuti", { "accept-encoding": "gzip, deflate" });
+    const identity = await raw("/terapeuti");
+    expect([br, gzip, identity].map((answer) => answer.headers["content-encoding"])).toEqual(["br", "gzip", undefined]);
+    const html = decoded(identity);
+    expect(html).toContain("<html");
+    expect(decoded(br)).toBe(html);
+    expect(decoded(gzip)).toBe(html);
+    for (const answer of [br, gzip, identity]) expect(Number(answer.headers["content-length"])).toBe(answer.body.length);
+    expect(new Set([br, gzip, identity].map((answer) => answer.headers["etag"])).size).toBe(3);
+    expect(br.body.length).toBeLessThan(gzip.body.length);
+    expect(gzip.body.length).toBeLessThan(identity.body.length / 3);
+  });
+
+  it("a HEAD and a revalidation are answered from the same entry: the length without a body, then 304 with the same CSP", async () => {
+    const page = await raw("/prezzi", { "accept-encoding": BROWSER });
+    const head = await raw("/prezzi", { "accept-encoding": BROWSER }, "HEAD");
+    expect(head.headers["x-page-cache"]).toBe("hit");
+    expect(head.headers["content-length"]).toBe(String(page.body.length));
+    expect(head.body.length).toBe(0);
+    const revalidated = await raw("/prezzi", { "accept-encoding": BROWSER, "if-none-match": String(page.headers["etag"]) });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.body.length).toBe(0);
+    expect(revalidated.headers["content-security-policy"]).toBe(page.headers["content-security-policy"]);
+  });
+
+  it("the CSP of a cached page allows every inline script of the page by its hash, and carries no nonce", async () => {
+    for (const pathname of ["/", "/terapeuti", "/blog", "/prezzi"]) {
+      await raw(pathname, { "accept-encoding": BROWSER });
+      const answer = await raw(pathname, { "accept-encoding": BROWSER });
+      expect(answer.headers["x-page-cache"], pathname).toBe("hit");
+      const html = decoded(answer);
+      const scripts = inlineScripts(html);
+      expect(scripts.length, pathname).toBeGreaterThanOrEqual(1);
+      const sources = scriptSources(answer);
+      expect(sources).toContain("'strict-dynamic'");
+      expect(sources.some((source) => source.startsWith("'nonce-"))).toBe(false);
+      expect(html).not.toMatch(/\snonce="/);
+      const hashes = scripts.map((script) => `'sha256-${createHash("sha256").update(script).digest("base64")}'`);
+      for (const hash of hashes) expect(sources, `${pathname}: ${hash}`).toContain(hash);
+      expect(sources.filter((source) => source.startsWith("'sha256-")).sort()).toEqual([...new Set(hashes)].sort());
+    }
+  });
+});
+
+describe("personal pages stay out of the cache", () => {
+  it("the admin and a matching page with a token get a fresh render with its own nonce, compressed per response", async () => {
+    for (const pathname of ["/admin", "/gruppi-matching?token=non-valido"]) {
+      const answers = [await raw(pathname, { "accept-encoding": BROWSER }), await raw(pathname, { "accept-encoding": BROWSER })];
+      const nonces = answers.map((answer) => scriptSources(answer).find((source) => source.startsWith("'nonce-"))?.slice(7, -1));
+      for (const [index, answer] of answers.entries()) {
+        expect(answer.headers["x-page-cache"], pathname).toBeUndefined();
+        expect(answer.headers["content-encoding"], pathname).toBe("br");
+        expect(nonces[index], pathname).toBeTruthy();
+        expect(decoded(answer), pathname).toContain(`nonce="${nonces[index]}"`);
+      }
+      expect(nonces[0]).not.toBe(nonces[1]);
+    }
+  });
+
+  it("a signed-in visitor of a public page gets it rendered for them, not from the cache", async () => {
+    expect(await cachedNow("/about")).toBe(true);
+    const answer = await raw("/about", { "accept-encoding": BROWSER, cookie: "better-auth.session_token=qualsiasi" });
+    expect(answer.status).toBe(200);
+    expect(answer.headers["x-page-cache"]).toBeUndefined();
+    expect(answer.headers["content-encoding"]).toBe("br");
+  });
+});
+
+describe("clearing every instance's cache", () => {
+  it("a NOTIFY from another connection empties this instance's cache", async () => {
+    expect(await cachedNow("/terapeuti")).toBe(true);
+    await notify(embeddedDatabase(dataDir).url);
+    await until("the cache to be emptied", async () => (await raw("/terapeuti", { "accept-encoding": BROWSER })).headers["x-page-cache"] === "miss", 5000, 50);
+  });
+
+  it("after PostgreSQL was killed and restarted, the instance listens again", async () => {
+    const before = embeddedDatabase(dataDir);
+    process.kill(before.pid, "SIGKILL");
+    await until("the database to be restarted", async () => {
+      const after = fs.existsSync(path.join(dataDir, "postgres/postmaster.pid")) ? embeddedDatabase(dataDir) : undefined;
+      return after && after.pid !== before.pid && (await fetch(`${app.url}/healthz`).catch(() => undefined))?.status === 200;
+    }, 60_000, 200);
+    // The LISTEN connection comes back with back-off (at most 4 s between attempts).
+    await until(
+      "a NOTIFY to empty the cache again",
+      async () => {
+        if (!(await cachedNow("/blog"))) return false;
+        await notify(embeddedDatabase(dataDir).url);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        return (await raw("/blog", { "accept-encoding": BROWSER })).headers["x-page-cache"] === "miss";
+      },
+      30_000,
+      500,
+    );
+  });
+});
