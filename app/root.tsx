@@ -7,7 +7,9 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  UNSAFE_FrameworkContext,
   useLocation,
+  useMatches,
   useRouteLoaderData,
   type LinksFunction,
 } from "react-router";
@@ -22,7 +24,9 @@ import { scrollToAnchor } from "./components/layout/anchor-link";
 import { outage } from "./content/outage";
 import { errorSeo, notFoundSeo } from "./domain/seo";
 import { env } from "./server/env.server";
-import { useEffect } from "react";
+import { useContext, useEffect } from "react";
+import { shipsReact } from "./components/site/content-page";
+import siteScript from "./browser/site-script.ts?worker&url";
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -46,6 +50,19 @@ function usesSiteChrome(pathname: string) {
   return !pathname.startsWith("/admin") && !pathname.startsWith("/terapeuta-area");
 }
 
+/**
+ * Starts the site script (app/browser/site-script.ts, built on its own) on every page, from one
+ * inline script that inserts it: with 'strict-dynamic' the CSP trusts a nonced or hashed inline
+ * script and the scripts it creates, but not a `src` or an `import` of the page itself (Chromium
+ * refuses both under a hash). Server-rendered once; React never runs it again.
+ */
+const startSiteScript = `const s=document.createElement("script");s.src=${JSON.stringify(siteScript)};document.head.append(s);`;
+
+function SiteScript() {
+  const nonce = useContext(UNSAFE_FrameworkContext)?.nonce;
+  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: startSiteScript }} />;
+}
+
 function HashScroller() {
   const location = useLocation();
   useEffect(() => {
@@ -58,6 +75,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const location = useLocation();
   const chrome = usesSiteChrome(location.pathname);
+  // Decided when the server renders the page: a browser running React is on a page that shipped it.
+  const matches = useMatches();
+  const react = typeof document !== "undefined" || shipsReact(matches);
   return (
     <html lang="it">
       <head>
@@ -78,8 +98,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </ToastProvider>
         <HashScroller />
         {/* Their nonce, if the document has one, comes from <ServerRouter nonce> (entry.server.tsx). */}
-        <ScrollRestoration />
-        <Scripts />
+        {react ? (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        ) : null}
+        <SiteScript />
       </body>
     </html>
   );

@@ -5,6 +5,10 @@ import { publicCacheHeaders } from "~/components/site/public-cache";
 import { aboutCtas, aboutSections } from "~/content/about";
 import { site } from "~/content/site";
 import { organizationJsonLd, seo } from "~/domain/seo";
+import { contentPage } from "~/components/site/content-page";
+
+/** A content page: no React in the browser. */
+export const handle = contentPage;
 
 export function headers() {
   return publicCacheHeaders();

@@ -1,12 +1,15 @@
 import { ArrowLeft } from "lucide-react";
-import type { MouseEvent } from "react";
-import { Link, useNavigate } from "react-router";
 import type { Route } from "./+types/accordo-servizio";
+import { siteHooks } from "~/components/site-script-hooks";
 import { LegalDocumentPage } from "~/components/site/legal-document";
 import { publicCacheHeaders } from "~/components/site/public-cache";
 import { serviceAgreementDocument } from "~/content/legal";
 import { site } from "~/content/site";
 import { organizationJsonLd, seo } from "~/domain/seo";
+import { contentPage } from "~/components/site/content-page";
+
+/** A content page: no React in the browser. */
+export const handle = contentPage;
 
 export function headers() {
   return publicCacheHeaders();
@@ -21,24 +24,16 @@ export const meta: Route.MetaFunction = () =>
   });
 
 /**
- * Goes back to the page that opened the agreement (e.g. the registration form, keeping what
- * was typed there); opened directly or from another site, or without JavaScript, it links home.
+ * Goes back to the page that opened the agreement (e.g. the registration form, keeping what was
+ * typed there: the site script steps back in history); opened directly or from another site, or
+ * without JavaScript, it links home.
  */
 function BackButton() {
-  const navigate = useNavigate();
-  function goBack(event: MouseEvent<HTMLAnchorElement>) {
-    // React Router numbers its history entries: idx > 0 means an earlier page of this site.
-    const entry = window.history.state as { idx?: number } | null;
-    if ((entry?.idx ?? 0) > 0) {
-      event.preventDefault();
-      void navigate(-1);
-    }
-  }
   return (
-    <Link to="/" onClick={goBack} className="btn btn-secondary w-fit">
+    <a href="/" {...{ [siteHooks.historyBack]: "" }} className="btn btn-secondary w-fit">
       <ArrowLeft aria-hidden="true" className="size-4" />
       Torna indietro
-    </Link>
+    </a>
   );
 }
 

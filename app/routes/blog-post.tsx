@@ -11,6 +11,7 @@ import { defaultBlogCtaLink, defaultBlogCtaText } from "~/content/blog-seed";
 import { safeHref } from "~/domain/article";
 import { articleJsonLd, seo } from "~/domain/seo";
 import { findAnyPost, findPublishedPost } from "~/server/services/blog.server";
+import { contentPage } from "~/components/site/content-page";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   // ?anteprima: admins see drafts and scheduled posts as readers will (the page cache skips signed-in staff).
@@ -48,6 +49,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   // A preview is personal to the signed-in admin: never stored by any cache.
   return data(page, preview ? { headers: { "Cache-Control": "private, no-store" } } : undefined);
 }
+
+/** A content page: no React in the browser. */
+export const handle = contentPage;
 
 export function headers({ errorHeaders, loaderHeaders }: Route.HeadersArgs) {
   if (errorHeaders?.has("Cache-Control")) return errorHeaders;
@@ -101,7 +105,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
       {post.imageUrl ? (
         <div className="container-page">
           <figure className="mx-auto max-w-4xl">
-            <CoverImage src={post.imageUrl} priority sizes="(min-width: 944px) 896px, 100vw" className="rounded-3xl" />
+            <CoverImage src={post.imageUrl} priority sizes="(min-width: 944px) 896px, calc(100vw - 2rem)" className="rounded-3xl" />
             {post.imageCredits ? <figcaption className="mt-2 text-sm text-ink-500">{post.imageCredits}</figcaption> : null}
           </figure>
         </div>

@@ -7,6 +7,7 @@ import { publicCacheHeaders } from "~/components/site/public-cache";
 import { site } from "~/content/site";
 import { absoluteUrl, seo } from "~/domain/seo";
 import { listPublishedPosts } from "~/server/services/blog.server";
+import { contentPage } from "~/components/site/content-page";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const rows = await listPublishedPosts(context.db);
@@ -25,6 +26,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   const featured = posts.find((post) => post.isFeatured) ?? posts[0];
   return { featured, others: posts.filter((post) => post !== featured) };
 }
+
+/** A content page: no React in the browser. */
+export const handle = contentPage;
 
 export function headers() {
   return publicCacheHeaders();

@@ -14,6 +14,7 @@ import { organizationJsonLd, seo, websiteJsonLd } from "~/domain/seo";
 import { env } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { listPublicTherapists } from "~/server/services/therapists.server";
+import { contentPage } from "~/components/site/content-page";
 
 export async function loader({ context }: Route.LoaderArgs) {
   let therapists: TherapistPreview[] = [];
@@ -34,10 +35,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-/** The hero video's poster is the largest paint on phones: fetch it first. */
-export const links: Route.LinksFunction = () => [
-  { rel: "preload", as: "image", href: "/video/demo-poster.webp", type: "image/webp", fetchPriority: "high" },
-];
+/** A content page: no React in the browser. */
+export const handle = contentPage;
 
 export function headers() {
   return publicCacheHeaders();

@@ -5,6 +5,10 @@ import { publicCacheHeaders } from "~/components/site/public-cache";
 import { methodBlocks, methodCta } from "~/content/method";
 import { group } from "~/content/site";
 import { seo, serviceJsonLd } from "~/domain/seo";
+import { contentPage } from "~/components/site/content-page";
+
+/** A content page: no React in the browser. */
+export const handle = contentPage;
 
 export function headers() {
   return publicCacheHeaders();
@@ -30,7 +34,7 @@ export default function Method() {
               {`Piccoli gruppi di ${group.minPeople}-${group.totalSpots} persone, un incontro online a settimana di ${group.sessionMinutes} minuti, sempre con lo stesso psicoterapeuta. Ecco come lavoriamo e perché il gruppo aiuta.`}
             </p>
           </div>
-          <DemoVideo />
+          <DemoVideo priority />
         </div>
       </header>
       <div className="container-page py-12 sm:py-20">

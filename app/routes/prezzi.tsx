@@ -10,6 +10,10 @@ import { pricingCards, pricingHeader, pricingIncluded, reducedRateNote } from "~
 import { seo, serviceJsonLd } from "~/domain/seo";
 import { euro } from "~/content/format";
 import { prices } from "~/content/site";
+import { contentPage } from "~/components/site/content-page";
+
+/** A content page: no React in the browser. */
+export const handle = contentPage;
 
 export function headers() {
   return publicCacheHeaders();

@@ -7,11 +7,15 @@ import { publicCacheHeaders } from "~/components/site/public-cache";
 import { isProblemSlug, problemPages } from "~/content/problems";
 import { situationCards } from "~/content/situations";
 import { seo, serviceJsonLd } from "~/domain/seo";
+import { contentPage } from "~/components/site/content-page";
 
 export function loader({ params }: Route.LoaderArgs) {
   if (!isProblemSlug(params.slug)) throw redirect("/404");
   return { slug: params.slug };
 }
+
+/** A content page: no React in the browser. */
+export const handle = contentPage;
 
 export function headers() {
   return publicCacheHeaders();

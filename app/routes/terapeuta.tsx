@@ -6,6 +6,7 @@ import { publicCacheHeaders } from "~/components/site/public-cache";
 import { TherapistPhoto } from "~/components/site/therapist-photo";
 import { personJsonLd, seo } from "~/domain/seo";
 import { findPublicTherapist } from "~/server/services/therapists.server";
+import { contentPage } from "~/components/site/content-page";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const therapist = await findPublicTherapist(context.db, params.id);
@@ -13,6 +14,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const { createdAt: _createdAt, ...shown } = therapist;
   return { therapist: shown };
 }
+
+/** A content page: no React in the browser. */
+export const handle = contentPage;
 
 export function headers() {
   return publicCacheHeaders();

@@ -8,6 +8,7 @@ import { TherapistPhoto } from "~/components/site/therapist-photo";
 import { site } from "~/content/site";
 import { organizationJsonLd, seo } from "~/domain/seo";
 import { listPublicTherapists } from "~/server/services/therapists.server";
+import { contentPage } from "~/components/site/content-page";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const rows = await listPublicTherapists(context.db);
@@ -23,6 +24,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     })),
   };
 }
+
+/** A content page: no React in the browser. */
+export const handle = contentPage;
 
 export function headers() {
   return publicCacheHeaders();
@@ -64,7 +68,7 @@ export default function Therapists({ loaderData }: Route.ComponentProps) {
                       aspect="aspect-[4/3] md:aspect-square"
                       className="object-top"
                       priority={index === 0}
-                      sizes="(min-width: 1024px) 320px, (min-width: 768px) 256px, 100vw"
+                      sizes="(min-width: 1024px) 320px, (min-width: 768px) 256px, calc(100vw - 4rem)"
                     />
                   </div>
                   <div className="grid content-center gap-3 px-2 pb-2 md:px-0 md:pb-0">

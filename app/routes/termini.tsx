@@ -4,6 +4,10 @@ import { publicCacheHeaders } from "~/components/site/public-cache";
 import { termsDocument } from "~/content/legal";
 import { site } from "~/content/site";
 import { organizationJsonLd, seo } from "~/domain/seo";
+import { contentPage } from "~/components/site/content-page";
+
+/** A content page: no React in the browser. */
+export const handle = contentPage;
 
 export function headers() {
   return publicCacheHeaders();

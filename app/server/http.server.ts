@@ -113,10 +113,20 @@ export function sameOriginPath(url: string | null | undefined, fallback = "/") {
   }
 }
 
-/** Without JavaScript the browser goes back to the form's page, which shows the outcome from the query. */
-function formRedirect(request: Request, scope: string, outcome: "ok" | "error") {
+function isFormPost(request: Request) {
+  return (request.headers.get("content-type") ?? "").includes("application/x-www-form-urlencoded");
+}
+
+/**
+ * A plain form post (the content pages' forms) is answered with a page, never JSON: the browser goes
+ * back to the form's page, which shows the outcome from the query (`campo`: the first field the
+ * server refused) and scrolls to the form (its section's id is the scope).
+ */
+function formRedirect(request: Request, scope: string, outcome: "ok" | "error", error?: unknown) {
   const target = sameOriginPath(request.headers.get("referer"));
-  return new Response(null, { status: 303, headers: { Location: `${target}?esito=${outcome}&modulo=${scope}` } });
+  const field = error instanceof HttpError && error.fields ? Object.keys(error.fields)[0] : undefined;
+  const query = new URLSearchParams({ esito: outcome, modulo: scope, ...(field ? { campo: field } : {}) });
+  return new Response(null, { status: 303, headers: { Location: `${target}?${query}#${scope}` } });
 }
 
 /** First message per field, keyed by the field's path ("email", "current_situations"). */
@@ -295,10 +305,11 @@ export function publicEndpoint<S extends z.ZodType>(options: EndpointOptions<S>)
     if (request.method !== "POST") return jsonResponse(405, { error: errors.method }, { Allow: "POST, OPTIONS" });
     try {
       const limit = options.rateLimit ?? { limit: 30, windowSeconds: 60 };
+      const isForm = isFormPost(request);
       if (!(await hitRateLimit(context.db, `${options.scope}:${clientKey(context.clientIp)}`, limit.limit, limit.windowSeconds))) {
+        if (isForm) return formRedirect(request, options.scope, "error");
         return jsonResponse(429, { error: errors.rateLimited }, { "Retry-After": String(limit.windowSeconds) });
       }
-      const isForm = (request.headers.get("content-type") ?? "").includes("application/x-www-form-urlencoded");
       const body = isForm ? await readForm(request) : await readJson(request);
       if (!body || typeof body !== "object" || Array.isArray(body)) throw new HttpError(400, errors.notAnObject);
       if (jsonDepth(body) > MAX_JSON_DEPTH) throw new HttpError(400, errors.notAnObject);
@@ -324,9 +335,9 @@ export function publicEndpoint<S extends z.ZodType>(options: EndpointOptions<S>)
     } catch (error) {
       // The database is down or restarting: 503 with Retry-After, and the client retries with the same Idempotency-Key.
       if (isDatabaseUnavailable(error)) return outageResponse(request, options.scope, error);
-      if ((request.headers.get("content-type") ?? "").includes("application/x-www-form-urlencoded")) {
+      if (isFormPost(request)) {
         if (!(error instanceof HttpError)) logger.error({ scope: options.scope, name: (error as Error)?.name, code: (error as { code?: string })?.code }, "endpoint failed");
-        return formRedirect(request, options.scope, "error");
+        return formRedirect(request, options.scope, "error", error);
       }
       if (error instanceof HttpError) {
         return jsonResponse(error.status, error.fields ? { error: error.message, fields: error.fields } : { error: error.message });

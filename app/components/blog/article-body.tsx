@@ -52,7 +52,7 @@ function ArticleFigure({ image }: { image: ArticleImage }) {
       <img
         src={src}
         srcSet={responsiveSrcSet(src)}
-        sizes="(min-width: 768px) 704px, 100vw"
+        sizes="(min-width: 768px) 704px, calc(100vw - 2rem)"
         alt={image.alt}
         width={1280}
         height={720}

@@ -27,7 +27,7 @@ function CoverFrame({ post, sizes, priority, className = "" }: { post: PostSumma
 export function FeaturedPost({ post }: { post: PostSummary }) {
   return (
     <article className="group relative grid overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-sand-200 transition-shadow hover:shadow-md lg:grid-cols-[1.15fr_1fr]">
-      <CoverFrame post={post} sizes="(min-width: 1152px) 590px, (min-width: 1024px) 52vw, 100vw" priority className="lg:aspect-auto lg:h-full" />
+      <CoverFrame post={post} sizes="(min-width: 1152px) 590px, (min-width: 1024px) 52vw, calc(100vw - 2rem)" priority className="lg:aspect-auto lg:h-full" />
       <div className="grid content-center gap-4 p-6 sm:p-10">
         <p className="w-fit rounded-full bg-coral-100 px-3 py-1 text-sm font-semibold text-coral-700">In evidenza</p>
         <h2 className="text-3xl font-semibold leading-tight sm:text-4xl">
@@ -50,7 +50,7 @@ export function FeaturedPost({ post }: { post: PostSummary }) {
 export function PostCard({ post }: { post: PostSummary }) {
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-sand-200 transition-shadow hover:shadow-md">
-      <CoverFrame post={post} sizes="(min-width: 1152px) 352px, (min-width: 1024px) 31vw, (min-width: 640px) 48vw, 100vw" />
+      <CoverFrame post={post} sizes="(min-width: 1152px) 352px, (min-width: 1024px) 31vw, (min-width: 640px) 48vw, calc(100vw - 2rem)" />
       <div className="flex flex-1 flex-col gap-3 p-6">
         <h3 className="text-xl font-semibold leading-snug">
           <Link to={post.path} className="after:absolute after:inset-0 after:rounded-3xl group-hover:text-teal-800">

@@ -33,7 +33,7 @@ export function Hero({ reviewWidget }: { reviewWidget: ReviewWidgetConfig }) {
             Non sei solə. Nel gruppo c'è spazio anche per te.
           </p>
         </div>
-        <DemoVideo deferLoading />
+        <DemoVideo priority />
       </div>
       <div className="container-page flex justify-center pb-6">
         <SiteLink

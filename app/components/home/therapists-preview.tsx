@@ -33,7 +33,7 @@ export function TherapistsPreview({ therapists }: { therapists: readonly Therapi
                     name={therapist.name}
                     aspect="aspect-[4/3]"
                     className="object-top"
-                    sizes="(min-width: 1152px) 352px, (min-width: 768px) 31vw, 100vw"
+                    sizes="(min-width: 1152px) 352px, (min-width: 768px) 31vw, calc(100vw - 2rem)"
                   />
                   <div className="grid flex-1 content-start gap-1.5 p-6">
                     <h3 className="text-xl font-semibold">

@@ -20,17 +20,14 @@ export function SiteLink({
   href,
   children,
   className,
-  onNavigate,
 }: {
   href: string;
   children: ReactNode;
   className?: string;
-  onNavigate?: () => void;
 }) {
   const location = useLocation();
   const anchor = href.startsWith("/#") ? href.slice(2) : undefined;
   function handleClick(event: MouseEvent<HTMLAnchorElement>) {
-    onNavigate?.();
     if (anchor && location.pathname === "/" && scrollToAnchor(anchor)) {
       event.preventDefault();
     }

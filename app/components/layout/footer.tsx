@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { site } from "~/content/site";
-import { OPEN_COOKIE_SETTINGS_EVENT } from "./cookie-banner";
+import { siteHooks } from "~/components/site-script-hooks";
 import { Logo } from "./logo";
 
 const resources = [
@@ -66,11 +66,7 @@ export function Footer() {
               </Link>
             </li>
             <li>
-              <button
-                type="button"
-                onClick={() => window.dispatchEvent(new Event(OPEN_COOKIE_SETTINGS_EVENT))}
-                className="text-left text-ink-700 hover:text-teal-700"
-              >
+              <button type="button" {...{ [siteHooks.openCookiePreferences]: "" }} className="text-left text-ink-700 hover:text-teal-700">
                 Preferenze cookie
               </button>
             </li>

@@ -1,15 +1,18 @@
-import { Dialog } from "radix-ui";
 import { Menu, X } from "lucide-react";
-import { useState } from "react";
 import { Link, NavLink } from "react-router";
+import { siteHooks } from "~/components/site-script-hooks";
 import { navItems } from "~/content/site";
 import { SiteLink } from "./anchor-link";
 import { Logo } from "./logo";
 
 const linkClass = "rounded-md px-2 py-2 text-[0.95rem] font-medium text-ink-700 hover:text-teal-700";
 
+/**
+ * The top bar. On small screens the links live in a drawer that is a `popover`: it opens, closes on
+ * Esc, a click outside or its close button, with no script (the page may ship none); the site
+ * script closes it when one of its links is chosen.
+ */
 export function Navbar() {
-  const [open, setOpen] = useState(false);
   return (
     <header className="sticky top-0 z-40 h-16 border-b border-sand-200 bg-sand-50/95 backdrop-blur supports-[backdrop-filter]:bg-sand-50/80">
       <a
@@ -44,44 +47,50 @@ export function Navbar() {
           <Link to="/questionario" className="btn btn-primary hidden sm:inline-flex">
             Inizia ora
           </Link>
-          <Dialog.Root open={open} onOpenChange={setOpen}>
-            <Dialog.Trigger
-              className="inline-flex size-11 items-center justify-center rounded-full text-ink-700 hover:bg-sand-100 lg:hidden"
-              aria-label="Apri il menu"
-            >
-              <Menu aria-hidden className="size-6" />
-            </Dialog.Trigger>
-            <Dialog.Portal>
-              <Dialog.Overlay className="fixed inset-0 z-50 bg-ink-900/40 data-[state=open]:animate-[fade-in_150ms]" />
-              <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-[min(20rem,85vw)] flex-col gap-6 overflow-y-auto bg-sand-50 p-6 shadow-xl focus:outline-none">
-                <div className="flex items-center justify-between">
-                  <Dialog.Title className="font-serif text-lg font-semibold">Menu</Dialog.Title>
-                  <Dialog.Close className="inline-flex size-11 items-center justify-center rounded-full hover:bg-sand-100" aria-label="Chiudi il menu">
-                    <X aria-hidden className="size-6" />
-                  </Dialog.Close>
-                </div>
-                <Dialog.Description className="sr-only">Navigazione del sito</Dialog.Description>
-                <nav aria-label="Menu mobile">
-                  <ul className="grid gap-1">
-                    {navItems.map((item) => (
-                      <li key={item.href}>
-                        <SiteLink
-                          href={item.href}
-                          onNavigate={() => setOpen(false)}
-                          className="block rounded-xl px-3 py-3 text-lg font-medium text-ink-900 hover:bg-sand-100"
-                        >
-                          {item.name}
-                        </SiteLink>
-                      </li>
-                    ))}
-                  </ul>
-                </nav>
-                <Link to="/questionario" className="btn btn-primary mt-auto w-full" onClick={() => setOpen(false)}>
-                  Inizia il questionario
-                </Link>
-              </Dialog.Content>
-            </Dialog.Portal>
-          </Dialog.Root>
+          <button
+            type="button"
+            popoverTarget={siteHooks.mobileMenu}
+            className="inline-flex size-11 items-center justify-center rounded-full text-ink-700 hover:bg-sand-100 lg:hidden"
+            aria-label="Apri il menu"
+          >
+            <Menu aria-hidden className="size-6" />
+          </button>
+          <div
+            id={siteHooks.mobileMenu}
+            popover="auto"
+            role="dialog"
+            aria-labelledby={`${siteHooks.mobileMenu}-titolo`}
+            className="fixed inset-y-0 left-auto right-0 m-0 h-dvh max-h-none w-[min(20rem,85vw)] flex-col gap-6 overflow-y-auto bg-sand-50 p-6 text-ink-900 shadow-xl backdrop:bg-ink-900/40 open:flex"
+          >
+            <div className="flex items-center justify-between">
+              <p id={`${siteHooks.mobileMenu}-titolo`} className="font-serif text-lg font-semibold">
+                Menu
+              </p>
+              <button
+                type="button"
+                popoverTarget={siteHooks.mobileMenu}
+                popoverTargetAction="hide"
+                className="inline-flex size-11 items-center justify-center rounded-full hover:bg-sand-100"
+                aria-label="Chiudi il menu"
+              >
+                <X aria-hidden className="size-6" />
+              </button>
+            </div>
+            <nav aria-label="Menu mobile">
+              <ul className="grid gap-1">
+                {navItems.map((item) => (
+                  <li key={item.href}>
+                    <SiteLink href={item.href} className="block rounded-xl px-3 py-3 text-lg font-medium text-ink-900 hover:bg-sand-100">
+                      {item.name}
+                    </SiteLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            <Link to="/questionario" className="btn btn-primary mt-auto w-full">
+              Inizia il questionario
+            </Link>
+          </div>
         </div>
       </div>
     </header>

@@ -1,0 +1,57 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { action as newsletterSignup } from "../../app/routes/api/newsletter-signup";
+import type { Database } from "../../app/server/db/client.server";
+import { newsletterSubscribers } from "../../app/server/db/schema";
+import { testDatabase } from "./database";
+import { queuedMail, solvedChallenge } from "./helpers";
+
+/**
+ * The content pages ship no React: their newsletter form is a plain HTML form post carrying the
+ * solved challenge in its `altcha` field, and the answer is always a redirect back to the page
+ * that sent it (which shows the outcome), never JSON.
+ */
+
+let db: Database;
+beforeAll(async () => {
+  db = await testDatabase();
+});
+
+async function post(fields: Record<string, string>, clientIp: string) {
+  const request = new Request("http://localhost/api/newsletter-signup", {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Referer: "http://localhost/?esito=error&modulo=newsletter-signup" },
+    body: new URLSearchParams({ website: "", ...fields }),
+  });
+  const response = await newsletterSignup({ request, params: {}, context: { db, clientIp, cspNonce: "" } } as never);
+  return { status: response.status, location: response.headers.get("Location"), type: response.headers.get("Content-Type") };
+}
+
+const subscriber = (email: string) => db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email));
+
+describe("newsletter sign-up as a plain form post", () => {
+  it("stores the address, queues the confirmation and sends the browser back to the page's section", async () => {
+    const email = "modulo-semplice@example.com";
+    const answer = await post({ email, altcha: await solvedChallenge() }, "192.0.2.10");
+    expect(answer).toEqual({ status: 303, location: "/?esito=ok&modulo=newsletter-signup#newsletter-signup", type: null });
+    expect((await subscriber(email))[0]?.status).toBe("pending");
+    expect((await queuedMail(db)).filter((mail) => mail.to === email).map((mail) => mail.subject)).toEqual(["Conferma la tua iscrizione alla newsletter"]);
+  });
+
+  it("names the refused field in the redirect and stores nothing", async () => {
+    const answer = await post({ email: "abc@", altcha: await solvedChallenge() }, "192.0.2.11");
+    expect(answer.status).toBe(303);
+    expect(answer.location).toBe("/?esito=error&modulo=newsletter-signup&campo=email#newsletter-signup");
+    expect(await subscriber("abc@")).toEqual([]);
+  });
+
+  it("answers a post without a solved challenge, and one past the rate limit, with a redirect too", async () => {
+    expect((await post({ email: "senza-verifica@example.com" }, "192.0.2.12")).location).toBe("/?esito=error&modulo=newsletter-signup#newsletter-signup");
+    const answers = [];
+    for (let attempt = 0; attempt < 6; attempt++) answers.push(await post({ email: `limite-${attempt}@example.com`, altcha: await solvedChallenge() }, "192.0.2.13"));
+    expect(answers.map((answer) => answer.status)).toEqual([303, 303, 303, 303, 303, 303]);
+    expect(answers.at(-1)!.location).toBe("/?esito=error&modulo=newsletter-signup#newsletter-signup");
+    expect(await subscriber("limite-5@example.com")).toEqual([]);
+    expect(await subscriber("limite-4@example.com")).toHaveLength(1);
+  });
+});
