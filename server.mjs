@@ -113,10 +113,14 @@ async function shutdown(signal) {
   const force = setTimeout(() => process.exit(1), 30_000);
   force.unref();
   // Stop accepting, let requests under way finish, then stop workers and the database.
-  await new Promise((resolve) => {
-    listener.close(resolve);
-    listener.closeIdleConnections?.();
-  });
+  const closed = new Promise((resolve) => listener.close(resolve));
+  listener.closeIdleConnections?.();
+  // A keep-alive connection busy at the signal may sit idle afterwards: after 10 s every one left is cut.
+  const cut = setTimeout(() => listener.closeAllConnections?.(), 10_000);
+  cut.unref();
+  await closed;
+  clearTimeout(cut);
+  console.log("HTTP server closed: stopping workers and the database");
   await platform.stop();
   await vite?.close();
   process.exit(0);

@@ -63,6 +63,7 @@ export async function startPlatform(): Promise<Platform> {
     async stop() {
       await workers?.stop();
       for (const hook of stopHooks.splice(0).reverse()) await hook();
+      logger.info("workers stopped: closing the database pool");
       await db.$client.end();
       await embedded?.stop();
       state.__insiemePlatform = undefined;

@@ -750,9 +750,10 @@ describe("errors never leak internals", () => {
 });
 
 describe("security headers", () => {
-  it("sends CSP with a fresh nonce per response, nosniff, frame protection and no X-Powered-By", async () => {
-    const [first, second] = await Promise.all([fetch(`${server.url}/prezzi`), fetch(`${server.url}/prezzi`)]);
-    const third = await fetch(`${server.url}/prezzi`);
+  it("sends a private page's CSP with a fresh nonce per response, nosniff, frame protection and no X-Powered-By", async () => {
+    const [first, second] = await Promise.all([fetch(`${server.url}/area-personale`), fetch(`${server.url}/area-personale`)]);
+    const third = await fetch(`${server.url}/area-personale`);
+    expect(third.headers.get("cache-control")).toContain("no-store");
     const nonces = [first, second, third].map((response) => /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1]);
     expect(nonces.every(Boolean)).toBe(true);
     expect(new Set(nonces).size).toBe(3);
@@ -766,5 +767,14 @@ describe("security headers", () => {
       expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
       expect(response.headers.get("x-powered-by")).toBeNull();
     }
+  });
+
+  it("sends a cached public page a CSP of script hashes, with no nonce to reuse between visitors", async () => {
+    const response = await fetch(`${server.url}/prezzi`);
+    const csp = response.headers.get("content-security-policy") ?? "";
+    expect(csp).toMatch(/script-src[^;]*'sha256-[A-Za-z0-9+/=]+'/);
+    expect(csp).not.toContain("'nonce-");
+    expect(await response.text()).not.toContain("nonce=");
+    expect(csp).toContain("frame-ancestors 'none'");
   });
 });
