@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import pg from "pg";
-import { CONNECT_TIMEOUT_MS } from "~/server/db/client.server";
+import { CONNECT_TIMEOUT_MS, endWithin } from "~/server/db/client.server";
 import { logger } from "~/server/logger.server";
 import { platform } from "~/server/platform.server";
 
@@ -307,12 +307,12 @@ export function listenForPageCacheClears(databaseUrl: string) {
     try {
       await candidate.connect();
       await candidate.query(`LISTEN ${PAGE_CACHE_CHANNEL}`);
-      if (stopped) return void (await candidate.end());
+      if (stopped) return void (await endWithin(candidate));
       client = candidate;
       delay = RECONNECT_FIRST_MS;
       clearPageCache();
     } catch {
-      await candidate.end().catch(() => undefined);
+      void endWithin(candidate);
       again();
     }
   };
@@ -325,10 +325,11 @@ export function listenForPageCacheClears(databaseUrl: string) {
       clearTimeout(timer);
       const current = client;
       client = undefined;
-      await current?.end().catch(() => undefined);
+      if (current) await endWithin(current);
     },
   };
 }
+
 
 /**
  * Everything the page cache does not serve is compressed per response at a level whose cost is

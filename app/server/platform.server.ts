@@ -1,5 +1,5 @@
 import { currentKeyId } from "./crypto.server";
-import { createDatabase, type Database } from "./db/client.server";
+import { createDatabase, endWithin, type Database } from "./db/client.server";
 import { startEmbeddedPostgres, type EmbeddedServer } from "./db/embedded.server";
 import { runMigrations } from "./db/migrate.server";
 import { ensureDemoAdmin, retireDemoPassword, seedDemoContent } from "./db/seed.server";
@@ -63,8 +63,10 @@ export async function startPlatform(): Promise<Platform> {
     async stop() {
       await workers?.stop();
       for (const hook of stopHooks.splice(0).reverse()) await hook();
-      logger.info("workers stopped: closing the database pool");
-      await db.$client.end();
+      const pool = db.$client;
+      if (!(await endWithin(pool, 5000))) {
+        logger.warn({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }, "database pool did not close within 5 s: stopping anyway");
+      }
       await embedded?.stop();
       state.__insiemePlatform = undefined;
     },

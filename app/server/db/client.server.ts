@@ -65,4 +65,20 @@ export function describeDatabaseError(error: unknown): { name?: string; code?: s
   return { name: current?.name, code: current?.code };
 }
 
+/**
+ * Ends a client or pool, waiting at most `ms`: pg's end() waits for every socket's close, which never
+ * comes for a connection PostgreSQL dropped under it (seen after a kill -9 and restart). A shutdown
+ * goes on; the process exit closes what is left. Returns false when it gave up.
+ */
+export async function endWithin(connection: pg.Client | pg.Pool, ms = 2000): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const ended = connection.end().then(
+    () => true,
+    () => true,
+  );
+  const outcome = await Promise.race([ended, new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)))]);
+  clearTimeout(timer);
+  return outcome;
+}
+
 export { schema };
