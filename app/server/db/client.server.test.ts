@@ -1,3 +1,6 @@
+import { sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { isDatabaseUnavailable, retryWhileUnavailable } from "./client.server";
 
@@ -57,5 +60,61 @@ describe("retryWhileUnavailable", () => {
 
   it("gives up when the outage lasts longer than it may wait", async () => {
     await expect(retryWhileUnavailable(async () => Promise.reject(withCode("ECONNREFUSED")), 300)).rejects.toMatchObject({ code: "ECONNREFUSED" });
+  });
+});
+
+/** A pool whose one client answers each statement with `answer`, recording statements and releases. */
+function scriptedPool(answer: (statement: string) => Error | undefined) {
+  const statements: string[] = [];
+  const releases: (Error | undefined)[] = [];
+  const client = {
+    query: async (query: string | { text: string }) => {
+      const text = typeof query === "string" ? query : query.text;
+      statements.push(text);
+      const failure = answer(text);
+      if (failure) throw failure;
+      return { rows: [], rowCount: 0, command: "", fields: [] };
+    },
+    release: (error?: Error) => void releases.push(error),
+  };
+  class ScriptedPool extends pg.Pool {
+    // @ts-expect-error a stand-in client, not a pg.PoolClient
+    override connect = async () => client;
+  }
+  return { db: drizzle(new ScriptedPool() as unknown as pg.Pool), statements, releases };
+}
+
+describe("pooled transactions (drizzle's transaction() replaced at import)", () => {
+  it("returns the client to the pool, destroyed, when BEGIN fails on a connection that died", async () => {
+    const lost = new Error("Connection terminated unexpectedly");
+    const { db, statements, releases } = scriptedPool((text) => (text === "begin" ? lost : undefined));
+    let ran = false;
+    await expect(db.transaction(async () => void (ran = true))).rejects.toThrow();
+    expect(ran).toBe(false);
+    expect(statements).toEqual(["begin"]);
+    expect(releases).toHaveLength(1);
+    expect(releases[0]).toBeInstanceOf(Error);
+  });
+
+  it("commits and releases a healthy client as healthy", async () => {
+    const { db, statements, releases } = scriptedPool(() => undefined);
+    const result = await db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      return "done";
+    });
+    expect(result).toBe("done");
+    expect(statements).toEqual(["begin", "select 1", "commit"]);
+    expect(releases).toEqual([undefined]);
+  });
+
+  it("rolls back on the work's error and throws that error; a failed rollback destroys the client", async () => {
+    const { db, statements, releases } = scriptedPool((text) => (text === "rollback" ? new Error("Connection terminated unexpectedly") : undefined));
+    await expect(
+      db.transaction(async () => {
+        throw new Error("the work failed");
+      }),
+    ).rejects.toThrow("the work failed");
+    expect(statements).toEqual(["begin", "rollback"]);
+    expect(releases[0]?.message).toContain("Failed query: rollback");
   });
 });

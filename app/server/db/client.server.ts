@@ -1,4 +1,5 @@
-import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { sql } from "drizzle-orm";
+import { drizzle, NodePgSession, NodePgTransaction, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { logger } from "../logger.server";
 import * as schema from "./schema";
@@ -7,6 +8,43 @@ export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
 /** How long a request waits for a connection before it is told the service is unavailable. */
 export const CONNECT_TIMEOUT_MS = 3000;
+
+/**
+ * drizzle-orm 0.45's pooled transaction() sends BEGIN before the try whose finally releases the client:
+ * when the connection dies between checkout and BEGIN (a PostgreSQL restart under load) the client is
+ * never returned and the pool is one connection short for the life of the process (drizzle-orm issues
+ * 6023, 6241, open). It also returns a client whose ROLLBACK failed to the pool as healthy. This is the
+ * same transaction with BEGIN inside the try and a broken client destroyed. Installed once, at import.
+ */
+function releaseClientsOfFailedTransactions() {
+  type Internals = { client: pg.Pool | pg.PoolClient; dialect: unknown; schema: unknown; options: unknown };
+  type Session = ConstructorParameters<typeof NodePgSession>;
+  type Transaction = ConstructorParameters<typeof NodePgTransaction>;
+  NodePgSession.prototype.transaction = async function transaction(this: NodePgSession<never, never>, work, config) {
+    const self = this as unknown as Internals;
+    // A single client (the migrator's) has nothing to release.
+    const client = self.client instanceof pg.Pool ? await self.client.connect() : undefined;
+    const session = client ? new NodePgSession(client, ...([self.dialect, self.schema, self.options] as unknown as Session extends [unknown, ...infer Rest] ? Rest : never)) : this;
+    const tx = new NodePgTransaction(...([self.dialect, session, self.schema] as unknown as Transaction));
+    let broken: Error | undefined;
+    let begun = false;
+    try {
+      const mode = config ? (tx as unknown as { getTransactionConfigSQL(c: typeof config): ReturnType<typeof sql> }).getTransactionConfigSQL(config) : undefined;
+      await tx.execute(sql`begin${mode ? sql` ${mode}` : undefined}`);
+      begun = true;
+      const result = await work(tx as never);
+      await tx.execute(sql`commit`);
+      return result;
+    } catch (error) {
+      if (begun) await tx.execute(sql`rollback`).catch((rollbackError: Error) => (broken = rollbackError));
+      else broken = error as Error;
+      throw error;
+    } finally {
+      client?.release(broken);
+    }
+  };
+}
+releaseClientsOfFailedTransactions();
 
 /** A pool and its Drizzle handle. Opened lazily: the build imports this module without a database. */
 export function createDatabase(url: string, max = 10): Database {
