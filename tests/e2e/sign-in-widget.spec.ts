@@ -168,7 +168,8 @@ test("sign up, confirm the address by e-mail, then reset the forgotten password 
     await page.getByLabel("Name (optional)").fill("Persona di prova");
     await page.getByRole("button", { name: "Sign up" }).click();
     // No session before the address is confirmed: the widget says where to look.
-    await expect(page.getByRole("status").filter({ hasText: "Check your e-mail for the confirmation link" })).toBeVisible();
+    // The button waits for the anti-spam challenge, solved in the browser: seconds on a loaded CI machine.
+    await expect(page.getByRole("status").filter({ hasText: "Check your e-mail for the confirmation link" })).toBeVisible({ timeout: 30_000 });
   });
   await page.goto("/accedi");
   await expect(page.getByRole("heading", { name: "Sign in", level: 1 })).toBeVisible();
