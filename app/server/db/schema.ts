@@ -691,3 +691,34 @@ export const calendarFeeds = pgTable("calendar_feeds", {
   tokenHash: text("token_hash").notNull().unique(),
   createdAt: createdAt(),
 });
+
+/**
+ * A confirmed member's request to move to another group (client area, issue 19), optionally naming
+ * the group they prefer. At most one is pending per booking (the partial unique index: a repeated
+ * submit finds the open one). Staff approve (the member is moved by moveMember, to `to_group_id`)
+ * or decline with a reason the member reads in their area.
+ */
+export const moveRequests = pgTable(
+  "move_requests",
+  {
+    id: id(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => groupBookings.id, { onDelete: "cascade" }),
+    fromGroupId: uuid("from_group_id").references(() => groups.id, { onDelete: "set null" }),
+    preferredGroupId: uuid("preferred_group_id").references(() => groups.id, { onDelete: "set null" }),
+    reason: text("reason").notNull(),
+    status: text("status", { enum: ["pending", "approved", "declined"] }).notNull().default("pending"),
+    toGroupId: uuid("to_group_id").references(() => groups.id, { onDelete: "set null" }),
+    decisionReason: text("decision_reason"),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    decidedBy: text("decided_by"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("move_requests_open_idx")
+      .on(t.bookingId)
+      .where(sql`${t.status} = 'pending'`),
+    index("move_requests_status_idx").on(t.status, t.createdAt),
+  ],
+);
