@@ -57,6 +57,7 @@ export default [
   route("area-personale", "routes/client/layout.tsx", [
     index("routes/client/home.tsx"),
     route("assenza/:sessionId", "routes/client/absence.tsx"),
+    route("cambio-gruppo/:bookingId", "routes/client/move.tsx"),
     route("incontri/:sessionId/calendario.ics", "routes/client/session-ics.ts"),
     route("dati", "routes/client/data.tsx"),
     route("dati/esporta", "routes/client/data-export.ts"),

@@ -13,6 +13,7 @@ export const clientAreaPaths = {
   data: `${CLIENT_AREA}/dati`,
   dataExport: `${CLIENT_AREA}/dati/esporta`,
   absence: (sessionId: string) => `${CLIENT_AREA}/assenza/${sessionId}`,
+  move: (bookingId: string) => `${CLIENT_AREA}/cambio-gruppo/${bookingId}`,
   sessionIcs: (sessionId: string) => `${CLIENT_AREA}/incontri/${sessionId}/calendario.ics`,
   feed: (token: string) => `${CLIENT_AREA}/calendario/${token}`,
 } as const;
@@ -43,3 +44,30 @@ export const clientAreaMessages = {
   unverified: "Conferma prima il tuo indirizzo email con il link che ti abbiamo inviato.",
   signedOutEverywhere: "Sei uscito da tutti i dispositivi.",
 } as const;
+
+/** How long the reason for a move request may be. */
+export const MOVE_REASON_MAX = 1000;
+
+/** A member's request to move to another group: the reason is required, the preferred group optional. */
+export const moveRequestSchema = z.object({
+  reason: z
+    .string({ error: "Scrivi perché vorresti cambiare gruppo" })
+    .trim()
+    .min(1, "Scrivi perché vorresti cambiare gruppo")
+    .max(MOVE_REASON_MAX, `Il motivo è troppo lungo (al massimo ${MOVE_REASON_MAX} caratteri)`),
+  preferred_group: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || undefined)
+    .pipe(z.uuid("Scegli uno dei gruppi dell'elenco").optional()),
+});
+
+export type MoveRequestStatus = "pending" | "approved" | "declined";
+
+/** The state of a move request as the person reads it. */
+export const moveRequestStatusLabels: Record<MoveRequestStatus, string> = {
+  pending: "In attesa",
+  approved: "Approvata",
+  declined: "Rifiutata",
+};

@@ -13,6 +13,9 @@ export const bookingStatusLabels = {
   cancelled: "Annullata",
 } as const;
 
+/** "1 posto libero", "3 posti liberi" */
+export const freeSeatsLabel = (seats: number) => (seats === 1 ? "1 posto libero" : `${seats} posti liberi`);
+
 /** "Mercoledì 20:30 · Sera" */
 export function groupSlot(group: { weekday: number; startTime: string; timeSlot: string }) {
   const day = weekdayName(group.weekday);

@@ -6,7 +6,19 @@ import { publicBaseUrl } from "../../app/server/env.server";
 import { confirmBooking } from "../../app/server/services/admin-bookings.server";
 import { versionOf } from "../../app/server/services/admin-common.server";
 import type { Database } from "../../app/server/db/client.server";
-import { attendance, emailOutbox, groupBookings, groups, groupSessions, newsletterSubscribers, privacyRequests, questionnaireResponses, therapists } from "../../app/server/db/schema";
+import {
+  attendance,
+  auditLog,
+  emailOutbox,
+  groupBookings,
+  groups,
+  groupSessions,
+  moveRequests,
+  newsletterSubscribers,
+  privacyRequests,
+  questionnaireResponses,
+  therapists,
+} from "../../app/server/db/schema";
 import { requireClient, ownBooking } from "../../app/server/services/client-area.server";
 import { action as homeAction, loader as homeLoader } from "../../app/routes/client/home";
 import { action as layoutAction } from "../../app/routes/client/layout";
@@ -15,6 +27,8 @@ import { loader as icsLoader } from "../../app/routes/client/session-ics";
 import { loader as feedLoader } from "../../app/routes/client/calendar-feed";
 import { action as dataAction, loader as dataLoader } from "../../app/routes/client/data";
 import { loader as exportLoader } from "../../app/routes/client/data-export";
+import { action as moveAction, loader as moveLoader } from "../../app/routes/client/move";
+import { action as adminBookingsAction, loader as adminBookingsLoader } from "../../app/routes/admin/bookings";
 import { loader as matchingLoader } from "../../app/routes/gruppi-matching";
 import { identityFromToken } from "../../app/server/services/identity.server";
 import { testDatabase } from "./database";
@@ -354,22 +368,34 @@ describe("my data", () => {
     expect(JSON.stringify(body)).not.toContain("dati-altrui@example.com");
   });
 
-  it("the download includes the absences announced and the erasure requests", async () => {
+  it("the download includes the absences announced, the move requests and the erasure requests", async () => {
     const { group, sessions } = await groupWithSessions([100]);
-    await booking(group.id, "dati-assenze@example.com");
+    const member = await booking(group.id, "dati-assenze@example.com");
     const { cookie } = await signIn("dati-assenze@example.com");
     const id = sessions[0]!.id;
     await call(absenceAction, pageRequest(`/area-personale/assenza/${id}`, { cookie, method: "POST", body: form({ expected: "free" }) }), { sessionId: id });
-    await call(dataAction, pageRequest("/area-personale/dati", { cookie, method: "POST", body: form({ intent: "erasure" }) }));
+    await call(moveAction, pageRequest(`/area-personale/cambio-gruppo/${member.id}`, { cookie, method: "POST", body: form({ reason: "Orario" }) }), { bookingId: member.id });
+    await call(dataAction, pageRequest("/area-personale/dati", { cookie, method: "POST", body: form({ intent: "erasure", confirm: "yes" }) }));
     const response = (await call(exportLoader, pageRequest("/area-personale/dati/esporta", { cookie }))) as Response;
-    const body = (await response.json()) as { attendance: { sessionId: string; status: string }[]; privacyRequests: { type: string }[] };
+    const body = (await response.json()) as { attendance: { sessionId: string; status: string }[]; privacyRequests: { type: string }[]; moveRequests: { reason: string }[] };
     expect(body.attendance).toEqual([expect.objectContaining({ sessionId: id, status: "absent_notified" })]);
+    expect(body.moveRequests).toEqual([expect.objectContaining({ bookingId: member.id, reason: "Orario", status: "pending" })]);
     expect(body.privacyRequests).toEqual([expect.objectContaining({ type: "erasure" })]);
+  });
+
+  it("files an erasure request only from its confirmation step", async () => {
+    const { cookie } = await signIn("ci-ripenso@example.com");
+    const page = (await call(dataLoader, pageRequest("/area-personale/dati?conferma=cancellazione", { cookie }))) as { data: { confirmErasure: boolean } };
+    expect(page.data.confirmErasure).toBe(true);
+    const unconfirmed = answer(await call(dataAction, pageRequest("/area-personale/dati", { cookie, method: "POST", body: form({ intent: "erasure" }) })));
+    expect(unconfirmed.status).toBe(400);
+    expect(unconfirmed.body.error).toBe("Conferma la richiesta di cancellazione per inviarla.");
+    expect(await db.select().from(privacyRequests).where(eq(privacyRequests.email, "ci-ripenso@example.com"))).toHaveLength(0);
   });
 
   it("records one erasure request with its 30-day due date on staff's register, however often it is asked", async () => {
     const { cookie } = await signIn("cancellami@example.com");
-    const ask = () => call(dataAction, pageRequest("/area-personale/dati", { cookie, method: "POST", body: form({ intent: "erasure" }) }));
+    const ask = () => call(dataAction, pageRequest("/area-personale/dati", { cookie, method: "POST", body: form({ intent: "erasure", confirm: "yes" }) }));
     await Promise.all([ask(), ask()]);
     await ask();
     const rows = await db.select().from(privacyRequests).where(eq(privacyRequests.email, "cancellami@example.com"));
@@ -393,6 +419,152 @@ describe("my data", () => {
     expect(row!.status).toBe("unsubscribed");
     const mails = await db.select().from(emailOutbox).where(and(eq(emailOutbox.to, "lettrice@example.com"), eq(emailOutbox.template, "client-newsletter-left")));
     expect(mails).toHaveLength(1);
+  });
+});
+
+describe("moving to another group", () => {
+  const movePath = (bookingId: string) => `/area-personale/cambio-gruppo/${bookingId}`;
+  const askMove = (cookie: string | undefined, bookingId: string, fields: Record<string, string>) =>
+    call(moveAction, pageRequest(movePath(bookingId), { cookie, method: "POST", body: form(fields) }), { bookingId });
+  const requestsOf = (bookingId: string) => db.select().from(moveRequests).where(eq(moveRequests.bookingId, bookingId));
+  const mailsTo = async (to: string, template: string) => (await queuedMail(db)).filter((mail) => mail.to === to && mail.template === template);
+  const staffDecides = (cookie: string, fields: Record<string, string>) =>
+    call(adminBookingsAction, pageRequest("/admin/prenotazioni", { cookie, method: "POST", body: form(fields) }));
+  /** A group with one seat, taken. */
+  async function fullGroup() {
+    const { group } = await groupWithSessions([100]);
+    await db.update(groups).set({ capacity: 1 }).where(eq(groups.id, group.id));
+    await booking(group.id, `occupa-${group.id}@example.com`);
+    return group;
+  }
+
+  it("only the signed-in member asks for their own booking: anonymous visitors sign in, others get 404, staff 403", async () => {
+    const { group } = await groupWithSessions([100]);
+    const mine = await booking(group.id, "cambio-mio@example.com");
+    const theirs = await booking(group.id, "cambio-altrui@example.com");
+    const page = await thrown(() => call(moveLoader, pageRequest(movePath(mine.id)), { bookingId: mine.id }));
+    expect(page.status).toBe(302);
+    expect(page.headers.get("location")).toBe(`/area-personale?ritorno=${encodeURIComponent(movePath(mine.id))}`);
+    expect((await thrown(() => askMove(undefined, mine.id, { reason: "Orario" }))).status).toBe(401);
+    const { cookie } = await signIn("cambio-mio@example.com");
+    expect((await thrown(() => call(moveLoader, pageRequest(movePath(theirs.id), { cookie }), { bookingId: theirs.id }))).status).toBe(404);
+    expect((await thrown(() => askMove(cookie, theirs.id, { reason: "Orario" }))).status).toBe(404);
+    const staff = await signedInStaff(db, "staff-cambio@example.com");
+    expect((await thrown(() => askMove(staff.cookie, mine.id, { reason: "Orario" }))).status).toBe(403);
+    expect([...(await requestsOf(mine.id)), ...(await requestsOf(theirs.id))]).toHaveLength(0);
+  });
+
+  it("needs a reason, a preferred group with a free seat, and a confirmed seat (Italian errors, nothing stored)", async () => {
+    const { group } = await groupWithSessions([100]);
+    const member = await booking(group.id, "cambio-motivo@example.com");
+    const full = await fullGroup();
+    const { cookie } = await signIn("cambio-motivo@example.com");
+    const empty = answer(await askMove(cookie, member.id, { reason: "   ", preferred_group: "" }));
+    expect(empty.status).toBe(400);
+    expect(empty.body.fieldErrors).toEqual({ reason: "Scrivi perché vorresti cambiare gruppo" });
+    const toFull = answer(await askMove(cookie, member.id, { reason: "Orario di lavoro cambiato", preferred_group: full.id }));
+    expect(toFull.status).toBe(400);
+    expect(toFull.body.fieldErrors).toEqual({ preferred_group: "Questo gruppo non ha più posti liberi: scegline un altro o lascia decidere allo staff." });
+    const page = (await call(moveLoader, pageRequest(movePath(member.id), { cookie }), { bookingId: member.id })) as { data: { targets: { id: string }[] } };
+    expect(page.data.targets.map((target) => target.id)).not.toContain(full.id);
+    expect(page.data.targets.map((target) => target.id)).not.toContain(group.id);
+    await db.update(groupBookings).set({ status: "requested" }).where(eq(groupBookings.id, member.id));
+    const waiting = answer(await askMove(cookie, member.id, { reason: "Orario di lavoro cambiato" }));
+    expect(waiting.status).toBe(409);
+    expect(waiting.body.error).toBe("Puoi chiedere di cambiare gruppo solo per un gruppo di cui fai già parte.");
+    expect(await requestsOf(member.id)).toHaveLength(0);
+  });
+
+  it("keeps one open request per booking, however often it is sent, e-mailed once to the person and to staff", async () => {
+    const from = await groupWithSessions([100]);
+    const to = await groupWithSessions([100]);
+    const member = await booking(from.group.id, "cambio-doppio@example.com");
+    const { cookie } = await signIn("cambio-doppio@example.com");
+    const fields = { reason: "Il martedì sera lavoro", preferred_group: to.group.id };
+    const results = await Promise.all([askMove(cookie, member.id, fields), askMove(cookie, member.id, fields)]);
+    for (const result of results) expect((result as Response).headers.get("location")).toBe(`${movePath(member.id)}?esito=inviata`);
+    await askMove(cookie, member.id, { reason: "Un altro motivo" });
+    const rows = await requestsOf(member.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: "pending", reason: "Il martedì sera lavoro", preferredGroupId: to.group.id, fromGroupId: from.group.id });
+    const mails = await mailsTo("cambio-doppio@example.com", "client-move-request");
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain(`preferibilmente ${to.group.name}`);
+    const staffMails = (await queuedMail(db)).filter((mail) => mail.template === "staff-move-request" && mail.text.includes("cambio-doppio@example.com"));
+    expect(staffMails).toHaveLength(1);
+    expect(staffMails[0]!.text).not.toContain("Il martedì sera lavoro");
+    const home = (await call(homeLoader, pageRequest("/area-personale", { cookie }))) as { data: { groups: { moveRequest: { status: string } | null }[] } };
+    expect(home.data.groups[0]!.moveRequest).toMatchObject({ status: "pending" });
+  });
+
+  it("staff approve: a full group is refused and nothing changes; then the member is moved, e-mailed, and sees it approved", async () => {
+    const from = await groupWithSessions([100]);
+    const to = await groupWithSessions([100]);
+    const full = await fullGroup();
+    const member = await booking(from.group.id, "cambio-approvato@example.com");
+    const { cookie } = await signIn("cambio-approvato@example.com");
+    await askMove(cookie, member.id, { reason: "Preferisco un gruppo il giovedì" });
+    const [request] = await requestsOf(member.id);
+    const staff = await signedInStaff(db, "staff-approva@example.com");
+    const listed = (await call(adminBookingsLoader, pageRequest("/admin/prenotazioni", { cookie: staff.cookie }))) as { moveRequests: { id: string; reason: string }[] };
+    expect(listed.moveRequests).toContainEqual(expect.objectContaining({ id: request!.id, reason: "Preferisco un gruppo il giovedì" }));
+
+    const refused = answer(await staffDecides(staff.cookie, { intent: "approve-move", id: request!.id, group_id: full.id }));
+    expect(refused.status).toBe(409);
+    expect(String(refused.body.error)).toContain("è al completo");
+    expect((await requestsOf(member.id))[0]!.status).toBe("pending");
+    expect((await db.select().from(groupBookings).where(eq(groupBookings.id, member.id)))[0]!.groupId).toBe(from.group.id);
+
+    const approved = answer(await staffDecides(staff.cookie, { intent: "approve-move", id: request!.id, group_id: to.group.id }));
+    expect(approved).toMatchObject({ status: 200, body: { ok: true } });
+    expect((await db.select().from(groupBookings).where(eq(groupBookings.id, member.id)))[0]!.groupId).toBe(to.group.id);
+    expect((await requestsOf(member.id))[0]).toMatchObject({ status: "approved", toGroupId: to.group.id, decidedBy: "staff-approva@example.com" });
+    const moved = await mailsTo("cambio-approvato@example.com", "booking-moved");
+    expect(moved).toHaveLength(1);
+    expect(moved[0]!.subject).toBe(`Ti abbiamo spostato nel gruppo "${to.group.name}"`);
+    const audited = await db.select().from(auditLog).where(eq(auditLog.entityId, request!.id));
+    expect(audited.map((row) => row.action).sort()).toEqual(["approve", "request-move"]);
+    // Deciding again changes nothing.
+    expect(answer(await staffDecides(staff.cookie, { intent: "approve-move", id: request!.id, group_id: from.group.id })).status).toBe(409);
+    const page = (await call(moveLoader, pageRequest(movePath(member.id), { cookie }), { bookingId: member.id })) as { data: { request: { status: string; toGroupName: string } } };
+    expect(page.data.request).toMatchObject({ status: "approved", toGroupName: to.group.name });
+  });
+
+  it("staff decline with a reason (required): the member stays, reads the reason in the area and the e-mail, and may ask again", async () => {
+    const { group } = await groupWithSessions([100]);
+    const member = await booking(group.id, "cambio-rifiutato@example.com");
+    const { cookie } = await signIn("cambio-rifiutato@example.com");
+    await askMove(cookie, member.id, { reason: "Non mi trovo" });
+    const [request] = await requestsOf(member.id);
+    const staff = await signedInStaff(db, "staff-rifiuta@example.com");
+    const noReason = answer(await staffDecides(staff.cookie, { intent: "decline-move", id: request!.id, reason: " " }));
+    expect(noReason.status).toBe(400);
+    expect(noReason.body.fieldErrors).toEqual({ reason: "Scrivi il motivo: la persona lo leggerà." });
+    await staffDecides(staff.cookie, { intent: "decline-move", id: request!.id, reason: "Gli altri gruppi sono al completo fino a marzo" });
+    expect((await requestsOf(member.id))[0]).toMatchObject({ status: "declined", decisionReason: "Gli altri gruppi sono al completo fino a marzo" });
+    expect((await db.select().from(groupBookings).where(eq(groupBookings.id, member.id)))[0]!.groupId).toBe(group.id);
+    const mails = await mailsTo("cambio-rifiutato@example.com", "client-move-declined");
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain("Gli altri gruppi sono al completo fino a marzo");
+    expect((await db.select().from(auditLog).where(and(eq(auditLog.entityId, request!.id), eq(auditLog.action, "decline"))))).toHaveLength(1);
+    const home = (await call(homeLoader, pageRequest("/area-personale", { cookie }))) as { data: { groups: { moveRequest: { status: string; decisionReason: string } | null }[] } };
+    expect(home.data.groups[0]!.moveRequest).toMatchObject({ status: "declined", decisionReason: "Gli altri gruppi sono al completo fino a marzo" });
+    await askMove(cookie, member.id, { reason: "Ci riprovo" });
+    expect((await requestsOf(member.id)).map((row) => row.status).sort()).toEqual(["declined", "pending"]);
+  });
+
+  it("nobody but staff decides: a member's session cannot approve or decline", async () => {
+    const from = await groupWithSessions([100]);
+    const to = await groupWithSessions([100]);
+    const member = await booking(from.group.id, "cambio-fai-da-te@example.com");
+    const { cookie } = await signIn("cambio-fai-da-te@example.com");
+    await askMove(cookie, member.id, { reason: "Mi approvo da sola" });
+    const [request] = await requestsOf(member.id);
+    expect((await thrown(() => staffDecides(cookie, { intent: "approve-move", id: request!.id, group_id: to.group.id }))).status).toBe(403);
+    expect((await thrown(() => staffDecides(cookie, { intent: "decline-move", id: request!.id, reason: "No" }))).status).toBe(403);
+    expect((await thrown(() => call(adminBookingsAction, pageRequest("/admin/prenotazioni", { method: "POST", body: form({ intent: "approve-move", id: request!.id, group_id: to.group.id }) })))).status).toBe(401);
+    expect((await requestsOf(member.id))[0]!.status).toBe("pending");
+    expect((await db.select().from(groupBookings).where(eq(groupBookings.id, member.id)))[0]!.groupId).toBe(from.group.id);
   });
 });
 

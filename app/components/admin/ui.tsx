@@ -24,6 +24,23 @@ export function useFetcherResult<T>(fetcher: { state: string; data: T | undefine
   }, [fetcher.state, fetcher.data]);
 }
 
+/**
+ * Toasts each settled answer of an admin action: its message when it succeeded (then `onOk`), its
+ * error when it failed (then `onConflict` when the row had changed since the page was loaded).
+ */
+export function useResultToast(fetcher: { state: string; data: ActionResult | undefined }, onConflict?: () => void, onOk?: () => void) {
+  const toast = useToast();
+  useFetcherResult(fetcher, (result) => {
+    if (result.ok) {
+      toast({ title: result.message });
+      onOk?.();
+    } else {
+      toast({ title: result.error, variant: "destructive" });
+      if (result.conflict) onConflict?.();
+    }
+  });
+}
+
 /** The spec's "Failed to fetch ..." toast when the page's query failed. */
 export function useLoadErrorToast(loadError: string | null | undefined) {
   const toast = useToast();

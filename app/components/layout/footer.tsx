@@ -9,6 +9,8 @@ const resources = [
   { name: "Blog", href: "/blog" },
   { name: "Prezzi e FAQ", href: "/prezzi" },
   { name: "Chi siamo", href: "/about" },
+  // The client's own area (issue 19): its sign-in form is the page itself.
+  { name: "Area personale", href: "/area-personale" },
 ];
 
 const legal = [

@@ -6,7 +6,7 @@ import type { Route } from "./+types/bookings";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { ConflictNotice } from "~/components/admin/conflict-notice";
 import { formatDateTime } from "~/domain/format";
-import { bookingStatusLabels } from "~/domain/group-labels";
+import { bookingStatusLabels, freeSeatsLabel } from "~/domain/group-labels";
 import {
   Badge,
   ConfirmDialog,
@@ -18,18 +18,19 @@ import {
   Pagination,
   Spinner,
   td,
-  useFetcherResult,
+  useResultToast,
   useLoadErrorToast,
   useReloadingSamePage,
   type ActionResult,
   type BadgeTone,
 } from "~/components/admin/ui";
-import { useToast } from "~/components/ui/toast";
 import { adminPageData, requireAdmin } from "~/server/auth.server";
 import { audit } from "~/server/audit.server";
 import { bookingStatuses, type BookingStatus } from "~/domain/statuses";
 import { cancelBooking, confirmBooking, listBookings, movableGroups } from "~/server/services/admin-bookings.server";
 import { moveMember } from "~/server/services/bookings.server";
+import { approveMoveRequest, declineMoveRequest, pendingMoveRequests } from "~/server/services/move-requests.server";
+import { MoveRequestsPanel } from "~/components/admin/move-requests";
 import {
   actionFail,
   actionOk,
@@ -52,8 +53,8 @@ const statusTones: Record<BookingStatus, BadgeTone> = {
 export async function loader({ request, context }: Route.LoaderArgs) {
   return adminPageData(context.db, request, async (session) => {
     const query = parseListQuery(new URL(request.url), bookingStatuses);
-    const result = await loadOr("admin-bookings", { rows: [], total: 0, page: 1, groups: [] }, "Failed to fetch bookings", async () => {
-      const [page, groups] = await Promise.all([listBookings(context.db, query), movableGroups(context.db)]);
+    const result = await loadOr("admin-bookings", { rows: [], total: 0, page: 1, groups: [], moveRequests: [] }, "Failed to fetch bookings", async () => {
+      const [page, groups, moveRequests] = await Promise.all([listBookings(context.db, query), movableGroups(context.db), pendingMoveRequests(context.db)]);
       await audit(context.db, session, {
         action: "list",
         entity: "bookings",
@@ -63,7 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           page: page.page,
         },
       });
-      return { ...page, groups };
+      return { ...page, groups, moveRequests };
     });
     return { ...result, query: { ...query, page: result.page }, pageSize: ADMIN_PAGE_SIZE };
   });
@@ -73,9 +74,22 @@ const bookingAction = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("confirm"), id: z.uuid(), version: versionSchema }),
   z.object({ intent: z.literal("cancel"), id: z.uuid(), version: versionSchema }),
   z.object({ intent: z.literal("move"), id: z.uuid(), version: versionSchema, group_id: z.uuid("Scegli il gruppo di destinazione.") }),
+  // A member's move request (client area): approving moves the booking through moveMember.
+  z.object({ intent: z.literal("approve-move"), id: z.uuid(), group_id: z.uuid("Scegli il gruppo di destinazione.") }),
+  z.object({
+    intent: z.literal("decline-move"),
+    id: z.uuid(),
+    reason: z.string().trim().min(1, "Scrivi il motivo: la persona lo leggerà.").max(1000, "Il motivo è troppo lungo (massimo 1000 caratteri)."),
+  }),
 ]);
 
-const successMessages = { confirm: "Prenotazione confermata", cancel: "Prenotazione annullata", move: "Prenotazione spostata" } as const;
+const successMessages = {
+  confirm: "Prenotazione confermata",
+  cancel: "Prenotazione annullata",
+  move: "Prenotazione spostata",
+  "approve-move": "Richiesta approvata: persona spostata",
+  "decline-move": "Richiesta rifiutata",
+} as const;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireAdmin(context.db, request);
@@ -83,12 +97,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = String(form.intent ?? "");
   const parsed = bookingAction.safeParse(form);
   if (!parsed.success) {
-    const groupError = parsed.error.issues.find((issue) => issue.path[0] === "group_id");
+    const fieldError = parsed.error.issues.find((issue) => issue.path[0] === "group_id" || issue.path[0] === "reason");
     return actionFail(
       intent,
       400,
-      groupError?.message ?? "Richiesta non valida.",
-      groupError ? { fieldErrors: { group_id: groupError.message } } : {},
+      fieldError?.message ?? "Richiesta non valida.",
+      fieldError ? { fieldErrors: { [String(fieldError.path[0])]: fieldError.message } } : {},
     );
   }
   const input = parsed.data;
@@ -96,6 +110,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (input.intent === "move") {
       // Audited by moveMember itself (the client area reuses it for approved move requests).
       await moveMember(context.db, session, input.id, input.group_id, { version: input.version });
+    } else if (input.intent === "approve-move") {
+      // Audited (the decision and the move) by approveMoveRequest.
+      await approveMoveRequest(context.db, session, input.id, input.group_id);
+    } else if (input.intent === "decline-move") {
+      await declineMoveRequest(context.db, session, input.id, input.reason);
     } else {
       if (input.intent === "confirm") await confirmBooking(context.db, input.id, input.version);
       else await cancelBooking(context.db, input.id, input.version);
@@ -139,6 +158,7 @@ export default function AdminBookings({ loaderData }: Route.ComponentProps) {
         exportHref="/admin/esporta/prenotazioni"
       />
       {notice && !moving ? <div className="mb-4">{notice}</div> : null}
+      <MoveRequestsPanel requests={loaderData.moveRequests} groups={groups} />
       <ListTable
         label="Prenotazioni"
         minWidth="lg:min-w-[60rem]"
@@ -208,19 +228,6 @@ export default function AdminBookings({ loaderData }: Route.ComponentProps) {
       ) : null}
     </section>
   );
-}
-
-function useResultToast(fetcher: { state: string; data: ActionResult | undefined }, onConflict: () => void, onOk?: () => void) {
-  const toast = useToast();
-  useFetcherResult(fetcher, (result) => {
-    if (result.ok) {
-      toast({ title: result.message });
-      onOk?.();
-    } else {
-      toast({ title: result.error, variant: "destructive" });
-      if (result.conflict) onConflict();
-    }
-  });
 }
 
 const small = "btn min-h-9 whitespace-nowrap px-3 py-1.5 text-xs";
@@ -294,8 +301,6 @@ function CancelDialog({ booking, onConflict, onClose }: { booking: Booking; onCo
     />
   );
 }
-
-const freeSeatsLabel = (seats: number) => (seats === 1 ? "1 posto libero" : `${seats} posti liberi`);
 
 function MoveDialog({
   booking,

@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import type { Route } from "./+types/overview";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { BarChart } from "~/components/admin/bar-chart";
@@ -12,13 +13,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 
 export default function AdminOverview({ loaderData }: Route.ComponentProps) {
-  const { perWeek, sources, funnel, occupancy } = loaderData;
+  const { perWeek, sources, funnel, occupancy, pendingMoveRequests } = loaderData;
   const started = funnel.find((row) => row.step === 1)?.count ?? 0;
   return (
     <section aria-labelledby="overview-title" className="grid gap-6">
       <h1 id="overview-title" className="text-2xl font-semibold">
         Panoramica
       </h1>
+      <p className="rounded-2xl border border-sand-200 bg-white p-4 text-sm">
+        Richieste di cambio gruppo in attesa: <strong data-testid="pending-move-requests">{pendingMoveRequests}</strong>
+        {pendingMoveRequests > 0 ? (
+          <>
+            {" "}
+            ·{" "}
+            <Link to="/admin/prenotazioni" className="font-semibold text-teal-700 underline underline-offset-2">
+              Vai alle prenotazioni
+            </Link>
+          </>
+        ) : null}
+      </p>
       <div className="grid gap-6 lg:grid-cols-2">
         <BarChart title="Questionari per settimana (ultime 12)" rows={perWeek.map((row) => ({ label: `sett. ${formatDayMonth(row.week)}`, value: row.count }))} />
         <BarChart title="Come ci hanno conosciuto" rows={sources.map((row) => ({ label: row.source, value: row.count }))} />

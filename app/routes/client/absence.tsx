@@ -1,6 +1,7 @@
 import { ArrowLeft, CircleAlert, CircleCheck, Info } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/absence";
+import { AreaError } from "~/components/client/notices";
 import { absenceNotice } from "~/content/site";
 import { CLIENT_AREA, clientAreaPaths } from "~/domain/client-area";
 import { formatDateTime } from "~/domain/format";
@@ -74,10 +75,7 @@ export default function AbsencePage({ loaderData, actionData }: Route.ComponentP
         </p>
       </header>
       {actionData?.error ? (
-        <p role="alert" className="flex gap-2 rounded-2xl border border-danger-600/30 bg-danger-50 p-4 text-danger-600">
-          <CircleAlert aria-hidden className="mt-0.5 size-5 shrink-0" />
-          {actionData.error}
-        </p>
+        <AreaError>{actionData.error}</AreaError>
       ) : null}
       {recorded ? (
         <div role="status" className="grid gap-2 rounded-3xl border border-teal-200 bg-white p-6 shadow-sm">

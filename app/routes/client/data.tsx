@@ -1,6 +1,8 @@
-import { CircleCheck, Download, FileText, Mail, Trash2 } from "lucide-react";
+import { Download, FileText, Mail, Trash2 } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/data";
+import { AreaDone, AreaError } from "~/components/client/notices";
 import { legalVersions } from "~/content/site";
 import { clientAreaPaths } from "~/domain/client-area";
 import { formatDateTime, formatShortDate } from "~/domain/format";
@@ -18,7 +20,8 @@ import {
 /**
  * /area-personale/dati — who may: a signed-in client, about their own verified address only. The
  * export staff can make (art. 15/20), an erasure request (art. 17, on staff's register with its
- * 30-day due date), the consents given with their text versions, the newsletter.
+ * 30-day due date), the consents given with their text versions, the newsletter. The erasure request
+ * is filed only from its confirmation step (?conferma=cancellazione, a post with confirm=yes).
  */
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
@@ -30,16 +33,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     clientPrivacyRequests(context.db, client),
     clientNewsletterStatus(context.db, client),
   ]);
-  return data({ consents, requests, newsletter }, { headers: PRIVATE });
+  const confirmErasure = new URL(request.url).searchParams.get("conferma") === ERASURE_STEP;
+  return data({ consents, requests, newsletter, confirmErasure }, { headers: PRIVATE });
 }
 
-type Notice = { notice: string };
+/** The query that opens the erasure request's confirmation step. */
+const ERASURE_STEP = "cancellazione";
+
+type Notice = { notice?: string; error?: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const client = await requireClient(request, context.db);
-  const intent = (await request.formData()).get("intent");
-  switch (intent) {
+  const form = await request.formData();
+  switch (form.get("intent")) {
     case "erasure": {
+      if (form.get("confirm") !== "yes") return data<Notice>({ error: "Conferma la richiesta di cancellazione per inviarla." }, { status: 400, headers: PRIVATE });
       const { request: row, created } = await requestErasure(context.db, client);
       const due = formatShortDate(row.dueAt);
       return data<Notice>(
@@ -72,7 +80,7 @@ const newsletterText = {
 } as const;
 
 export default function MyData({ loaderData, actionData }: Route.ComponentProps) {
-  const { consents, requests, newsletter } = loaderData;
+  const { consents, requests, newsletter, confirmErasure } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const openErasure = requests.find((row) => row.type === "erasure" && row.status === "open");
@@ -89,10 +97,10 @@ export default function MyData({ loaderData, actionData }: Route.ComponentProps)
         </p>
       </header>
       {actionData?.notice ? (
-        <p role="status" className="flex gap-2 rounded-2xl border border-teal-200 bg-teal-50 p-4 text-teal-800">
-          <CircleCheck aria-hidden className="mt-0.5 size-5 shrink-0" />
-          {actionData.notice}
-        </p>
+        <AreaDone>{actionData.notice}</AreaDone>
+      ) : null}
+      {actionData?.error ? (
+        <AreaError>{actionData.error}</AreaError>
       ) : null}
 
       <section aria-labelledby="export-title" className="grid gap-3 rounded-3xl border border-sand-200 bg-white p-5 sm:p-7">
@@ -174,12 +182,14 @@ export default function MyData({ loaderData, actionData }: Route.ComponentProps)
           <p className="rounded-2xl bg-sand-100 p-4 text-ink-900">
             Richiesta ricevuta il {formatShortDate(openErasure.receivedAt)}: ti risponderemo entro il <strong>{formatShortDate(openErasure.dueAt)}</strong>.
           </p>
+        ) : confirmErasure ? (
+          <ErasureConfirmation busy={busy} />
         ) : (
-          <Form method="post">
-            <button type="submit" name="intent" value="erasure" className="btn btn-secondary" disabled={busy}>
+          <p>
+            <Link to={`?conferma=${ERASURE_STEP}`} preventScrollReset className="btn btn-secondary w-full sm:w-fit">
               Chiedi la cancellazione dei miei dati
-            </button>
-          </Form>
+            </Link>
+          </p>
         )}
         {requests.length > 0 ? (
           <div className="grid gap-2">
@@ -195,6 +205,33 @@ export default function MyData({ loaderData, actionData }: Route.ComponentProps)
           </div>
         ) : null}
       </section>
+    </div>
+  );
+}
+
+/** The second step of an erasure request: nothing is filed until the person confirms here. */
+function ErasureConfirmation({ busy }: { busy: boolean }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <div role="group" aria-labelledby="erasure-confirm-title" className="grid gap-3 rounded-2xl border border-coral-100 bg-coral-100/50 p-4">
+      <h3 id="erasure-confirm-title" ref={heading} tabIndex={-1} className="font-semibold text-ink-900 outline-none focus-visible:ring-2 focus-visible:ring-teal-600">
+        Vuoi davvero chiedere la cancellazione dei tuoi dati?
+      </h3>
+      <p className="text-sm text-ink-900">
+        Lo staff riceverà la richiesta e cancellerà i tuoi dati entro 30 giorni: non potrai più partecipare al tuo gruppo con questo indirizzo.
+      </p>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Form method="post" className="grid">
+          <input type="hidden" name="confirm" value="yes" />
+          <button type="submit" name="intent" value="erasure" className="btn btn-primary" disabled={busy}>
+            {busy ? "Invio in corso..." : "Sì, chiedi la cancellazione"}
+          </button>
+        </Form>
+        <Link to="." preventScrollReset className="btn btn-secondary">
+          No, torna indietro
+        </Link>
+      </div>
     </div>
   );
 }

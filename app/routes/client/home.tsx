@@ -1,7 +1,8 @@
-import { BadgeCheck, CalendarDays, CalendarPlus, CircleAlert, Link2, MailCheck, Video } from "lucide-react";
+import { ArrowRightLeft, BadgeCheck, CalendarDays, CalendarPlus, CircleAlert, Link2, MailCheck, Video } from "lucide-react";
 import { useId } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/home";
+import { MoveRequestState } from "~/components/client/move-request-state";
 import { TherapistPhoto } from "~/components/site/therapist-photo";
 import { absenceNotice } from "~/content/site";
 import { weekdayName } from "~/domain/calendar";
@@ -19,6 +20,7 @@ import {
   revokeCalendarFeed,
   sendClientSignInLink,
 } from "~/server/services/client-area.server";
+import { latestMoveRequests } from "~/server/services/move-requests.server";
 
 /**
  * /area-personale — who may: anyone sees the sign-in form, which e-mails a sign-in link and answers
@@ -55,11 +57,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const back = returnPathOf(url);
   if (back !== CLIENT_AREA) throw redirect(back, { headers: PRIVATE });
-  const [groups, feed] = await Promise.all([clientPath(context.db, client), calendarFeedOf(context.db, client)]);
+  const [path, feed] = await Promise.all([clientPath(context.db, client), calendarFeedOf(context.db, client)]);
+  const moves = await latestMoveRequests(
+    context.db,
+    path.filter((group) => group.bookingStatus === "confirmed").map((group) => group.bookingId),
+  );
   return data(
     {
       view: "path" as const,
-      groups,
+      groups: path.map((group) => ({ ...group, moveRequest: moves.get(group.bookingId) ?? null })),
       feedUrl: feed ? `${publicBaseUrl()}${clientAreaPaths.feed(feed.token)}` : null,
       feedSince: feed?.createdAt ?? null,
       noticeHours: absenceNotice.hours,
@@ -252,6 +258,15 @@ function GroupPath({ group: path }: { group: PathData["groups"][number] }) {
             <p className="rounded-2xl bg-sand-100 p-4 text-sm text-ink-700">Il link della videochiamata ti arriverà dallo staff prima del primo incontro.</p>
           )}
           <NextSessions sessions={path.sessions} />
+          <div className="grid gap-3 border-t border-sand-200 pt-4">
+            {path.moveRequest ? <MoveRequestState request={path.moveRequest} /> : null}
+            {path.moveRequest?.status === "pending" ? null : (
+              <Link to={clientAreaPaths.move(path.bookingId)} className="inline-flex min-h-11 w-fit items-center gap-1.5 text-sm font-semibold text-teal-800 underline">
+                <ArrowRightLeft aria-hidden className="size-4" />
+                Chiedi di cambiare gruppo<span className="sr-only"> (ora sei in {group.name})</span>
+              </Link>
+            )}
+          </div>
         </>
       ) : (
         <p className="rounded-2xl bg-sand-100 p-4 text-ink-700">

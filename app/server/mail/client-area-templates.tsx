@@ -8,12 +8,22 @@ const p = emailStyles.paragraph;
  * The confirmation of something a person did in their own area (an absence, an erasure request,
  * leaving the newsletter, ending every session): what happened, in their words, and the way back.
  */
-export function ClientAreaNoticeEmail({ name, preview, paragraphs, areaUrl }: { name: string | null; preview: string; paragraphs: string[]; areaUrl: string }) {
+export function ClientAreaNoticeEmail({
+  name,
+  preview,
+  paragraphs,
+  areaUrl,
+  footerNote = "Ti scriviamo perché questa azione è stata fatta dalla tua area personale. Se non sei stato tu, rispondi a questa email.",
+}: {
+  name: string | null;
+  preview: string;
+  paragraphs: string[];
+  areaUrl: string;
+  /** Why this e-mail: by default, an action done from the area (staff's answer to a request says so). */
+  footerNote?: string;
+}) {
   return (
-    <EmailLayout
-      preview={preview}
-      footerNote="Ti scriviamo perché questa azione è stata fatta dalla tua area personale. Se non sei stato tu, rispondi a questa email."
-    >
+    <EmailLayout preview={preview} footerNote={footerNote}>
       <Text style={p}>{name ? `Ciao ${name},` : "Ciao,"}</Text>
       {paragraphs.map((text) => (
         <Text key={text} style={p}>

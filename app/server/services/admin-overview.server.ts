@@ -6,11 +6,13 @@ export interface Overview {
   sources: { source: string; count: number }[];
   funnel: { step: number; count: number }[];
   occupancy: { name: string; occupied: number; capacity: number; status: "open" | "full" | "closed" }[];
+  /** Move requests members made in their area that staff have not decided yet. */
+  pendingMoveRequests: number;
 }
 
 /** Figures for the staff overview: aggregates only, no personal data. */
 export async function loadOverview(db: Database): Promise<Overview> {
-  const [perWeek, sources, funnel, occupancy] = await Promise.all([
+  const [perWeek, sources, funnel, occupancy, moves] = await Promise.all([
     db.execute<{ week: string; count: number }>(sql`
       select to_char(weeks.week, 'YYYY-MM-DD') as week, count(r.id)::int as count
       from generate_series(date_trunc('week', now()) - interval '11 weeks', date_trunc('week', now()), interval '1 week') as weeks(week)
@@ -26,6 +28,13 @@ export async function loadOverview(db: Database): Promise<Overview> {
       select g.name, g.capacity::int as capacity, g.status,
         (select count(*)::int from group_bookings b where b.group_id = g.id and b.status = 'confirmed') as occupied
       from groups g order by g.name`),
+    db.execute<{ count: number }>(sql`select count(*)::int as count from move_requests where status = 'pending'`),
   ]);
-  return { perWeek: perWeek.rows, sources: sources.rows, funnel: funnel.rows, occupancy: occupancy.rows };
+  return {
+    perWeek: perWeek.rows,
+    sources: sources.rows,
+    funnel: funnel.rows,
+    occupancy: occupancy.rows,
+    pendingMoveRequests: moves.rows[0]?.count ?? 0,
+  };
 }

@@ -263,73 +263,82 @@ export async function moveMember(
   toGroupId: string,
   options: { version?: string; now?: Date } = {},
 ) {
-  const now = options.now ?? new Date();
-  return db.transaction(async (tx) => {
-    const booking = await lockBooking(tx, bookingId, options.version);
-    if (booking.status !== "requested" && booking.status !== "confirmed") {
-      throw new HttpError(409, `Questa prenotazione non può essere spostata (stato: ${bookingStatusLabels[booking.status]}).`);
-    }
-    if (booking.groupId === toGroupId) throw new HttpError(409, "La persona è già in questo gruppo.");
-    const [target] = await tx
-      .select({ ...getTableColumns(groups), therapistName: therapists.name })
-      .from(groups)
-      .innerJoin(therapists, eq(therapists.id, groups.therapistId))
-      .where(eq(groups.id, toGroupId));
-    if (!target) throw new HttpError(404, "Gruppo non trovato.");
-    if (target.status === "closed") throw new HttpError(409, `Il gruppo "${target.name}" è chiuso.`);
-    const [from] = booking.groupId ? await tx.select({ name: groups.name }).from(groups).where(eq(groups.id, booking.groupId)) : [];
+  return db.transaction((tx) => moveMemberIn(tx, actor, bookingId, toGroupId, options));
+}
 
-    await withCapacityCheck(target, () =>
-      tx.update(groupBookings).set({ groupId: target.id, therapistId: target.therapistId, updatedAt: now }).where(eq(groupBookings.id, bookingId)),
-    );
-    const dropped = booking.groupId
-      ? await tx
-          .delete(attendance)
-          .where(
-            and(
-              eq(attendance.bookingId, bookingId),
-              inArray(
-                attendance.sessionId,
-                tx
-                  .select({ id: groupSessions.id })
-                  .from(groupSessions)
-                  .where(and(eq(groupSessions.groupId, booking.groupId), gt(groupSessions.startsAt, now))),
-              ),
+/** moveMember inside the caller's transaction (an approved move request records its decision in the same one). */
+export async function moveMemberIn(
+  tx: Pick<Database, "select" | "insert" | "update" | "delete" | "execute">,
+  actor: SessionInfo,
+  bookingId: string,
+  toGroupId: string,
+  options: { version?: string; now?: Date } = {},
+) {
+  const now = options.now ?? new Date();
+  const booking = await lockBooking(tx, bookingId, options.version);
+  if (booking.status !== "requested" && booking.status !== "confirmed") {
+    throw new HttpError(409, `Questa prenotazione non può essere spostata (stato: ${bookingStatusLabels[booking.status]}).`);
+  }
+  if (booking.groupId === toGroupId) throw new HttpError(409, "La persona è già in questo gruppo.");
+  const [target] = await tx
+    .select({ ...getTableColumns(groups), therapistName: therapists.name })
+    .from(groups)
+    .innerJoin(therapists, eq(therapists.id, groups.therapistId))
+    .where(eq(groups.id, toGroupId));
+  if (!target) throw new HttpError(404, "Gruppo non trovato.");
+  if (target.status === "closed") throw new HttpError(409, `Il gruppo "${target.name}" è chiuso.`);
+  const [from] = booking.groupId ? await tx.select({ name: groups.name }).from(groups).where(eq(groups.id, booking.groupId)) : [];
+
+  await withCapacityCheck(target, () =>
+    tx.update(groupBookings).set({ groupId: target.id, therapistId: target.therapistId, updatedAt: now }).where(eq(groupBookings.id, bookingId)),
+  );
+  const dropped = booking.groupId
+    ? await tx
+        .delete(attendance)
+        .where(
+          and(
+            eq(attendance.bookingId, bookingId),
+            inArray(
+              attendance.sessionId,
+              tx
+                .select({ id: groupSessions.id })
+                .from(groupSessions)
+                .where(and(eq(groupSessions.groupId, booking.groupId), gt(groupSessions.startsAt, now))),
             ),
-          )
-          .returning({ id: attendance.id })
-      : [];
-    const [next] = await tx
-      .select({ startsAt: groupSessions.startsAt, endsAt: groupSessions.endsAt })
-      .from(groupSessions)
-      .where(and(eq(groupSessions.groupId, target.id), eq(groupSessions.status, "scheduled"), gt(groupSessions.startsAt, now)))
-      .orderBy(asc(groupSessions.startsAt))
-      .limit(1);
-    const confirmed = booking.status === "confirmed";
-    await enqueueEmails(tx, [
-      {
-        to: booking.email,
-        subject: `Ti abbiamo spostato nel gruppo "${target.name}"`,
-        template: "booking-moved",
-        body: createElement(MemberMovedEmail, {
-          name: booking.name,
-          fromGroup: from?.name ?? null,
-          groupName: target.name,
-          therapistName: target.therapistName,
-          schedule: scheduleOf({ weekday: target.weekday, start_time: target.startTime }),
-          firstMeeting: next ? sessionLabel(next.startsAt, next.endsAt) : null,
-          confirmed,
-        }),
-      },
-    ]);
-    await audit(tx, actor, {
-      action: "move",
-      entity: "booking",
-      entityId: bookingId,
-      detail: { fromGroupId: booking.groupId, toGroupId: target.id, status: booking.status, droppedAttendance: dropped.length },
-    });
-    return { bookingId, groupId: target.id, groupName: target.name, confirmed };
+          ),
+        )
+        .returning({ id: attendance.id })
+    : [];
+  const [next] = await tx
+    .select({ startsAt: groupSessions.startsAt, endsAt: groupSessions.endsAt })
+    .from(groupSessions)
+    .where(and(eq(groupSessions.groupId, target.id), eq(groupSessions.status, "scheduled"), gt(groupSessions.startsAt, now)))
+    .orderBy(asc(groupSessions.startsAt))
+    .limit(1);
+  const confirmed = booking.status === "confirmed";
+  await enqueueEmails(tx, [
+    {
+      to: booking.email,
+      subject: `Ti abbiamo spostato nel gruppo "${target.name}"`,
+      template: "booking-moved",
+      body: createElement(MemberMovedEmail, {
+        name: booking.name,
+        fromGroup: from?.name ?? null,
+        groupName: target.name,
+        therapistName: target.therapistName,
+        schedule: scheduleOf({ weekday: target.weekday, start_time: target.startTime }),
+        firstMeeting: next ? sessionLabel(next.startsAt, next.endsAt) : null,
+        confirmed,
+      }),
+    },
+  ]);
+  await audit(tx, actor, {
+    action: "move",
+    entity: "booking",
+    entityId: bookingId,
+    detail: { fromGroupId: booking.groupId, toGroupId: target.id, status: booking.status, droppedAttendance: dropped.length },
   });
+  return { bookingId, groupId: target.id, groupName: target.name, confirmed };
 }
 
 /* Waitlist */

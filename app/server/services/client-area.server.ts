@@ -330,7 +330,7 @@ export async function announceClientAbsence(db: Database, client: ClientIdentity
 }
 
 /** The name the person gave in their newest booking, for greetings (the account's name may be the address). */
-const bookingName = (client: ClientIdentity) => (client.user.name && !client.user.name.includes("@") ? client.user.name : null);
+export const bookingName = (client: ClientIdentity) => (client.user.name && !client.user.name.includes("@") ? client.user.name : null);
 
 /* ------------------------------------------------------------------------------------------------
  * Calendars: one meeting as .ics, and a private feed of every meeting of the client's groups

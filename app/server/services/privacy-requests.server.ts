@@ -17,6 +17,7 @@ import {
   groupWaitlist,
   newsletterSubscribers,
   pendingActions,
+  moveRequests,
   payments,
   privacyRequests,
   questionnaireResponses,
@@ -78,7 +79,7 @@ export async function collectPersonalData(db: Database, emailInput: string) {
   // What hangs on the bookings (meetings attended or missed, money) and on the account (its calendar feed).
   const bookingIds = bookings.map((row) => row.id);
   const accountIds = accounts.map((row) => row.id);
-  const [attendanceRows, paymentRows, refundRows, requests, feeds] = await Promise.all([
+  const [attendanceRows, paymentRows, refundRows, requests, feeds, moves] = await Promise.all([
     bookingIds.length
       ? db
           .select({ bookingId: attendance.bookingId, sessionId: attendance.sessionId, startsAt: groupSessions.startsAt, status: attendance.status, announcedAt: attendance.announcedAt, recordedAt: attendance.recordedAt })
@@ -96,6 +97,12 @@ export async function collectPersonalData(db: Database, emailInput: string) {
     bookingIds.length ? db.select({ bookingId: refunds.bookingId, amountCents: refunds.amountCents, reason: refunds.reason, createdAt: refunds.createdAt }).from(refunds).where(inArray(refunds.bookingId, bookingIds)) : [],
     db.select().from(privacyRequests).where(eq(privacyRequests.email, email)),
     accountIds.length ? db.select({ createdAt: calendarFeeds.createdAt }).from(calendarFeeds).where(inArray(calendarFeeds.userId, accountIds)) : [],
+    bookingIds.length
+      ? db
+          .select({ bookingId: moveRequests.bookingId, reason: moveRequests.reason, status: moveRequests.status, decisionReason: moveRequests.decisionReason, createdAt: moveRequests.createdAt, decidedAt: moveRequests.decidedAt })
+          .from(moveRequests)
+          .where(inArray(moveRequests.bookingId, bookingIds))
+      : [],
   ]);
   return {
     email,
@@ -115,6 +122,7 @@ export async function collectPersonalData(db: Database, emailInput: string) {
     refunds: refundRows,
     privacyRequests: requests,
     calendarFeeds: feeds,
+    moveRequests: moves,
   };
 }
 

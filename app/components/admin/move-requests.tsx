@@ -1,0 +1,189 @@
+import { ArrowRightLeft, Check, X } from "lucide-react";
+import { useState } from "react";
+import { useFetcher } from "react-router";
+import { formatDateTime } from "~/domain/format";
+import { freeSeatsLabel } from "~/domain/group-labels";
+import { Field, Modal, Spinner, useResultToast, type ActionResult } from "~/components/admin/ui";
+
+/**
+ * Staff's queue of move requests made by members in their area (/admin/prenotazioni): approve
+ * (moves the member, choosing the group when they named none) or decline with a reason they read.
+ */
+
+export interface PendingMoveRequest {
+  id: string;
+  createdAt: Date | string;
+  reason: string;
+  preferredGroupId: string | null;
+  preferredGroupName: string | null;
+  name: string | null;
+  email: string;
+  groupId: string | null;
+  groupName: string | null;
+}
+
+interface TargetGroup {
+  id: string;
+  name: string;
+  therapistName: string;
+  capacity: number;
+  confirmed: number;
+}
+
+const small = "btn min-h-9 whitespace-nowrap px-3 py-1.5 text-xs";
+
+export function MoveRequestsPanel({ requests, groups }: { requests: PendingMoveRequest[]; groups: TargetGroup[] }) {
+  const [deciding, setDeciding] = useState<{ id: string; decision: "approve" | "decline" } | null>(null);
+  const current = requests.find((request) => request.id === deciding?.id);
+  if (requests.length === 0) return null;
+  return (
+    <section aria-labelledby="move-requests-title" className="mb-6 grid gap-3 rounded-3xl border border-sand-200 bg-white p-4 sm:p-5">
+      <h2 id="move-requests-title" className="flex items-center gap-2 text-lg font-semibold">
+        <ArrowRightLeft aria-hidden className="size-5 text-teal-700" />
+        Richieste di cambio gruppo ({requests.length})
+      </h2>
+      <p className="text-sm text-ink-500">Fatte dalle persone nella loro area personale, dalla più vecchia. Chi chiede riceve un'email con la decisione.</p>
+      <ul className="grid gap-3">
+        {requests.map((request) => {
+          const who = request.name ?? request.email;
+          return (
+            <li key={request.id} className="grid gap-2 rounded-2xl border border-sand-200 p-4 text-sm">
+              <div className="flex flex-wrap items-baseline justify-between gap-2">
+                <p>
+                  <span className="font-semibold">{who}</span> <span className="text-ink-500">· {request.email}</span>
+                </p>
+                <p className="text-ink-500">{formatDateTime(request.createdAt)}</p>
+              </div>
+              <p>
+                Gruppo attuale: <strong>{request.groupName ?? "nessuno"}</strong> · Preferisce:{" "}
+                <strong>{request.preferredGroupName ?? "nessuna preferenza"}</strong>
+              </p>
+              <p className="whitespace-pre-line rounded-xl bg-sand-100 p-3 text-ink-900">{request.reason}</p>
+              <div className="flex flex-wrap gap-2">
+                <button
+                  type="button"
+                  className={`${small} btn-primary`}
+                  onClick={() => setDeciding({ id: request.id, decision: "approve" })}
+                  aria-label={`Approva la richiesta di ${who}`}
+                >
+                  <Check aria-hidden className="size-3.5" />
+                  Approva
+                </button>
+                <button
+                  type="button"
+                  className={`${small} text-danger-600 ring-2 ring-inset ring-danger-600/20 hover:bg-danger-50`}
+                  onClick={() => setDeciding({ id: request.id, decision: "decline" })}
+                  aria-label={`Rifiuta la richiesta di ${who}`}
+                >
+                  <X aria-hidden className="size-3.5" />
+                  Rifiuta
+                </button>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      {current && deciding ? (
+        <DecisionDialog
+          key={`${current.id}:${deciding.decision}`}
+          request={current}
+          decision={deciding.decision}
+          groups={groups.filter((group) => group.id !== current.groupId)}
+          onClose={() => setDeciding(null)}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function DecisionDialog({
+  request,
+  decision,
+  groups,
+  onClose,
+}: {
+  request: PendingMoveRequest;
+  decision: "approve" | "decline";
+  groups: TargetGroup[];
+  onClose: () => void;
+}) {
+  const fetcher = useFetcher<ActionResult>();
+  useResultToast(fetcher, undefined, onClose);
+  const errors = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : undefined;
+  const busy = fetcher.state !== "idle";
+  const who = request.name ?? request.email;
+  const approve = decision === "approve";
+  const preferred = groups.some((group) => group.id === request.preferredGroupId) ? request.preferredGroupId! : "";
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={approve ? "Approva il cambio di gruppo" : "Rifiuta il cambio di gruppo"}
+      size="lg"
+      description={
+        approve
+          ? `${who} sarà spostata nel gruppo scelto e riceverà un'email con i dettagli.`
+          : `${who} resta nel gruppo ${request.groupName ?? "attuale"} e riceverà un'email con il motivo.`
+      }
+    >
+      <fetcher.Form method="post" className="grid gap-4">
+        <input type="hidden" name="intent" value={approve ? "approve-move" : "decline-move"} />
+        <input type="hidden" name="id" value={request.id} />
+        {approve ? (
+          groups.length === 0 ? (
+            <p className="rounded-lg bg-sand-100 p-3 text-sm text-ink-700">Nessun altro gruppo ha posti liberi in questo momento.</p>
+          ) : (
+            <Field
+              label="Nuovo gruppo"
+              htmlFor="move-request-group"
+              error={errors?.group_id}
+              hint={request.preferredGroupName ? `La persona preferisce: ${request.preferredGroupName}.` : "La persona non ha indicato un gruppo. Solo i gruppi con posti liberi."}
+              required
+            >
+              <select
+                id="move-request-group"
+                name="group_id"
+                required
+                className="field"
+                defaultValue={preferred}
+                aria-invalid={errors?.group_id ? true : undefined}
+                aria-describedby={errors?.group_id ? "move-request-group-error" : undefined}
+              >
+                <option value="" disabled>
+                  Scegli un gruppo
+                </option>
+                {groups.map((group) => (
+                  <option key={group.id} value={group.id}>
+                    {group.name} · {group.therapistName} · {freeSeatsLabel(group.capacity - group.confirmed)}
+                  </option>
+                ))}
+              </select>
+            </Field>
+          )
+        ) : (
+          <Field label="Motivo (lo legge la persona)" htmlFor="move-request-reason" error={errors?.reason} required>
+            <textarea
+              id="move-request-reason"
+              name="reason"
+              rows={4}
+              required
+              maxLength={1000}
+              className="field"
+              aria-invalid={errors?.reason ? true : undefined}
+              aria-describedby={errors?.reason ? "move-request-reason-error" : undefined}
+            />
+          </Field>
+        )}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <button type="button" className="btn btn-secondary" onClick={onClose} disabled={busy}>
+            Indietro
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={busy || (approve && groups.length === 0)}>
+            {busy ? <Spinner /> : approve ? <Check aria-hidden className="size-4" /> : <X aria-hidden className="size-4" />}
+            {approve ? "Approva e sposta" : "Rifiuta la richiesta"}
+          </button>
+        </div>
+      </fetcher.Form>
+    </Modal>
+  );
+}
