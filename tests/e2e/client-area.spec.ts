@@ -99,7 +99,25 @@ test("a member signs in from the e-mailed link, sees the group and next meeting,
   const queue = admin.getByRole("region", { name: /^Richieste di cambio gruppo/ });
   await expect(queue.getByRole("listitem").filter({ hasText: email })).toContainText(reason);
   await admin.screenshot({ path: testInfo.outputPath("admin-richieste-cambio.png"), fullPage: true });
+  // Staff decline with a reason: the member reads it on their path (and gets it by e-mail).
+  const whoAsked = queue.getByRole("listitem").filter({ hasText: email });
+  await whoAsked.getByRole("button", { name: /^Rifiuta la richiesta/ }).click();
+  const dialog = admin.getByRole("dialog", { name: "Rifiuta il cambio di gruppo" });
+  const answer = `Gli altri gruppi sono al completo fino a marzo (${testInfo.project.name})`;
+  await dialog.getByLabel(/^Motivo/).fill(answer);
+  await admin.screenshot({ path: testInfo.outputPath("admin-rifiuta.png") });
+  const declinedBefore = await countMails(email, "La tua richiesta di cambiare gruppo");
+  await dialog.getByRole("button", { name: "Rifiuta la richiesta" }).click();
+  await expect(admin.getByText("Richiesta rifiutata").first()).toBeVisible();
+  await expect(whoAsked).toHaveCount(0);
   await admin.context().close();
+  expect((await nextMail(email, "La tua richiesta di cambiare gruppo", declinedBefore)).text).toContain(answer);
+  await page.reload();
+  const path = page.getByRole("region", { name: "Ritmi propri" });
+  await expect(path.getByText("Richiesta di cambio gruppo: rifiutata")).toBeVisible();
+  await expect(path.getByText(answer)).toBeVisible();
+  await expect(path.getByRole("link", { name: /^Chiedi di cambiare gruppo/ })).toBeVisible();
+  await shot("cambio-gruppo-rifiutato");
 
   // My data: the download holds this person's data, and only theirs.
   await page.getByRole("navigation", { name: "Sezioni dell'area personale" }).getByRole("link", { name: "I miei dati" }).click();

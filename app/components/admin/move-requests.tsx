@@ -33,9 +33,26 @@ interface TargetGroup {
 const small = "btn min-h-9 whitespace-nowrap px-3 py-1.5 text-xs";
 
 export function MoveRequestsPanel({ requests, groups }: { requests: PendingMoveRequest[]; groups: TargetGroup[] }) {
-  const [deciding, setDeciding] = useState<{ id: string; decision: "approve" | "decline" } | null>(null);
-  const current = requests.find((request) => request.id === deciding?.id);
-  if (requests.length === 0) return null;
+  // The request as it was when the dialog opened: the dialog outlives its row (the list reloads
+  // without it once decided) until it has shown the result.
+  const [deciding, setDeciding] = useState<{ request: PendingMoveRequest; decision: "approve" | "decline" } | null>(null);
+  return (
+    <>
+      {requests.length > 0 ? <RequestList requests={requests} onDecide={(request, decision) => setDeciding({ request, decision })} /> : null}
+      {deciding ? (
+        <DecisionDialog
+          key={`${deciding.request.id}:${deciding.decision}`}
+          request={deciding.request}
+          decision={deciding.decision}
+          groups={groups.filter((group) => group.id !== deciding.request.groupId)}
+          onClose={() => setDeciding(null)}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function RequestList({ requests, onDecide }: { requests: PendingMoveRequest[]; onDecide: (request: PendingMoveRequest, decision: "approve" | "decline") => void }) {
   return (
     <section aria-labelledby="move-requests-title" className="mb-6 grid gap-3 rounded-3xl border border-sand-200 bg-white p-4 sm:p-5">
       <h2 id="move-requests-title" className="flex items-center gap-2 text-lg font-semibold">
@@ -63,7 +80,7 @@ export function MoveRequestsPanel({ requests, groups }: { requests: PendingMoveR
                 <button
                   type="button"
                   className={`${small} btn-primary`}
-                  onClick={() => setDeciding({ id: request.id, decision: "approve" })}
+                  onClick={() => onDecide(request, "approve")}
                   aria-label={`Approva la richiesta di ${who}`}
                 >
                   <Check aria-hidden className="size-3.5" />
@@ -72,7 +89,7 @@ export function MoveRequestsPanel({ requests, groups }: { requests: PendingMoveR
                 <button
                   type="button"
                   className={`${small} text-danger-600 ring-2 ring-inset ring-danger-600/20 hover:bg-danger-50`}
-                  onClick={() => setDeciding({ id: request.id, decision: "decline" })}
+                  onClick={() => onDecide(request, "decline")}
                   aria-label={`Rifiuta la richiesta di ${who}`}
                 >
                   <X aria-hidden className="size-3.5" />
@@ -83,15 +100,6 @@ export function MoveRequestsPanel({ requests, groups }: { requests: PendingMoveR
           );
         })}
       </ul>
-      {current && deciding ? (
-        <DecisionDialog
-          key={`${current.id}:${deciding.decision}`}
-          request={current}
-          decision={deciding.decision}
-          groups={groups.filter((group) => group.id !== current.groupId)}
-          onClose={() => setDeciding(null)}
-        />
-      ) : null}
     </section>
   );
 }

@@ -122,7 +122,7 @@ export default function MovePage({ loaderData, actionData }: Route.ComponentProp
               aria-describedby={errors.preferred_group ? `${id}-group-error` : undefined}
               className="field"
             >
-              <option value="">Nessuna preferenza: decide lo staff</option>
+              <option value="">Nessuna preferenza</option>
               {targets.map((group) => (
                 <option key={group.id} value={group.id}>
                   {group.name} · {group.therapistName} · {freeSeatsLabel(group.free)}
