@@ -99,6 +99,15 @@ test("a member signs in from the e-mailed link, sees the group and next meeting,
   const queue = admin.getByRole("region", { name: /^Richieste di cambio gruppo/ });
   await expect(queue.getByRole("listitem").filter({ hasText: email })).toContainText(reason);
   await admin.screenshot({ path: testInfo.outputPath("admin-richieste-cambio.png"), fullPage: true });
+  await queue.getByRole("listitem").filter({ hasText: email }).getByRole("button", { name: /^Approva la richiesta/ }).click();
+  await expect(admin.getByRole("dialog", { name: "Approva il cambio di gruppo" }).getByLabel(/^Nuovo gruppo/)).toBeVisible();
+  await admin.screenshot({ path: testInfo.outputPath("admin-approva.png") });
+  await admin.keyboard.press("Escape");
+  await expect(admin.getByRole("dialog")).toHaveCount(0);
+  await admin.goto("/admin/panoramica");
+  await expect(admin.getByTestId("pending-move-requests")).not.toHaveText("0");
+  await admin.screenshot({ path: testInfo.outputPath("admin-panoramica.png") });
+  await admin.goto("/admin/prenotazioni");
   // Staff decline with a reason: the member reads it on their path (and gets it by e-mail).
   const whoAsked = queue.getByRole("listitem").filter({ hasText: email });
   await whoAsked.getByRole("button", { name: /^Rifiuta la richiesta/ }).click();
