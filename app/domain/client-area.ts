@@ -63,7 +63,8 @@ export const moveRequestSchema = z.object({
     .pipe(z.uuid("Scegli uno dei gruppi dell'elenco").optional()),
 });
 
-export type MoveRequestStatus = "pending" | "approved" | "declined";
+export const moveRequestStatuses = ["pending", "approved", "declined"] as const;
+export type MoveRequestStatus = (typeof moveRequestStatuses)[number];
 
 /** The state of a move request as the person reads it. */
 export const moveRequestStatusLabels: Record<MoveRequestStatus, string> = {

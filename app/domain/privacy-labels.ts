@@ -1,4 +1,5 @@
-export type PrivacyRequestType = "access" | "portability" | "erasure";
+export const privacyRequestTypes = ["access", "portability", "erasure"] as const;
+export type PrivacyRequestType = (typeof privacyRequestTypes)[number];
 
 export const requestTypeLabels: Record<PrivacyRequestType, string> = {
   access: "Accesso (art. 15)",

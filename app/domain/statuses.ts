@@ -1,4 +1,12 @@
-/** Status values of the admin tables, shared by the pages and the server services. */
+/**
+ * Status values of the tables, shared by the pages, the server services and the database schema
+ * (app/server/db/schema.ts builds its column types from these arrays).
+ */
+
+export const groupStatuses = ["open", "full", "closed"] as const;
+export type GroupStatus = (typeof groupStatuses)[number];
+/** The time slots of a group, the words the questionnaire's time preference uses. */
+export const timeSlots = ["Mattina", "Pomeriggio", "Sera"] as const;
 
 export const contactStatuses = ["new", "in_progress", "closed"] as const;
 export type ContactStatus = (typeof contactStatuses)[number];
@@ -22,3 +30,13 @@ export type OutboxStatus = (typeof outboxStatuses)[number];
 export const responseStatusLabels: Record<string, string> = { completed: "Completato" };
 
 export const outboxStatusLabels: Record<OutboxStatus, string> = { pending: "In coda", sending: "In invio", sent: "Inviata", failed: "Fallita" };
+
+export const newsletterStatuses = ["pending", "confirmed", "unsubscribed"] as const;
+export const jobStatuses = ["pending", "running", "done", "failed", "cancelled"] as const;
+/** The three legal documents a registration accepts (their PDFs and versions). */
+export const legalDocumentTypes = ["accordo-servizio", "termini-condizioni", "privacy-policy"] as const;
+/** The forms whose consents are recorded. */
+export const consentForms = ["questionnaire", "registration", "newsletter"] as const;
+export const privacyRequestStatuses = ["open", "completed"] as const;
+/** What a person asked for on the matching page. */
+export const personRequestKinds = ["select-group", "request-call", "waitlist"] as const;

@@ -17,28 +17,13 @@ import {
   type ActionResult,
 } from "~/components/admin/ui";
 import { useToast } from "~/components/ui/toast";
+import { formErrors } from "~/domain/form-fields";
+import { blogFormValues, blogPostInputSchema } from "~/domain/blog-post-input";
 import { adminPageData, requireAdmin } from "~/server/auth.server";
 import { audit } from "~/server/audit.server";
 import { conflictMessages, VERSION_FIELD } from "~/domain/version";
-import {
-  actionFail,
-  actionOk,
-  failure,
-  formErrors,
-  isVersionConflict,
-  loadOr,
-  versionSchema,
-} from "~/server/services/admin-common.server";
-import {
-  blogFormValues,
-  blogPostInputSchema,
-  createPost,
-  deletePost,
-  findPost,
-  listPosts,
-  postCounters,
-  updatePost,
-} from "~/server/services/admin-blog.server";
+import { actionFail, actionOk, failure, isVersionConflict, loadOr, versionSchema } from "~/server/services/admin-common.server";
+import { createPost, deletePost, findPost, listPosts, postCounters, updatePost } from "~/server/services/admin-blog.server";
 
 /** `?articolo=nuovo` opens the empty form, `?articolo=<id>` the post to edit. */
 const EDIT_PARAM = "articolo";

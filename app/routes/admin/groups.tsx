@@ -17,28 +17,14 @@ import {
   type BadgeTone,
 } from "~/components/admin/ui";
 import { useToast } from "~/components/ui/toast";
+import { formErrors } from "~/domain/form-fields";
+import { groupFormValues, groupInputSchema } from "~/domain/group-input";
 import { adminPageData, requireAdmin } from "~/server/auth.server";
 import { HttpError } from "~/server/http.server";
 import { audit } from "~/server/audit.server";
 import { conflictMessages, VERSION_FIELD } from "~/domain/version";
-import {
-  actionFail,
-  actionOk,
-  failure,
-  formErrors,
-  isVersionConflict,
-  loadOr,
-  versionSchema,
-} from "~/server/services/admin-common.server";
-import {
-  closeGroup,
-  createGroup,
-  groupFormValues,
-  groupInputSchema,
-  listGroups,
-  therapistOptions,
-  updateGroup,
-} from "~/server/services/admin-groups.server";
+import { actionFail, actionOk, failure, isVersionConflict, loadOr, versionSchema } from "~/server/services/admin-common.server";
+import { closeGroup, createGroup, listGroups, therapistOptions, updateGroup } from "~/server/services/admin-groups.server";
 import { resyncGroupSessions } from "~/server/services/sessions.server";
 
 const statusTones: Record<keyof typeof groupStatusLabels, BadgeTone> = { open: "highlight", full: "warning", closed: "neutral" };

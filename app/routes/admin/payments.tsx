@@ -10,10 +10,11 @@ import { prices } from "~/content/site";
 import { todayInRome } from "~/domain/calendar";
 import { romeDate } from "~/domain/sessions";
 import { formatCents, manualPaymentMethods, paymentMethodLabels, paymentSchema, refundSchema } from "~/domain/ledger";
+import { formErrors } from "~/domain/form-fields";
 import { audit } from "~/server/audit.server";
 import { adminPageData, requireAdmin } from "~/server/auth.server";
 import { HttpError } from "~/server/http.server";
-import { actionFail, actionOk, failure, formErrors, loadOr } from "~/server/services/admin-common.server";
+import { actionFail, actionOk, failure, loadOr } from "~/server/services/admin-common.server";
 import { approveIsee, listAccounts, recentPayments, recentRefunds, recordPayment, recordRefund, revokeIsee } from "~/server/services/payments.server";
 
 const isId = (value: unknown): value is string => typeof value === "string" && /^[0-9a-f-]{36}$/i.test(value);

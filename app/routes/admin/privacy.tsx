@@ -15,6 +15,7 @@ import {
 } from "~/server/services/privacy-requests.server";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { formatShortDate } from "~/domain/format";
+import { privacyRequestTypes } from "~/domain/privacy-labels";
 import { requestTypeLabels, type PrivacyRequestType } from "~/domain/privacy-labels";
 import { Badge, ListTable, td } from "~/components/admin/ui";
 
@@ -35,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const actionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("open"), email: emailSchema, type: z.enum(["access", "portability", "erasure"]), note: z.string().max(500).optional() }),
+  z.object({ intent: z.literal("open"), email: emailSchema, type: z.enum(privacyRequestTypes), note: z.string().max(500).optional() }),
   z.object({ intent: z.literal("complete"), id: z.uuid() }),
   z.object({ intent: z.literal("erase"), email: emailSchema, requestId: z.uuid().optional().or(z.literal("").transform(() => undefined)) }),
 ]);

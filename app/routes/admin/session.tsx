@@ -7,9 +7,10 @@ import { Badge, Field, invalidProps, Modal, PageHeader, Spinner, useFetcherResul
 import { AttendanceSheet, attendanceMarks, sessionTones } from "~/components/sessions/attendance-sheet";
 import { useToast } from "~/components/ui/toast";
 import { cancelSessionSchema, memberName, moveSessionSchema, romeDate, sessionLabel, sessionStatusLabels, sessionTime, upperFirst } from "~/domain/sessions";
+import { formErrors } from "~/domain/form-fields";
 import { adminPageData, requireAdmin } from "~/server/auth.server";
 import { HttpError } from "~/server/http.server";
-import { actionFail, actionOk, failure, formErrors } from "~/server/services/admin-common.server";
+import { actionFail, actionOk, failure } from "~/server/services/admin-common.server";
 import { cancelSession, getSession, moveSession, recordAttendance, sessionRoster } from "~/server/services/sessions.server";
 
 const isId = (value: unknown): value is string => typeof value === "string" && /^[0-9a-f-]{36}$/i.test(value);

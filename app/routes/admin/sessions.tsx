@@ -22,9 +22,10 @@ import { useToast } from "~/components/ui/toast";
 import { absenceNotice, SESSION_WINDOW_WEEKS } from "~/content/site";
 import { addDays, dateLabel, romeTimeToUtc, todayInRome } from "~/domain/calendar";
 import { closureSchema, romeDate, sessionStatusLabels, sessionTime, weekStart, upperFirst } from "~/domain/sessions";
+import { formErrors } from "~/domain/form-fields";
 import { adminPageData, requireAdmin } from "~/server/auth.server";
 import { HttpError } from "~/server/http.server";
-import { actionFail, actionOk, failure, formErrors, loadOr } from "~/server/services/admin-common.server";
+import { actionFail, actionOk, failure, loadOr } from "~/server/services/admin-common.server";
 import { therapistOptions } from "~/server/services/admin-groups.server";
 import { addClosure, deleteClosure, groupOptions, listClosures, listSessions, listWeek } from "~/server/services/sessions.server";
 

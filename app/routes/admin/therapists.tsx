@@ -16,26 +16,13 @@ import {
 } from "~/components/admin/ui";
 import { TherapistPhoto } from "~/components/site/therapist-photo";
 import { useToast } from "~/components/ui/toast";
+import { formErrors } from "~/domain/form-fields";
+import { therapistFormValues, therapistInputSchema } from "~/domain/therapist-input";
 import { adminPageData, requireAdmin } from "~/server/auth.server";
 import { audit } from "~/server/audit.server";
 import { conflictMessages, VERSION_FIELD } from "~/domain/version";
-import {
-  actionFail,
-  actionOk,
-  failure,
-  formErrors,
-  isVersionConflict,
-  loadOr,
-  versionSchema,
-} from "~/server/services/admin-common.server";
-import {
-  createTherapist,
-  deleteTherapist,
-  listTherapists,
-  therapistFormValues,
-  therapistInputSchema,
-  updateTherapist,
-} from "~/server/services/admin-therapists.server";
+import { actionFail, actionOk, failure, isVersionConflict, loadOr, versionSchema } from "~/server/services/admin-common.server";
+import { createTherapist, deleteTherapist, listTherapists, updateTherapist } from "~/server/services/admin-therapists.server";
 
 const isId = (value: FormDataEntryValue | null): value is string => typeof value === "string" && /^[0-9a-f-]{36}$/i.test(value);
 

@@ -15,6 +15,23 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { moveRequestStatuses } from "../../domain/client-area";
+import { paymentMethods } from "../../domain/ledger";
+import { privacyRequestTypes } from "../../domain/privacy-labels";
+import { attendanceStatuses, sessionStatuses } from "../../domain/sessions";
+import {
+  bookingStatuses,
+  consentForms,
+  contactStatuses,
+  groupStatuses,
+  jobStatuses,
+  legalDocumentTypes,
+  newsletterStatuses,
+  outboxStatuses,
+  personRequestKinds,
+  privacyRequestStatuses,
+  timeSlots,
+} from "../../domain/statuses";
 import type { Sealed } from "../crypto.server";
 
 const id = () => uuid("id").primaryKey().defaultRandom();
@@ -57,12 +74,12 @@ export const groups = pgTable(
     topic: text("topic").notNull(),
     situations: text("situations").array().notNull().default(sql`'{}'::text[]`),
     weekday: smallint("weekday").notNull(),
-    timeSlot: text("time_slot", { enum: ["Mattina", "Pomeriggio", "Sera"] }).notNull(),
+    timeSlot: text("time_slot", { enum: timeSlots }).notNull(),
     startTime: text("start_time").notNull(),
     ageMin: smallint("age_min").notNull().default(18),
     ageMax: smallint("age_max").notNull().default(99),
     capacity: smallint("capacity").notNull().default(8),
-    status: text("status", { enum: ["open", "full", "closed"] }).notNull().default("open"),
+    status: text("status", { enum: groupStatuses }).notNull().default("open"),
     startsOn: date("starts_on").notNull(),
     /** The video-call link (https): only for the group's members, its therapist and staff, never on a public page. */
     videoUrl: text("video_url"),
@@ -123,7 +140,7 @@ export const contacts = pgTable(
     phone: text("phone"),
     subject: text("subject").notNull(),
     message: text("message").notNull(),
-    status: text("status", { enum: ["new", "in_progress", "closed"] }).notNull().default("new"),
+    status: text("status", { enum: contactStatuses }).notNull().default("new"),
     createdAt: createdAt(),
     /** The version an admin edit was loaded from (optimistic concurrency). */
     updatedAt: updatedAt(),
@@ -134,7 +151,7 @@ export const contacts = pgTable(
 export const newsletterSubscribers = pgTable("newsletter_subscribers", {
   id: id(),
   email: text("email").notNull().unique(),
-  status: text("status", { enum: ["pending", "confirmed", "unsubscribed"] }).notNull().default("pending"),
+  status: text("status", { enum: newsletterStatuses }).notNull().default("pending"),
   confirmToken: text("confirm_token").notNull().unique(),
   unsubscribeToken: text("unsubscribe_token").notNull().unique(),
   source: text("source").notNull().default("website"),
@@ -178,7 +195,7 @@ export const groupBookings = pgTable(
     email: text("email").notNull(),
     name: text("name"),
     ageBracket: text("age_bracket"),
-    status: text("status", { enum: ["requested", "confirmed", "moved", "cancelled"] }).notNull().default("requested"),
+    status: text("status", { enum: bookingStatuses }).notNull().default("requested"),
     callRequested: boolean("call_requested").notNull().default(false),
     phone: text("phone"),
     /** When staff approved the member's ISEE attestation: the reduced rate applies to sessions after it. */
@@ -206,7 +223,7 @@ export const emailOutbox = pgTable(
       .notNull()
       .default([]),
     template: text("template").notNull(),
-    status: text("status", { enum: ["pending", "sending", "sent", "failed"] }).notNull().default("pending"),
+    status: text("status", { enum: outboxStatuses }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
@@ -225,7 +242,7 @@ export const jobs = pgTable(
     type: text("type").notNull(),
     payload: jsonb("payload").notNull().default({}),
     runAt: timestamp("run_at", { withTimezone: true }).notNull().defaultNow(),
-    status: text("status", { enum: ["pending", "running", "done", "failed", "cancelled"] }).notNull().default("pending"),
+    status: text("status", { enum: jobStatuses }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
     lastError: text("last_error"),
@@ -272,7 +289,7 @@ export const funnelSteps = pgTable(
 );
 
 export const documents = pgTable("documents", {
-  type: text("type", { enum: ["accordo-servizio", "termini-condizioni", "privacy-policy"] }).primaryKey(),
+  type: text("type", { enum: legalDocumentTypes }).primaryKey(),
   fileName: text("file_name").notNull(),
   size: integer("size").notNull(),
   sha256: text("sha256").notNull(),
@@ -300,7 +317,7 @@ export const consentRecords = pgTable(
   {
     id: id(),
     email: text("email").notNull(),
-    form: text("form", { enum: ["questionnaire", "registration", "newsletter"] }).notNull(),
+    form: text("form", { enum: consentForms }).notNull(),
     consent: text("consent").notNull(),
     textVersion: text("text_version").notNull(),
     givenAt: timestamp("given_at", { withTimezone: true }).notNull().defaultNow(),
@@ -466,8 +483,8 @@ export const privacyRequests = pgTable(
   {
     id: id(),
     email: text("email").notNull(),
-    type: text("type", { enum: ["access", "portability", "erasure"] }).notNull(),
-    status: text("status", { enum: ["open", "completed"] }).notNull().default("open"),
+    type: text("type", { enum: privacyRequestTypes }).notNull(),
+    status: text("status", { enum: privacyRequestStatuses }).notNull().default("open"),
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
     dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
@@ -501,7 +518,7 @@ export const pendingActions = pgTable(
     id: id(),
     tokenHash: text("token_hash").notNull(),
     email: text("email").notNull(),
-    kind: text("kind", { enum: ["select-group", "request-call", "waitlist"] }).notNull(),
+    kind: text("kind", { enum: personRequestKinds }).notNull(),
     payload: jsonb("payload").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
@@ -525,7 +542,7 @@ export const groupSessions = pgTable(
       .references(() => groups.id, { onDelete: "cascade" }),
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
     endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
-    status: text("status", { enum: ["scheduled", "cancelled", "moved"] }).notNull().default("scheduled"),
+    status: text("status", { enum: sessionStatuses }).notNull().default("scheduled"),
     /** For a moved meeting: the meeting that replaces it. */
     movedTo: uuid("moved_to").references((): AnyPgColumn => groupSessions.id, { onDelete: "set null" }),
     note: text("note"),
@@ -569,7 +586,7 @@ export const attendance = pgTable(
     bookingId: uuid("booking_id")
       .notNull()
       .references(() => groupBookings.id, { onDelete: "cascade" }),
-    status: text("status", { enum: ["present", "absent_notified", "absent_unnotified"] }).notNull(),
+    status: text("status", { enum: attendanceStatuses }).notNull(),
     /** When the member announced the absence (their own announcement), if they did. */
     announcedAt: timestamp("announced_at", { withTimezone: true }),
     recordedBy: text("recorded_by"),
@@ -612,7 +629,7 @@ export const payments = pgTable(
     /** The name printed on the receipt, as it was when the payment was recorded. */
     payerName: text("payer_name").notNull(),
     amountCents: integer("amount_cents").notNull(),
-    method: text("method", { enum: ["bank_transfer", "other", "stripe"] }).notNull(),
+    method: text("method", { enum: paymentMethods }).notNull(),
     paidAt: timestamp("paid_at", { withTimezone: true }).notNull(),
     note: text("note"),
     receiptNumber: text("receipt_number").notNull().unique(),
@@ -708,7 +725,7 @@ export const moveRequests = pgTable(
     fromGroupId: uuid("from_group_id").references(() => groups.id, { onDelete: "set null" }),
     preferredGroupId: uuid("preferred_group_id").references(() => groups.id, { onDelete: "set null" }),
     reason: text("reason").notNull(),
-    status: text("status", { enum: ["pending", "approved", "declined"] }).notNull().default("pending"),
+    status: text("status", { enum: moveRequestStatuses }).notNull().default("pending"),
     toGroupId: uuid("to_group_id").references(() => groups.id, { onDelete: "set null" }),
     decisionReason: text("decision_reason"),
     decidedAt: timestamp("decided_at", { withTimezone: true }),

@@ -1,61 +1,9 @@
 import { and, asc, desc, eq, getTableColumns } from "drizzle-orm";
-import { z } from "zod";
+import type { TherapistInput } from "~/domain/therapist-input";
 import type { Database } from "../db/client.server";
 import { groups, therapists } from "../db/schema";
 import { HttpError } from "../http.server";
-import { cleanList, hasVersion, isForeignKeyViolation, optionalText, requiredText, VersionConflict, versionOf } from "./admin-common.server";
-
-const tooLong = (max: number) => `Must be at most ${max} characters`;
-
-/** A photo uploaded through /admin/upload: a public storage path, never an arbitrary URL. */
-const photoPath = z
-  .string()
-  .trim()
-  .optional()
-  .transform((value) => (value ? value : null))
-  .refine((value) => value === null || /^\/storage\/therapist-photos\/[a-z0-9][a-z0-9/_.-]*$/i.test(value), "Invalid photo");
-
-const chipList = z
-  .array(z.string().max(200, tooLong(200)))
-  .max(30, "At most 30 items")
-  .transform(cleanList);
-
-/** The Add/Edit Therapist form (SPEC 5, "Admin, therapists"). */
-export const therapistInputSchema = z.object({
-  name: requiredText("Name is required", 200, tooLong(200)),
-  role: requiredText("Role is required", 200, tooLong(200)),
-  specialization: requiredText("Specialization is required", 300, tooLong(300)),
-  experience: requiredText("Experience is required", 200, tooLong(200)),
-  description: requiredText("Description is required", 2000, tooLong(2000)),
-  registration_number: optionalText(100, tooLong(100)),
-  biography: optionalText(20_000, tooLong(20_000)),
-  image: photoPath,
-  qualifications: chipList,
-  approaches: chipList,
-});
-
-export type TherapistInput = z.infer<typeof therapistInputSchema>;
-
-/** The form's fields as the schema reads them; list fields come as repeated entries. */
-export function therapistFormValues(form: FormData) {
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : undefined;
-  };
-  const list = (name: string) => form.getAll(name).filter((value): value is string => typeof value === "string");
-  return {
-    name: text("name"),
-    role: text("role"),
-    specialization: text("specialization"),
-    experience: text("experience"),
-    description: text("description"),
-    registration_number: text("registration_number"),
-    biography: text("biography"),
-    image: text("image"),
-    qualifications: list("qualifications"),
-    approaches: list("approaches"),
-  };
-}
+import { hasVersion, isForeignKeyViolation, VersionConflict, versionOf } from "./admin-common.server";
 
 function columns(input: TherapistInput) {
   return {

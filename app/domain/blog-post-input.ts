@@ -1,0 +1,142 @@
+import { META_DESCRIPTION_MAX, META_TITLE_MAX } from "~/content/site";
+import { safeHref } from "./article";
+import { jsonField, optionalText, requiredText } from "./form-fields";
+import { slugify } from "./slug";
+import { z } from "./zod";
+
+/** The blog form's messages (SPEC 5, "Admin, blog": required fields and limits). */
+export const blogMessages = {
+  title: "Il titolo è obbligatorio",
+  excerpt: "L'estratto è obbligatorio",
+  readTime: "Il tempo di lettura è obbligatorio",
+  publishedDate: "La data di pubblicazione è obbligatoria",
+  metaTitle: "Il meta title è obbligatorio",
+  metaTitleMax: `Il meta title può avere al massimo ${META_TITLE_MAX} caratteri`,
+  metaDescription: "La meta description è obbligatoria",
+  metaDescriptionMax: `La meta description può avere al massimo ${META_DESCRIPTION_MAX} caratteri`,
+  introduction: "L'introduzione è obbligatoria",
+  conclusion: "La conclusione è obbligatoria",
+  ctaText: "Il testo della call to action è obbligatorio",
+  alt: "Il testo alternativo dell'immagine è obbligatorio",
+  imageUrl: "Indirizzo dell'immagine non valido",
+  link: "Link non valido: usa un indirizzo http(s) o un percorso del sito che inizia con /",
+  linkText: "Il testo del link è obbligatorio",
+  sectionTitle: "Il titolo della sezione è obbligatorio",
+  sections: "Deve esserci almeno una sezione",
+  position: "La posizione deve essere un numero intero maggiore o uguale a 0",
+  slug: "Lo slug può contenere solo lettere minuscole, numeri e trattini",
+} as const;
+
+const isHref = (value: string) => safeHref(value) !== null;
+
+const optionalHref = (message: string) =>
+  z
+    .string()
+    .trim()
+    .max(2000, message)
+    .optional()
+    .transform((value) => (value ? value : null))
+    .refine((value) => value === null || isHref(value), message);
+
+const section = z.object({
+  type: z.enum(["h2", "h3"]),
+  title: z.string().trim().max(300),
+  content: z.string().trim().max(50_000),
+});
+
+const link = z.object({ text: z.string().trim().max(300), url: z.string().trim().max(2000) });
+
+const image = z.object({
+  url: z.string().trim().max(2000),
+  alt: z.string().trim().max(500),
+  caption: z.string().trim().max(1000).nullish(),
+  position: z.union([z.number(), z.string().trim()]).optional(),
+});
+
+/** An image's position: a whole number of words, 0 (before the text) when left empty. */
+function positionOf(value: number | string | undefined) {
+  if (value === undefined || value === "") return 0;
+  const number = Number(value);
+  return Number.isInteger(number) && number >= 0 ? number : null;
+}
+
+// Rows left completely empty are dropped; the others are checked where they stand, so an error's
+// path ("images_data.2.alt") points at the row the admin sees.
+const sections = jsonField(z.array(section).max(50))
+  .superRefine((list, ctx) => {
+    list.forEach((item, index) => {
+      if (item.content && !item.title) ctx.addIssue({ code: "custom", path: [index, "title"], message: blogMessages.sectionTitle });
+    });
+    if (!list.some((item) => item.title || item.content)) ctx.addIssue({ code: "custom", path: [], message: blogMessages.sections });
+  })
+  .transform((list) => list.filter((item) => item.title || item.content));
+
+const links = jsonField(z.array(link).max(50))
+  .superRefine((list, ctx) => {
+    list.forEach((item, index) => {
+      if (!item.text && !item.url) return;
+      if (!item.text) ctx.addIssue({ code: "custom", path: [index, "text"], message: blogMessages.linkText });
+      if (!isHref(item.url)) ctx.addIssue({ code: "custom", path: [index, "url"], message: blogMessages.link });
+    });
+  })
+  .transform((list) => list.filter((item) => item.text || item.url));
+
+const images = jsonField(z.array(image).max(50))
+  .superRefine((list, ctx) => {
+    list.forEach((item, index) => {
+      if (!item.url && !item.alt && !item.caption) return;
+      if (!isHref(item.url)) ctx.addIssue({ code: "custom", path: [index, "url"], message: blogMessages.imageUrl });
+      if (!item.alt) ctx.addIssue({ code: "custom", path: [index, "alt"], message: blogMessages.alt });
+      if (positionOf(item.position) === null) ctx.addIssue({ code: "custom", path: [index, "position"], message: blogMessages.position });
+    });
+  })
+  .transform((list) =>
+    list
+      .filter((item) => item.url || item.alt || item.caption)
+      .map((item) => ({
+        url: item.url,
+        alt: item.alt,
+        caption: item.caption ? item.caption : null,
+        position: positionOf(item.position) ?? 0,
+      })),
+  );
+
+const checkbox = z
+  .union([z.literal("on"), z.literal("true"), z.literal("false"), z.literal("")])
+  .optional()
+  .transform((value) => value === "on" || value === "true");
+
+/** Every field of the blog post entity (SPEC 3), as the dialog sends them. */
+export const blogPostInputSchema = z.object({
+  title: requiredText(blogMessages.title, 200),
+  subtitle: optionalText(300),
+  excerpt: requiredText(blogMessages.excerpt, 600),
+  read_time: requiredText(blogMessages.readTime, 30),
+  published_date: z.iso.date(blogMessages.publishedDate),
+  slug: z
+    .string()
+    .trim()
+    .max(200, blogMessages.slug)
+    .optional()
+    .transform((value) => (value ? slugify(value) : "")),
+  is_featured: checkbox,
+  is_published: checkbox,
+  meta_title: requiredText(blogMessages.metaTitle, META_TITLE_MAX, blogMessages.metaTitleMax),
+  meta_description: requiredText(blogMessages.metaDescription, META_DESCRIPTION_MAX, blogMessages.metaDescriptionMax),
+  introduction: requiredText(blogMessages.introduction, 20_000),
+  main_sections: sections,
+  internal_links: links,
+  external_links: links,
+  conclusion: requiredText(blogMessages.conclusion, 20_000),
+  cta_text: requiredText(blogMessages.ctaText, 300),
+  cta_link: optionalHref(blogMessages.link),
+  image_url: optionalHref(blogMessages.imageUrl),
+  image_credits: optionalText(500),
+  images_data: images,
+});
+
+export type BlogPostInput = z.infer<typeof blogPostInputSchema>;
+
+export function blogFormValues(form: FormData) {
+  return Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+}

@@ -1,0 +1,54 @@
+import { z } from "./zod";
+
+/**
+ * Building blocks of the staff forms' schemas (blog, therapists, groups, sessions, payments), shared
+ * by the pages and the server services: the same rules and messages on both sides.
+ */
+
+/** Every issue's message keyed by its full path ("title", "images_data.0.alt"), first one wins. */
+export function formErrors(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.map(String).join(".") : "_";
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
+/** A trimmed text that must not be empty. */
+export const requiredText = (message: string, max = 500, tooLong = `Massimo ${max} caratteri.`) =>
+  z.string({ error: message }).trim().min(1, message).max(max, tooLong);
+
+/** A trimmed text saved as null when empty. */
+export const optionalText = (max = 500, tooLong = `Massimo ${max} caratteri.`) =>
+  z
+    .string()
+    .trim()
+    .max(max, tooLong)
+    .optional()
+    .transform((value) => (value ? value : null));
+
+/** Parses a JSON array sent in one form field (the dialogs send their lists this way). */
+export const jsonField = <T extends z.ZodType>(schema: T, invalid = "Dati non validi.") =>
+  z.preprocess((value) => {
+    if (typeof value !== "string") return value;
+    try {
+      return JSON.parse(value);
+    } catch {
+      return invalid;
+    }
+  }, schema);
+
+/** Trims, drops empty entries and case-insensitive duplicates, keeping the first spelling. */
+export function cleanList(values: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const result: string[] = [];
+  for (const value of values) {
+    const item = value.trim();
+    const key = item.toLocaleLowerCase("it");
+    if (!item || seen.has(key)) continue;
+    seen.add(key);
+    result.push(item);
+  }
+  return result;
+}
