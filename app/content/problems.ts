@@ -1,26 +1,6 @@
 import { group, site } from "./site";
 import type { ProblemPage, ProblemSlug } from "./types";
 
-/** The ten problem slugs, in the order used on the home page. */
-export const problemSlugs = [
-  "in-ritardo",
-  "sentirsi-soli",
-  "ansia-futuro",
-  "sentirsi-intrappolati",
-  "confronto-social",
-  "troppe-scelte",
-  "gli-altri-capiscono",
-  "paura-cambiamento",
-  "preoccupazioni-vita",
-  "paura-tempo",
-] as const satisfies readonly ProblemSlug[];
-
-/** Type guard for route params: an unknown slug should redirect to /404. */
-export function isProblemSlug(value: string | undefined): value is ProblemSlug {
-  return value !== undefined && (problemSlugs as readonly string[]).includes(value);
-}
-
-/** Content of the /problemi/{slug} pages. */
 export const problemPages: Record<ProblemSlug, ProblemPage> = {
   "in-ritardo": {
     slug: "in-ritardo",

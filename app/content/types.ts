@@ -3,18 +3,9 @@
  * The data files import these types; components should import them from here too.
  */
 
-/** The ten situation ("problema") slugs, in the order shown on the home page. */
-export type ProblemSlug =
-  | "in-ritardo"
-  | "sentirsi-soli"
-  | "ansia-futuro"
-  | "sentirsi-intrappolati"
-  | "confronto-social"
-  | "troppe-scelte"
-  | "gli-altri-capiscono"
-  | "paura-cambiamento"
-  | "preoccupazioni-vita"
-  | "paura-tempo";
+import type { ProblemSlug } from "~/domain/problems";
+
+export type { ProblemSlug };
 
 /**
  * Names of the lucide-react icon components used by the content files.

@@ -1,6 +1,6 @@
-import { problemSlugs } from "~/content/problems";
 import { group as groupConstants } from "~/content/site";
 import { requiredText } from "./form-fields";
+import { PROBLEM_SLUGS } from "./problems";
 import { groupStatuses, timeSlots } from "./statuses";
 import { videoUrlSchema } from "./sessions";
 import { z } from "./zod";
@@ -14,7 +14,7 @@ export const groupInputSchema = z
     name: requiredText("Inserisci il nome del gruppo.", 120),
     topic: requiredText("Descrivi il tema del gruppo.", 1000),
     therapist_id: z.uuid("Scegli il terapeuta."),
-    situations: z.array(z.enum(problemSlugs, { error: "Situazione non valida." })).transform((list) => [...new Set(list)]),
+    situations: z.array(z.enum(PROBLEM_SLUGS, { error: "Situazione non valida." })).transform((list) => [...new Set(list)]),
     weekday: whole("Scegli il giorno.").min(1, "Scegli il giorno.").max(7, "Scegli il giorno."),
     time_slot: z.enum(timeSlots, { error: "Scegli la fascia oraria." }),
     start_time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Orario non valido (HH:MM)."),

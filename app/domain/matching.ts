@@ -4,21 +4,7 @@
  * that produced its score so the card can say why it is recommended.
  */
 import { group as groupRules } from "~/content/site";
-
-export const PROBLEM_SLUGS = [
-  "in-ritardo",
-  "sentirsi-soli",
-  "ansia-futuro",
-  "sentirsi-intrappolati",
-  "confronto-social",
-  "troppe-scelte",
-  "gli-altri-capiscono",
-  "paura-cambiamento",
-  "preoccupazioni-vita",
-  "paura-tempo",
-] as const;
-
-export type ProblemSlug = (typeof PROBLEM_SLUGS)[number];
+import { PROBLEM_SLUGS, type ProblemSlug } from "./problems";
 
 export type TimeSlot = "Mattina" | "Pomeriggio" | "Sera";
 

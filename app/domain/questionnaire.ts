@@ -11,6 +11,16 @@ export interface QuestionnaireOption {
   label: string;
 }
 
+/** The campaign tags a questionnaire keeps from the address it was opened with, stored with the response. */
+export const UTM_PARAMS = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"] as const;
+export type UtmTags = Partial<Record<(typeof UTM_PARAMS)[number], string>>;
+export const UTM_MAX_LENGTH = 200;
+/** Tags that are missing or malformed are dropped, never a reason to refuse the answers. */
+export const utmSchema = z
+  .partialRecord(z.enum(UTM_PARAMS), z.string().trim().max(UTM_MAX_LENGTH))
+  .optional()
+  .catch(undefined);
+
 export const OTHER_OPTION = "Altro";
 
 /** Options whose stored value is also what the user reads. */

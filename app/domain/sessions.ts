@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { absenceNotice, group as groupRules } from "~/content/site";
-import { addDays, firstMeetingOn, isoWeekday, romeParts, romeTimeToUtc } from "./calendar";
+import { addDays, firstMeetingOn, isoWeekday, romeParts, romeTimeToUtc, ROME_TIME_ZONE } from "./calendar";
 
 /**
  * The weekly meetings of a group, as pure calendar logic: which Italian dates, which instants, which
@@ -69,8 +69,8 @@ export function owesFee(sessionStatus: SessionStatus, attendanceStatus: Attendan
   return sessionStatus === "scheduled" && (attendanceStatus === "present" || attendanceStatus === "absent_unnotified");
 }
 
-const timeFormat = new Intl.DateTimeFormat("it-IT", { timeZone: "Europe/Rome", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
-const dayFormat = new Intl.DateTimeFormat("it-IT", { timeZone: "Europe/Rome", weekday: "long", day: "numeric", month: "long", year: "numeric" });
+const timeFormat = new Intl.DateTimeFormat("it-IT", { timeZone: ROME_TIME_ZONE, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+const dayFormat = new Intl.DateTimeFormat("it-IT", { timeZone: ROME_TIME_ZONE, weekday: "long", day: "numeric", month: "long", year: "numeric" });
 
 /** "Lunedì 30 marzo 2026" from "lunedì 30 marzo 2026": a label that starts a line. */
 export const upperFirst = (text: string) => text.charAt(0).toLocaleUpperCase("it-IT") + text.slice(1);

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/sitemap";
-import { problemSlugs } from "~/content/problems";
+import { PROBLEM_SLUGS } from "~/domain/problems";
 import { sitemapXml, staticSitemapPaths, type SitemapEntry } from "~/domain/sitemap";
 import { listPublishedPosts } from "~/server/services/blog.server";
 import { listPublicTherapists } from "~/server/services/therapists.server";
@@ -8,7 +8,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const [posts, therapists] = await Promise.all([listPublishedPosts(context.db), listPublicTherapists(context.db)]);
   const entries: SitemapEntry[] = [
     ...staticSitemapPaths.map((path) => ({ path })),
-    ...problemSlugs.map((slug) => ({ path: `/problemi/${slug}` })),
+    ...PROBLEM_SLUGS.map((slug) => ({ path: `/problemi/${slug}` })),
     ...therapists.map((therapist) => ({ path: `/terapeuti/${therapist.id}` })),
     ...posts.map((post) => ({ path: `/blog/${post.slug ?? post.id}`, lastmod: post.publishedDate })),
   ];

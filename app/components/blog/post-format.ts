@@ -1,6 +1,7 @@
 import { readTimeLabel } from "~/domain/reading-time";
+import { ROME_TIME_ZONE } from "~/domain/calendar";
 
-const italianDate = new Intl.DateTimeFormat("it-IT", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Rome" });
+const italianDate = new Intl.DateTimeFormat("it-IT", { day: "numeric", month: "long", year: "numeric", timeZone: ROME_TIME_ZONE });
 
 /** "2025-03-18" -> "18 marzo 2025" (same text on the server and in the browser). */
 export function formatItalianDate(isoDate: string): string {

@@ -3,7 +3,8 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { replyTimesHours, site } from "~/content/site";
 import { messages, questionnaireSteps, type ConsentStep } from "~/domain/questionnaire";
-import { GATE_CONSENT_PARAM, GATE_CONSENT_VALUE, storeConsent, UTM_PARAMS } from "./questionnaire-session";
+import { UTM_PARAMS } from "~/domain/questionnaire";
+import { GATE_CONSENT_PARAM, GATE_CONSENT_VALUE, storeConsent } from "./questionnaire-session";
 import { ConsentLabelText } from "./step-content";
 
 /** The gate answer travels in the URL, so the apology also works without JavaScript and Back returns to the gate. */

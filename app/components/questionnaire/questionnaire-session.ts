@@ -1,4 +1,4 @@
-import { emptyAnswers, questionnaireSteps, type QuestionnaireDraft } from "~/domain/questionnaire";
+import { emptyAnswers, questionnaireSteps, UTM_MAX_LENGTH, UTM_PARAMS, type QuestionnaireDraft, type UtmTags } from "~/domain/questionnaire";
 import { newIdempotencyKey } from "../post-json";
 
 /**
@@ -11,9 +11,6 @@ export const CONSENT_KEY = "questionnaireConsent";
 export const DRAFT_KEY = "questionnaireDraft";
 export const UTM_KEY = "questionnaireUtm";
 
-export const UTM_PARAMS = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"] as const;
-export type UtmTags = Partial<Record<(typeof UTM_PARAMS)[number], string>>;
-const UTM_MAX = 200;
 
 export interface StoredDraft {
   step: number;
@@ -130,7 +127,7 @@ export function captureUtm(search: string) {
   const tags: UtmTags = {};
   for (const name of UTM_PARAMS) {
     const value = params.get(name)?.trim();
-    if (value) tags[name] = value.slice(0, UTM_MAX);
+    if (value) tags[name] = value.slice(0, UTM_MAX_LENGTH);
   }
   if (Object.keys(tags).length > 0) write(UTM_KEY, JSON.stringify(tags));
 }
@@ -141,7 +138,7 @@ export function readUtm(): UtmTags {
   if (!stored || typeof stored !== "object") return tags;
   for (const name of UTM_PARAMS) {
     const value = (stored as Record<string, unknown>)[name];
-    if (typeof value === "string" && value) tags[name] = value.slice(0, UTM_MAX);
+    if (typeof value === "string" && value) tags[name] = value.slice(0, UTM_MAX_LENGTH);
   }
   return tags;
 }

@@ -1,7 +1,7 @@
 import { questionnaireSchema, type FieldErrors, type QuestionnaireAnswers } from "~/domain/questionnaire";
 import { PROOF_OF_WORK_HEADER } from "~/domain/proof-of-work";
 import { takeProofOfWork } from "../proof-of-work";
-import type { UtmTags } from "./questionnaire-session";
+import type { UtmTags } from "~/domain/questionnaire";
 
 export const SUBMIT_ENDPOINT = "/api/submit-questionnaire";
 

@@ -1,18 +1,13 @@
 import { z } from "zod";
 import type { Route } from "./+types/submit-questionnaire";
-import { questionnaireSchema } from "~/domain/questionnaire";
+import { questionnaireSchema, utmSchema } from "~/domain/questionnaire";
 import { publicEndpoint } from "~/server/http.server";
 import { tokenOf } from "~/server/services/identity.server";
 import { submitQuestionnaire } from "~/server/services/questionnaire.server";
 
-const utmKeys = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"] as const;
-
 const payloadSchema = questionnaireSchema.extend({
   source: z.string().trim().max(50).optional(),
-  utm: z
-    .partialRecord(z.enum(utmKeys), z.string().trim().max(200))
-    .optional()
-    .catch(undefined),
+  utm: utmSchema,
 });
 
 export const action = (args: Route.ActionArgs) =>

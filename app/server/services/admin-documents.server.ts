@@ -4,6 +4,7 @@ import type { Database } from "../db/client.server";
 import { documents } from "../db/schema";
 import { storage } from "../storage.server";
 import { ensureGeneratedDocument, legalTexts } from "./legal-pdfs.server";
+import { todayInRome } from "~/domain/calendar";
 
 /** The three PDFs attached to registration e-mails; the key is also the file name (DESIGN 5). */
 export const documentTypes = [
@@ -19,10 +20,6 @@ export const documentFileName = (type: DocumentType) => `${type}.pdf`;
 export function isDocumentType(value: unknown): value is DocumentType {
   return documentTypes.some((document) => document.type === value);
 }
-
-/** YYYY-MM-DD of a moment, in Italy: the calendar the texts' version dates are written in. */
-const italianDate = (moment: Date) =>
-  new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Rome", year: "numeric", month: "2-digit", day: "2-digit" }).format(moment);
 
 /**
  * Each type with the PDF that registrations send (its "live" version): the one staff uploaded
@@ -49,7 +46,7 @@ export async function listDocuments(db: Database) {
         sitePath: path,
         textVersion: document.version,
         textUpdated: document.updated,
-        outdated: uploadedAt !== null && italianDate(uploadedAt) < document.version,
+        outdated: uploadedAt !== null && todayInRome(uploadedAt) < document.version,
       };
     }),
   );

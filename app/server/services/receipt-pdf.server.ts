@@ -3,6 +3,7 @@ import { legalEntity } from "~/content/legal";
 import { site } from "~/content/site";
 import { formatCents, paymentMethodLabels, type PaymentMethod } from "~/domain/ledger";
 import { pdfSafeText } from "./legal-pdfs.server";
+import { ROME_TIME_ZONE } from "~/domain/calendar";
 
 export interface ReceiptData {
   receiptNumber: string;
@@ -15,7 +16,7 @@ export interface ReceiptData {
 }
 
 const colors = { ink: "#1f2933", muted: "#52606d", accent: "#0f5c57", rule: "#d9cfc0" } as const;
-const dateFormat = new Intl.DateTimeFormat("it-IT", { timeZone: "Europe/Rome", day: "numeric", month: "long", year: "numeric" });
+const dateFormat = new Intl.DateTimeFormat("it-IT", { timeZone: ROME_TIME_ZONE, day: "numeric", month: "long", year: "numeric" });
 
 /** An A4 receipt: number, date, who paid, how much, and how it divides between platform and therapist. */
 export function renderReceiptPdf(receipt: ReceiptData): Promise<Buffer> {
