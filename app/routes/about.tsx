@@ -1,18 +1,12 @@
 import type { Route } from "./+types/about";
 import { CtaBand } from "~/components/site/cta-band";
 import { PageHeader } from "~/components/site/page-header";
-import { publicCacheHeaders } from "~/components/site/public-cache";
 import { aboutCtas, aboutSections } from "~/content/about";
 import { site } from "~/content/site";
 import { organizationJsonLd, seo } from "~/domain/seo";
-import { contentPage } from "~/components/site/content-page";
 
-/** A content page: no React in the browser. */
-export const handle = contentPage;
-
-export function headers() {
-  return publicCacheHeaders();
-}
+/** A content page: no React in the browser, publicly cached. */
+export { handle, headers } from "~/components/site/content-page";
 
 export const meta: Route.MetaFunction = () =>
   seo({

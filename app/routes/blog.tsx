@@ -3,11 +3,9 @@ import type { Route } from "./+types/blog";
 import { FeaturedPost, PostCard, type PostSummary } from "~/components/blog/post-card";
 import { postPath, postReadTime } from "~/components/blog/post-format";
 import { PageHeader } from "~/components/site/page-header";
-import { publicCacheHeaders } from "~/components/site/public-cache";
 import { site } from "~/content/site";
 import { absoluteUrl, seo } from "~/domain/seo";
 import { listPublishedPosts } from "~/server/services/blog.server";
-import { contentPage } from "~/components/site/content-page";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const rows = await listPublishedPosts(context.db);
@@ -27,12 +25,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { featured, others: posts.filter((post) => post !== featured) };
 }
 
-/** A content page: no React in the browser. */
-export const handle = contentPage;
-
-export function headers() {
-  return publicCacheHeaders();
-}
+/** A content page: no React in the browser, publicly cached. */
+export { handle, headers } from "~/components/site/content-page";
 
 export const meta: Route.MetaFunction = () =>
   seo({

@@ -8,13 +8,11 @@ import { Situations } from "~/components/home/situations";
 import { Testimonials } from "~/components/home/testimonials";
 import { TherapistsPreview, type TherapistPreview } from "~/components/home/therapists-preview";
 import { NewsletterSignup } from "~/components/newsletter-signup";
-import { publicCacheHeaders } from "~/components/site/public-cache";
 import { HOME_THERAPISTS_PREVIEW, site } from "~/content/site";
 import { organizationJsonLd, seo, websiteJsonLd } from "~/domain/seo";
 import { env } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { listPublicTherapists } from "~/server/services/therapists.server";
-import { contentPage } from "~/components/site/content-page";
 
 export async function loader({ context }: Route.LoaderArgs) {
   let therapists: TherapistPreview[] = [];
@@ -35,12 +33,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-/** A content page: no React in the browser. */
-export const handle = contentPage;
-
-export function headers() {
-  return publicCacheHeaders();
-}
+/** A content page: no React in the browser, publicly cached. */
+export { handle, headers } from "~/components/site/content-page";
 
 export const meta: Route.MetaFunction = () =>
   seo({

@@ -1,18 +1,12 @@
 import type { Route } from "./+types/nostro-metodo";
 import { CtaBand } from "~/components/site/cta-band";
 import { DemoVideo } from "~/components/site/demo-video";
-import { publicCacheHeaders } from "~/components/site/public-cache";
 import { methodBlocks, methodCta } from "~/content/method";
 import { group } from "~/content/site";
 import { seo, serviceJsonLd } from "~/domain/seo";
-import { contentPage } from "~/components/site/content-page";
 
-/** A content page: no React in the browser. */
-export const handle = contentPage;
-
-export function headers() {
-  return publicCacheHeaders();
-}
+/** A content page: no React in the browser, publicly cached. */
+export { handle, headers } from "~/components/site/content-page";
 
 export const meta: Route.MetaFunction = () =>
   seo({

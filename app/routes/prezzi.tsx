@@ -4,20 +4,14 @@ import type { Route } from "./+types/prezzi";
 import { CtaBand } from "~/components/site/cta-band";
 import { FaqAccordion } from "~/components/site/faq-accordion";
 import { PageHeader } from "~/components/site/page-header";
-import { publicCacheHeaders } from "~/components/site/public-cache";
 import { pricingFaq } from "~/content/faq";
 import { pricingCards, pricingHeader, pricingIncluded, reducedRateNote } from "~/content/pricing";
 import { seo, serviceJsonLd } from "~/domain/seo";
 import { euro } from "~/content/format";
 import { prices } from "~/content/site";
-import { contentPage } from "~/components/site/content-page";
 
-/** A content page: no React in the browser. */
-export const handle = contentPage;
-
-export function headers() {
-  return publicCacheHeaders();
-}
+/** A content page: no React in the browser, publicly cached. */
+export { handle, headers } from "~/components/site/content-page";
 
 export const meta: Route.MetaFunction = () =>
   seo({

@@ -3,24 +3,18 @@ import { Link, redirect } from "react-router";
 import type { Route } from "./+types/problema";
 import { CtaBand } from "~/components/site/cta-band";
 import { ContentIcon } from "~/components/site/content-icon";
-import { publicCacheHeaders } from "~/components/site/public-cache";
 import { problemPages } from "~/content/problems";
 import { isProblemSlug } from "~/domain/problems";
 import { situationCards } from "~/content/situations";
 import { seo, serviceJsonLd } from "~/domain/seo";
-import { contentPage } from "~/components/site/content-page";
 
 export function loader({ params }: Route.LoaderArgs) {
   if (!isProblemSlug(params.slug)) throw redirect("/404");
   return { slug: params.slug };
 }
 
-/** A content page: no React in the browser. */
-export const handle = contentPage;
-
-export function headers() {
-  return publicCacheHeaders();
-}
+/** A content page: no React in the browser, publicly cached. */
+export { handle, headers } from "~/components/site/content-page";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [{ title: "Pagina non trovata" }];

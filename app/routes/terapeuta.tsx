@@ -2,11 +2,9 @@ import { ArrowLeft, BadgeCheck, Check } from "lucide-react";
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/terapeuta";
 import { Paragraphs } from "~/components/site/paragraphs";
-import { publicCacheHeaders } from "~/components/site/public-cache";
 import { TherapistPhoto } from "~/components/site/therapist-photo";
 import { personJsonLd, seo } from "~/domain/seo";
 import { findPublicTherapist } from "~/server/services/therapists.server";
-import { contentPage } from "~/components/site/content-page";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const therapist = await findPublicTherapist(context.db, params.id);
@@ -15,12 +13,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   return { therapist: shown };
 }
 
-/** A content page: no React in the browser. */
-export const handle = contentPage;
-
-export function headers() {
-  return publicCacheHeaders();
-}
+/** A content page: no React in the browser, publicly cached. */
+export { handle, headers } from "~/components/site/content-page";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [{ title: "Terapeuta" }];

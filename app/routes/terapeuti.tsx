@@ -3,12 +3,10 @@ import { Link } from "react-router";
 import type { Route } from "./+types/terapeuti";
 import { CtaBand } from "~/components/site/cta-band";
 import { PageHeader } from "~/components/site/page-header";
-import { publicCacheHeaders } from "~/components/site/public-cache";
 import { TherapistPhoto } from "~/components/site/therapist-photo";
 import { site } from "~/content/site";
 import { organizationJsonLd, seo } from "~/domain/seo";
 import { listPublicTherapists } from "~/server/services/therapists.server";
-import { contentPage } from "~/components/site/content-page";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const rows = await listPublicTherapists(context.db);
@@ -25,12 +23,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-/** A content page: no React in the browser. */
-export const handle = contentPage;
-
-export function headers() {
-  return publicCacheHeaders();
-}
+/** A content page: no React in the browser, publicly cached. */
+export { handle, headers } from "~/components/site/content-page";
 
 export const meta: Route.MetaFunction = () =>
   seo({

@@ -1,17 +1,11 @@
 import type { Route } from "./+types/termini";
 import { LegalDocumentPage } from "~/components/site/legal-document";
-import { publicCacheHeaders } from "~/components/site/public-cache";
 import { termsDocument } from "~/content/legal";
 import { site } from "~/content/site";
 import { organizationJsonLd, seo } from "~/domain/seo";
-import { contentPage } from "~/components/site/content-page";
 
-/** A content page: no React in the browser. */
-export const handle = contentPage;
-
-export function headers() {
-  return publicCacheHeaders();
-}
+/** A content page: no React in the browser, publicly cached. */
+export { handle, headers } from "~/components/site/content-page";
 
 export const meta: Route.MetaFunction = () =>
   seo({

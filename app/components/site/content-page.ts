@@ -1,4 +1,5 @@
 import type { UIMatch } from "react-router";
+import { publicCacheHeaders } from "./public-cache";
 
 /**
  * A content page (text, images, links, HTML forms) ships no React to the browser: its route module
@@ -7,6 +8,15 @@ import type { UIMatch } from "react-router";
  * proof of work, closing the menu, the demo video) is the site script, which every page loads.
  */
 export const contentPage = { hydrate: false } as const;
+
+/**
+ * The two exports every plain content page has, re-exported by its route module in one line:
+ * `export { handle, headers } from "~/components/site/content-page";` (not hydrated, publicly cached).
+ */
+export const handle = contentPage;
+export function headers() {
+  return publicCacheHeaders();
+}
 
 /** True unless every matched route below the root is a content page. */
 export function shipsReact(matches: readonly UIMatch[]) {
