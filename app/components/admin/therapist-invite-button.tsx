@@ -1,17 +1,9 @@
 import { MailPlus } from "lucide-react";
-import { useFetcher } from "react-router";
-import { useToast } from "~/components/ui/toast";
-import { Spinner, useFetcherResult, type ActionResult } from "./ui";
+import { Spinner, useActionFetcher } from "./ui";
 
 /** "Invita": gives the therapist an account of their own (role therapist) and e-mails a link to choose a password. */
 export function TherapistInviteButton({ therapist }: { therapist: { id: string; name: string; email: string | null; userId: string | null } }) {
-  const fetcher = useFetcher<ActionResult>();
-  const toast = useToast();
-  useFetcherResult(fetcher, (result) => {
-    if (result.ok) toast({ title: result.message });
-    else toast({ title: result.error, description: result.description, variant: "destructive" });
-  });
-  const busy = fetcher.state !== "idle";
+  const { fetcher, busy } = useActionFetcher();
   const label = therapist.userId ? "Invia di nuovo l'invito" : "Invita";
   return (
     <button

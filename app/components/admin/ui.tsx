@@ -1,7 +1,7 @@
 import { AlertDialog, Dialog } from "radix-ui";
 import { ChevronLeft, ChevronRight, Download, LoaderCircle, Search, X } from "lucide-react";
 import { Children, cloneElement, isValidElement, useEffect, useRef, type ReactElement, type ReactNode } from "react";
-import { Form, Link, useLocation, useNavigate, useNavigation, useSearchParams, useSubmit } from "react-router";
+import { Form, Link, useFetcher, useLocation, useNavigate, useNavigation, useSearchParams, useSubmit } from "react-router";
 import { useToast } from "~/components/ui/toast";
 
 /** What every admin action answers; the component turns it into the spec's toasts. */
@@ -22,6 +22,24 @@ export function useFetcherResult<T>(fetcher: { state: string; data: T | undefine
       latest.current(fetcher.data);
     }
   }, [fetcher.state, fetcher.data]);
+}
+
+/**
+ * A fetcher for one admin action: its answer toasted (the message, or the error with its description),
+ * `onOk` called when it succeeded (a dialog closes itself), and the field errors and busy state of the
+ * form that posts it.
+ */
+export function useActionFetcher(onOk?: () => void) {
+  const fetcher = useFetcher<ActionResult>();
+  const toast = useToast();
+  useFetcherResult(fetcher, (result) => {
+    if (result.ok) {
+      toast({ title: result.message });
+      onOk?.();
+    } else toast({ title: result.error, description: result.description, variant: "destructive" });
+  });
+  const errors = fetcher.data && !fetcher.data.ok ? (fetcher.data.fieldErrors ?? {}) : {};
+  return { fetcher, errors, busy: fetcher.state !== "idle" };
 }
 
 /**

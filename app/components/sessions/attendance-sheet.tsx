@@ -1,6 +1,4 @@
-import { useFetcher } from "react-router";
-import { Badge, EmptyState, Spinner, useFetcherResult, type ActionResult, type BadgeTone } from "~/components/admin/ui";
-import { useToast } from "~/components/ui/toast";
+import { Badge, EmptyState, Spinner, useActionFetcher, type BadgeTone } from "~/components/admin/ui";
 import { absenceNotice } from "~/content/site";
 import { attendanceLabels, attendanceStatuses, sessionStatusLabels, type AttendanceStatus, type SessionStatus } from "~/domain/sessions";
 
@@ -35,17 +33,11 @@ export interface RosterRow {
  * marked. Staff and the group's therapist use the same sheet.
  */
 export function AttendanceSheet({ roster, sessionStatus, started }: { roster: RosterRow[]; sessionStatus: SessionStatus; started: boolean }) {
-  const fetcher = useFetcher<ActionResult>();
-  const toast = useToast();
-  useFetcherResult(fetcher, (result) => {
-    if (result.ok) toast({ title: result.message });
-    else toast({ title: result.error, description: result.description, variant: "destructive" });
-  });
+  const { fetcher, busy } = useActionFetcher();
   if (sessionStatus !== "scheduled") {
     return <EmptyState>Questo incontro è {sessionStatusLabels[sessionStatus].toLowerCase()}: non ci sono presenze da segnare.</EmptyState>;
   }
   if (roster.length === 0) return <EmptyState>Nessuna persona confermata in questo gruppo.</EmptyState>;
-  const busy = fetcher.state !== "idle";
   return (
     <fetcher.Form method="post" className="grid gap-4">
       <input type="hidden" name="intent" value="attendance" />

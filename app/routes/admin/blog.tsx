@@ -1,22 +1,11 @@
 import { ExternalLink, FilePlus2, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { Link, useFetcher, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/blog";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { BlogPostDialog } from "~/components/admin/blog-post-form";
 import { formatDate, todayInItaly } from "~/domain/format";
-import {
-  Badge,
-  ConfirmDialog,
-  EmptyState,
-  LoadError,
-  PageHeader,
-  useFetcherResult,
-  useLoadErrorToast,
-  useViewParam,
-  type ActionResult,
-} from "~/components/admin/ui";
-import { useToast } from "~/components/ui/toast";
+import { Badge, ConfirmDialog, EmptyState, LoadError, PageHeader, useLoadErrorToast, useViewParam, useActionFetcher } from "~/components/admin/ui";
 import { formErrors } from "~/domain/form-fields";
 import { blogFormValues, blogPostInputSchema } from "~/domain/blog-post-input";
 import { adminPageData, requireAdmin } from "~/server/auth.server";
@@ -232,14 +221,7 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
 }
 
 function DeletePost({ post, onClose }: { post: Post; onClose: () => void }) {
-  const fetcher = useFetcher<ActionResult>();
-  const toast = useToast();
-  useFetcherResult(fetcher, (result) => {
-    if (result.ok) {
-      toast({ title: result.message });
-      onClose();
-    } else toast({ title: result.error, description: result.description, variant: "destructive" });
-  });
+  const { fetcher } = useActionFetcher(onClose);
   return (
     <ConfirmDialog
       open

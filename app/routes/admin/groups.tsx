@@ -1,22 +1,10 @@
 import { Lock, Pencil, Plus } from "lucide-react";
 import { useState } from "react";
-import { useFetcher } from "react-router";
 import type { Route } from "./+types/groups";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { GroupFormDialog, type GroupFormValues } from "~/components/admin/group-form-dialog";
 import { groupSlot, groupStart, groupStatusLabels } from "~/domain/group-labels";
-import {
-  Badge,
-  ConfirmDialog,
-  ListTable,
-  PageHeader,
-  td,
-  useFetcherResult,
-  useLoadErrorToast,
-  type ActionResult,
-  type BadgeTone,
-} from "~/components/admin/ui";
-import { useToast } from "~/components/ui/toast";
+import { Badge, ConfirmDialog, ListTable, PageHeader, td, useLoadErrorToast, type BadgeTone, useActionFetcher } from "~/components/admin/ui";
 import { formErrors } from "~/domain/form-fields";
 import { groupFormValues, groupInputSchema } from "~/domain/group-input";
 import { adminPageData, requireAdmin } from "~/server/auth.server";
@@ -192,14 +180,7 @@ function Occupancy({ confirmed, capacity }: { confirmed: number; capacity: numbe
 }
 
 function CloseGroup({ group, onClose }: { group: Group; onClose: () => void }) {
-  const fetcher = useFetcher<ActionResult>();
-  const toast = useToast();
-  useFetcherResult(fetcher, (result) => {
-    if (result.ok) {
-      toast({ title: result.message });
-      onClose();
-    } else toast({ title: result.error, description: result.description, variant: "destructive" });
-  });
+  const { fetcher } = useActionFetcher(onClose);
   return (
     <ConfirmDialog
       open

@@ -1,11 +1,9 @@
 import { FileText } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useFetcher } from "react-router";
 import type { Route } from "./+types/payments";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { formatDate } from "~/domain/format";
-import { ConfirmDialog, EmptyState, Field, invalidProps, PageHeader, Spinner, TableScroll, useFetcherResult, useLoadErrorToast, type ActionResult } from "~/components/admin/ui";
-import { useToast } from "~/components/ui/toast";
+import { ConfirmDialog, EmptyState, Field, invalidProps, PageHeader, Spinner, TableScroll, useLoadErrorToast, useActionFetcher } from "~/components/admin/ui";
 import { prices } from "~/content/site";
 import { todayInRome } from "~/domain/calendar";
 import { romeDate } from "~/domain/sessions";
@@ -72,17 +70,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = () => [{ title: "Pagamenti · Admin" }];
 
 type Data = NonNullable<Route.ComponentProps["loaderData"]>;
-
-function useResultToast() {
-  const fetcher = useFetcher<ActionResult>();
-  const toast = useToast();
-  useFetcherResult(fetcher, (result) => {
-    if (result.ok) toast({ title: result.message });
-    else toast({ title: result.error, description: result.description, variant: "destructive" });
-  });
-  const errors = fetcher.data && !fetcher.data.ok ? (fetcher.data.fieldErrors ?? {}) : {};
-  return { fetcher, errors, busy: fetcher.state !== "idle" };
-}
 
 export default function AdminPayments({ loaderData }: Route.ComponentProps) {
   useLoadErrorToast(loaderData.loadError);
@@ -207,7 +194,7 @@ function Accounts({ accounts }: { accounts: Data["accounts"] }) {
 
 /** The member's rate: approve an ISEE attestation, or revoke the approval (past sessions keep their rate). */
 function IseeCell({ account }: { account: Data["accounts"][number] }) {
-  const { fetcher, busy } = useResultToast();
+  const { fetcher, busy } = useActionFetcher();
   const [confirming, setConfirming] = useState(false);
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data) setConfirming(false);
@@ -265,7 +252,7 @@ function MemberSelect({ id, accounts, error }: { id: string; accounts: Data["acc
 }
 
 function PaymentForm({ data }: { data: Data }) {
-  const { fetcher, errors, busy } = useResultToast();
+  const { fetcher, errors, busy } = useActionFetcher();
   return (
     <fetcher.Form method="post" key={data.paymentKey} className="grid gap-3 rounded-2xl border border-sand-200 bg-white p-4 sm:p-6" aria-labelledby="payment-form-title">
       <h2 id="payment-form-title" className="text-lg font-semibold">
@@ -303,7 +290,7 @@ function PaymentForm({ data }: { data: Data }) {
 }
 
 function RefundForm({ data }: { data: Data }) {
-  const { fetcher, errors, busy } = useResultToast();
+  const { fetcher, errors, busy } = useActionFetcher();
   return (
     <fetcher.Form method="post" key={data.refundKey} className="grid gap-3 rounded-2xl border border-sand-200 bg-white p-4 sm:p-6" aria-labelledby="refund-form-title">
       <h2 id="refund-form-title" className="text-lg font-semibold">

@@ -1,11 +1,10 @@
 import { ArrowLeft, CalendarClock, Video, XCircle } from "lucide-react";
 import { useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/session";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
-import { Badge, Field, invalidProps, Modal, PageHeader, Spinner, useFetcherResult, type ActionResult } from "~/components/admin/ui";
+import { Badge, Field, invalidProps, Modal, PageHeader, Spinner, useActionFetcher } from "~/components/admin/ui";
 import { AttendanceSheet, attendanceMarks, sessionTones } from "~/components/sessions/attendance-sheet";
-import { useToast } from "~/components/ui/toast";
 import { cancelSessionSchema, memberName, moveSessionSchema, romeDate, sessionLabel, sessionStatusLabels, sessionTime, upperFirst } from "~/domain/sessions";
 import { formErrors } from "~/domain/form-fields";
 import { adminPageData, requireAdmin } from "~/server/auth.server";
@@ -131,21 +130,8 @@ export default function AdminSession({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function useDialogFetcher(onClose: () => void) {
-  const fetcher = useFetcher<ActionResult>();
-  const toast = useToast();
-  useFetcherResult(fetcher, (result) => {
-    if (result.ok) {
-      toast({ title: result.message });
-      onClose();
-    } else toast({ title: result.error, description: result.description, variant: "destructive" });
-  });
-  const errors = fetcher.data && !fetcher.data.ok ? (fetcher.data.fieldErrors ?? {}) : {};
-  return { fetcher, errors, busy: fetcher.state !== "idle" };
-}
-
 function CancelDialog({ onClose, when }: { onClose: () => void; when: string }) {
-  const { fetcher, errors, busy } = useDialogFetcher(onClose);
+  const { fetcher, errors, busy } = useActionFetcher(onClose);
   return (
     <Modal
       open
@@ -176,7 +162,7 @@ function CancelDialog({ onClose, when }: { onClose: () => void; when: string }) 
 }
 
 function MoveDialog({ onClose, date, time }: { onClose: () => void; date: string; time: string }) {
-  const { fetcher, errors, busy } = useDialogFetcher(onClose);
+  const { fetcher, errors, busy } = useActionFetcher(onClose);
   return (
     <Modal
       open

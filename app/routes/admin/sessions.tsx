@@ -1,24 +1,11 @@
 import { CalendarDays, ChevronLeft, ChevronRight, List, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { Form, Link, useFetcher, useSearchParams } from "react-router";
+import { Form, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/sessions";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { formatDate } from "~/domain/format";
-import {
-  Badge,
-  ConfirmDialog,
-  EmptyState,
-  Field,
-  invalidProps,
-  LoadError,
-  PageHeader,
-  Spinner,
-  useFetcherResult,
-  useLoadErrorToast,
-  type ActionResult,
-} from "~/components/admin/ui";
+import { Badge, ConfirmDialog, EmptyState, Field, invalidProps, LoadError, PageHeader, Spinner, useLoadErrorToast, useActionFetcher } from "~/components/admin/ui";
 import { sessionTones } from "~/components/sessions/attendance-sheet";
-import { useToast } from "~/components/ui/toast";
 import { absenceNotice, SESSION_WINDOW_WEEKS } from "~/content/site";
 import { addDays, dateLabel, romeTimeToUtc, todayInRome } from "~/domain/calendar";
 import { closureSchema, romeDate, sessionStatusLabels, sessionTime, weekStart, upperFirst } from "~/domain/sessions";
@@ -277,15 +264,8 @@ function SessionList({ sessions, filtered }: { sessions: Session[]; filtered: bo
 }
 
 function Closures({ closures, groups }: { closures: Data["closures"]; groups: Data["groups"] }) {
-  const fetcher = useFetcher<ActionResult>();
-  const toast = useToast();
+  const { fetcher, errors, busy } = useActionFetcher();
   const [removing, setRemoving] = useState<Data["closures"][number] | null>(null);
-  useFetcherResult(fetcher, (result) => {
-    if (result.ok) toast({ title: result.message });
-    else toast({ title: result.error, description: result.description, variant: "destructive" });
-  });
-  const errors = fetcher.data && !fetcher.data.ok ? (fetcher.data.fieldErrors ?? {}) : {};
-  const busy = fetcher.state !== "idle";
   return (
     <section className="grid gap-4 rounded-2xl border border-sand-200 bg-white p-4 sm:p-6" aria-labelledby="closures-title">
       <div>
@@ -346,14 +326,7 @@ function Closures({ closures, groups }: { closures: Data["closures"]; groups: Da
 }
 
 function RemoveClosure({ closure, onClose }: { closure: Data["closures"][number]; onClose: () => void }) {
-  const fetcher = useFetcher<ActionResult>();
-  const toast = useToast();
-  useFetcherResult(fetcher, (result) => {
-    if (result.ok) {
-      toast({ title: result.message });
-      onClose();
-    } else toast({ title: result.error, description: result.description, variant: "destructive" });
-  });
+  const { fetcher } = useActionFetcher(onClose);
   return (
     <ConfirmDialog
       open
