@@ -1,5 +1,5 @@
 import { AlertDialog, Dialog } from "radix-ui";
-import { ChevronLeft, ChevronRight, Download, LoaderCircle, Search, X } from "lucide-react";
+import { ChevronLeft, ChevronRight, Download, Eye, LoaderCircle, Search, X } from "lucide-react";
 import { Children, cloneElement, isValidElement, useEffect, useRef, type ReactElement, type ReactNode } from "react";
 import { Form, Link, useFetcher, useLocation, useNavigate, useNavigation, useSearchParams, useSubmit } from "react-router";
 import { useToast } from "~/components/ui/toast";
@@ -466,4 +466,14 @@ export function useViewParam(param: string) {
   };
   const close = () => navigate(hrefFor(null), { preventScrollReset: true, replace: true });
   return { hrefFor, close };
+}
+
+/** The row button that opens a record in its dialog (`useViewParam`'s link), named for a screen reader. */
+export function ViewLink({ to, label, children }: { to: string; label: string; children: ReactNode }) {
+  return (
+    <Link to={to} preventScrollReset className="btn btn-secondary min-h-9 whitespace-nowrap px-3 py-1.5 text-xs" aria-label={label}>
+      <Eye aria-hidden className="size-3.5" />
+      {children}
+    </Link>
+  );
 }

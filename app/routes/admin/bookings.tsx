@@ -31,16 +31,7 @@ import { cancelBooking, confirmBooking, listBookings, movableGroups } from "~/se
 import { moveMember } from "~/server/services/bookings.server";
 import { approveMoveRequest, declineMoveRequest, pendingMoveRequests } from "~/server/services/move-requests.server";
 import { MoveRequestsPanel } from "~/components/admin/move-requests";
-import {
-  actionFail,
-  actionOk,
-  ADMIN_PAGE_SIZE,
-  failure,
-  isVersionConflict,
-  loadOr,
-  parseListQuery,
-  versionSchema,
-} from "~/server/services/admin-common.server";
+import { actionFail, actionOk, ADMIN_PAGE_SIZE, failure, isVersionConflict, loadOr, parseListQuery, versionSchema, auditListRead } from "~/server/services/admin-common.server";
 import { conflictMessages, VERSION_FIELD } from "~/domain/version";
 
 const statusTones: Record<BookingStatus, BadgeTone> = {
@@ -55,15 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const query = parseListQuery(new URL(request.url), bookingStatuses);
     const result = await loadOr("admin-bookings", { rows: [], total: 0, page: 1, groups: [], moveRequests: [] }, "Failed to fetch bookings", async () => {
       const [page, groups, moveRequests] = await Promise.all([listBookings(context.db, query), movableGroups(context.db), pendingMoveRequests(context.db)]);
-      await audit(context.db, session, {
-        action: "list",
-        entity: "bookings",
-        detail: {
-          q: query.q || undefined,
-          status: query.status || undefined,
-          page: page.page,
-        },
-      });
+      await auditListRead(context.db, session, { list: "bookings", row: "booking" }, query, page.page);
       return { ...page, groups, moveRequests };
     });
     return { ...result, query: { ...query, page: result.page }, pageSize: ADMIN_PAGE_SIZE };

@@ -1,41 +1,18 @@
-import { Eye, Mail } from "lucide-react";
+import { Mail } from "lucide-react";
 import { useState, type ReactNode } from "react";
-import { Link, useFetcher, useRevalidator } from "react-router";
+import { useFetcher, useRevalidator } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/contacts";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { ConflictNotice } from "~/components/admin/conflict-notice";
 import { formatDateTime } from "~/domain/format";
 import { contactStatuses, contactStatusLabels, nextContactStatuses, type ContactStatus } from "~/domain/statuses";
-import {
-  Badge,
-  ListToolbar,
-  ListTable,
-  LoadError,
-  Modal,
-  PageHeader,
-  Pagination,
-  td,
-  useFetcherResult,
-  useLoadErrorToast,
-  useReloadingSamePage,
-  useViewParam,
-  type ActionResult,
-} from "~/components/admin/ui";
+import { Badge, ListToolbar, ListTable, LoadError, Modal, PageHeader, Pagination, td, useFetcherResult, useLoadErrorToast, useReloadingSamePage, useViewParam, type ActionResult, ViewLink } from "~/components/admin/ui";
 import { conflictMessages, VERSION_FIELD } from "~/domain/version";
 import { useToast } from "~/components/ui/toast";
 import { adminPageData, requireAdmin } from "~/server/auth.server";
 import { audit } from "~/server/audit.server";
-import {
-  actionFail,
-  actionOk,
-  ADMIN_PAGE_SIZE,
-  failure,
-  isVersionConflict,
-  loadOr,
-  parseListQuery,
-  versionSchema,
-} from "~/server/services/admin-common.server";
+import { actionFail, actionOk, ADMIN_PAGE_SIZE, failure, isVersionConflict, loadOr, parseListQuery, versionSchema, auditListRead } from "~/server/services/admin-common.server";
 import { findContact, listContacts, setContactStatus } from "~/server/services/admin-contacts.server";
 
 /** `?messaggio=<id>` opens the whole message in a dialog. */
@@ -54,16 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       "Failed to fetch contacts",
       async () => {
         const [page, viewing] = await Promise.all([listContacts(context.db, query), viewId ? findContact(context.db, viewId) : undefined]);
-        await audit(context.db, session, {
-          action: "list",
-          entity: "contacts",
-          detail: {
-            q: query.q || undefined,
-            status: query.status || undefined,
-            page: page.page,
-          },
-        });
-        if (viewing) await audit(context.db, session, { action: "read", entity: "contact", entityId: viewing.id });
+        await auditListRead(context.db, session, { list: "contacts", row: "contact" }, query, page.page, viewing?.id);
         return { ...page, viewing: viewing ?? null, viewMissing: Boolean(viewId && !viewing) };
       },
     );
@@ -154,15 +122,9 @@ export default function AdminContacts({ loaderData }: Route.ComponentProps) {
             </td>
             <td className={td}>
               <div className="flex flex-wrap gap-2 lg:flex-nowrap">
-                <Link
-                  to={withView(contact.id)}
-                  preventScrollReset
-                  className="btn btn-secondary min-h-9 whitespace-nowrap px-3 py-1.5 text-xs"
-                  aria-label={`Leggi il messaggio di ${contact.name}`}
-                >
-                  <Eye aria-hidden className="size-3.5" />
+                <ViewLink to={withView(contact.id)} label={`Leggi il messaggio di ${contact.name}`}>
                   Leggi
-                </Link>
+                </ViewLink>
                 <StatusActions contact={contact} onConflict={onConflict} />
               </div>
             </td>

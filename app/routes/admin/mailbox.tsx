@@ -1,24 +1,10 @@
-import { Eye, Paperclip } from "lucide-react";
-import { Link } from "react-router";
+import { Paperclip } from "lucide-react";
 import type { Route } from "./+types/mailbox";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { formatDateTime } from "~/domain/format";
-import {
-  Badge,
-  ListToolbar,
-  Modal,
-  ListTable,
-  PageHeader,
-  Pagination,
-  td,
-  useLoadErrorToast,
-  useReloadingSamePage,
-  useViewParam,
-  type BadgeTone,
-} from "~/components/admin/ui";
+import { Badge, ListToolbar, Modal, ListTable, PageHeader, Pagination, td, useLoadErrorToast, useReloadingSamePage, useViewParam, type BadgeTone, ViewLink } from "~/components/admin/ui";
 import { adminPageData } from "~/server/auth.server";
-import { audit } from "~/server/audit.server";
-import { ADMIN_PAGE_SIZE, loadOr, parseListQuery } from "~/server/services/admin-common.server";
+import { ADMIN_PAGE_SIZE, loadOr, parseListQuery, auditListRead } from "~/server/services/admin-common.server";
 import { outboxStatuses, outboxStatusLabels, type OutboxStatus } from "~/domain/statuses";
 import { findOutboxMessage, listOutbox } from "~/server/services/admin-mailbox.server";
 
@@ -38,12 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         viewId ? findOutboxMessage(context.db, viewId) : undefined,
       ]);
       // Messages hold personal data (names, addresses, answers' links): opening the list and reading one are recorded.
-      await audit(context.db, session, {
-        action: "list",
-        entity: "email_outbox",
-        detail: { q: query.q || undefined, status: query.status || undefined, page: page.page },
-      });
-      if (viewing) await audit(context.db, session, { action: "read", entity: "email_outbox", entityId: viewing.id });
+      await auditListRead(context.db, session, { list: "email_outbox", row: "email_outbox" }, query, page.page, viewing?.id);
       return { ...page, viewing: viewing ?? null };
     });
     return { ...result, query: { ...query, page: result.page }, pageSize: ADMIN_PAGE_SIZE };
@@ -98,15 +79,9 @@ export default function AdminMailbox({ loaderData }: Route.ComponentProps) {
               <td className={`${td} lg:text-center`}>{message.attempts}</td>
               <td className={`${td} whitespace-nowrap text-ink-500`}>{formatDateTime(message.sentAt)}</td>
               <td className={td}>
-                <Link
-                  to={withView(message.id)}
-                  preventScrollReset
-                  className="btn btn-secondary min-h-9 whitespace-nowrap px-3 py-1.5 text-xs"
-                  aria-label={`Apri l'email "${message.subject}" a ${message.to}`}
-                >
-                  <Eye aria-hidden className="size-3.5" />
+                <ViewLink to={withView(message.id)} label={`Apri l'email "${message.subject}" a ${message.to}`}>
                   Apri
-                </Link>
+                </ViewLink>
               </td>
             </tr>
           ))}

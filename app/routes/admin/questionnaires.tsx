@@ -1,26 +1,11 @@
-import { Eye } from "lucide-react";
-import { Link } from "react-router";
 import type { Route } from "./+types/questionnaires";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { formatDateTime } from "~/domain/format";
 import { QuestionnaireAnswers } from "~/components/admin/questionnaire-answers";
 import { responseStatusLabels } from "~/domain/statuses";
-import {
-  Badge,
-  ListToolbar,
-  LoadError,
-  Modal,
-  ListTable,
-  PageHeader,
-  Pagination,
-  td,
-  useLoadErrorToast,
-  useReloadingSamePage,
-  useViewParam,
-} from "~/components/admin/ui";
+import { Badge, ListToolbar, LoadError, Modal, ListTable, PageHeader, Pagination, td, useLoadErrorToast, useReloadingSamePage, useViewParam, ViewLink } from "~/components/admin/ui";
 import { adminPageData } from "~/server/auth.server";
-import { audit } from "~/server/audit.server";
-import { ADMIN_PAGE_SIZE, loadOr, parseListQuery } from "~/server/services/admin-common.server";
+import { ADMIN_PAGE_SIZE, loadOr, parseListQuery, auditListRead } from "~/server/services/admin-common.server";
 import { findResponse, listResponses, responseStatuses } from "~/server/services/admin-questionnaires.server";
 
 /** The URL parameter of the response shown in the dialog. */
@@ -41,16 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           listResponses(context.db, query),
           viewId ? findResponse(context.db, viewId) : undefined,
         ]);
-        await audit(context.db, session, {
-          action: "list",
-          entity: "questionnaire_responses",
-          detail: {
-            q: query.q || undefined,
-            status: query.status || undefined,
-            page: page.page,
-          },
-        });
-        if (viewing) await audit(context.db, session, { action: "read", entity: "questionnaire_response", entityId: viewing.id });
+        await auditListRead(context.db, session, { list: "questionnaire_responses", row: "questionnaire_response" }, query, page.page, viewing?.id);
         return { ...page, statuses, query: { ...query, page: page.page }, viewing: viewing ?? null, viewMissing: Boolean(viewId && !viewing) };
       },
     ).then((result) => ({ ...result, pageSize: ADMIN_PAGE_SIZE }));
@@ -98,15 +74,9 @@ export default function AdminQuestionnaires({ loaderData }: Route.ComponentProps
                 <Badge tone={response.status === "completed" ? "highlight" : "neutral"}>{statusLabel(response.status)}</Badge>
               </td>
               <td className={td}>
-                <Link
-                  to={withView(response.id)}
-                  preventScrollReset
-                  className="btn btn-secondary min-h-9 whitespace-nowrap px-3 py-1.5 text-xs"
-                  aria-label={`Vedi la risposta di ${response.name}`}
-                >
-                  <Eye aria-hidden className="size-3.5" />
+                <ViewLink to={withView(response.id)} label={`Vedi la risposta di ${response.name}`}>
                   Vedi
-                </Link>
+                </ViewLink>
               </td>
             </tr>
           ))}

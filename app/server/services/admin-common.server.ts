@@ -3,6 +3,9 @@ import { data } from "react-router";
 import { z } from "zod";
 import { conflictMessages } from "~/domain/version";
 import { HttpError } from "../http.server";
+import { audit } from "../audit.server";
+import type { SessionInfo } from "../auth.server";
+import type { Database } from "../db/client.server";
 import { logger } from "../logger.server";
 
 /** Rows per page of every admin table. */
@@ -14,6 +17,22 @@ export interface ListQuery<S extends string = string> {
   q: string;
   status: S | "";
   page: number;
+}
+
+/**
+ * Audits a staff member reading a page of an admin table (its search, filter and page) and, when
+ * one row is open in its dialog, reading that row.
+ */
+export async function auditListRead(
+  db: Pick<Database, "insert">,
+  session: SessionInfo,
+  entity: { list: string; row: string },
+  query: ListQuery,
+  page: number,
+  openedId?: string,
+) {
+  await audit(db, session, { action: "list", entity: entity.list, detail: { q: query.q || undefined, status: query.status || undefined, page } });
+  if (openedId) await audit(db, session, { action: "read", entity: entity.row, entityId: openedId });
 }
 
 /** The search (`q`), status filter (`status`) and page (`page`) of an admin table's URL. */
