@@ -65,12 +65,15 @@ export function hasNulCharacter(value: unknown): boolean {
   return JSON.stringify(value ?? null).includes("\\u0000");
 }
 
-/** Reads a JSON body with a size cap; anything else is a clear 4xx, never a 500. */
-export async function readJson(request: Request, maxBytes = MAX_JSON_BYTES): Promise<unknown> {
+/**
+ * A request's body, counted as it streams in and refused with 413 once it passes `maxBytes`, whatever
+ * Content-Length says (or does not say); 400 when there is no body.
+ */
+export async function readBodyCapped(request: Request, maxBytes: number, messages: { tooLarge: string; missing: string }): Promise<Buffer<ArrayBuffer>> {
   const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > maxBytes) throw new HttpError(413, errors.tooLarge);
+  if (declared > maxBytes) throw new HttpError(413, messages.tooLarge);
   const reader = request.body?.getReader();
-  if (!reader) throw new HttpError(400, errors.badJson);
+  if (!reader) throw new HttpError(400, messages.missing);
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
@@ -79,12 +82,18 @@ export async function readJson(request: Request, maxBytes = MAX_JSON_BYTES): Pro
     size += value.byteLength;
     if (size > maxBytes) {
       await reader.cancel();
-      throw new HttpError(413, errors.tooLarge);
+      throw new HttpError(413, messages.tooLarge);
     }
     chunks.push(value);
   }
+  return Buffer.concat(chunks);
+}
+
+/** Reads a JSON body with a size cap; anything else is a clear 4xx, never a 500. */
+export async function readJson(request: Request, maxBytes = MAX_JSON_BYTES): Promise<unknown> {
+  const body = await readBodyCapped(request, maxBytes, { tooLarge: errors.tooLarge, missing: errors.badJson });
   try {
-    return JSON.parse(Buffer.concat(chunks).toString("utf8"));
+    return JSON.parse(body.toString("utf8"));
   } catch {
     throw new HttpError(400, errors.badJson);
   }

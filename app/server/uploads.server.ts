@@ -1,6 +1,6 @@
 import { PDFDocument } from "pdf-lib";
 import { MAX_UPLOAD_BYTES } from "~/content/site";
-import { HttpError } from "./http.server";
+import { HttpError, readBodyCapped } from "./http.server";
 
 export type ImageFormat = "jpeg" | "png" | "webp" | "avif";
 
@@ -50,26 +50,10 @@ export function isPdf(buffer: Uint8Array): boolean {
  * streams in, whatever Content-Length says (or does not say).
  */
 export async function readMultipart(request: Request, maxFileBytes = MAX_UPLOAD_BYTES): Promise<FormData> {
-  const limit = maxFileBytes + FORM_OVERHEAD_BYTES;
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > limit) throw new HttpError(413, uploadErrors.tooLarge);
-  const reader = request.body?.getReader();
-  if (!reader) throw new HttpError(400, uploadErrors.missing);
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      throw new HttpError(413, uploadErrors.tooLarge);
-    }
-    chunks.push(value);
-  }
+  const body = await readBodyCapped(request, maxFileBytes + FORM_OVERHEAD_BYTES, uploadErrors);
   const contentType = request.headers.get("content-type") ?? "";
   try {
-    return await new Response(Buffer.concat(chunks), { headers: { "Content-Type": contentType } }).formData();
+    return await new Response(body, { headers: { "Content-Type": contentType } }).formData();
   } catch {
     throw new HttpError(400, uploadErrors.missing);
   }

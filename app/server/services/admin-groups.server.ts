@@ -4,25 +4,14 @@ import type { Database } from "../db/client.server";
 import { groups, therapists } from "../db/schema";
 import { HttpError } from "../http.server";
 import { isForeignKeyViolation, VersionConflict, versionOf } from "./admin-common.server";
+import { confirmedCount, groupColumns } from "./groups.server";
 
-const confirmedCount = sql<number>`(select count(*)::int from group_bookings b where b.group_id = ${groups.id} and b.status = 'confirmed')`;
 
 /** Every group with its therapist and occupancy (confirmed bookings); closed ones last. */
 export function listGroups(db: Database) {
   return db
     .select({
-      id: groups.id,
-      name: groups.name,
-      topic: groups.topic,
-      situations: groups.situations,
-      weekday: groups.weekday,
-      timeSlot: groups.timeSlot,
-      startTime: groups.startTime,
-      ageMin: groups.ageMin,
-      ageMax: groups.ageMax,
-      capacity: groups.capacity,
-      status: groups.status,
-      startsOn: groups.startsOn,
+      ...groupColumns,
       videoUrl: groups.videoUrl,
       therapistId: groups.therapistId,
       therapistName: therapists.name,

@@ -10,6 +10,25 @@ import { logger } from "../logger.server";
 
 type Reader = Pick<Database, "select">;
 
+/** A group's own columns, as the matching page and the admin read them. */
+export const groupColumns = {
+  id: groups.id,
+  name: groups.name,
+  topic: groups.topic,
+  situations: groups.situations,
+  weekday: groups.weekday,
+  timeSlot: groups.timeSlot,
+  startTime: groups.startTime,
+  ageMin: groups.ageMin,
+  ageMax: groups.ageMax,
+  capacity: groups.capacity,
+  status: groups.status,
+  startsOn: groups.startsOn,
+};
+
+/** The group's occupied seats: its confirmed bookings. */
+export const confirmedCount = sql<number>`(select count(*)::int from ${groupBookings} b where b.group_id = ${groups.id} and b.status = 'confirmed')`;
+
 
 export const emptyProfile: MatchProfile = { age: "", current_situations: [], therapy_goals: [], time_preference: "", flexibility: [] };
 
@@ -76,19 +95,8 @@ export async function loadGroups(db: Reader, options: { ids?: string[]; onlyOpen
   if (options.ids) conditions.push(inArray(groups.id, options.ids.length ? options.ids : ["00000000-0000-0000-0000-000000000000"]));
   const rows = await db
     .select({
-      id: groups.id,
-      name: groups.name,
-      topic: groups.topic,
-      situations: groups.situations,
-      weekday: groups.weekday,
-      timeSlot: groups.timeSlot,
-      startTime: groups.startTime,
-      ageMin: groups.ageMin,
-      ageMax: groups.ageMax,
-      capacity: groups.capacity,
-      status: groups.status,
-      startsOn: groups.startsOn,
-      occupied: sql<number>`(select count(*)::int from ${groupBookings} b where b.group_id = ${groups.id} and b.status = 'confirmed')`,
+      ...groupColumns,
+      occupied: confirmedCount,
       memberAges: sql<string[]>`(select coalesce(array_agg(b.age_bracket), '{}') from ${groupBookings} b where b.group_id = ${groups.id} and b.status = 'confirmed' and b.age_bracket is not null)`,
       therapistId: therapists.id,
       therapistName: therapists.name,
