@@ -136,28 +136,8 @@ export default function AdminSessions({ loaderData }: Route.ComponentProps) {
         <Form method="get" className="flex flex-wrap items-end gap-3">
           {params.get("settimana") ? <input type="hidden" name="settimana" value={params.get("settimana")!} /> : null}
           {view === "list" ? <input type="hidden" name="vista" value="elenco" /> : null}
-          <label className="grid gap-1 text-sm font-medium">
-            Gruppo
-            <select name="gruppo" defaultValue={filters.groupId ?? ""} className="field min-w-48">
-              <option value="">Tutti i gruppi</option>
-              {groups.map((group) => (
-                <option key={group.id} value={group.id}>
-                  {group.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="grid gap-1 text-sm font-medium">
-            Terapeuta
-            <select name="terapeuta" defaultValue={filters.therapistId ?? ""} className="field min-w-48">
-              <option value="">Tutti i terapeuti</option>
-              {therapists.map((therapist) => (
-                <option key={therapist.id} value={therapist.id}>
-                  {therapist.name}
-                </option>
-              ))}
-            </select>
-          </label>
+          <FilterSelect label="Gruppo" name="gruppo" value={filters.groupId} all="Tutti i gruppi" options={groups} />
+          <FilterSelect label="Terapeuta" name="terapeuta" value={filters.therapistId} all="Tutti i terapeuti" options={therapists} />
           <button type="submit" className="btn btn-secondary min-h-11">
             Filtra
           </button>
@@ -260,6 +240,23 @@ function SessionList({ sessions, filtered }: { sessions: Session[]; filtered: bo
         </li>
       ))}
     </ul>
+  );
+}
+
+/** One filter of the meetings: every option by name, or all of them. */
+function FilterSelect({ label, name, value, all, options }: { label: string; name: string; value: string | undefined | null; all: string; options: { id: string; name: string }[] }) {
+  return (
+    <label className="grid gap-1 text-sm font-medium">
+      {label}
+      <select name={name} defaultValue={value ?? ""} className="field min-w-48">
+        <option value="">{all}</option>
+        {options.map((option) => (
+          <option key={option.id} value={option.id}>
+            {option.name}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
 
