@@ -1,8 +1,8 @@
-import { LogOut, ShieldAlert } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, Link, Outlet, redirect, useActionData, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/layout";
+import { AreaHeader, AreaRefusal, SignOutButton } from "~/components/layout/area-shell";
 import { AdminTabBar } from "~/components/admin/tab-bar";
 import { useToast } from "~/components/ui/toast";
 import { site } from "~/content/site";
@@ -155,24 +155,12 @@ function AdminLogin() {
 
 function AccessDenied() {
   return (
-    <section className="grid flex-1 place-items-center px-4 py-16">
-      <div className="grid max-w-md justify-items-center gap-4 text-center">
-        <ShieldAlert aria-hidden className="size-12 text-coral-700" />
-        <h1 className="text-2xl font-semibold">Access Denied</h1>
-        <p className="text-ink-700">You don't have admin privileges to access this area.</p>
-        <div className="flex flex-wrap justify-center gap-2">
-          <Link to="/" className="btn btn-primary">
-            Back to Home
-          </Link>
-          <Form method="post" action="/admin">
-            <input type="hidden" name="intent" value="sign-out" />
-            <button type="submit" className="btn btn-secondary">
-              Logout
-            </button>
-          </Form>
-        </div>
-      </div>
-    </section>
+    <AreaRefusal title="Access Denied" text="You don't have admin privileges to access this area.">
+      <Link to="/" className="btn btn-primary">
+        Back to Home
+      </Link>
+      <SignOutButton action="/admin" label="Logout" icon={false} className="btn btn-secondary" />
+    </AreaRefusal>
   );
 }
 
@@ -186,27 +174,13 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   if (loaderData.view === "denied") return <AccessDenied />;
   return (
     <div className="flex flex-1 flex-col bg-sand-100">
-      <header className="border-b border-sand-200 bg-white">
-        <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
-          <div className="flex items-center gap-3">
-            <a href="/" className="font-serif text-xl font-semibold text-teal-800">
-              {site.brand}
-            </a>
-            <span className="rounded-full bg-teal-50 px-2.5 py-0.5 text-xs font-semibold uppercase tracking-wide text-teal-800">Admin</span>
-          </div>
-          <div className="flex items-center gap-3">
-            <span className="hidden text-sm text-ink-500 sm:inline">{loaderData.user.email}</span>
-            <Form method="post" action="/admin">
-              <input type="hidden" name="intent" value="sign-out" />
-              <button type="submit" className="btn btn-secondary min-h-10 px-4 py-2 text-sm">
-                <LogOut aria-hidden className="size-4" />
-                Logout
-              </button>
-            </Form>
-          </div>
-        </div>
-        <AdminTabBar tabs={loaderData.enrolmentRequired ? adminTabs.filter((tab) => tab.to === securityPath) : adminTabs} />
-      </header>
+      <AreaHeader
+        badge="Admin"
+        who={loaderData.user.email}
+        width="max-w-7xl"
+        signOut={<SignOutButton action="/admin" label="Logout" />}
+        tabs={<AdminTabBar tabs={loaderData.enrolmentRequired ? adminTabs.filter((tab) => tab.to === securityPath) : adminTabs} />}
+      />
       <div className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
         <Outlet />
       </div>

@@ -1,6 +1,6 @@
-import { LogOut } from "lucide-react";
-import { data, Form, isRouteErrorResponse, Outlet, redirect, useRouteError } from "react-router";
+import { data, isRouteErrorResponse, Outlet, redirect, useRouteError } from "react-router";
 import type { Route } from "./+types/layout";
+import { SignOutButton } from "~/components/layout/area-shell";
 import { ErrorNotice } from "~/components/layout/error-notice";
 import { AreaTabs } from "~/components/layout/area-tabs";
 import { site } from "~/content/site";
@@ -57,19 +57,14 @@ export default function ClientLayout({ loaderData }: Route.ComponentProps) {
               <span className="block truncate text-ink-500 sm:inline sm:before:content-['_·_']">{loaderData.email}</span>
             </p>
             <div className="flex flex-wrap gap-2">
-              <Form method="post" action={CLIENT_AREA}>
-                <input type="hidden" name="intent" value="sign-out" />
-                <button type="submit" className="btn btn-secondary min-h-11 px-4 py-2 text-sm">
-                  <LogOut aria-hidden className="size-4" />
-                  Esci
-                </button>
-              </Form>
-              <Form method="post" action={CLIENT_AREA}>
-                <input type="hidden" name="intent" value="sign-out-everywhere" />
-                <button type="submit" className="btn btn-secondary min-h-11 px-4 py-2 text-sm">
-                  Esci da tutti i dispositivi
-                </button>
-              </Form>
+              <SignOutButton action={CLIENT_AREA} label="Esci" className="btn btn-secondary min-h-11 px-4 py-2 text-sm" />
+              <SignOutButton
+                action={CLIENT_AREA}
+                intent="sign-out-everywhere"
+                label="Esci da tutti i dispositivi"
+                icon={false}
+                className="btn btn-secondary min-h-11 px-4 py-2 text-sm"
+              />
             </div>
           </div>
           <AreaTabs label="Sezioni dell'area personale" tabs={tabs} className="container-page" />

@@ -1,6 +1,6 @@
-import { LogOut, ShieldAlert } from "lucide-react";
-import { Form, isRouteErrorResponse, Link, Outlet, redirect, useRouteError } from "react-router";
+import { isRouteErrorResponse, Link, Outlet, redirect, useRouteError } from "react-router";
 import type { Route } from "./+types/layout";
+import { AreaHeader, AreaRefusal, SignOutButton } from "~/components/layout/area-shell";
 import { widgetPath } from "~/domain/sign-in-widget";
 import { AreaTabs } from "~/components/layout/area-tabs";
 import { site } from "~/content/site";
@@ -37,27 +37,13 @@ const tabs = [{ to: THERAPIST_AREA, label: "I miei gruppi", end: true }] as cons
 export default function TherapistLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="flex flex-1 flex-col bg-sand-100">
-      <header className="border-b border-sand-200 bg-white">
-        <div className="mx-auto flex min-h-16 max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-2">
-          <div className="flex items-center gap-3">
-            <a href="/" className="font-serif text-xl font-semibold text-teal-800">
-              {site.brand}
-            </a>
-            <span className="rounded-full bg-teal-50 px-2.5 py-0.5 text-xs font-semibold uppercase tracking-wide text-teal-800">Area terapeuti</span>
-          </div>
-          <div className="flex items-center gap-3">
-            <span className="hidden text-sm text-ink-500 sm:inline">{loaderData.therapistName}</span>
-            <Form method="post" action={THERAPIST_AREA}>
-              <input type="hidden" name="intent" value="sign-out" />
-              <button type="submit" className="btn btn-secondary min-h-10 px-4 py-2 text-sm">
-                <LogOut aria-hidden className="size-4" />
-                Esci
-              </button>
-            </Form>
-          </div>
-        </div>
-        <AreaTabs label="Sezioni dell'area terapeuti" tabs={tabs} className="mx-auto max-w-6xl px-4" />
-      </header>
+      <AreaHeader
+        badge="Area terapeuti"
+        who={loaderData.therapistName}
+        width="max-w-6xl"
+        signOut={<SignOutButton action={THERAPIST_AREA} label="Esci" />}
+        tabs={<AreaTabs label="Sezioni dell'area terapeuti" tabs={tabs} className="mx-auto max-w-6xl px-4" />}
+      />
       <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
         <Outlet />
       </main>
@@ -76,20 +62,13 @@ export function ErrorBoundary() {
         ? "Questa pagina non esiste o non riguarda i tuoi gruppi."
         : "Riprova tra poco.";
   return (
-    <section className="grid flex-1 place-items-center px-4 py-16">
-      <div className="grid max-w-md justify-items-center gap-4 text-center">
-        <ShieldAlert aria-hidden className="size-12 text-coral-700" />
-        <h1 className="text-2xl font-semibold">{title}</h1>
-        <p className="text-ink-700">{text}</p>
-        <div className="flex flex-wrap justify-center gap-2">
-          <Link to={THERAPIST_AREA} className="btn btn-primary">
-            I miei gruppi
-          </Link>
-          <Link to="/" className="btn btn-secondary">
-            Torna alla home
-          </Link>
-        </div>
-      </div>
-    </section>
+    <AreaRefusal title={title} text={text}>
+      <Link to={THERAPIST_AREA} className="btn btn-primary">
+        I miei gruppi
+      </Link>
+      <Link to="/" className="btn btn-secondary">
+        Torna alla home
+      </Link>
+    </AreaRefusal>
   );
 }
