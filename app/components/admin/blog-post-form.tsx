@@ -8,9 +8,8 @@ import { slugify } from "~/domain/slug";
 import { useToast } from "~/components/ui/toast";
 import { todayInItaly } from "~/domain/format";
 import { imageFileProblem, uploadImage, type UploadKind } from "./image-upload";
-import { ConflictNotice, useReloadedData } from "./conflict-notice";
+import { FormDialogFooter, RecordFormFields, useReloadedData } from "./conflict-notice";
 import { Field, invalidProps, Modal, Spinner, useFetcherResult, type ActionResult } from "./ui";
-import { conflictMessages, VERSION_FIELD } from "~/domain/version";
 
 type SectionType = "h2" | "h3";
 
@@ -190,23 +189,10 @@ function BlogPostForm({
       onOpenChange={(open) => !open && onDone()}
       title={post ? "Modifica Articolo" : "Nuovo Articolo"}
       description="I campi con * sono obbligatori."
-      footer={
-        <>
-          <button type="button" className="btn btn-secondary" onClick={onDone} disabled={saving}>
-            Annulla
-          </button>
-          <button type="submit" form={formId} className="btn btn-primary" disabled={saving || uploads > 0}>
-            {saving ? <Spinner /> : null}
-            {saving ? "Salvando..." : post ? "Salva modifiche" : "Crea articolo"}
-          </button>
-        </>
-      }
+      footer={<FormDialogFooter formId={formId} onCancel={onDone} cancelLabel="Annulla" saving={saving} disabled={uploads > 0} label={post ? "Salva modifiche" : "Crea articolo"} />}
     >
       <fetcher.Form id={formId} method="post" className="grid gap-8">
-        {conflict ? <ConflictNotice message={conflictMessages.form} onReload={reload} reloading={reloading} /> : null}
-        <input type="hidden" name="intent" value={post ? "update" : "create"} />
-        {post ? <input type="hidden" name="id" value={post.id} /> : null}
-        {post ? <input type="hidden" name={VERSION_FIELD} value={post.version} /> : null}
+        <RecordFormFields record={post} conflict={conflict} reload={reload} reloading={reloading} />
         <input type="hidden" name="main_sections" value={stripKeys(draft.main_sections)} />
         <input type="hidden" name="internal_links" value={stripKeys(draft.internal_links)} />
         <input type="hidden" name="external_links" value={stripKeys(draft.external_links)} />

@@ -1,8 +1,8 @@
 import { RefreshCw } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
-import { useFetcherResult } from "./ui";
-import { conflictMessages } from "~/domain/version";
+import { Spinner, useFetcherResult } from "./ui";
+import { conflictMessages, VERSION_FIELD } from "~/domain/version";
 
 /** "Modificato da un altro utente" and a Ricarica button; shown where the refused edit was made. */
 export function ConflictNotice({ message, onReload, reloading }: { message: string; onReload: () => void; reloading: boolean }) {
@@ -32,4 +32,46 @@ export function useReloadedData<T>(href: string, onData: (data: T) => void) {
   const fetcher = useFetcher();
   useFetcherResult(fetcher as { state: string; data: T | undefined }, onData);
   return { reload: () => void fetcher.load(href), reloading: fetcher.state !== "idle" };
+}
+
+/**
+ * The hidden fields of a create-or-update form and its conflict notice: `intent` create/update, and
+ * for an existing record its id and the version it was loaded at (a save over a newer one is refused).
+ */
+export function RecordFormFields({ record, conflict, reload, reloading }: {
+  record: { id: string; version: string } | null | undefined;
+  conflict: boolean | undefined;
+  reload: () => void;
+  reloading: boolean;
+}) {
+  return (
+    <>
+      {conflict ? <ConflictNotice message={conflictMessages.form} onReload={reload} reloading={reloading} /> : null}
+      <input type="hidden" name="intent" value={record ? "update" : "create"} />
+      {record ? <input type="hidden" name="id" value={record.id} /> : null}
+      {record ? <input type="hidden" name={VERSION_FIELD} value={record.version} /> : null}
+    </>
+  );
+}
+
+/** A form dialog's buttons: cancel, and submit (of the form `formId`) with its progress while saving. */
+export function FormDialogFooter({ formId, onCancel, cancelLabel, saving, disabled, label }: {
+  formId: string;
+  onCancel: () => void;
+  cancelLabel: string;
+  saving: boolean;
+  disabled?: boolean;
+  label: string;
+}) {
+  return (
+    <>
+      <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={saving}>
+        {cancelLabel}
+      </button>
+      <button type="submit" form={formId} className="btn btn-primary" disabled={saving || disabled}>
+        {saving ? <Spinner /> : null}
+        {saving ? "Salvando..." : label}
+      </button>
+    </>
+  );
 }

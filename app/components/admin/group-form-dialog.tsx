@@ -4,9 +4,8 @@ import { situationCards } from "~/content/situations";
 import { group as groupConstants } from "~/content/site";
 import { useToast } from "~/components/ui/toast";
 import { groupStatusLabels, weekdayNames } from "~/domain/group-labels";
-import { ConflictNotice, useReloadedData } from "./conflict-notice";
-import { Field, invalidProps, Modal, Spinner, useFetcherResult, type ActionResult } from "./ui";
-import { conflictMessages, VERSION_FIELD } from "~/domain/version";
+import { FormDialogFooter, RecordFormFields, useReloadedData } from "./conflict-notice";
+import { Field, invalidProps, Modal, useFetcherResult, type ActionResult } from "./ui";
 
 export interface GroupFormValues {
   id: string;
@@ -91,23 +90,10 @@ function GroupForm({
       onOpenChange={(open) => !open && onDone()}
       title={group ? "Modifica gruppo" : "Nuovo gruppo"}
       description="I campi con * sono obbligatori."
-      footer={
-        <>
-          <button type="button" className="btn btn-secondary" onClick={onDone} disabled={saving}>
-            Annulla
-          </button>
-          <button type="submit" form={formId} className="btn btn-primary" disabled={saving}>
-            {saving ? <Spinner /> : null}
-            {saving ? "Salvando..." : group ? "Salva modifiche" : "Crea gruppo"}
-          </button>
-        </>
-      }
+      footer={<FormDialogFooter formId={formId} onCancel={onDone} cancelLabel="Annulla" saving={saving} label={group ? "Salva modifiche" : "Crea gruppo"} />}
     >
       <fetcher.Form id={formId} method="post" className="grid gap-5">
-        {conflict ? <ConflictNotice message={conflictMessages.form} onReload={reload} reloading={reloading} /> : null}
-        <input type="hidden" name="intent" value={group ? "update" : "create"} />
-        {group ? <input type="hidden" name="id" value={group.id} /> : null}
-        {group ? <input type="hidden" name={VERSION_FIELD} value={group.version} /> : null}
+        <RecordFormFields record={group} conflict={conflict} reload={reload} reloading={reloading} />
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Nome" htmlFor={id("name")} error={errors.name} required>
             <input

@@ -3,10 +3,9 @@ import { useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { useToast } from "~/components/ui/toast";
 import { ChipInput } from "./chip-input";
-import { ConflictNotice, useReloadedData } from "./conflict-notice";
+import { FormDialogFooter, RecordFormFields, useReloadedData } from "./conflict-notice";
 import { imageFileProblem, uploadImage } from "./image-upload";
 import { Field, invalidProps, Modal, Spinner, useFetcherResult, type ActionResult } from "./ui";
-import { conflictMessages, VERSION_FIELD } from "~/domain/version";
 
 export interface TherapistFormValues {
   id: string;
@@ -157,23 +156,10 @@ function TherapistForm({
       title={therapist ? "Edit Therapist" : "Add New Therapist"}
       description="Fields marked * are required."
       closeLabel="Close"
-      footer={
-        <>
-          <button type="button" className="btn btn-secondary" onClick={onDone} disabled={saving}>
-            Cancel
-          </button>
-          <button type="submit" form={formId} className="btn btn-primary" disabled={busy}>
-            {saving ? <Spinner /> : null}
-            {saving ? "Salvando..." : therapist ? "Save Changes" : "Add Therapist"}
-          </button>
-        </>
-      }
+      footer={<FormDialogFooter formId={formId} onCancel={onDone} cancelLabel="Cancel" saving={saving} disabled={uploading} label={therapist ? "Save Changes" : "Add Therapist"} />}
     >
       <fetcher.Form id={formId} method="post" className="grid gap-5">
-        {conflict ? <ConflictNotice message={conflictMessages.form} onReload={reload} reloading={reloading} /> : null}
-        <input type="hidden" name="intent" value={therapist ? "update" : "create"} />
-        {therapist ? <input type="hidden" name="id" value={therapist.id} /> : null}
-        {therapist ? <input type="hidden" name={VERSION_FIELD} value={therapist.version} /> : null}
+        <RecordFormFields record={therapist} conflict={conflict} reload={reload} reloading={reloading} />
         <input type="hidden" name="image" value={image} />
 
         <div className="grid gap-4 sm:grid-cols-[9rem_1fr] sm:items-start">
