@@ -1,6 +1,6 @@
 import { RefreshCw } from "lucide-react";
-import { useEffect, useRef } from "react";
-import { useFetcher } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { useFetcher, useRevalidator } from "react-router";
 import { Spinner, useFetcherResult } from "./ui";
 import { conflictMessages, VERSION_FIELD } from "~/domain/version";
 
@@ -74,4 +74,21 @@ export function FormDialogFooter({ formId, onCancel, cancelLabel, saving, disabl
       </button>
     </>
   );
+}
+
+/**
+ * For a list whose rows change in place: `onConflict` (give it to the row actions) shows the
+ * "changed by someone else" notice, whose Ricarica reloads the page's data and hides it again.
+ */
+export function useRowConflict() {
+  const revalidator = useRevalidator();
+  const [conflict, setConflict] = useState(false);
+  const notice = conflict ? (
+    <ConflictNotice
+      message={conflictMessages.row}
+      reloading={revalidator.state !== "idle"}
+      onReload={() => void revalidator.revalidate().then(() => setConflict(false))}
+    />
+  ) : null;
+  return { onConflict: () => setConflict(true), notice };
 }

@@ -419,6 +419,8 @@ export function ListTable(props: {
   empty: ReactNode;
   busy: boolean;
   columns: readonly ListColumn[];
+  /** The pages below a list that has rows. */
+  pagination?: { page: number; total: number; pageSize: number };
   children: ReactNode;
 }) {
   return (
@@ -446,6 +448,7 @@ export function ListTable(props: {
           </table>
         </TableScroll>
       )}
+      {props.pagination && !props.isEmpty ? <Pagination {...props.pagination} /> : null}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/audit";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { auditActionLabel, auditEntityLabel } from "~/components/admin/audit-labels";
-import { ListTable, PageHeader, Pagination, td, useReloadingSamePage } from "~/components/admin/ui";
+import { ListTable, PageHeader, td, useReloadingSamePage } from "~/components/admin/ui";
 import { formatDateTimeSeconds } from "~/domain/format";
 import { adminPageData } from "~/server/auth.server";
 import { parseListQuery } from "~/server/services/admin-common.server";
@@ -27,6 +27,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
         isEmpty={rows.length === 0}
         empty="Nessuna voce nel registro."
         busy={reloading}
+        pagination={{ page: page, total, pageSize }}
         columns={["Quando", "Chi", "Azione", "Dato", "Dettagli"]}
       >
         {rows.map((row) => (
@@ -42,7 +43,6 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
           </tr>
         ))}
       </ListTable>
-      {rows.length > 0 ? <Pagination page={page} total={total} pageSize={pageSize} /> : null}
     </section>
   );
 }

@@ -1,10 +1,10 @@
 import { ArrowRightLeft, Check, Phone, X } from "lucide-react";
 import { useState, type ReactNode } from "react";
-import { useFetcher, useRevalidator } from "react-router";
+import { useFetcher } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/bookings";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
-import { ConflictNotice } from "~/components/admin/conflict-notice";
+import { useRowConflict } from "~/components/admin/conflict-notice";
 import { formatDateTime } from "~/domain/format";
 import { bookingStatusLabels, freeSeatsLabel } from "~/domain/group-labels";
 import {
@@ -15,7 +15,6 @@ import {
   Modal,
   ListTable,
   PageHeader,
-  Pagination,
   Spinner,
   td,
   useResultToast,
@@ -117,22 +116,13 @@ type Booking = Data["rows"][number];
 export default function AdminBookings({ loaderData }: Route.ComponentProps) {
   useLoadErrorToast(loaderData.loadError);
   const reloading = useReloadingSamePage();
-  const revalidator = useRevalidator();
   const [movingId, setMovingId] = useState<string | null>(null);
   const [cancellingId, setCancellingId] = useState<string | null>(null);
-  const [conflict, setConflict] = useState(false);
   const { rows, total, query, pageSize, groups } = loaderData;
   // The dialogs follow the rows, so a reload after a conflict gives them the booking as it is now.
   const moving = rows.find((row) => row.id === movingId);
   const cancelling = rows.find((row) => row.id === cancellingId);
-  const onConflict = () => setConflict(true);
-  const notice = conflict ? (
-    <ConflictNotice
-      message={conflictMessages.row}
-      reloading={revalidator.state !== "idle"}
-      onReload={() => void revalidator.revalidate().then(() => setConflict(false))}
-    />
-  ) : null;
+  const { onConflict, notice } = useRowConflict();
   return (
     <section>
       <PageHeader title="Prenotazioni" description="Richieste e iscrizioni ai gruppi, dalla più recente." />
@@ -150,6 +140,7 @@ export default function AdminBookings({ loaderData }: Route.ComponentProps) {
         filtered={Boolean(query.q || query.status)}
         empty="Nessuna prenotazione finora."
         busy={reloading}
+        pagination={{ page: query.page, total, pageSize }}
         columns={["Data", "Persona", "Gruppo", "Terapeuta", "Stato", "Chiamata", { label: "Azioni", hideLabel: true }]}
       >
         {rows.map((booking) => (
@@ -188,7 +179,6 @@ export default function AdminBookings({ loaderData }: Route.ComponentProps) {
           </tr>
         ))}
       </ListTable>
-      {rows.length > 0 ? <Pagination page={query.page} total={total} pageSize={pageSize} /> : null}
       {moving ? (
         <MoveDialog
           key={`${moving.id}:${moving.version}`}

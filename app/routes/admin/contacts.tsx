@@ -1,13 +1,13 @@
 import { Mail } from "lucide-react";
-import { useState, type ReactNode } from "react";
-import { useFetcher, useRevalidator } from "react-router";
+import { type ReactNode } from "react";
+import { useFetcher } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/contacts";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
-import { ConflictNotice } from "~/components/admin/conflict-notice";
+import { useRowConflict } from "~/components/admin/conflict-notice";
 import { formatDateTime } from "~/domain/format";
 import { contactStatuses, contactStatusLabels, nextContactStatuses, type ContactStatus } from "~/domain/statuses";
-import { Badge, ListToolbar, ListTable, LoadError, Modal, PageHeader, Pagination, td, useFetcherResult, useLoadErrorToast, useReloadingSamePage, useViewParam, type ActionResult, ViewLink } from "~/components/admin/ui";
+import { Badge, ListToolbar, ListTable, LoadError, Modal, PageHeader, td, useFetcherResult, useLoadErrorToast, useReloadingSamePage, useViewParam, type ActionResult, ViewLink } from "~/components/admin/ui";
 import { conflictMessages, VERSION_FIELD } from "~/domain/version";
 import { useToast } from "~/components/ui/toast";
 import { adminPageData, requireAdmin } from "~/server/auth.server";
@@ -69,18 +69,9 @@ type Data = Route.ComponentProps["loaderData"];
 export default function AdminContacts({ loaderData }: Route.ComponentProps) {
   useLoadErrorToast(loaderData.loadError);
   const reloading = useReloadingSamePage();
-  const revalidator = useRevalidator();
-  const [conflict, setConflict] = useState(false);
   const { hrefFor: withView, close: closeView } = useViewParam(VIEW_PARAM);
   const { rows, total, query, pageSize, viewing } = loaderData;
-  const onConflict = () => setConflict(true);
-  const notice = conflict ? (
-    <ConflictNotice
-      message={conflictMessages.row}
-      reloading={revalidator.state !== "idle"}
-      onReload={() => void revalidator.revalidate().then(() => setConflict(false))}
-    />
-  ) : null;
+  const { onConflict, notice } = useRowConflict();
   return (
     <section>
       <PageHeader title="Utenti" description="Messaggi arrivati dal modulo contatti, dal più recente." />
@@ -98,6 +89,7 @@ export default function AdminContacts({ loaderData }: Route.ComponentProps) {
         filtered={Boolean(query.q || query.status)}
         empty="Nessun messaggio ricevuto finora."
         busy={reloading}
+        pagination={{ page: query.page, total, pageSize }}
         columns={["Data", "Persona", "Messaggio", "Stato", { label: "Azioni", hideLabel: true }]}
       >
         {rows.map((contact) => (
@@ -131,7 +123,6 @@ export default function AdminContacts({ loaderData }: Route.ComponentProps) {
           </tr>
         ))}
       </ListTable>
-      {rows.length > 0 ? <Pagination page={query.page} total={total} pageSize={pageSize} /> : null}
       {viewing ? <ContactDialog contact={viewing} notice={notice} onConflict={onConflict} onClose={closeView} /> : null}
     </section>
   );

@@ -2,7 +2,7 @@ import { Paperclip } from "lucide-react";
 import type { Route } from "./+types/mailbox";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { formatDateTime } from "~/domain/format";
-import { Badge, ListToolbar, Modal, ListTable, PageHeader, Pagination, td, useLoadErrorToast, useReloadingSamePage, useViewParam, type BadgeTone, ViewLink } from "~/components/admin/ui";
+import { Badge, ListToolbar, Modal, ListTable, PageHeader, td, useLoadErrorToast, useReloadingSamePage, useViewParam, type BadgeTone, ViewLink } from "~/components/admin/ui";
 import { adminPageData } from "~/server/auth.server";
 import { ADMIN_PAGE_SIZE, loadOr, parseListQuery, auditListRead } from "~/server/services/admin-common.server";
 import { outboxStatuses, outboxStatusLabels, type OutboxStatus } from "~/domain/statuses";
@@ -56,6 +56,7 @@ export default function AdminMailbox({ loaderData }: Route.ComponentProps) {
         filtered={filtered}
         empty="Nessuna email in uscita."
         busy={reloading}
+        pagination={{ page: query.page, total, pageSize }}
         columns={["Creata", "A", "Oggetto", "Template", "Stato", "Tentativi", "Inviata", { label: "Azioni", hideLabel: true }]}
       >
           {rows.map((message) => (
@@ -86,7 +87,6 @@ export default function AdminMailbox({ loaderData }: Route.ComponentProps) {
             </tr>
           ))}
       </ListTable>
-      {rows.length > 0 ? <Pagination page={query.page} total={total} pageSize={pageSize} /> : null}
       {viewing ? (
         <Modal
           open

@@ -3,7 +3,7 @@ import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { formatDateTime } from "~/domain/format";
 import { QuestionnaireAnswers } from "~/components/admin/questionnaire-answers";
 import { responseStatusLabels } from "~/domain/statuses";
-import { Badge, ListToolbar, LoadError, Modal, ListTable, PageHeader, Pagination, td, useLoadErrorToast, useReloadingSamePage, useViewParam, ViewLink } from "~/components/admin/ui";
+import { Badge, ListToolbar, LoadError, Modal, ListTable, PageHeader, td, useLoadErrorToast, useReloadingSamePage, useViewParam, ViewLink } from "~/components/admin/ui";
 import { adminPageData } from "~/server/auth.server";
 import { ADMIN_PAGE_SIZE, loadOr, parseListQuery, auditListRead } from "~/server/services/admin-common.server";
 import { findResponse, listResponses, responseStatuses } from "~/server/services/admin-questionnaires.server";
@@ -59,6 +59,7 @@ export default function AdminQuestionnaires({ loaderData }: Route.ComponentProps
         filtered={filtered}
         empty="Nessun questionario compilato finora."
         busy={reloading}
+        pagination={{ page: query.page, total, pageSize }}
         columns={["Data", "Nome", "Email", "Età", "Città", "Orario", "Gruppo scelto", "Stato", { label: "Azioni", hideLabel: true }]}
       >
           {rows.map((response) => (
@@ -81,7 +82,6 @@ export default function AdminQuestionnaires({ loaderData }: Route.ComponentProps
             </tr>
           ))}
       </ListTable>
-      {rows.length > 0 ? <Pagination page={query.page} total={total} pageSize={pageSize} /> : null}
       {viewing ? (
         <Modal
           open
