@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useFetcher } from "react-router";
 import { formatDateTime } from "~/domain/format";
 import { freeSeatsLabel } from "~/domain/group-labels";
-import { Field, Modal, Spinner, useResultToast, type ActionResult } from "~/components/admin/ui";
+import { ActionButton, Field, Modal, Spinner, useResultToast, type ActionResult } from "~/components/admin/ui";
 
 /**
  * Staff's queue of move requests made by members in their area (/admin/prenotazioni): approve
@@ -30,7 +30,6 @@ interface TargetGroup {
   confirmed: number;
 }
 
-const small = "btn min-h-9 whitespace-nowrap px-3 py-1.5 text-xs";
 
 export function MoveRequestsPanel({ requests, groups }: { requests: PendingMoveRequest[]; groups: TargetGroup[] }) {
   // The request as it was when the dialog opened: the dialog outlives its row (the list reloads
@@ -77,24 +76,12 @@ function RequestList({ requests, onDecide }: { requests: PendingMoveRequest[]; o
               </p>
               <p className="whitespace-pre-line rounded-xl bg-sand-100 p-3 text-ink-900">{request.reason}</p>
               <div className="flex flex-wrap gap-2">
-                <button
-                  type="button"
-                  className={`${small} btn-primary`}
-                  onClick={() => onDecide(request, "approve")}
-                  aria-label={`Approva la richiesta di ${who}`}
-                >
-                  <Check aria-hidden className="size-3.5" />
+                <ActionButton icon={Check} tone="primary" label={`Approva la richiesta di ${who}`} onClick={() => onDecide(request, "approve")}>
                   Approva
-                </button>
-                <button
-                  type="button"
-                  className={`${small} text-danger-600 ring-2 ring-inset ring-danger-600/20 hover:bg-danger-50`}
-                  onClick={() => onDecide(request, "decline")}
-                  aria-label={`Rifiuta la richiesta di ${who}`}
-                >
-                  <X aria-hidden className="size-3.5" />
+                </ActionButton>
+                <ActionButton icon={X} tone="danger" label={`Rifiuta la richiesta di ${who}`} onClick={() => onDecide(request, "decline")}>
                   Rifiuta
-                </button>
+                </ActionButton>
               </div>
             </li>
           );

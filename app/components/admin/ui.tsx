@@ -1,5 +1,5 @@
 import { AlertDialog, Dialog } from "radix-ui";
-import { ChevronLeft, ChevronRight, Download, Eye, LoaderCircle, Search, X } from "lucide-react";
+import { ChevronLeft, ChevronRight, Download, Eye, LoaderCircle, Search, X, type LucideIcon } from "lucide-react";
 import { Children, cloneElement, isValidElement, useEffect, useRef, type ReactElement, type ReactNode } from "react";
 import { Form, Link, useFetcher, useLocation, useNavigate, useNavigation, useSearchParams, useSubmit } from "react-router";
 import { useToast } from "~/components/ui/toast";
@@ -469,6 +469,31 @@ export function useViewParam(param: string) {
   };
   const close = () => navigate(hrefFor(null), { preventScrollReset: true, replace: true });
   return { hrefFor, close };
+}
+
+const actionButtonSizes = { small: "min-h-9 whitespace-nowrap px-3 py-1.5 text-xs", medium: "min-h-10 px-3 py-2 text-sm" } as const;
+const actionButtonTones = {
+  primary: "btn-primary",
+  secondary: "btn-secondary",
+  danger: "text-danger-600 ring-2 ring-inset ring-danger-600/20 hover:bg-danger-50",
+} as const;
+
+/** A row's action button: an icon and a word, named in full for a screen reader (`label`). */
+export function ActionButton({ icon: Icon, label, onClick, tone = "secondary", size = "small", className = "", children }: {
+  icon: LucideIcon;
+  label: string;
+  onClick: () => void;
+  tone?: keyof typeof actionButtonTones;
+  size?: keyof typeof actionButtonSizes;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <button type="button" className={`btn ${actionButtonSizes[size]} ${actionButtonTones[tone]} ${className}`} onClick={onClick} aria-label={label}>
+      <Icon aria-hidden className={size === "small" ? "size-3.5" : "size-4"} />
+      {children}
+    </button>
+  );
 }
 
 /** The row button that opens a record in its dialog (`useViewParam`'s link), named for a screen reader. */

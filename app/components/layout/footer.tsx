@@ -30,30 +30,8 @@ export function Footer() {
             Compila il questionario
           </Link>
         </div>
-        <nav aria-label="Risorse">
-          <h2 className="mb-3 font-sans text-sm font-semibold uppercase tracking-wide text-ink-500">Risorse</h2>
-          <ul className="grid gap-2">
-            {resources.map((item) => (
-              <li key={item.href}>
-                <Link to={item.href} className="text-ink-700 hover:text-teal-700">
-                  {item.name}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-label="Informazioni legali">
-          <h2 className="mb-3 font-sans text-sm font-semibold uppercase tracking-wide text-ink-500">Note legali</h2>
-          <ul className="grid gap-2">
-            {legal.map((item) => (
-              <li key={item.href}>
-                <Link to={item.href} className="text-ink-700 hover:text-teal-700">
-                  {item.name}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FooterLinks label="Risorse" title="Risorse" links={resources} />
+        <FooterLinks label="Informazioni legali" title="Note legali" links={legal} />
         <div>
           <h2 className="mb-3 font-sans text-sm font-semibold uppercase tracking-wide text-ink-500">Contatti</h2>
           <ul className="grid gap-2">
@@ -81,5 +59,23 @@ export function Footer() {
         </p>
       </div>
     </footer>
+  );
+}
+
+/** One column of footer links, a navigation landmark named `label` under its heading. */
+function FooterLinks({ label, title, links }: { label: string; title: string; links: readonly { href: string; name: string }[] }) {
+  return (
+    <nav aria-label={label}>
+      <h2 className="mb-3 font-sans text-sm font-semibold uppercase tracking-wide text-ink-500">{title}</h2>
+      <ul className="grid gap-2">
+        {links.map((item) => (
+          <li key={item.href}>
+            <Link to={item.href} className="text-ink-700 hover:text-teal-700">
+              {item.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

@@ -5,7 +5,7 @@ import type { Route } from "./+types/blog";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { BlogPostDialog } from "~/components/admin/blog-post-form";
 import { formatDate, todayInItaly } from "~/domain/format";
-import { Badge, ConfirmDialog, EmptyState, LoadError, PageHeader, useLoadErrorToast, useViewParam, useActionFetcher } from "~/components/admin/ui";
+import { Badge, ConfirmDialog, EmptyState, LoadError, PageHeader, useLoadErrorToast, useViewParam, useActionFetcher, ActionButton } from "~/components/admin/ui";
 import { formErrors } from "~/domain/form-fields";
 import { blogFormValues, blogPostInputSchema } from "~/domain/blog-post-input";
 import { adminPageData, requireAdmin } from "~/server/auth.server";
@@ -199,15 +199,9 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
                   <Pencil aria-hidden className="size-4" />
                   Modifica
                 </Link>
-                <button
-                  type="button"
-                  onClick={() => setDeleting(post)}
-                  className="btn min-h-10 px-3 py-2 text-sm text-danger-600 ring-2 ring-inset ring-danger-600/20 hover:bg-danger-50"
-                  aria-label={`Elimina "${post.title}"`}
-                >
-                  <Trash2 aria-hidden className="size-4" />
+                <ActionButton icon={Trash2} tone="danger" size="medium" label={`Elimina "${post.title}"`} onClick={() => setDeleting(post)}>
                   Elimina
-                </button>
+                </ActionButton>
               </div>
             </li>
           ))}

@@ -7,22 +7,7 @@ import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { useRowConflict } from "~/components/admin/conflict-notice";
 import { formatDateTime } from "~/domain/format";
 import { bookingStatusLabels, freeSeatsLabel } from "~/domain/group-labels";
-import {
-  Badge,
-  ConfirmDialog,
-  Field,
-  ListToolbar,
-  Modal,
-  ListTable,
-  PageHeader,
-  Spinner,
-  td,
-  useResultToast,
-  useLoadErrorToast,
-  useReloadingSamePage,
-  type ActionResult,
-  type BadgeTone,
-} from "~/components/admin/ui";
+import { Badge, ConfirmDialog, Field, ListToolbar, Modal, ListTable, PageHeader, Spinner, td, useResultToast, useLoadErrorToast, useReloadingSamePage, type ActionResult, type BadgeTone, ActionButton } from "~/components/admin/ui";
 import { adminPageData, requireAdmin } from "~/server/auth.server";
 import { audit } from "~/server/audit.server";
 import { bookingStatuses, type BookingStatus } from "~/domain/statuses";
@@ -240,19 +225,12 @@ function BookingActions({
           </button>
         </fetcher.Form>
       ) : null}
-      <button type="button" className={`${small} btn-secondary`} onClick={onMove} aria-label={`Sposta ${who} in un altro gruppo`}>
-        <ArrowRightLeft aria-hidden className="size-3.5" />
+      <ActionButton icon={ArrowRightLeft} label={`Sposta ${who} in un altro gruppo`} onClick={onMove}>
         Sposta
-      </button>
-      <button
-        type="button"
-        className={`${small} text-danger-600 ring-2 ring-inset ring-danger-600/20 hover:bg-danger-50`}
-        onClick={onCancel}
-        aria-label={`Annulla la prenotazione di ${who}`}
-      >
-        <X aria-hidden className="size-3.5" />
+      </ActionButton>
+      <ActionButton icon={X} tone="danger" label={`Annulla la prenotazione di ${who}`} onClick={onCancel}>
         Annulla
-      </button>
+      </ActionButton>
     </div>
   );
 }

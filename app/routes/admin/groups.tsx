@@ -4,7 +4,7 @@ import type { Route } from "./+types/groups";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { GroupFormDialog, type GroupFormValues } from "~/components/admin/group-form-dialog";
 import { groupSlot, groupStart, groupStatusLabels } from "~/domain/group-labels";
-import { Badge, ConfirmDialog, ListTable, PageHeader, td, useLoadErrorToast, type BadgeTone, useActionFetcher } from "~/components/admin/ui";
+import { Badge, ConfirmDialog, ListTable, PageHeader, td, useLoadErrorToast, type BadgeTone, useActionFetcher, ActionButton } from "~/components/admin/ui";
 import { formErrors } from "~/domain/form-fields";
 import { groupFormValues, groupInputSchema } from "~/domain/group-input";
 import { adminPageData, requireAdmin } from "~/server/auth.server";
@@ -131,25 +131,13 @@ export default function AdminGroups({ loaderData }: Route.ComponentProps) {
             </td>
             <td className={td}>
               <div className="flex flex-wrap gap-2">
-                <button
-                  type="button"
-                  className="btn btn-secondary min-h-9 whitespace-nowrap px-3 py-1.5 text-xs"
-                  onClick={() => openForm(group)}
-                  aria-label={`Modifica il gruppo ${group.name}`}
-                >
-                  <Pencil aria-hidden className="size-3.5" />
+                <ActionButton icon={Pencil} label={`Modifica il gruppo ${group.name}`} onClick={() => openForm(group)}>
                   Modifica
-                </button>
+                </ActionButton>
                 {group.status !== "closed" ? (
-                  <button
-                    type="button"
-                    className="btn min-h-9 whitespace-nowrap px-3 py-1.5 text-xs text-danger-600 ring-2 ring-inset ring-danger-600/20 hover:bg-danger-50"
-                    onClick={() => setClosing(group)}
-                    aria-label={`Chiudi il gruppo ${group.name}`}
-                  >
-                    <Lock aria-hidden className="size-3.5" />
+                  <ActionButton icon={Lock} tone="danger" label={`Chiudi il gruppo ${group.name}`} onClick={() => setClosing(group)}>
                     Chiudi
-                  </button>
+                  </ActionButton>
                 ) : null}
               </div>
             </td>

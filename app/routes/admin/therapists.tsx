@@ -5,15 +5,7 @@ import type { Route } from "./+types/therapists";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { TherapistInviteButton } from "~/components/admin/therapist-invite-button";
 import { TherapistFormDialog, toTherapistFormValues, type TherapistFormValues } from "~/components/admin/therapist-form-dialog";
-import {
-  ConfirmDialog,
-  EmptyState,
-  LoadError,
-  PageHeader,
-  useFetcherResult,
-  useLoadErrorToast,
-  type ActionResult,
-} from "~/components/admin/ui";
+import { ConfirmDialog, EmptyState, LoadError, PageHeader, useFetcherResult, useLoadErrorToast, type ActionResult, ActionButton } from "~/components/admin/ui";
 import { TherapistPhoto } from "~/components/site/therapist-photo";
 import { useToast } from "~/components/ui/toast";
 import { formErrors } from "~/domain/form-fields";
@@ -138,24 +130,12 @@ export default function AdminTherapists({ loaderData }: Route.ComponentProps) {
                 ) : null}
               </dl>
               <div className="mt-auto flex flex-wrap gap-2 border-t border-sand-200 p-3">
-                <button
-                  type="button"
-                  className="btn btn-secondary min-h-10 flex-1 px-3 py-2 text-sm"
-                  aria-label={`Edit ${therapist.name}`}
-                  onClick={() => openForm(therapist)}
-                >
-                  <Pencil aria-hidden className="size-4" />
+                <ActionButton icon={Pencil} size="medium" className="flex-1" label={`Edit ${therapist.name}`} onClick={() => openForm(therapist)}>
                   Edit
-                </button>
-                <button
-                  type="button"
-                  className="btn min-h-10 flex-1 px-3 py-2 text-sm text-danger-600 ring-2 ring-inset ring-danger-600/20 hover:bg-danger-50"
-                  aria-label={`Delete ${therapist.name}`}
-                  onClick={() => setDeleting(therapist)}
-                >
-                  <Trash2 aria-hidden className="size-4" />
+                </ActionButton>
+                <ActionButton icon={Trash2} tone="danger" size="medium" className="flex-1" label={`Delete ${therapist.name}`} onClick={() => setDeleting(therapist)}>
                   Delete
-                </button>
+                </ActionButton>
                 <TherapistInviteButton therapist={therapist} />
               </div>
             </li>
