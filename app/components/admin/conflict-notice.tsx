@@ -55,22 +55,25 @@ export function RecordFormFields({ record, conflict, reload, reloading }: {
 }
 
 /** A form dialog's buttons: cancel, and submit (of the form `formId`) with its progress while saving. */
-export function FormDialogFooter({ formId, onCancel, cancelLabel, saving, disabled, label }: {
+export function FormDialogFooter({ formId, onCancel, cancelLabel, saving, disabled, label, savingLabel = "Salvando...", submitClassName = "btn btn-primary" }: {
   formId: string;
   onCancel: () => void;
   cancelLabel: string;
   saving: boolean;
   disabled?: boolean;
   label: string;
+  /** What the submit button says while saving (its label when null). */
+  savingLabel?: string | null;
+  submitClassName?: string;
 }) {
   return (
     <>
       <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={saving}>
         {cancelLabel}
       </button>
-      <button type="submit" form={formId} className="btn btn-primary" disabled={saving || disabled}>
+      <button type="submit" form={formId} className={submitClassName} disabled={saving || disabled}>
         {saving ? <Spinner /> : null}
-        {saving ? "Salvando..." : label}
+        {saving ? (savingLabel ?? label) : label}
       </button>
     </>
   );

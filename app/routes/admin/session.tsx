@@ -2,8 +2,9 @@ import { ArrowLeft, CalendarClock, Video, XCircle } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/session";
+import { FormDialogFooter } from "~/components/admin/conflict-notice";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
-import { Badge, Field, invalidProps, Modal, PageHeader, Spinner, useActionFetcher } from "~/components/admin/ui";
+import { Badge, Field, invalidProps, Modal, PageHeader, useActionFetcher } from "~/components/admin/ui";
 import { AttendanceSheet, attendanceMarks, sessionTones } from "~/components/sessions/attendance-sheet";
 import { cancelSessionSchema, memberName, moveSessionSchema, romeDate, sessionLabel, sessionStatusLabels, sessionTime, upperFirst } from "~/domain/sessions";
 import { formErrors } from "~/domain/form-fields";
@@ -140,15 +141,15 @@ function CancelDialog({ onClose, when }: { onClose: () => void; when: string }) 
       title="Annullare l'incontro?"
       description={`${when}. Ogni persona del gruppo riceve un'email; nessuno paga questo incontro.`}
       footer={
-        <>
-          <button type="button" className="btn btn-secondary" onClick={onClose} disabled={busy}>
-            Indietro
-          </button>
-          <button type="submit" form="cancel-session" className="btn bg-danger-600 text-white hover:bg-danger-600/90" disabled={busy}>
-            {busy ? <Spinner /> : null}
-            Annulla l'incontro
-          </button>
-        </>
+        <FormDialogFooter
+          formId="cancel-session"
+          onCancel={onClose}
+          cancelLabel="Indietro"
+          saving={busy}
+          savingLabel={null}
+          label="Annulla l'incontro"
+          submitClassName="btn bg-danger-600 text-white hover:bg-danger-600/90"
+        />
       }
     >
       <fetcher.Form method="post" id="cancel-session" className="grid gap-4">
@@ -170,17 +171,7 @@ function MoveDialog({ onClose, date, time }: { onClose: () => void; date: string
       size="lg"
       title="Spostare l'incontro"
       description="Scegli la nuova data e l'ora (ora italiana). Ogni persona del gruppo riceve un'email."
-      footer={
-        <>
-          <button type="button" className="btn btn-secondary" onClick={onClose} disabled={busy}>
-            Indietro
-          </button>
-          <button type="submit" form="move-session" className="btn btn-primary" disabled={busy}>
-            {busy ? <Spinner /> : null}
-            Sposta
-          </button>
-        </>
-      }
+      footer={<FormDialogFooter formId="move-session" onCancel={onClose} cancelLabel="Indietro" saving={busy} savingLabel={null} label="Sposta" />}
     >
       <fetcher.Form method="post" id="move-session" className="grid gap-4 sm:grid-cols-2">
         <input type="hidden" name="intent" value="move" />

@@ -1,10 +1,10 @@
 import { ArrowLeft, Video } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/group";
-import { Badge, EmptyState, PageHeader } from "~/components/admin/ui";
-import { sessionTones } from "~/components/sessions/attendance-sheet";
+import { EmptyState, PageHeader } from "~/components/admin/ui";
+import { SessionLinks } from "~/components/sessions/session-links";
 import { weekdayName } from "~/domain/calendar";
-import { sessionLabel, sessionStatusLabels, THERAPIST_AREA, upperFirst } from "~/domain/sessions";
+import { THERAPIST_AREA, upperFirst } from "~/domain/sessions";
 import { HttpError } from "~/server/http.server";
 import { ownGroup, requireTherapist } from "~/server/services/therapist-area.server";
 
@@ -59,25 +59,7 @@ export default function TherapistGroup({ loaderData }: Route.ComponentProps) {
           </ul>
         )}
       </section>
-      <section aria-labelledby="sessions-title" className="grid gap-3">
-        <h2 id="sessions-title" className="text-lg font-semibold">
-          Incontri
-        </h2>
-        {sessions.length === 0 ? (
-          <EmptyState>Nessun incontro in calendario.</EmptyState>
-        ) : (
-          <ul className="divide-y divide-sand-200 rounded-2xl border border-sand-200 bg-white">
-            {sessions.map((session) => (
-              <li key={session.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
-                <Link to={`${THERAPIST_AREA}/incontri/${session.id}`} className="text-sm font-medium text-teal-800 underline-offset-2 hover:underline">
-                  {upperFirst(sessionLabel(session.startsAt, session.endsAt))}
-                </Link>
-                <Badge tone={sessionTones[session.status]}>{sessionStatusLabels[session.status]}</Badge>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <SessionLinks id="sessions-title" title="Incontri" empty="Nessun incontro in calendario." sessions={sessions} />
     </div>
   );
 }

@@ -3,10 +3,10 @@ import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { groupStatusLabels } from "~/domain/group-labels";
 import { Badge, EmptyState, PageHeader } from "~/components/admin/ui";
-import { sessionTones } from "~/components/sessions/attendance-sheet";
+import { SessionLinks } from "~/components/sessions/session-links";
 import { absenceNotice } from "~/content/site";
 import { weekdayName } from "~/domain/calendar";
-import { sessionLabel, sessionStatusLabels, THERAPIST_AREA, upperFirst } from "~/domain/sessions";
+import { sessionLabel, THERAPIST_AREA, upperFirst } from "~/domain/sessions";
 import { ownGroups, ownSessions, requireTherapist } from "~/server/services/therapist-area.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -79,26 +79,7 @@ export default function TherapistHome({ loaderData }: Route.ComponentProps) {
           </ul>
         )}
       </section>
-      <section aria-labelledby="upcoming-title" className="grid gap-3">
-        <h2 id="upcoming-title" className="text-lg font-semibold">
-          Prossimi incontri
-        </h2>
-        {upcoming.length === 0 ? (
-          <EmptyState>Nessun incontro nelle prossime due settimane.</EmptyState>
-        ) : (
-          <ul className="divide-y divide-sand-200 rounded-2xl border border-sand-200 bg-white">
-            {upcoming.map((session) => (
-              <li key={session.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
-                <Link to={`${THERAPIST_AREA}/incontri/${session.id}`} className="text-sm">
-                  <span className="block font-medium text-ink-900">{session.groupName}</span>
-                  <span className="text-ink-500">{upperFirst(sessionLabel(session.startsAt, session.endsAt))}</span>
-                </Link>
-                <Badge tone={sessionTones[session.status]}>{sessionStatusLabels[session.status]}</Badge>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <SessionLinks id="upcoming-title" title="Prossimi incontri" empty="Nessun incontro nelle prossime due settimane." sessions={upcoming} />
     </div>
   );
 }

@@ -29,6 +29,16 @@ function where(query: Omit<ListQuery<ContactStatus>, "page">): SQL | undefined {
   return conditions.length ? and(...conditions) : undefined;
 }
 
+/** What the list and the dialog both show of a message. */
+const contactColumns = {
+  id: contacts.id,
+  createdAt: contacts.createdAt,
+  name: contacts.name,
+  email: contacts.email,
+  phone: contacts.phone,
+  subject: contacts.subject,
+};
+
 /** One page of contact messages, newest first, with the total; a page past the last one shows the last one. */
 export async function listContacts(db: Database, query: ListQuery<ContactStatus>) {
   const filter = where(query);
@@ -37,12 +47,7 @@ export async function listContacts(db: Database, query: ListQuery<ContactStatus>
   const page = clampPage(query.page, total);
   const rows = await db
     .select({
-      id: contacts.id,
-      createdAt: contacts.createdAt,
-      name: contacts.name,
-      email: contacts.email,
-      phone: contacts.phone,
-      subject: contacts.subject,
+      ...contactColumns,
       preview: sql<string>`left(${contacts.message}, ${MESSAGE_PREVIEW_CHARS})`,
       long: sql<boolean>`char_length(${contacts.message}) > ${MESSAGE_PREVIEW_CHARS}`,
       status: contacts.status,
@@ -61,12 +66,7 @@ export async function findContact(db: Database, id: string) {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
   const [row] = await db
     .select({
-      id: contacts.id,
-      createdAt: contacts.createdAt,
-      name: contacts.name,
-      email: contacts.email,
-      phone: contacts.phone,
-      subject: contacts.subject,
+      ...contactColumns,
       message: contacts.message,
       status: contacts.status,
       version: versionOf(contacts.updatedAt),

@@ -1,0 +1,45 @@
+import { Link } from "react-router";
+import { Badge, EmptyState } from "~/components/admin/ui";
+import { sessionLabel, sessionStatusLabels, THERAPIST_AREA, upperFirst, type SessionStatus } from "~/domain/sessions";
+import { sessionTones } from "./attendance-sheet";
+
+interface SessionLink {
+  id: string;
+  startsAt: string | Date;
+  endsAt: string | Date;
+  status: SessionStatus;
+  /** Shown above the date when the list mixes groups. */
+  groupName?: string;
+}
+
+/** A section of the therapist area listing meetings, each a link to its attendance, with its status. */
+export function SessionLinks({ id, title, empty, sessions }: { id: string; title: string; empty: string; sessions: readonly SessionLink[] }) {
+  return (
+    <section aria-labelledby={id} className="grid gap-3">
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {sessions.length === 0 ? (
+        <EmptyState>{empty}</EmptyState>
+      ) : (
+        <ul className="divide-y divide-sand-200 rounded-2xl border border-sand-200 bg-white">
+          {sessions.map((session) => (
+            <li key={session.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
+              {session.groupName ? (
+                <Link to={`${THERAPIST_AREA}/incontri/${session.id}`} className="text-sm">
+                  <span className="block font-medium text-ink-900">{session.groupName}</span>
+                  <span className="text-ink-500">{upperFirst(sessionLabel(session.startsAt, session.endsAt))}</span>
+                </Link>
+              ) : (
+                <Link to={`${THERAPIST_AREA}/incontri/${session.id}`} className="text-sm font-medium text-teal-800 underline-offset-2 hover:underline">
+                  {upperFirst(sessionLabel(session.startsAt, session.endsAt))}
+                </Link>
+              )}
+              <Badge tone={sessionTones[session.status]}>{sessionStatusLabels[session.status]}</Badge>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
