@@ -63,8 +63,11 @@ export const moveRequestSchema = z.object({
     .pipe(z.uuid("Scegli uno dei gruppi dell'elenco").optional()),
 });
 
-export const moveRequestStatuses = ["pending", "approved", "declined"] as const;
-export type MoveRequestStatus = (typeof moveRequestStatuses)[number];
+/** The states of a request staff review from the client area (moving group, the ISEE reduced rate). */
+export const reviewStatuses = ["pending", "approved", "declined"] as const;
+export type ReviewStatus = (typeof reviewStatuses)[number];
+export const moveRequestStatuses = reviewStatuses;
+export type MoveRequestStatus = ReviewStatus;
 
 /** The state of a move request as the person reads it. */
 export const moveRequestStatusLabels: Record<MoveRequestStatus, string> = {
@@ -72,3 +75,29 @@ export const moveRequestStatusLabels: Record<MoveRequestStatus, string> = {
   approved: "Approvata",
   declined: "Rifiutata",
 };
+
+/** The client's payments page and a receipt of theirs. */
+export const clientPaymentPaths = {
+  page: `${CLIENT_AREA}/pagamenti`,
+  receipt: (paymentId: string) => `${CLIENT_AREA}/pagamenti/ricevuta/${paymentId}`,
+} as const;
+
+/** The reduced rate asked for with an ISEE attestation, as the person reads it. */
+export const iseeRequestStatusLabels: Record<ReviewStatus, string> = {
+  pending: "In verifica",
+  approved: "Tariffa agevolata attiva",
+  declined: "Non accolta",
+};
+
+export const iseeMessages = {
+  confirmBelow: "Conferma che il tuo ISEE è inferiore a 15.000 € l'anno.",
+  alreadyReduced: "La tariffa agevolata è già attiva per questo percorso.",
+  notMember: "Puoi chiedere la tariffa agevolata per un gruppo di cui fai parte.",
+  received: "Attestazione ricevuta: lo staff la verifica e ti scrive per email.",
+  declineReason: "Scrivi il motivo: la persona lo legge nella sua area e per email.",
+} as const;
+
+export const paymentMessages = {
+  checkoutReturned: "Pagamento in verifica: compare qui come pagato appena la banca lo conferma (di solito entro pochi minuti).",
+  checkoutCancelled: "Pagamento annullato: non ti è stato addebitato nulla.",
+} as const;

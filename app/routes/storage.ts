@@ -1,11 +1,11 @@
 import type { Route } from "./+types/storage";
-import { isBucket, storage } from "~/server/storage.server";
+import { isBucket, privateBuckets, storage } from "~/server/storage.server";
 
-/** Serves public uploads (photos, blog images). Documents are private: only attached to e-mails. */
+/** Serves public uploads (photos, blog images). Documents and ISEE attestations are private (privateBuckets). */
 export async function loader({ params }: Route.LoaderArgs) {
   const bucket = params.bucket;
   const key = params["*"] ?? "";
-  if (!isBucket(bucket) || bucket === "documents") throw new Response("Not Found", { status: 404 });
+  if (!isBucket(bucket) || privateBuckets.has(bucket)) throw new Response("Not Found", { status: 404 });
   const object = await storage().get(bucket, key);
   if (!object) throw new Response("Not Found", { status: 404 });
   return new Response(new Uint8Array(object.body), {

@@ -3,8 +3,10 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { env } from "./env.server";
 
-export const buckets = ["blog-images", "therapist-photos", "documents"] as const;
+export const buckets = ["blog-images", "therapist-photos", "documents", "isee"] as const;
 export type Bucket = (typeof buckets)[number];
+/** Never served by /storage: legal documents (attached to e-mails) and ISEE attestations (staff only). */
+export const privateBuckets: ReadonlySet<Bucket> = new Set(["documents", "isee"]);
 
 export interface StoredObject {
   body: Buffer;

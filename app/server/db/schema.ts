@@ -15,7 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { moveRequestStatuses } from "../../domain/client-area";
+import { moveRequestStatuses, reviewStatuses } from "../../domain/client-area";
 import { paymentMethods } from "../../domain/ledger";
 import { privacyRequestTypes } from "../../domain/privacy-labels";
 import { attendanceStatuses, sessionStatuses } from "../../domain/sessions";
@@ -737,5 +737,31 @@ export const moveRequests = pgTable(
       .on(t.bookingId)
       .where(sql`${t.status} = 'pending'`),
     index("move_requests_status_idx").on(t.status, t.createdAt),
+  ],
+);
+
+/**
+ * A member's request for the reduced rate (client area, issue 19): the ISEE attestation they uploaded
+ * (a checked PDF in the private `isee` bucket, never served publicly) and their confirmation that it
+ * is under €15,000 a year. At most one is pending per booking. Staff open the file, approve (the
+ * booking's isee_approved_at: the reduced rate applies from then on) or decline with a reason.
+ */
+export const iseeRequests = pgTable(
+  "isee_requests",
+  {
+    id: id(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => groupBookings.id, { onDelete: "cascade" }),
+    fileKey: text("file_key").notNull(),
+    status: text("status", { enum: reviewStatuses }).notNull().default("pending"),
+    decisionReason: text("decision_reason"),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    decidedBy: text("decided_by"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("isee_requests_open_idx").on(t.bookingId).where(sql`${t.status} = 'pending'`),
+    index("isee_requests_status_idx").on(t.status, t.createdAt),
   ],
 );
