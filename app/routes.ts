@@ -45,6 +45,7 @@ export default [
     route("terapeuti/:id/invita", "routes/admin/therapist-invite.ts"),
     route("pagamenti", "routes/admin/payments.tsx"),
     route("pagamenti/ricevuta/:id", "routes/admin/receipt.ts"),
+    route("pagamenti/isee/:id", "routes/admin/isee-file.ts"),
   ]),
   route("terapeuta-area", "routes/therapist/layout.tsx", [
     index("routes/therapist/home.tsx"),
@@ -59,6 +60,8 @@ export default [
     route("assenza/:sessionId", "routes/client/absence.tsx"),
     route("cambio-gruppo/:bookingId", "routes/client/move.tsx"),
     route("incontri/:sessionId/calendario.ics", "routes/client/session-ics.ts"),
+    route("pagamenti", "routes/client/payments.tsx"),
+    route("pagamenti/ricevuta/:paymentId", "routes/client/receipt.ts"),
     route("dati", "routes/client/data.tsx"),
     route("dati/esporta", "routes/client/data-export.ts"),
   ]),

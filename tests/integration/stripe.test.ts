@@ -11,10 +11,13 @@ import { loader as paymentsLoader } from "../../app/routes/admin/payments";
 import { auth, createOrPromoteAdmin } from "../../app/server/auth.server";
 import type { Database } from "../../app/server/db/client.server";
 import { attendance, groupBookings, groups, groupSessions, payments, stripeEvents, therapists } from "../../app/server/db/schema";
-import { env, resetEnvForTests } from "../../app/server/env.server";
+import { env, publicBaseUrl, resetEnvForTests } from "../../app/server/env.server";
 import { memberBalance, owedCharges, recordPayment } from "../../app/server/services/payments.server";
 import { createCheckoutForCharge, onlinePaymentAvailable } from "../../app/server/services/stripe.server";
+import { action as clientPaymentsAction, loader as clientPaymentsLoader } from "../../app/routes/client/payments";
+import { signedInClient } from "./client-session";
 import { testDatabase } from "./database";
+import { answer, form, pageRequest } from "./route-calls";
 
 const SECRET_KEY = "sk_test_insiemeStandIn";
 const WEBHOOK_SECRET = "whsec_insiemeTestSigningSecret";
@@ -368,5 +371,51 @@ describe("POST /api/stripe/webhook", () => {
     }
     expect(await db.select().from(stripeEvents).where(eq(stripeEvents.id, unpaid.id))).toHaveLength(1);
     expect(await paymentsOf(olga.id)).toHaveLength(0);
+  });
+});
+
+describe("paying from the client area (/area-personale/pagamenti)", () => {
+  const call = (handler: unknown, request: Request) => (handler as (args: unknown) => Promise<unknown>)({ request, params: {}, context: { db, clientIp: "203.0.113.21", cspNonce: "" } });
+
+  it("a member opens Checkout for a session they owe, and the page shows it paid once the signed webhook arrives", async () => {
+    const booking = await member("paga-online@example.com", "Irene Paga");
+    const session = await attended(booking, 0);
+    const cookie = await signedInClient(db, "paga-online@example.com");
+    const page = async () =>
+      ((await call(clientPaymentsLoader, pageRequest("/area-personale/pagamenti", { cookie }))) as { data: { online: boolean; accounts: { owedCents: number; paidCents: number; owed: { sessionId: string }[] }[] } }).data;
+    const before = await page();
+    expect(before.online).toBe(true);
+    expect(before.accounts[0]!.owed.map((charge) => charge.sessionId)).toEqual([session.id]);
+
+    const pay = () => call(clientPaymentsAction, pageRequest("/area-personale/pagamenti", { method: "POST", cookie, body: form({ intent: "pay", booking: booking.id, session: session.id }) }));
+    const first = (await pay()) as Response;
+    expect(first.status).toBe(302);
+    expect(first.headers.get("location")).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/);
+    // A double click gets the same Checkout back (the same idempotency key), never a second one.
+    expect(((await pay()) as Response).headers.get("location")).toBe(first.headers.get("location"));
+    expect(new Set(received.map((request) => request.idempotencyKey)).size).toBe(1);
+    const sent = received.at(-1)!.form;
+    expect(sent.get("success_url")).toBe(`${publicBaseUrl()}/area-personale/pagamenti?esito=pagamento`);
+    expect(sent.get("cancel_url")).toMatch(/\/area-personale\/pagamenti\?esito=annullato$/);
+    expect(sent.get("line_items[0][price_data][unit_amount]")).toBe("3000");
+    // Nothing counts until Stripe's signed webhook says it was paid.
+    expect((await page()).accounts[0]!.paidCents).toBe(0);
+    const { payload, signature } = signedEvent(paidCheckoutEvent(booking.id, session.id, 3000));
+    expect((await deliver(payload, signature)).status).toBe(200);
+    const after = (await page()).accounts[0]!;
+    expect(after.paidCents).toBe(3000);
+    expect(after.owedCents).toBe(0);
+    expect(after.owed).toEqual([]);
+  });
+
+  it("refuses to open Checkout for someone else's booking", async () => {
+    const owner = await member("paga-proprietario@example.com", "Ugo Paga");
+    const session = await attended(owner, 0);
+    await member("paga-altra@example.com", "Lia Paga");
+    const cookie = await signedInClient(db, "paga-altra@example.com");
+    const before = received.length;
+    const refused = answer(await call(clientPaymentsAction, pageRequest("/area-personale/pagamenti", { method: "POST", cookie, body: form({ intent: "pay", booking: owner.id, session: session.id }) })));
+    expect(refused.status).toBe(404);
+    expect(received.length).toBe(before);
   });
 });

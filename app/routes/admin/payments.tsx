@@ -2,6 +2,8 @@ import { FileText } from "lucide-react";
 import { useEffect, useState } from "react";
 import type { Route } from "./+types/payments";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
+import { IseeRequestsPanel } from "~/components/admin/isee-requests";
+import { iseeMessages } from "~/domain/client-area";
 import { formatDate } from "~/domain/format";
 import { ConfirmDialog, EmptyState, Field, invalidProps, PageHeader, Spinner, TableScroll, useLoadErrorToast, useActionFetcher } from "~/components/admin/ui";
 import { prices } from "~/content/site";
@@ -13,16 +15,22 @@ import { audit } from "~/server/audit.server";
 import { adminPageData, requireAdmin } from "~/server/auth.server";
 import { HttpError } from "~/server/http.server";
 import { actionFail, actionOk, failure, loadOr } from "~/server/services/admin-common.server";
+import { approveIseeRequest, declineIseeRequest, pendingIseeRequests } from "~/server/services/client-payments.server";
 import { approveIsee, listAccounts, recentPayments, recentRefunds, recordPayment, recordRefund, revokeIsee } from "~/server/services/payments.server";
 
 const isId = (value: unknown): value is string => typeof value === "string" && /^[0-9a-f-]{36}$/i.test(value);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return adminPageData(context.db, request, async (session) => {
-    const loaded = await loadOr("admin-payments", { accounts: [], payments: [], refunds: [] }, "Impossibile caricare i pagamenti", async () => {
-      const [accounts, payments, refunds] = await Promise.all([listAccounts(context.db), recentPayments(context.db), recentRefunds(context.db)]);
-      await audit(context.db, session, { action: "list", entity: "payments", detail: { members: accounts.length } });
-      return { accounts, payments, refunds };
+    const loaded = await loadOr("admin-payments", { accounts: [], payments: [], refunds: [], iseeRequests: [] }, "Impossibile caricare i pagamenti", async () => {
+      const [accounts, payments, refunds, iseeRequests] = await Promise.all([
+        listAccounts(context.db),
+        recentPayments(context.db),
+        recentRefunds(context.db),
+        pendingIseeRequests(context.db),
+      ]);
+      await audit(context.db, session, { action: "list", entity: "payments", detail: { members: accounts.length, iseeRequests: iseeRequests.length } });
+      return { accounts, payments, refunds, iseeRequests };
     });
     // A fresh key on every load: a form submitted twice carries the same one and records one payment.
     return { ...loaded, today: todayInRome(), paymentKey: crypto.randomUUID(), refundKey: crypto.randomUUID() };
@@ -54,6 +62,20 @@ export async function action({ request, context }: Route.ActionArgs) {
       await approveIsee(context.db, session, bookingId);
       return actionOk(intent, "Tariffa agevolata approvata: vale dalla prossima seduta");
     }
+    if (intent === "isee-request-approve" || intent === "isee-request-decline") {
+      const requestId = form.get("request_id");
+      if (!isId(requestId)) throw new HttpError(404, "Richiesta non trovata.");
+      if (intent === "isee-request-approve") {
+        await approveIseeRequest(context.db, session, requestId);
+        return actionOk(intent, "Tariffa agevolata approvata: vale dalla prossima seduta. La persona riceve un'email.");
+      }
+      const reason = String(form.get("reason") ?? "").trim();
+      if (!reason || reason.length > 500) {
+        return actionFail(intent, 400, "Richiesta non rifiutata", { description: "Controlla i campi evidenziati.", fieldErrors: { reason: reason ? "Massimo 500 caratteri." : iseeMessages.declineReason } });
+      }
+      await declineIseeRequest(context.db, session, requestId, reason);
+      return actionOk(intent, "Richiesta rifiutata. La persona riceve un'email con il motivo.");
+    }
     if (intent === "isee-revoke") {
       const bookingId = form.get("booking_id");
       if (!isId(bookingId)) throw new HttpError(404, "Persona non trovata.");
@@ -80,6 +102,7 @@ export default function AdminPayments({ loaderData }: Route.ComponentProps) {
         title="Pagamenti"
         description={`Addebiti per seduta: prima seduta ${formatCents(prices.firstSession * 100)}, poi ${formatCents(prices.followingSession * 100)}; tariffa agevolata ${formatCents(prices.reducedRate * 100)} dopo l'approvazione dell'ISEE. Le assenze annunciate in tempo e gli incontri annullati non si pagano.`}
       />
+      <IseeRequestsPanel requests={loaderData.iseeRequests} />
       {accounts.length === 0 ? <EmptyState>Nessuna persona iscritta a un gruppo: qui compariranno addebiti e pagamenti.</EmptyState> : <Accounts accounts={accounts} />}
       {accounts.length > 0 ? (
         <div className="grid gap-6 lg:grid-cols-2">

@@ -4,7 +4,7 @@ import { SignOutButton } from "~/components/layout/area-shell";
 import { ErrorNotice } from "~/components/layout/error-notice";
 import { AreaTabs } from "~/components/layout/area-tabs";
 import { site } from "~/content/site";
-import { CLIENT_AREA, clientAreaMessages, clientAreaPaths } from "~/domain/client-area";
+import { CLIENT_AREA, clientAreaMessages, clientAreaPaths, clientPaymentPaths } from "~/domain/client-area";
 import { auth } from "~/server/auth.server";
 import { confirmSignedOutEverywhere, currentClient, requireClient } from "~/server/services/client-area.server";
 
@@ -43,6 +43,7 @@ export const meta = () => [{ title: `Area personale | ${site.brand}` }, { name: 
 
 const tabs = [
   { to: clientAreaPaths.home, label: "Il mio percorso", end: true },
+  { to: clientPaymentPaths.page, label: "Pagamenti", end: false },
   { to: clientAreaPaths.data, label: "I miei dati", end: false },
 ] as const;
 

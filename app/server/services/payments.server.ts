@@ -270,17 +270,20 @@ export async function recordRefund(db: Database, actor: SessionInfo, input: Refu
   });
 }
 
+/** In the caller's transaction: the reduced rate applies to the member's sessions after `now`. */
+export async function markIseeApproved(tx: Tx, actor: SessionInfo, bookingId: string, now: Date) {
+  const [row] = await tx
+    .update(groupBookings)
+    .set({ iseeApprovedAt: now, iseeApprovedBy: actor.user.id, updatedAt: now })
+    .where(and(eq(groupBookings.id, bookingId), sql`${groupBookings.iseeApprovedAt} is null`))
+    .returning({ id: groupBookings.id });
+  if (!row) throw new HttpError(409, "Tariffa agevolata già approvata, o persona non trovata.");
+  await audit(tx, actor, { action: "update", entity: "booking", entityId: bookingId, detail: { iseeApproved: true } });
+}
+
 /** Staff approve a member's ISEE attestation: the reduced rate applies to the sessions after `now`. */
 export async function approveIsee(db: Database, actor: SessionInfo, bookingId: string, now: Date = new Date()) {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(groupBookings)
-      .set({ iseeApprovedAt: now, iseeApprovedBy: actor.user.id, updatedAt: now })
-      .where(and(eq(groupBookings.id, bookingId), sql`${groupBookings.iseeApprovedAt} is null`))
-      .returning({ id: groupBookings.id });
-    if (!row) throw new HttpError(409, "Tariffa agevolata già approvata, o persona non trovata.");
-    await audit(tx, actor, { action: "update", entity: "booking", entityId: bookingId, detail: { iseeApproved: true } });
-  });
+  return db.transaction((tx) => markIseeApproved(tx, actor, bookingId, now));
 }
 
 /**

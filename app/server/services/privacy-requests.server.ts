@@ -15,6 +15,7 @@ import {
   groupBookings,
   groupSessions,
   groupWaitlist,
+  iseeRequests,
   newsletterSubscribers,
   pendingActions,
   moveRequests,
@@ -27,6 +28,7 @@ import {
 } from "../db/schema";
 
 import type { PrivacyRequestType } from "~/domain/privacy-labels";
+import { storage } from "../storage.server";
 
 const normalize = (email: string) => email.trim().toLowerCase();
 
@@ -79,7 +81,7 @@ export async function collectPersonalData(db: Database, emailInput: string) {
   // What hangs on the bookings (meetings attended or missed, money) and on the account (its calendar feed).
   const bookingIds = bookings.map((row) => row.id);
   const accountIds = accounts.map((row) => row.id);
-  const [attendanceRows, paymentRows, refundRows, requests, feeds, moves] = await Promise.all([
+  const [attendanceRows, paymentRows, refundRows, requests, feeds, moves, isee] = await Promise.all([
     bookingIds.length
       ? db
           .select({ bookingId: attendance.bookingId, sessionId: attendance.sessionId, startsAt: groupSessions.startsAt, status: attendance.status, announcedAt: attendance.announcedAt, recordedAt: attendance.recordedAt })
@@ -103,6 +105,13 @@ export async function collectPersonalData(db: Database, emailInput: string) {
           .from(moveRequests)
           .where(inArray(moveRequests.bookingId, bookingIds))
       : [],
+    // The attestation itself stays a file staff open; the export says it was sent and what became of it.
+    bookingIds.length
+      ? db
+          .select({ bookingId: iseeRequests.bookingId, status: iseeRequests.status, decisionReason: iseeRequests.decisionReason, createdAt: iseeRequests.createdAt, decidedAt: iseeRequests.decidedAt })
+          .from(iseeRequests)
+          .where(inArray(iseeRequests.bookingId, bookingIds))
+      : [],
   ]);
   return {
     email,
@@ -123,6 +132,7 @@ export async function collectPersonalData(db: Database, emailInput: string) {
     privacyRequests: requests,
     calendarFeeds: feeds,
     moveRequests: moves,
+    iseeRequests: isee,
   };
 }
 
@@ -174,16 +184,20 @@ async function recordErasure(tx: Tx, session: SessionInfo, email: string, reques
 /**
  * Art. 17: deletes the person's data. Kept, because the law requires it: consent records (proof of
  * consent), registrations (the signed service agreement, until its retention expires), the audit log
- * and the request itself. Pending e-mails to the address are dropped so nothing is sent afterwards.
+ * and the request itself. Pending e-mails to the address are dropped so nothing is sent afterwards;
+ * the ISEE attestations the person uploaded are deleted from storage once the rows are gone.
  */
 export async function erasePersonalData(db: Database, session: SessionInfo, emailInput: string, requestId?: string) {
   const email = normalize(emailInput);
+  let iseeFiles: string[] = [];
   const removed = await db.transaction(async (tx) => {
     const counts: Record<string, number> = {};
     const del = async (name: string, query: Promise<{ rowCount: number | null }>) => {
       counts[name] = (await query).rowCount ?? 0;
     };
     const responseIds = (await tx.select({ id: questionnaireResponses.id }).from(questionnaireResponses).where(eq(questionnaireResponses.email, email))).map((row) => row.id);
+    const bookingIds = (await tx.select({ id: groupBookings.id }).from(groupBookings).where(eq(sql`lower(${groupBookings.email})`, email))).map((row) => row.id);
+    if (bookingIds.length) iseeFiles = (await tx.select({ key: iseeRequests.fileKey }).from(iseeRequests).where(inArray(iseeRequests.bookingId, bookingIds))).map((row) => row.key);
     await del("access_tokens", tx.delete(accessTokens).where(eq(accessTokens.email, email)));
     await del("pending_actions", tx.delete(pendingActions).where(eq(pendingActions.email, email)));
     await del("call_slots", tx.delete(callSlots).where(eq(sql`lower(${callSlots.email})`, email)));
@@ -196,7 +210,9 @@ export async function erasePersonalData(db: Database, session: SessionInfo, emai
     await tx.execute(sql`update jobs set status = 'cancelled' where status = 'pending' and payload::text ilike ${`%${email}%`}`);
     const request = await recordErasure(tx, session, email, requestId);
     await audit(tx, session, { action: "erase", entity: "person", entityId: null, detail: { requestId: request.id, removed: counts } });
-    return counts;
+    return { ...counts, isee_attestations: iseeFiles.length };
   });
+  // After the commit: a rolled-back erasure keeps its files; a file left by a failed removal is unreachable (no row names it).
+  for (const key of iseeFiles) await storage().remove("isee", key).catch(() => undefined);
   return removed;
 }

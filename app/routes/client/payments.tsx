@@ -1,0 +1,342 @@
+import { ArrowLeft, CreditCard, FileText, Upload } from "lucide-react";
+import { useId } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/payments";
+import { AreaDone, AreaError } from "~/components/client/notices";
+import { euro } from "~/content/format";
+import { absenceNotice, MAX_UPLOAD_BYTES, prices } from "~/content/site";
+import { CLIENT_AREA, clientPaymentPaths, iseeMessages, iseeRequestStatusLabels, paymentMessages } from "~/domain/client-area";
+import { formatDate } from "~/domain/format";
+import { chargeKindLabels, formatCents, paymentMethodLabels } from "~/domain/ledger";
+import { romeDate, sessionLabel, upperFirst } from "~/domain/sessions";
+import { publicBaseUrl } from "~/server/env.server";
+import { hitRateLimit, HttpError } from "~/server/http.server";
+import { requireClient } from "~/server/services/client-area.server";
+import { clientAccounts, requestIsee } from "~/server/services/client-payments.server";
+import { createCheckoutForCharge, onlinePaymentAvailable } from "~/server/services/stripe.server";
+import { pdfUpload, readMultipart } from "~/server/uploads.server";
+
+/**
+ * /area-personale/pagamenti — who may: the signed-in client, for their own bookings only (anonymous
+ * visitors go to the sign-in form, a post gets 401; staff and therapists 403). What each session cost,
+ * what was paid and is still owed, the receipts; paying a session online when Stripe is configured
+ * (a payment counts only when Stripe's signed webhook arrives); asking for the reduced rate with an
+ * ISEE attestation (a checked PDF) that staff review.
+ */
+
+const PRIVATE = { "Cache-Control": "private, no-store" };
+/** Online payments and attestations a person may start per 10 minutes. */
+const ACTIONS_PER_WINDOW = 10;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const outcomes = {
+  pagamento: paymentMessages.checkoutReturned,
+  annullato: paymentMessages.checkoutCancelled,
+  isee: iseeMessages.received,
+} as const;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const client = await requireClient(request, context.db);
+  const accounts = await clientAccounts(context.db, client);
+  const outcome = new URL(request.url).searchParams.get("esito");
+  return data(
+    {
+      accounts,
+      online: onlinePaymentAvailable(),
+      outcome: outcome && outcome in outcomes ? outcomes[outcome as keyof typeof outcomes] : null,
+      cancelled: outcome === "annullato",
+    },
+    { headers: PRIVATE },
+  );
+}
+
+type ActionResult = { error?: string; field?: { bookingId: string; name: "file" | "below"; message: string } };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const client = await requireClient(request, context.db);
+  const multipart = (request.headers.get("content-type") ?? "").startsWith("multipart/form-data");
+  let form: FormData;
+  try {
+    form = multipart ? await readMultipart(request) : await request.formData();
+  } catch (error) {
+    if (error instanceof HttpError) return data<ActionResult>({ error: error.message }, { status: error.status, headers: PRIVATE });
+    throw error;
+  }
+  const intent = form.get("intent");
+  const bookingId = String(form.get("booking") ?? "");
+  if (!UUID.test(bookingId) || (intent !== "pay" && intent !== "isee")) return data<ActionResult>({ error: "Richiesta non valida: ricarica la pagina." }, { status: 400, headers: PRIVATE });
+  if (!(await hitRateLimit(context.db, `client-money:${client.user.id}`, ACTIONS_PER_WINDOW, 600))) {
+    return data<ActionResult>({ error: "Troppe richieste. Riprova tra qualche minuto." }, { status: 429, headers: PRIVATE });
+  }
+  try {
+    if (intent === "pay") {
+      const sessionId = String(form.get("session") ?? "");
+      if (!UUID.test(sessionId)) return data<ActionResult>({ error: "Richiesta non valida: ricarica la pagina." }, { status: 400, headers: PRIVATE });
+      if (!client.bookings.some((booking) => booking.id === bookingId)) throw new HttpError(404, "Non trovato nella tua area personale.");
+      const page = `${publicBaseUrl()}${clientPaymentPaths.page}`;
+      const checkout = await createCheckoutForCharge(context.db, { bookingId, sessionId }, { successUrl: `${page}?esito=pagamento`, cancelUrl: `${page}?esito=annullato` });
+      return redirect(checkout.url, { headers: PRIVATE });
+    }
+    if (form.get("below") !== "on") {
+      return data<ActionResult>({ field: { bookingId, name: "below", message: iseeMessages.confirmBelow } }, { status: 400, headers: PRIVATE });
+    }
+    let pdf: Buffer;
+    try {
+      pdf = await pdfUpload(form, "file");
+    } catch (error) {
+      if (error instanceof HttpError) return data<ActionResult>({ field: { bookingId, name: "file", message: error.message } }, { status: error.status, headers: PRIVATE });
+      throw error;
+    }
+    await requestIsee(context.db, client, bookingId, pdf);
+    return redirect(`${clientPaymentPaths.page}?esito=isee`, { headers: PRIVATE });
+  } catch (error) {
+    if (error instanceof HttpError) return data<ActionResult>({ error: error.message }, { status: error.status, headers: PRIVATE });
+    throw error;
+  }
+}
+
+export const headers = () => PRIVATE;
+
+export const meta = () => [{ title: "Pagamenti | Area personale" }];
+
+type Account = Route.ComponentProps["loaderData"]["accounts"][number];
+
+export default function PaymentsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { accounts, online, outcome, cancelled } = loaderData;
+  return (
+    <section aria-labelledby="payments-title" className="grid gap-6">
+      <Link to={CLIENT_AREA} className="inline-flex min-h-11 w-fit items-center gap-2 text-sm font-semibold text-teal-700 hover:text-teal-800">
+        <ArrowLeft aria-hidden className="size-4" />
+        Il mio percorso
+      </Link>
+      <header className="grid gap-2">
+        <h1 id="payments-title" className="text-3xl font-semibold sm:text-4xl">
+          Pagamenti
+        </h1>
+        <p className="text-lg text-ink-700">
+          La prima seduta costa {euro(prices.firstSession)}, le successive {euro(prices.followingSession)} l'una ({euro(prices.reducedRate)} con la tariffa agevolata, per un
+          ISEE sotto {euro(prices.iseeThreshold)} l'anno). Un'assenza segnalata con il {absenceNotice.rule} non si paga.
+        </p>
+      </header>
+      {outcome ? cancelled ? <AreaError>{outcome}</AreaError> : <AreaDone>{outcome}</AreaDone> : null}
+      {actionData?.error ? <AreaError>{actionData.error}</AreaError> : null}
+      {accounts.length === 0 ? (
+        <p className="rounded-2xl bg-sand-100 p-4 text-ink-700">Qui vedrai le sedute e i pagamenti quando il tuo posto in un gruppo sarà confermato.</p>
+      ) : (
+        accounts.map((account) => <AccountCard key={account.bookingId} account={account} online={online} fieldError={actionData?.field?.bookingId === account.bookingId ? actionData.field : undefined} />)
+      )}
+    </section>
+  );
+}
+
+function AccountCard({ account, online, fieldError }: { account: Account; online: boolean; fieldError?: ActionResult["field"] }) {
+  const titleId = useId();
+  return (
+    <article aria-labelledby={titleId} className="grid gap-5 rounded-3xl border border-sand-200 bg-white p-5 shadow-sm sm:p-6">
+      <h2 id={titleId} className="text-xl font-semibold">
+        {account.groupName ? `Gruppo ${account.groupName}` : "Il tuo percorso"}
+      </h2>
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        <Figure label="Addebitato" cents={account.chargedCents} />
+        <Figure label="Pagato" cents={account.paidCents} />
+        <Figure label="Rimborsato" cents={account.refundedCents} />
+        <Figure label="Da pagare" cents={Math.max(account.owedCents, 0)} strong />
+      </dl>
+      <Owed account={account} online={online} />
+      <Charges account={account} />
+      <Receipts account={account} />
+      {account.member || account.iseeApprovedAt || account.iseeRequest ? <Isee account={account} fieldError={fieldError} /> : null}
+    </article>
+  );
+}
+
+function Figure({ label, cents, strong = false }: { label: string; cents: number; strong?: boolean }) {
+  return (
+    <div className={`grid gap-0.5 rounded-2xl p-3 ${strong ? "bg-teal-50" : "bg-sand-50"}`}>
+      <dt className="text-sm text-ink-500">{label}</dt>
+      <dd className={`text-lg ${strong ? "font-semibold text-teal-800" : "font-medium"}`}>{formatCents(cents)}</dd>
+    </div>
+  );
+}
+
+function Owed({ account, online }: { account: Account; online: boolean }) {
+  const navigation = useNavigation();
+  if (account.owed.length === 0) return <p className="rounded-2xl bg-sand-50 p-4 text-ink-700">Sei in pari: nessuna seduta da pagare.</p>;
+  return (
+    <section className="grid gap-2">
+      <h3 className="font-semibold">Da pagare</h3>
+      <ul className="divide-y divide-sand-200 rounded-2xl border border-sand-200">
+        {account.owed.map((charge) => {
+          const paying = navigation.state !== "idle" && navigation.formData?.get("session") === charge.sessionId;
+          return (
+            <li key={charge.sessionId} className="flex flex-wrap items-center justify-between gap-3 p-4">
+              <span>
+                <span className="block font-medium">{upperFirst(sessionLabel(charge.startsAt))}</span>
+                <span className="text-sm text-ink-500">
+                  {chargeKindLabels[charge.kind]} · {formatCents(charge.owedCents)}
+                  {charge.owedCents < charge.amountCents ? ` (resto di ${formatCents(charge.amountCents)})` : ""}
+                </span>
+              </span>
+              {online ? (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="pay" />
+                  <input type="hidden" name="booking" value={account.bookingId} />
+                  <input type="hidden" name="session" value={charge.sessionId} />
+                  <button type="submit" className="btn btn-primary min-h-11" disabled={paying} aria-label={`Paga online ${formatCents(charge.owedCents)} per la seduta di ${sessionLabel(charge.startsAt)}`}>
+                    <CreditCard aria-hidden className="size-5" />
+                    {paying ? "Apertura del pagamento..." : "Paga online"}
+                  </button>
+                </Form>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+      <p className="text-sm text-ink-500">
+        {online ? "Puoi pagare online con carta o con bonifico: " : "Puoi pagare con bonifico: "}
+        lo staff registra ogni pagamento e qui trovi la ricevuta.
+      </p>
+    </section>
+  );
+}
+
+function Charges({ account }: { account: Account }) {
+  if (account.charges.length === 0) return null;
+  return (
+    <details className="group rounded-2xl border border-sand-200 p-4">
+      <summary className="cursor-pointer font-semibold">Sedute addebitate ({account.charges.length})</summary>
+      <ul className="mt-3 grid gap-2 text-sm">
+        {account.charges.map((charge) => (
+          <li key={charge.sessionId} className="flex flex-wrap justify-between gap-2">
+            <span>
+              {upperFirst(sessionLabel(charge.startsAt))} · {chargeKindLabels[charge.kind]}
+            </span>
+            <span className="font-medium">{formatCents(charge.amountCents)}</span>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+function Receipts({ account }: { account: Account }) {
+  if (account.payments.length === 0 && account.refunds.length === 0) return null;
+  return (
+    <section className="grid gap-2">
+      <h3 className="font-semibold">Pagamenti e ricevute</h3>
+      <ul className="divide-y divide-sand-200 rounded-2xl border border-sand-200">
+        {account.payments.map((payment) => (
+          <li key={payment.id} className="flex flex-wrap items-center justify-between gap-3 p-4 text-sm">
+            <span>
+              <span className="block font-medium">
+                {formatCents(payment.amountCents)} · {paymentMethodLabels[payment.method]}
+              </span>
+              <span className="text-ink-500">
+                {formatDate(romeDate(payment.paidAt))} · ricevuta n. {payment.receiptNumber}
+              </span>
+            </span>
+            <a href={clientPaymentPaths.receipt(payment.id)} className="btn btn-secondary min-h-11 px-4 py-2 text-sm" download={`ricevuta-${payment.receiptNumber}.pdf`}>
+              <FileText aria-hidden className="size-4" />
+              Scarica la ricevuta
+            </a>
+          </li>
+        ))}
+        {account.refunds.map((refund) => (
+          <li key={refund.id} className="p-4 text-sm">
+            <span className="font-medium">Rimborso di {formatCents(refund.amountCents)}</span>
+            <span className="text-ink-500"> · {formatDate(romeDate(refund.createdAt))}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Isee({ account, fieldError }: { account: Account; fieldError?: ActionResult["field"] }) {
+  const id = useId();
+  const navigation = useNavigation();
+  const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === "isee" && navigation.formData.get("booking") === account.bookingId;
+  const request = account.iseeRequest;
+  const pending = request?.status === "pending";
+  const errorOf = (name: "file" | "below") => (fieldError?.name === name ? fieldError.message : undefined);
+  return (
+    <section aria-labelledby={`${id}-title`} className="grid gap-3 rounded-2xl bg-sand-50 p-4">
+      <h3 id={`${id}-title`} className="font-semibold">
+        Tariffa agevolata
+      </h3>
+      {account.iseeApprovedAt ? (
+        <p className="text-ink-700">
+          <strong className="text-teal-800">{iseeRequestStatusLabels.approved}</strong> dal {formatDate(romeDate(account.iseeApprovedAt))}: ogni seduta successiva costa{" "}
+          {euro(prices.reducedRate)}.
+        </p>
+      ) : pending ? (
+        <p className="text-ink-700">
+          <strong>{iseeRequestStatusLabels.pending}</strong>: hai inviato l'attestazione il {formatDate(romeDate(request.createdAt))}. Lo staff ti scrive per email appena l'ha
+          verificata.
+        </p>
+      ) : (
+        <>
+          {request?.status === "declined" ? (
+            <p className="text-ink-700">
+              <strong>{iseeRequestStatusLabels.declined}</strong>
+              {request.decisionReason ? `: «${request.decisionReason}»` : "."} Puoi inviare una nuova attestazione.
+            </p>
+          ) : (
+            <p className="text-ink-700">
+              Con un ISEE sotto {euro(prices.iseeThreshold)} l'anno ogni seduta costa {euro(prices.reducedRate)} invece di {euro(prices.followingSession)}, dalla prima seduta dopo
+              la verifica dello staff.
+            </p>
+          )}
+          {account.member ? (
+            <Form method="post" encType="multipart/form-data" noValidate className="grid gap-3">
+              <input type="hidden" name="intent" value="isee" />
+              <input type="hidden" name="booking" value={account.bookingId} />
+              <div className="grid gap-1.5">
+                <label htmlFor={`${id}-file`} className="font-medium">
+                  Attestazione ISEE (PDF, massimo {Math.round(MAX_UPLOAD_BYTES / 1024 / 1024)} MB) <span className="text-danger-600">*</span>
+                </label>
+                <input
+                  id={`${id}-file`}
+                  name="file"
+                  type="file"
+                  accept="application/pdf,.pdf"
+                  required
+                  aria-invalid={errorOf("file") ? true : undefined}
+                  aria-describedby={errorOf("file") ? `${id}-file-error` : undefined}
+                  className="field file:mr-3 file:rounded-full file:border-0 file:bg-teal-50 file:px-3 file:py-1.5 file:text-teal-800"
+                />
+                {errorOf("file") ? (
+                  <p id={`${id}-file-error`} role="alert" className="text-sm text-danger-600">
+                    {errorOf("file")}
+                  </p>
+                ) : null}
+              </div>
+              <div className="grid gap-1.5">
+                <label className="flex items-start gap-2">
+                  <input
+                    type="checkbox"
+                    name="below"
+                    required
+                    className="mt-1 size-5 accent-teal-700"
+                    aria-invalid={errorOf("below") ? true : undefined}
+                    aria-describedby={errorOf("below") ? `${id}-below-error` : undefined}
+                  />
+                  <span>Confermo che il mio ISEE è inferiore a {euro(prices.iseeThreshold)} l'anno.</span>
+                </label>
+                {errorOf("below") ? (
+                  <p id={`${id}-below-error`} role="alert" className="text-sm text-danger-600">
+                    {errorOf("below")}
+                  </p>
+                ) : null}
+              </div>
+              <button type="submit" className="btn btn-secondary w-full sm:w-fit" disabled={sending}>
+                <Upload aria-hidden className="size-5" />
+                {sending ? "Invio in corso..." : "Invia l'attestazione"}
+              </button>
+            </Form>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}

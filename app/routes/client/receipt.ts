@@ -1,0 +1,25 @@
+import type { Route } from "./+types/receipt";
+import { notTheirs, requireClient } from "~/server/services/client-area.server";
+import { clientReceipt } from "~/server/services/client-payments.server";
+import { renderReceiptPdf } from "~/server/services/receipt-pdf.server";
+
+/**
+ * GET /area-personale/pagamenti/ricevuta/:paymentId — who may: the signed-in client whose payment it
+ * is (anyone else's, or a missing one, answers the same 404; anonymous visitors go to the sign-in form;
+ * staff and therapists 403). The same numbered PDF receipt staff download.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const client = await requireClient(request, context.db);
+  const receipt = await clientReceipt(context.db, client, params.paymentId);
+  if (!receipt) throw notTheirs();
+  const pdf = await renderReceiptPdf(receipt);
+  return new Response(new Uint8Array(pdf), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="ricevuta-${receipt.receiptNumber}.pdf"`,
+      "Content-Length": String(pdf.length),
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
