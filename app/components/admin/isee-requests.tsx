@@ -34,6 +34,7 @@ export function IseeRequestsPanel({ requests }: { requests: PendingIseeRequest[]
             <li key={request.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
               <span className="text-sm">
                 <span className="block font-medium text-ink-900">{who}</span>
+                {request.name ? <span className="block text-ink-500">{request.email}</span> : null}
                 <span className="text-ink-500">
                   {request.groupName ?? "Senza gruppo"} · inviata il {formatDateTime(request.createdAt)}
                 </span>
