@@ -63,9 +63,9 @@ test("a member signs in from the e-mailed link, sees the group and next meeting,
   await expect(group.getByRole("listitem").first()).toContainText(/\d{2}:\d{2}-\d{2}:\d{2}/);
   await shot("il-mio-percorso");
 
-  // An absence two weeks ahead: free, confirmed on the page and by e-mail.
+  // An absence weeks ahead (the last meeting listed: other specs move some meetings to tomorrow): free, confirmed on the page and by e-mail.
   const absenceLinks = group.getByRole("link", { name: /^Segnala un'assenza/ });
-  await absenceLinks.nth(1).click();
+  await absenceLinks.last().click();
   await expect(page.getByRole("heading", { name: "Segnala un'assenza", level: 1 })).toBeVisible();
   await expect(page.getByText(/secondo il preavviso di 48 ore \(Termini e condizioni\) l'assenza è gratuita/)).toBeVisible();
   await shot("assenza");

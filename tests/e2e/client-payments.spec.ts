@@ -89,3 +89,35 @@ test("a member sees what they owe, sends an ISEE attestation, staff approve it a
   await expect.poll(async () => (await mailsTo(email)).some((mail) => mail.subject === "Tariffa agevolata attiva"), { timeout: 15_000 }).toBe(true);
   await shot("isee-approvata");
 });
+
+test("inside the 48-hour notice the absence page says the meeting is charged before the member confirms", async ({ page, browser }, testInfo) => {
+  test.setTimeout(120_000);
+  const mobile = testInfo.project.name === "mobile";
+  const admin = await openAdminPage(browser, testInfo);
+  const email = await demoMember(admin, mobile ? 4 : 3);
+  await signIn(page, email);
+  await page.getByRole("navigation", { name: "Sezioni dell'area personale" }).getByRole("link", { name: "Il mio percorso" }).click();
+  const group = page.getByRole("region", { name: "Ritmi propri" });
+  const absenceLinks = group.getByRole("link", { name: /^Segnala un'assenza/ });
+  await expect(absenceLinks.first()).toBeVisible();
+  // Staff move a meeting three or four weeks ahead to tomorrow morning (Italian time): now well inside the notice.
+  const href = (await absenceLinks.nth(mobile ? 4 : 3).getAttribute("href"))!;
+  const sessionId = href.split("/").at(-1)!;
+  await admin.goto(`/admin/sessioni/${sessionId}`);
+  await admin.getByRole("button", { name: "Sposta", exact: true }).click();
+  const tomorrow = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Rome" }).format(new Date(Date.now() + 86_400_000));
+  await admin.getByLabel("Nuova data").fill(tomorrow);
+  await admin.getByLabel("Ora di inizio").fill(mobile ? "09:00" : "08:00");
+  await admin.getByRole("dialog").getByRole("button", { name: "Sposta", exact: true }).click();
+  await expect(admin.getByText(/spostato/i).first()).toBeVisible();
+  await admin.context().close();
+
+  await page.reload();
+  await group.getByRole("link", { name: /^Segnala un'assenza/ }).first().click();
+  await expect(page.getByRole("heading", { name: "Segnala un'assenza", level: 1 })).toBeVisible();
+  await expect(page.getByText(/Mancano meno di 48 ore all'incontro/)).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath("assenza-tardiva.png"), fullPage: true });
+  await page.getByRole("button", { name: "Conferma l'assenza (incontro addebitato)" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Assenza registrata" })).toBeVisible();
+  await expect(page.getByText(/l'incontro resta dovuto/)).toBeVisible();
+});
