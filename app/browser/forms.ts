@@ -27,7 +27,7 @@ function prepare(form: HTMLFormElement, field: HTMLInputElement) {
   return entry.payload;
 }
 
-/** Shows the message of each required field left empty and focuses the first; true when none is. */
+/** Shows the message of each required field left empty or of the wrong shape and focuses the first; true when none is. */
 function requiredFieldsFilled(form: HTMLFormElement) {
   let first: HTMLElement | null = null;
   for (const message of form.querySelectorAll<HTMLElement>(`[${siteHooks.missingField}]`)) {
@@ -38,6 +38,16 @@ function requiredFieldsFilled(form: HTMLFormElement) {
     if (missing) field.setAttribute("aria-invalid", "true");
     else field.removeAttribute("aria-invalid");
     first ??= missing ? field : null;
+  }
+  // A value of the wrong shape (type="email" without a domain): the browser knows it even with novalidate.
+  for (const message of form.querySelectorAll<HTMLElement>(`[${siteHooks.invalidField}]`)) {
+    const field = form.elements.namedItem(message.getAttribute(siteHooks.invalidField) ?? "");
+    if (!(field instanceof HTMLInputElement)) continue;
+    const invalid = field.value.trim() !== "" && field.validity.typeMismatch;
+    // A message that also says "missing" was just set by the loop above: only ever shown here.
+    if (invalid || !message.hasAttribute(siteHooks.missingField)) message.hidden = !invalid;
+    if (invalid) field.setAttribute("aria-invalid", "true");
+    first ??= invalid ? field : null;
   }
   first?.focus();
   return first === null;

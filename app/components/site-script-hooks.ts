@@ -20,6 +20,8 @@ export const siteHooks = {
   proofOfWorkForm: "data-proof-of-work",
   /** On a form's message for a field left empty: the field's name (shown by the script instead of sending). */
   missingField: "data-missing-field",
+  /** On a form's message for a field whose value does not fit its type (an e-mail address without its domain). */
+  invalidField: "data-invalid-field",
   /** On an `<img>`: when it cannot be loaded it is hidden and its next sibling (hidden until then) shown. */
   imageFallback: "data-fallback",
   /** On a link (whose href is the page to open otherwise): goes back instead when the previous page is one of this site. */

@@ -1,13 +1,11 @@
 import { Clock, LifeBuoy, Mail, MessageCircle } from "lucide-react";
-import { useId, useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Honeypot } from "~/components/honeypot";
-import { newIdempotencyKey, postJson } from "~/components/post-json";
-import { prepareProofOfWork } from "~/components/proof-of-work";
 import { ProofOfWorkNoScript } from "~/components/proof-of-work-field";
-import { useToast } from "~/components/ui/toast";
+import { siteHooks } from "~/components/site-script-hooks";
 import { replyTimesHours, site } from "~/content/site";
-import { contactSchema, type ContactInput } from "~/domain/contact";
+import { contactMessages } from "~/domain/contact";
+import { PROOF_OF_WORK_FIELD } from "~/domain/proof-of-work";
 import { organizationJsonLd, seo } from "~/domain/seo";
 
 export const meta = () =>
@@ -18,61 +16,31 @@ export const meta = () =>
     jsonLd: organizationJsonLd(),
   });
 
-export function headers() {
-  return { "Cache-Control": "public, max-age=0, s-maxage=300, stale-while-revalidate=86400" };
-}
+/** A content page: no React in the browser, publicly cached; the form is a plain post answered by a redirect back here. */
+export { handle, headers } from "~/components/site/content-page";
 
-type Fields = Omit<ContactInput, "phone">;
-const empty: Fields = { name: "", email: "", subject: "", message: "" };
-type State = "editing" | "sending" | "sent";
+/** The endpoint's scope: the `modulo` of its redirect, and the form section's id. */
+const SCOPE = "send-contact-email";
+type Field = "name" | "email" | "subject" | "message";
+const limits: Record<Field, number> = { name: 100, email: 254, subject: 200, message: 5000 };
 
 export default function Contatti() {
-  const toast = useToast();
   const [searchParams] = useSearchParams();
-  const withoutJs = searchParams.get("modulo") === "send-contact-email" ? searchParams.get("esito") : null;
-  const [fields, setFields] = useState<Fields>(empty);
-  const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
-  const [state, setState] = useState<State>(withoutJs === "ok" ? "sent" : "editing");
-  const [key, setKey] = useState(newIdempotencyKey);
-  const formId = useId();
+  const outcome = searchParams.get("modulo") === SCOPE ? searchParams.get("esito") : null;
+  const campo = searchParams.get("campo");
+  const refused = outcome === "error" && campo && campo in limits ? (campo as Field) : null;
+  const formId = "contatti";
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = contactSchema.safeParse(fields);
-    if (!parsed.success) {
-      const next: Partial<Record<keyof Fields, string>> = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as keyof Fields] ??= issue.message;
-      setErrors(next);
-      const first = Object.keys(next)[0];
-      if (first) document.getElementById(`${formId}-${first}`)?.focus();
-      return;
-    }
-    setErrors({});
-    setState("sending");
-    const result = await postJson("/api/send-contact-email", parsed.data, key);
-    if (result.ok) {
-      setState("sent");
-      setFields(empty);
-      setKey(newIdempotencyKey());
-      toast({ title: "Messaggio inviato!", description: "Ti risponderemo entro 24 ore." });
-    } else {
-      setState("editing");
-      if (result.fields) setErrors(result.fields);
-      toast({ title: "Errore nell'invio", description: "Si è verificato un problema. Riprova più tardi.", variant: "destructive" });
-    }
-  }
-
-  const field = (name: keyof Fields, label: string, input: "input" | "textarea", type = "text") => {
+  const field = (name: Field, label: string, input: "input" | "textarea", type = "text") => {
     const id = `${formId}-${name}`;
-    const error = errors[name];
+    const invalid = refused === name;
     const common = {
       id,
       name,
-      value: fields[name],
       required: true,
-      disabled: state === "sending",
-      "aria-invalid": error ? true : undefined,
-      "aria-describedby": error ? `${id}-error` : undefined,
+      maxLength: limits[name],
+      "aria-invalid": invalid ? true : undefined,
+      "aria-describedby": `${id}-error`,
       className: "field",
     };
     return (
@@ -80,16 +48,17 @@ export default function Contatti() {
         <label htmlFor={id} className="font-medium">
           {label}
         </label>
-        {input === "textarea" ? (
-          <textarea {...common} rows={6} onChange={(event) => setFields({ ...fields, [name]: event.target.value })} />
-        ) : (
-          <input {...common} type={type} autoComplete={name === "email" ? "email" : name === "name" ? "name" : "off"} onChange={(event) => setFields({ ...fields, [name]: event.target.value })} />
-        )}
-        {error ? (
-          <p id={`${id}-error`} className="text-sm text-danger-600">
-            {error}
-          </p>
-        ) : null}
+        {input === "textarea" ? <textarea {...common} rows={6} /> : <input {...common} type={type} autoComplete={name === "email" ? "email" : name === "name" ? "name" : "off"} />}
+        {/* One message per field: the server's refusal after a post, or the site script's check before it. */}
+        <p
+          id={`${id}-error`}
+          role="alert"
+          hidden={!invalid}
+          {...{ [siteHooks.missingField]: name, ...(name === "email" ? { [siteHooks.invalidField]: name } : {}) }}
+          className="text-sm text-danger-600"
+        >
+          {contactMessages[name]}
+        </p>
       </div>
     );
   };
@@ -105,27 +74,31 @@ export default function Contatti() {
             Hai una domanda sul percorso, sui prezzi o sul primo colloquio? Scrivici: ti risponderemo entro {replyTimesHours.general} ore.
           </p>
         </div>
-        {state === "sent" ? (
-          <div role="status" className="grid gap-3 rounded-3xl border border-teal-200 bg-teal-50 p-6">
+        {outcome === "ok" ? (
+          <div role="status" id={SCOPE} className="grid gap-3 rounded-3xl border border-teal-200 bg-teal-50 p-6">
             <h2 className="text-2xl font-semibold">Messaggio inviato!</h2>
-            <p className="text-ink-700">Ti risponderemo entro 24 ore. Ti abbiamo inviato una conferma per email.</p>
-            <button type="button" className="btn btn-secondary w-fit" onClick={() => setState("editing")}>
+            <p className="text-ink-700">Ti risponderemo entro {replyTimesHours.general} ore. Ti abbiamo inviato una conferma per email.</p>
+            <Link to="/contatti" className="btn btn-secondary w-fit">
               Scrivi un altro messaggio
-            </button>
+            </Link>
           </div>
         ) : (
           <form
+            id={SCOPE}
             method="post"
             action="/api/send-contact-email"
             noValidate
-            onSubmit={handleSubmit}
-            onFocus={prepareProofOfWork}
-            className="relative grid gap-5 rounded-3xl bg-white p-6 shadow-sm sm:p-8"
+            {...{ [siteHooks.proofOfWorkForm]: "" }}
+            className="relative grid scroll-mt-16 gap-5 rounded-3xl bg-white p-6 shadow-sm sm:p-8"
           >
             <ProofOfWorkNoScript />
-            {withoutJs === "error" ? (
+            {outcome === "error" && !refused ? (
               <p role="alert" className="rounded-xl bg-danger-50 p-3 text-sm text-danger-600">
-                Si è verificato un problema. Controlla i campi e riprova.
+                Si è verificato un problema durante l'invio. Riprova tra qualche minuto.
+              </p>
+            ) : refused ? (
+              <p role="alert" className="rounded-xl bg-danger-50 p-3 text-sm text-danger-600">
+                Il messaggio non è stato inviato: controlla il campo evidenziato e riscrivi il messaggio.
               </p>
             ) : null}
             <div className="grid gap-5 sm:grid-cols-2">
@@ -134,6 +107,7 @@ export default function Contatti() {
             </div>
             {field("subject", "Oggetto", "input")}
             {field("message", "Messaggio", "textarea")}
+            <input type="hidden" name={PROOF_OF_WORK_FIELD} defaultValue="" />
             <Honeypot />
             <p className="text-sm text-ink-500">
               Usiamo i tuoi dati solo per risponderti. Leggi la{" "}
@@ -142,8 +116,8 @@ export default function Contatti() {
               </Link>
               .
             </p>
-            <button type="submit" className="btn btn-primary w-fit" disabled={state === "sending"}>
-              {state === "sending" ? "Invio in corso..." : "Invia messaggio"}
+            <button type="submit" className="btn btn-primary w-fit">
+              Invia messaggio
             </button>
           </form>
         )}

@@ -29,6 +29,27 @@ test("the home page loads no React Router module: one script of a few KB, nothin
   expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
 });
 
+test("the contact page is a content page too: its form is HTML plus the site script", async ({ page }) => {
+  const scripts = recordScripts(page);
+  await page.goto("/contatti");
+  await page.waitForLoadState("networkidle");
+  expect(scripts.map((script) => script.path)).toEqual([expect.stringMatching(/^\/assets\/site-script-[\w-]+\.js$/)]);
+  expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+  // A mistyped address is pointed out before anything is sent.
+  await page.getByLabel("Nome").fill("Chiara");
+  await page.getByLabel("Email").fill("chiara@");
+  await page.getByLabel("Oggetto").fill("Domanda");
+  await page.getByLabel("Messaggio").fill("Come funziona il primo colloquio?");
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(request.url());
+  });
+  await page.getByRole("button", { name: "Invia messaggio" }).click();
+  await expect(page.getByText("Inserisci un indirizzo email valido")).toBeVisible();
+  await expect(page.getByLabel("Email")).toBeFocused();
+  expect(posts).toEqual([]);
+});
+
 test("an app page still ships React: the questionnaire hydrates", async ({ page }) => {
   const scripts = recordScripts(page);
   await page.goto("/questionario");

@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action as newsletterSignup } from "../../app/routes/api/newsletter-signup";
+import { action as sendContact } from "../../app/routes/api/send-contact-email";
 import type { Database } from "../../app/server/db/client.server";
-import { newsletterSubscribers } from "../../app/server/db/schema";
+import { contacts, newsletterSubscribers } from "../../app/server/db/schema";
 import { testDatabase } from "./database";
 import { queuedMail, solvedChallenge } from "./helpers";
 
@@ -53,5 +54,37 @@ describe("newsletter sign-up as a plain form post", () => {
     expect(answers.at(-1)!.location).toBe("/?esito=error&modulo=newsletter-signup#newsletter-signup");
     expect(await subscriber("limite-5@example.com")).toEqual([]);
     expect(await subscriber("limite-4@example.com")).toHaveLength(1);
+  });
+});
+
+describe("the contact form as a plain form post (/contatti ships no React)", () => {
+  async function contact(fields: Record<string, string>, clientIp: string) {
+    const request = new Request("http://localhost/api/send-contact-email", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Referer: "http://localhost/contatti" },
+      body: new URLSearchParams({ website: "", ...fields }),
+    });
+    const response = await sendContact({ request, params: {}, context: { db, clientIp, cspNonce: "" } } as never);
+    return { status: response.status, location: response.headers.get("Location") };
+  }
+  const message = { name: "Chiara", subject: "Primo colloquio", message: "Come funziona il primo colloquio?" };
+
+  it("stores the message, queues the auto-reply and sends the browser back to /contatti with the outcome", async () => {
+    const email = "contatto-semplice@example.com";
+    const altcha = await solvedChallenge();
+    const answer = await contact({ ...message, email, altcha }, "192.0.2.20");
+    expect(answer).toEqual({ status: 303, location: "/contatti?esito=ok&modulo=send-contact-email#send-contact-email" });
+    expect(await db.select().from(contacts).where(eq(contacts.email, email))).toHaveLength(1);
+    expect((await queuedMail(db)).filter((mail) => mail.to === email).map((mail) => mail.subject)).toEqual(["Abbiamo ricevuto il tuo messaggio"]);
+    // The same solved challenge posted again (a resubmitted page) is refused: one message, not two.
+    const again = await contact({ ...message, email, altcha }, "192.0.2.20");
+    expect(again.location).toBe("/contatti?esito=error&modulo=send-contact-email#send-contact-email");
+    expect(await db.select().from(contacts).where(eq(contacts.email, email))).toHaveLength(1);
+  });
+
+  it("names the refused field (a mistyped address) and stores nothing", async () => {
+    const answer = await contact({ ...message, email: "chiara@", altcha: await solvedChallenge() }, "192.0.2.21");
+    expect(answer.location).toBe("/contatti?esito=error&modulo=send-contact-email&campo=email#send-contact-email");
+    expect(await db.select().from(contacts).where(eq(contacts.email, "chiara@"))).toEqual([]);
   });
 });
