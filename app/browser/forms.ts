@@ -82,11 +82,15 @@ export function startForms() {
     if (form.getAttribute("aria-busy") === "true") return;
     form.setAttribute("aria-busy", "true");
     const submitter = event.submitter;
-    void prepare(form, field).then((payload) => {
-      form.removeAttribute("aria-busy");
-      // Unsolved (the challenge could not be fetched): sent anyway, and the server says to reload and retry.
-      field.value = payload ?? "unsolved";
-      form.requestSubmit(submitter);
-    });
+    void prepare(form, field).then((payload) =>
+      // From a task of its own: a challenge already solved resolves while this submit event is still being
+      // dispatched, when the browser would ignore a new submission.
+      setTimeout(() => {
+        form.removeAttribute("aria-busy");
+        // Unsolved (the challenge could not be fetched): sent anyway, and the server says to reload and retry.
+        field.value = payload ?? "unsolved";
+        form.requestSubmit(submitter);
+      }),
+    );
   });
 }

@@ -27,13 +27,18 @@ export function ProofOfWorkField() {
       event.stopPropagation();
       if (solving) return;
       solving = true;
-      void takeProofOfWork().then((payload) => {
-        solving = false;
-        // Unsolved (e.g. the challenge could not be fetched): sent anyway, the server says to reload and retry.
-        field.value = payload ?? "unsolved";
-        ready = true;
-        form.requestSubmit(event.submitter);
-      });
+      const submitter = event.submitter;
+      void takeProofOfWork()
+        // A challenge solved already resolves at once, while this submit event is still being dispatched,
+        // when the browser ignores a new submission: the form is sent again from a task of its own.
+        .then((payload) => new Promise<string | null>((resolve) => setTimeout(() => resolve(payload))))
+        .then((payload) => {
+          solving = false;
+          // Unsolved (e.g. the challenge could not be fetched): sent anyway, the server says to reload and retry.
+          field.value = payload ?? "unsolved";
+          ready = true;
+          form.requestSubmit(submitter);
+        });
     };
     form.addEventListener("focusin", prepareProofOfWork);
     form.addEventListener("submit", onSubmit);

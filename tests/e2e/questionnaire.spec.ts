@@ -70,7 +70,7 @@ async function acceptGate(page: Page) {
 const next = (page: Page) => page.getByRole("button", { name: "Avanti" }).click();
 
 /** The visible toast (Radix also copies its text into a hidden live region). */
-const toast = (page: Page, text: string) => page.locator("li[data-variant]").getByText(text, { exact: true });
+const toast = (page: Page, text: string) => page.locator("[data-variant]").getByText(text, { exact: true });
 
 test.describe("welcome gate", () => {
   test("declining shows the apology with the contact e-mail and a way home", async ({ page }) => {
@@ -250,9 +250,9 @@ test.describe("step rules", () => {
     await page.getByRole("button", { name: "Invia" }).click();
     await expect(toast(page, "Invio in corso...")).toBeVisible();
     await expect(toast(page, "Errore di validazione")).toHaveCount(0);
-    await expect(page.locator("li[data-variant]")).toHaveCount(1);
+    await expect(page.locator("[data-variant]")).toHaveCount(1);
     await expect(toast(page, "Questionario inviato!")).toBeVisible();
-    await expect(page.locator("li[data-variant]")).toHaveCount(1);
+    await expect(page.locator("[data-variant]")).toHaveCount(1);
   });
 
   for (const step of [5, 13, 16, 20]) {

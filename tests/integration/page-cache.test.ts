@@ -136,6 +136,20 @@ describe("public HTML compressed once", () => {
     expect(gzip.body.length).toBeLessThan(identity.body.length / 3);
   });
 
+  it("a hashed script is sent Brotli-compressed to a browser that takes it, gzip to one that does not, each the same file", async () => {
+    const html = decoded(await raw("/questionario", { "accept-encoding": BROWSER }));
+    const asset = /\/assets\/entry\.client-[\w-]+\.js/.exec(html)![0];
+    const file = fs.readFileSync(path.join("build/client", asset), "utf8");
+    const br = await raw(asset, { "accept-encoding": BROWSER });
+    const gzip = await raw(asset, { "accept-encoding": "gzip, deflate" });
+    expect([br.headers["content-encoding"], gzip.headers["content-encoding"]]).toEqual(["br", "gzip"]);
+    expect(decoded(br)).toBe(file);
+    expect(decoded(gzip)).toBe(file);
+    expect(br.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(br.headers["vary"]).toBe("Accept-Encoding");
+    expect(br.body.length).toBeLessThan(gzip.body.length);
+  });
+
   it("a HEAD and a revalidation are answered from the same entry: the length without a body, then 304 with the same CSP", async () => {
     const page = await raw("/prezzi", { "accept-encoding": BROWSER });
     const head = await raw("/prezzi", { "accept-encoding": BROWSER }, "HEAD");

@@ -1,6 +1,5 @@
-import { Toast } from "radix-ui";
 import { X } from "lucide-react";
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 
 export interface ToastMessage {
   title: string;
@@ -14,49 +13,78 @@ interface ShownToast extends ToastMessage {
 
 const ToastContext = createContext<(message: ToastMessage) => void>(() => undefined);
 
+/** How long a toast stays, unless the pointer or the keyboard focus is on it. */
+const DURATION_MS = 6000;
 let nextId = 1;
 
 /**
- * The site-wide toaster: the spec's toasts, destructive style for errors, announced politely.
- * One toast at a time in one region: a new message (a success, or the next error) replaces the
- * previous one, so a stale error never stays above the success that answers it and a stack of
- * toasts never covers the content people act on.
+ * The site-wide toaster: the spec's toasts, destructive style for errors. One toast at a time in one
+ * region: a new message (a success, or the next error) replaces the previous one, so a stale error
+ * never stays above the success that answers it and a stack of toasts never covers the content
+ * people act on. A live region announces each (an error assertively); it closes after six seconds
+ * (not while hovered or focused), with its close button, or with Escape. A few lines of our own
+ * instead of a library's primitives: the hydrated public pages carry less JavaScript (issue 17).
  */
 export function ToastProvider({ children }: { children: ReactNode }) {
-  const [toasts, setToasts] = useState<ShownToast[]>([]);
-  const show = useCallback((message: ToastMessage) => {
-    setToasts([{ ...message, id: nextId++ }]);
-  }, []);
-  const remove = useCallback((id: number) => setToasts((current) => current.filter((toast) => toast.id !== id)), []);
+  const [toast, setToast] = useState<ShownToast | null>(null);
+  const show = useCallback((message: ToastMessage) => setToast({ ...message, id: nextId++ }), []);
+  const close = useCallback(() => setToast(null), []);
   const value = useMemo(() => show, [show]);
   return (
     <ToastContext.Provider value={value}>
-      <Toast.Provider swipeDirection="right" duration={6000} label="Notifica">
-        {children}
-        {toasts.map((toast) => (
-          <Toast.Root
-            key={toast.id}
-            onOpenChange={(open) => !open && remove(toast.id)}
-            type={toast.variant === "destructive" ? "foreground" : "background"}
-            data-variant={toast.variant ?? "default"}
-            className={`pointer-events-auto relative flex w-full items-start gap-3 rounded-2xl border p-4 pr-10 shadow-lg ${
-              toast.variant === "destructive"
-                ? "border-danger-600/30 bg-danger-50 text-danger-600"
-                : "border-teal-200 bg-white text-ink-900"
-            }`}
-          >
-            <div className="grid gap-1">
-              <Toast.Title className="font-semibold">{toast.title}</Toast.Title>
-              {toast.description ? <Toast.Description className="text-sm">{toast.description}</Toast.Description> : null}
-            </div>
-            <Toast.Close aria-label="Chiudi" className="absolute right-2 top-2 rounded-full p-1.5 hover:bg-black/5">
-              <X aria-hidden className="size-4" />
-            </Toast.Close>
-          </Toast.Root>
-        ))}
-        <Toast.Viewport className="fixed right-0 top-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:bottom-0 sm:top-auto sm:max-w-sm" />
-      </Toast.Provider>
+      {children}
+      <section aria-label="Notifica" className="pointer-events-none fixed right-0 top-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:bottom-0 sm:top-auto sm:max-w-sm">
+        {/* Both live regions exist from the start, so assistive technology notices what is added to them. */}
+        <div aria-live="polite" className="grid gap-2">
+          {toast && toast.variant !== "destructive" ? <ToastItem key={toast.id} toast={toast} onClose={close} /> : null}
+        </div>
+        <div aria-live="assertive" className="grid gap-2">
+          {toast?.variant === "destructive" ? <ToastItem key={toast.id} toast={toast} onClose={close} /> : null}
+        </div>
+      </section>
     </ToastContext.Provider>
+  );
+}
+
+function ToastItem({ toast, onClose }: { toast: ShownToast; onClose: () => void }) {
+  const [paused, setPaused] = useState(false);
+  const latestClose = useRef(onClose);
+  useEffect(() => {
+    latestClose.current = onClose;
+  });
+  useEffect(() => {
+    if (paused) return;
+    const timer = setTimeout(() => latestClose.current(), DURATION_MS);
+    return () => clearTimeout(timer);
+  }, [paused]);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") latestClose.current();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, []);
+  const destructive = toast.variant === "destructive";
+  return (
+    <div
+      role={toast.variant === "destructive" ? "alert" : "status"}
+      data-variant={toast.variant ?? "default"}
+      onPointerEnter={() => setPaused(true)}
+      onPointerLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+      className={`pointer-events-auto relative flex w-full items-start gap-3 rounded-2xl border p-4 pr-10 shadow-lg ${
+        destructive ? "border-danger-600/30 bg-danger-50 text-danger-600" : "border-teal-200 bg-white text-ink-900"
+      }`}
+    >
+      <div className="grid gap-1">
+        <p className="font-semibold">{toast.title}</p>
+        {toast.description ? <p className="text-sm">{toast.description}</p> : null}
+      </div>
+      <button type="button" aria-label="Chiudi" onClick={onClose} className="absolute right-2 top-2 rounded-full p-1.5 hover:bg-black/5">
+        <X aria-hidden className="size-4" />
+      </button>
+    </div>
   );
 }
 
