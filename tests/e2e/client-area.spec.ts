@@ -1,6 +1,6 @@
-import { expect, type Page } from "@playwright/test";
+import { expect } from "@playwright/test";
 import fs from "node:fs";
-import { openAdminPage, test } from "./support/fixtures";
+import { openAdminPage, test, answerCookieBanner, demoMember } from "./support/fixtures";
 import { mailsTo } from "./support/mail";
 
 /**
@@ -11,19 +11,7 @@ import { mailsTo } from "./support/mail";
  * Prenotazioni), download the data. Each project uses another member.
  */
 
-test.beforeEach(async ({ context }) => {
-  await context.addInitScript(() => {
-    if (window.top === window) window.localStorage.setItem("cookieConsent", JSON.stringify({ necessary: true, analytics: false, marketing: false }));
-  });
-});
-
-/** A member of the running group, read from staff's balances (one per project, so the runs do not meet). */
-async function demoMember(page: Page, index: number) {
-  await page.goto("/admin/pagamenti");
-  const balances = page.getByRole("region", { name: "Saldo per persona" }).getByRole("table");
-  const member = balances.getByRole("row").filter({ has: page.getByRole("cell", { name: "Ritmi propri", exact: true }) }).nth(index);
-  return (await member.getByRole("cell").first().locator("span").last().textContent())!.trim();
-}
+test.beforeEach(({ context }) => answerCookieBanner(context));
 
 /** The newest e-mail with this subject delivered to the address after `since` mails already were. */
 async function nextMail(address: string, subject: string, since: number) {

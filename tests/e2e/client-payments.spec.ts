@@ -1,6 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
-import { openAdminPage, test } from "./support/fixtures";
+import { openAdminPage, test, answerCookieBanner, demoMember } from "./support/fixtures";
 import { mailsTo } from "./support/mail";
 
 /**
@@ -10,18 +10,7 @@ import { mailsTo } from "./support/mail";
  * staff open and approve on /admin/pagamenti; the member then reads that the reduced rate applies.
  */
 
-test.beforeEach(async ({ context }) => {
-  await context.addInitScript(() => {
-    if (window.top === window) window.localStorage.setItem("cookieConsent", JSON.stringify({ necessary: true, analytics: false, marketing: false }));
-  });
-});
-
-async function demoMember(page: Page, index: number) {
-  await page.goto("/admin/pagamenti");
-  const balances = page.getByRole("region", { name: "Saldo per persona" }).getByRole("table");
-  const member = balances.getByRole("row").filter({ has: page.getByRole("cell", { name: "Ritmi propri", exact: true }) }).nth(index);
-  return (await member.getByRole("cell").first().locator("span").last().textContent())!.trim();
-}
+test.beforeEach(({ context }) => answerCookieBanner(context));
 
 async function signIn(page: Page, email: string) {
   const before = (await mailsTo(email)).length;

@@ -1,17 +1,13 @@
 import { expect } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
-import { test } from "./support/fixtures";
+import { test, answerCookieBanner } from "./support/fixtures";
 
 /**
  * Staff record a bank transfer on /admin/pagamenti for a member of the demo's running group, see the
  * member's balance go down by the amount, and download the numbered PDF receipt (desktop and phone).
  */
 
-test.beforeEach(async ({ context }) => {
-  await context.addInitScript(() => {
-    if (window.top === window) window.localStorage.setItem("cookieConsent", JSON.stringify({ necessary: true, analytics: false, marketing: false }));
-  });
-});
+test.beforeEach(({ context }) => answerCookieBanner(context));
 
 /** "35,00 €", "-5,00 €", "1.035,00 €" → cents. */
 const cents = (text: string) => Math.round(Number(text.replace(/[^\d,-]/g, "").replace(",", ".")) * 100);

@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { test } from "./support/fixtures";
+import { test, answerCookieBanner } from "./support/fixtures";
 import { DEMO_THERAPIST } from "./support/server-env";
 
 /**
@@ -9,11 +9,7 @@ import { DEMO_THERAPIST } from "./support/server-env";
  */
 test.describe.configure({ mode: "serial" });
 
-test.beforeEach(async ({ context }) => {
-  await context.addInitScript(() => {
-    if (window.top === window) window.localStorage.setItem("cookieConsent", JSON.stringify({ necessary: true, analytics: false, marketing: false }));
-  });
-});
+test.beforeEach(({ context }) => answerCookieBanner(context));
 
 const italianDate = (daysFromNow: number) =>
   new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Rome" }).format(new Date(Date.now() + daysFromNow * 86_400_000));

@@ -2,7 +2,7 @@ import type { Route } from "./+types/receipt";
 import { audit } from "~/server/audit.server";
 import { requireAdmin } from "~/server/auth.server";
 import { getReceipt } from "~/server/services/payments.server";
-import { renderReceiptPdf } from "~/server/services/receipt-pdf.server";
+import { receiptResponse } from "~/server/services/receipt-pdf.server";
 
 /** GET /admin/pagamenti/ricevuta/:id — the numbered PDF receipt of one payment, for staff only. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -11,14 +11,5 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const receipt = await getReceipt(context.db, params.id);
   if (!receipt) throw new Response("Not Found", { status: 404 });
   await audit(context.db, session, { action: "read", entity: "payment", entityId: receipt.id, detail: { receiptNumber: receipt.receiptNumber } });
-  const pdf = await renderReceiptPdf(receipt);
-  return new Response(new Uint8Array(pdf), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `inline; filename="ricevuta-${receipt.receiptNumber}.pdf"`,
-      "Content-Length": String(pdf.length),
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return receiptResponse(receipt, "inline");
 }

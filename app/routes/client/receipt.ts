@@ -1,7 +1,7 @@
 import type { Route } from "./+types/receipt";
 import { notTheirs, requireClient } from "~/server/services/client-area.server";
 import { clientReceipt } from "~/server/services/client-payments.server";
-import { renderReceiptPdf } from "~/server/services/receipt-pdf.server";
+import { receiptResponse } from "~/server/services/receipt-pdf.server";
 
 /**
  * GET /area-personale/pagamenti/ricevuta/:paymentId — who may: the signed-in client whose payment it
@@ -12,14 +12,5 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const client = await requireClient(request, context.db);
   const receipt = await clientReceipt(context.db, client, params.paymentId);
   if (!receipt) throw notTheirs();
-  const pdf = await renderReceiptPdf(receipt);
-  return new Response(new Uint8Array(pdf), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="ricevuta-${receipt.receiptNumber}.pdf"`,
-      "Content-Length": String(pdf.length),
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return receiptResponse(receipt, "attachment");
 }

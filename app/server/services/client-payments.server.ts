@@ -200,9 +200,23 @@ async function lockPending(tx: Tx, id: string) {
   return request;
 }
 
-async function memberOf(tx: Tx, bookingId: string) {
-  const [booking] = await tx.select({ email: groupBookings.email, name: groupBookings.name }).from(groupBookings).where(eq(groupBookings.id, bookingId));
-  return booking!;
+/** Staff's answer to the member, by e-mail, pointing to the payments page of their area. */
+async function answerMember(tx: Tx, bookingId: string, mail: { subject: string; template: string; preview: string; paragraphs: string[] }) {
+  const [member] = await tx.select({ email: groupBookings.email, name: groupBookings.name }).from(groupBookings).where(eq(groupBookings.id, bookingId));
+  await enqueueEmails(tx, [
+    {
+      to: member!.email,
+      subject: mail.subject,
+      template: mail.template,
+      body: createElement(ClientAreaNoticeEmail, {
+        name: member!.name,
+        preview: mail.preview,
+        paragraphs: mail.paragraphs,
+        areaUrl: `${publicBaseUrl()}${clientPaymentPaths.page}`,
+        footerNote: "Ti scriviamo per rispondere alla richiesta che hai fatto dalla tua area personale.",
+      }),
+    },
+  ]);
 }
 
 /** Staff approve: the reduced rate applies to the member's sessions from now on; the member is e-mailed. */
@@ -211,24 +225,15 @@ export async function approveIseeRequest(db: Database, actor: SessionInfo, id: s
     const request = await lockPending(tx, id);
     await markIseeApproved(tx, actor, request.bookingId, now);
     await tx.update(iseeRequests).set({ status: "approved", decidedAt: now, decidedBy: actor.user.email }).where(eq(iseeRequests.id, id));
-    const member = await memberOf(tx, request.bookingId);
-    await enqueueEmails(tx, [
-      {
-        to: member.email,
-        subject: "Tariffa agevolata attiva",
-        template: "client-isee-approved",
-        body: createElement(ClientAreaNoticeEmail, {
-          name: member.name,
-          preview: "La tariffa agevolata è attiva",
-          paragraphs: [
-            `lo staff ha verificato la tua attestazione ISEE: da oggi le tue sedute costano ${formatCents(tariffs.reduced.amountCents)} invece di ${formatCents(tariffs.standard.amountCents)}.`,
-            "Nella tua area personale, alla voce Pagamenti, vedi ogni seduta con la sua tariffa.",
-          ],
-          areaUrl: `${publicBaseUrl()}${clientPaymentPaths.page}`,
-          footerNote: "Ti scriviamo per rispondere alla richiesta che hai fatto dalla tua area personale.",
-        }),
-      },
-    ]);
+    await answerMember(tx, request.bookingId, {
+      subject: "Tariffa agevolata attiva",
+      template: "client-isee-approved",
+      preview: "La tariffa agevolata è attiva",
+      paragraphs: [
+        `lo staff ha verificato la tua attestazione ISEE: da oggi le tue sedute costano ${formatCents(tariffs.reduced.amountCents)} invece di ${formatCents(tariffs.standard.amountCents)}.`,
+        "Nella tua area personale, alla voce Pagamenti, vedi ogni seduta con la sua tariffa.",
+      ],
+    });
     await audit(tx, actor, { action: "approve", entity: "isee-request", entityId: id, detail: { bookingId: request.bookingId } });
   });
 }
@@ -238,24 +243,15 @@ export async function declineIseeRequest(db: Database, actor: SessionInfo, id: s
   return db.transaction(async (tx) => {
     const request = await lockPending(tx, id);
     await tx.update(iseeRequests).set({ status: "declined", decisionReason: reason, decidedAt: now, decidedBy: actor.user.email }).where(eq(iseeRequests.id, id));
-    const member = await memberOf(tx, request.bookingId);
-    await enqueueEmails(tx, [
-      {
-        to: member.email,
-        subject: "La tua richiesta di tariffa agevolata",
-        template: "client-isee-declined",
-        body: createElement(ClientAreaNoticeEmail, {
-          name: member.name,
-          preview: "Lo staff ha risposto alla tua richiesta di tariffa agevolata",
-          paragraphs: [
-            `lo staff ha verificato la tua attestazione ISEE e per ora non può applicare la tariffa agevolata. Il motivo: «${reason}».`,
-            "Puoi caricare una nuova attestazione dalla tua area personale, alla voce Pagamenti, o rispondere a questa email per parlarne.",
-          ],
-          areaUrl: `${publicBaseUrl()}${clientPaymentPaths.page}`,
-          footerNote: "Ti scriviamo per rispondere alla richiesta che hai fatto dalla tua area personale.",
-        }),
-      },
-    ]);
+    await answerMember(tx, request.bookingId, {
+      subject: "La tua richiesta di tariffa agevolata",
+      template: "client-isee-declined",
+      preview: "Lo staff ha risposto alla tua richiesta di tariffa agevolata",
+      paragraphs: [
+        `lo staff ha verificato la tua attestazione ISEE e per ora non può applicare la tariffa agevolata. Il motivo: «${reason}».`,
+        "Puoi caricare una nuova attestazione dalla tua area personale, alla voce Pagamenti, o rispondere a questa email per parlarne.",
+      ],
+    });
     await audit(tx, actor, { action: "decline", entity: "isee-request", entityId: id, detail: { bookingId: request.bookingId } });
   });
 }

@@ -68,3 +68,17 @@ export function renderReceiptPdf(receipt: ReceiptData): Promise<Buffer> {
   pdf.end();
   return done;
 }
+
+/** A receipt as the browser gets it: private, never cached, never sniffed; `attachment` downloads it, `inline` opens it. */
+export async function receiptResponse(receipt: ReceiptData, disposition: "inline" | "attachment") {
+  const pdf = await renderReceiptPdf(receipt);
+  return new Response(new Uint8Array(pdf), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `${disposition}; filename="ricevuta-${receipt.receiptNumber}.pdf"`,
+      "Content-Length": String(pdf.length),
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

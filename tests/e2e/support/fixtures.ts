@@ -1,4 +1,4 @@
-import { expect, test as base, type Browser, type Page, type TestInfo } from "@playwright/test";
+import { expect, test as base, type Browser, type BrowserContext, type Page, type TestInfo } from "@playwright/test";
 import { DEMO_ADMIN } from "./server-env";
 
 /** Signs `page` in through the Admin Login form as the demo admin and waits for the admin shell. */
@@ -11,6 +11,21 @@ export async function signInAsAdmin(page: Page) {
   await expect(page.getByRole("heading", { name: "Utenti", level: 1 })).toBeVisible();
 }
 
+/** The cookie banner answered ("Solo necessari") before any page of the context loads; only the top window (the mailbox preview is a sandboxed frame without storage). */
+export function answerCookieBanner(context: BrowserContext) {
+  return context.addInitScript(() => {
+    if (window.top === window) window.localStorage.setItem("cookieConsent", JSON.stringify({ necessary: true, analytics: false, marketing: false }));
+  });
+}
+
+/** The address of a member of the demo's running group ("Ritmi propri"), read from staff's balances: one per `index`, so parallel runs do not meet. */
+export async function demoMember(adminPage: Page, index: number) {
+  await adminPage.goto("/admin/pagamenti");
+  const balances = adminPage.getByRole("region", { name: "Saldo per persona" }).getByRole("table");
+  const member = balances.getByRole("row").filter({ has: adminPage.getByRole("cell", { name: "Ritmi propri", exact: true }) }).nth(index);
+  return (await member.getByRole("cell").first().locator("span").last().textContent())!.trim();
+}
+
 /**
  * A signed-in admin page in its own context, with this project's device settings and the cookie
  * banner answered, for serial specs that share it across their tests: sign-in is rate limited, so
@@ -19,11 +34,7 @@ export async function signInAsAdmin(page: Page) {
 export async function openAdminPage(browser: Browser, testInfo: TestInfo) {
   const { viewport, isMobile, hasTouch, userAgent, deviceScaleFactor, baseURL, locale } = testInfo.project.use;
   const context = await browser.newContext({ viewport, isMobile, hasTouch, userAgent, deviceScaleFactor, baseURL, locale });
-  await context.addInitScript(() => {
-    // Only the top window: the mailbox preview is a sandboxed frame without storage.
-    if (window.top === window)
-      window.localStorage.setItem("cookieConsent", JSON.stringify({ necessary: true, analytics: false, marketing: false }));
-  });
+  await answerCookieBanner(context);
   const page = await context.newPage();
   await signInAsAdmin(page);
   return page;
