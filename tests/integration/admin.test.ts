@@ -12,14 +12,14 @@ import { action as documentsAction, loader as documentsLoader } from "../../app/
 import { loader as exportLoader } from "../../app/routes/admin/export";
 import { action as therapistsAction, loader as therapistsLoader } from "../../app/routes/admin/therapists";
 import { action as uploadAction } from "../../app/routes/admin/upload";
-import { auth, createOrPromoteAdmin } from "../../app/server/auth.server";
+import { auth } from "../../app/server/auth.server";
 import type { Database } from "../../app/server/db/client.server";
-import { auditLog, blogPosts, contacts, documents, emailOutbox, groupBookings, groups, therapists, user } from "../../app/server/db/schema";
+import { auditLog, blogPosts, contacts, documents, emailOutbox, groupBookings, groups, therapists } from "../../app/server/db/schema";
 import { csvCell } from "../../app/server/services/admin-csv.server";
 import { storage } from "../../app/server/storage.server";
 import { isPdf, sniffImage } from "../../app/server/uploads.server";
 import { testDatabase } from "./database";
-import { onePagePdf } from "./helpers";
+import { onePagePdf, staffAndClientAccounts } from "./helpers";
 import { answer, form, pageRequest, routeCaller, type AnyHandler } from "./route-calls";
 
 let db: Database;
@@ -38,9 +38,7 @@ async function signedInCookie(email: string, password: string) {
 beforeAll(async () => {
   process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "insieme-admin-"));
   db = await testDatabase();
-  await createOrPromoteAdmin(db, "staff@example.com", "password-molto-lunga");
-  await auth(db).api.signUpEmail({ body: { email: "utente@example.com", password: "password-utente-1", name: "Utente" } });
-  await db.update(user).set({ emailVerified: true }).where(eq(user.email, "utente@example.com"));
+  await staffAndClientAccounts(db);
   adminCookie = await signedInCookie("staff@example.com", "password-molto-lunga");
   userCookie = await signedInCookie("utente@example.com", "password-utente-1");
 });

@@ -1,22 +1,19 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { action as adminAction, loader as adminLoader } from "../../app/routes/admin/layout";
-import { auth, createOrPromoteAdmin, requireAdmin } from "../../app/server/auth.server";
+import { requireAdmin } from "../../app/server/auth.server";
 import type { Database } from "../../app/server/db/client.server";
-import { user } from "../../app/server/db/schema";
 import { testDatabase } from "./database";
+import { staffAndClientAccounts } from "./helpers";
 
 let db: Database;
 
 beforeAll(async () => {
   process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "insieme-auth-"));
   db = await testDatabase();
-  await createOrPromoteAdmin(db, "staff@example.com", "password-molto-lunga");
-  await auth(db).api.signUpEmail({ body: { email: "utente@example.com", password: "password-utente-1", name: "Utente" } });
-  await db.update(user).set({ emailVerified: true }).where(eq(user.email, "utente@example.com"));
+  await staffAndClientAccounts(db);
 });
 
 function signInRequest(email: string, password: string, ip = "198.51.100.1") {

@@ -11,7 +11,6 @@ import { action as sendContact } from "../../app/routes/api/send-contact-email";
 import { action as submitQuestionnaire } from "../../app/routes/api/submit-questionnaire";
 import { action as updateGroupSelection } from "../../app/routes/api/update-group-selection";
 import { action as joinWaitlist } from "../../app/routes/api/waitlist";
-import { auth, createOrPromoteAdmin } from "../../app/server/auth.server";
 import type { Database } from "../../app/server/db/client.server";
 import {
   callSlots,
@@ -27,7 +26,7 @@ import {
 import { callAvailability } from "../../app/server/services/call-slots.server";
 import { testDatabase, testDatabaseUrl } from "./database";
 import { versionOf } from "../../app/server/services/admin-common.server";
-import { accessTokenFor, postJson, validAnswers } from "./helpers";
+import { accessTokenFor, postJson, validAnswers, signedInStaff } from "./helpers";
 
 /**
  * What happens when people act at the same moment: the last seat of a group, one call slot, the
@@ -41,12 +40,7 @@ let counter = 0;
 beforeAll(async () => {
   process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "insieme-concurrency-"));
   db = await testDatabase();
-  await createOrPromoteAdmin(db, "staff@example.com", "password-molto-lunga");
-  const signedIn = await auth(db).api.signInEmail({ body: { email: "staff@example.com", password: "password-molto-lunga" }, asResponse: true });
-  adminCookie = signedIn.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
-    .join("; ");
+  ({ cookie: adminCookie } = await signedInStaff(db, "staff@example.com"));
 });
 
 afterAll(() => fs.rmSync(process.env.DATA_DIR!, { recursive: true, force: true }));

@@ -75,3 +75,16 @@ export async function signedInStaff(db: Database, email: string, password = "pas
   if (!session) throw new Error(`could not sign ${email} in`);
   return { cookie, session };
 }
+
+/**
+ * The two accounts most tests need: staff (`staff@example.com`) and a client with a confirmed address
+ * (`utente@example.com`, signed up as on /accedi, then the e-mailed confirmation followed).
+ */
+export async function staffAndClientAccounts(db: Database, staffPassword = "password-molto-lunga") {
+  const { auth, createOrPromoteAdmin } = await import("../../app/server/auth.server");
+  const { user } = await import("../../app/server/db/schema");
+  const { eq } = await import("drizzle-orm");
+  await createOrPromoteAdmin(db, "staff@example.com", staffPassword);
+  await auth(db).api.signUpEmail({ body: { email: "utente@example.com", password: "password-utente-1", name: "Utente" } });
+  await db.update(user).set({ emailVerified: true }).where(eq(user.email, "utente@example.com"));
+}

@@ -12,13 +12,13 @@ import { action as documentsAction } from "../../app/routes/admin/documents";
 import { action as therapistsAction } from "../../app/routes/admin/therapists";
 import { action as uploadAction } from "../../app/routes/admin/upload";
 import { action as submitQuestionnaire } from "../../app/routes/api/submit-questionnaire";
-import { auth, createOrPromoteAdmin } from "../../app/server/auth.server";
+import { auth } from "../../app/server/auth.server";
 import type { Database } from "../../app/server/db/client.server";
 import { blogPosts, contacts, documents, groups, therapists, user } from "../../app/server/db/schema";
 import { resetEnvForTests } from "../../app/server/env.server";
 import { ensureBuild, freePort, startApp, stopAllApps, type AppProcess } from "./app-process";
 import { testDatabase, testDatabaseUrl } from "./database";
-import { onePagePdf, postJson, validAnswers } from "./helpers";
+import { onePagePdf, postJson, validAnswers, staffAndClientAccounts } from "./helpers";
 import { answer, form, pageRequest, routeCaller, type AnyHandler } from "./route-calls";
 
 /**
@@ -141,9 +141,7 @@ beforeAll(async () => {
   process.env.DATA_ENCRYPTION_KEY = randomBytes(32).toString("base64");
   resetEnvForTests();
   db = await testDatabase();
-  await createOrPromoteAdmin(db, "staff@example.com", "password-molto-lunga");
-  await auth(db).api.signUpEmail({ body: { email: "utente@example.com", password: "password-utente-1", name: "Utente" } });
-  await db.update(user).set({ emailVerified: true }).where(eq(user.email, "utente@example.com"));
+  await staffAndClientAccounts(db);
   adminCookie = await inProcessCookie("staff@example.com", "password-molto-lunga");
   userCookie = await inProcessCookie("utente@example.com", "password-utente-1");
   await auth(db).api.signUpEmail({ body: { email: "terapeuta@example.com", password: "password-terapeuta-1", name: "Terapeuta" } });

@@ -5,12 +5,12 @@ import os from "node:os";
 import path from "node:path";
 import { action, loader } from "../../app/routes/accedi";
 import { widgetMessages, type WidgetResult } from "../../app/domain/sign-in-widget";
-import { auth, createOrPromoteAdmin } from "../../app/server/auth.server";
+import { auth } from "../../app/server/auth.server";
 import { createDatabase, type Database } from "../../app/server/db/client.server";
 import { emailOutbox, user } from "../../app/server/db/schema";
 import { resetEnvForTests } from "../../app/server/env.server";
 import { testDatabase, testDatabaseUrl } from "./database";
-import { solvedChallenge } from "./helpers";
+import { solvedChallenge, staffAndClientAccounts } from "./helpers";
 import { totp } from "./totp";
 
 const origin = "http://localhost:3000";
@@ -19,9 +19,7 @@ let db: Database;
 beforeAll(async () => {
   process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "insieme-widget-"));
   db = await testDatabase();
-  await createOrPromoteAdmin(db, "staff@example.com", "password-dello-staff");
-  await auth(db).api.signUpEmail({ body: { email: "utente@example.com", password: "password-utente-1", name: "Utente" } });
-  await db.update(user).set({ emailVerified: true }).where(eq(user.email, "utente@example.com"));
+  await staffAndClientAccounts(db, "password-dello-staff");
 });
 
 let ipCounter = 0;
