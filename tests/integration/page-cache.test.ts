@@ -7,7 +7,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { embeddedDatabase, ensureBuild, freePort, startApp, stopAllApps, stopLeftoverPostgres, until, type AppProcess } from "./app-process";
+import { BUILD_DIR, embeddedDatabase, ensureBuild, freePort, startApp, stopAllApps, stopLeftoverPostgres, until, type AppProcess } from "./app-process";
 
 /**
  * The page cache of the production build as browsers and other instances meet it: public HTML is
@@ -139,7 +139,7 @@ describe("public HTML compressed once", () => {
   it("a hashed script is sent Brotli-compressed to a browser that takes it, gzip to one that does not, each the same file", async () => {
     const html = decoded(await raw("/questionario", { "accept-encoding": BROWSER }));
     const asset = /\/assets\/entry\.client-[\w-]+\.js/.exec(html)![0];
-    const file = fs.readFileSync(path.join("build/client", asset), "utf8");
+    const file = fs.readFileSync(path.join(BUILD_DIR, "client", asset), "utf8");
     const br = await raw(asset, { "accept-encoding": BROWSER });
     const gzip = await raw(asset, { "accept-encoding": "gzip, deflate" });
     expect([br.headers["content-encoding"], gzip.headers["content-encoding"]]).toEqual(["br", "gzip"]);
