@@ -67,7 +67,6 @@ function ToastItem({ toast, onClose }: { toast: ShownToast; onClose: () => void 
   const destructive = toast.variant === "destructive";
   return (
     <div
-      role={toast.variant === "destructive" ? "alert" : "status"}
       data-variant={toast.variant ?? "default"}
       onPointerEnter={() => setPaused(true)}
       onPointerLeave={() => setPaused(false)}
