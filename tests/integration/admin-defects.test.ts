@@ -24,7 +24,7 @@ import { auth, createOrPromoteAdmin } from "../../app/server/auth.server";
 import type { Database } from "../../app/server/db/client.server";
 import { auditLog, blogPosts, contacts, groupBookings, groups, privacyRequests, therapists } from "../../app/server/db/schema";
 import { testDatabase } from "./database";
-import { onePagePdf } from "./helpers";
+import { onePagePdf, newGroup as groupRow, newTherapist as therapistRow } from "./helpers";
 import { answer, form, routeCaller, type AnyHandler } from "./route-calls";
 
 const BASE = "http://localhost:3000";
@@ -55,21 +55,8 @@ const post = (handler: AnyHandler, pathname: string, fields: Record<string, stri
   call(handler, request(pathname, { method: "POST", body: form(fields) })).then(answer);
 
 
-async function newTherapist(name = "Dott.ssa Elena Fabbri") {
-  const [row] = await db
-    .insert(therapists)
-    .values({ name, role: "Psicologa", specialization: "Ansia", experience: "10 anni", description: "Conduce gruppi." })
-    .returning();
-  return row!;
-}
-
-async function newGroup(therapistId: string, name = "Gruppo del lunedì") {
-  const [row] = await db
-    .insert(groups)
-    .values({ therapistId, name, topic: "Ansia", weekday: 1, timeSlot: "Sera", startTime: "19:00", startsOn: "2030-01-07" })
-    .returning();
-  return row!;
-}
+const newTherapist = (name = "Dott.ssa Elena Fabbri") => therapistRow(db, { name, specialization: "Ansia" });
+const newGroup = (therapistId: string, name = "Gruppo del lunedì") => groupRow(db, therapistId, { name, topic: "Ansia", startsOn: "2030-01-07" });
 
 describe("13, 15, 16. documents: uploads say why, a 413 is a field error, staff open the live file", () => {
   it("says why an upload is refused, in the toast and beside the field", async () => {

@@ -19,7 +19,6 @@ import {
   jobs,
   newsletterSubscribers,
   questionnaireResponses,
-  therapists,
 } from "../../app/server/db/schema";
 import { HttpError } from "../../app/server/http.server";
 import { runDueJobs } from "../../app/server/jobs.server";
@@ -29,7 +28,7 @@ import { versionOf } from "../../app/server/services/admin-common.server";
 import { callAvailability, romeTimeToUtc, slotLabel, workingDays } from "../../app/server/services/call-slots.server";
 import { recommendedGroups } from "../../app/server/services/groups.server";
 import { testDatabase } from "./database";
-import { accessTokenFor, postJson, queuedMail, validAnswers } from "./helpers";
+import { accessTokenFor, postJson, queuedMail, validAnswers, therapistWithGroup } from "./helpers";
 
 beforeAll(() => {
   process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "insieme-booking-"));
@@ -55,14 +54,10 @@ interface GroupSeed {
 
 /** A therapist with one group and `confirmed` participants (the template database holds no demo data). */
 async function seedGroup(db: Database, seed: GroupSeed) {
-  const [therapist] = await db
-    .insert(therapists)
-    .values({ name: seed.therapist, role: "Psicologa", specialization: "Gruppi", experience: "8 anni di esperienza", description: "Conduce gruppi." })
-    .returning();
-  const [group] = await db
-    .insert(groups)
-    .values({
-      therapistId: therapist!.id,
+  const { therapist, group } = await therapistWithGroup(
+    db,
+    { name: seed.therapist },
+    {
       name: seed.name,
       topic: `Il gruppo ${seed.name}`,
       situations: seed.situations ?? ["sentirsi-soli"],
@@ -73,14 +68,14 @@ async function seedGroup(db: Database, seed: GroupSeed) {
       ageMax: 35,
       status: seed.status ?? "open",
       startsOn: "2026-12-03",
-    })
-    .returning();
+    },
+  );
   const confirmed = seed.confirmed ?? 0;
   if (confirmed > 0) {
     await db.insert(groupBookings).values(
       Array.from({ length: confirmed }, (_, index) => ({
-        groupId: group!.id,
-        therapistId: therapist!.id,
+        groupId: group.id,
+        therapistId: therapist.id,
         email: `membro-${++counter}-${index}@example.invalid`,
         name: "Anna",
         ageBracket: "26-35",

@@ -17,7 +17,6 @@ import {
   newsletterSubscribers,
   privacyRequests,
   questionnaireResponses,
-  therapists,
 } from "../../app/server/db/schema";
 import { requireClient, ownBooking } from "../../app/server/services/client-area.server";
 import { action as homeAction, loader as homeLoader } from "../../app/routes/client/home";
@@ -32,7 +31,7 @@ import { action as adminBookingsAction, loader as adminBookingsLoader } from "..
 import { loader as matchingLoader } from "../../app/routes/gruppi-matching";
 import { identityFromToken } from "../../app/server/services/identity.server";
 import { testDatabase } from "./database";
-import { queuedMail, signedInStaff } from "./helpers";
+import { queuedMail, signedInStaff, therapistWithGroup } from "./helpers";
 import { answer, form, pageRequest, routeCaller } from "./route-calls";
 
 const HOUR = 3_600_000;
@@ -55,18 +54,11 @@ async function thrown(work: () => unknown): Promise<Response> {
 let counter = 0;
 async function groupWithSessions(hoursAhead: number[], videoUrl: string | null = VIDEO) {
   counter += 1;
-  const [therapist] = await db
-    .insert(therapists)
-    .values({ name: `Dott.ssa Area ${counter}`, role: "Psicologa", specialization: "Gruppi", experience: "10 anni", description: "Descrizione", registrationNumber: `LAZ-${counter}` })
-    .returning();
-  const [group] = await db
-    .insert(groups)
-    .values({ therapistId: therapist!.id, name: `Gruppo area ${counter}`, topic: "Ansia", weekday: 2, timeSlot: "Sera", startTime: "19:00", startsOn: "2026-01-06", videoUrl })
-    .returning();
+  const { group } = await therapistWithGroup(db, { name: `Dott.ssa Area ${counter}`, registrationNumber: `LAZ-${counter}` }, { name: `Gruppo area ${counter}`, topic: "Ansia", weekday: 2, timeSlot: "Sera", startTime: "19:00", startsOn: "2026-01-06", videoUrl });
   const sessions = [];
   for (const hours of hoursAhead) {
     const startsAt = new Date(Date.now() + hours * HOUR);
-    const [session] = await db.insert(groupSessions).values({ groupId: group!.id, startsAt, endsAt: new Date(startsAt.getTime() + 90 * 60_000) }).returning();
+    const [session] = await db.insert(groupSessions).values({ groupId: group.id, startsAt, endsAt: new Date(startsAt.getTime() + 90 * 60_000) }).returning();
     sessions.push(session!);
   }
   return { group: group!, sessions };

@@ -9,14 +9,14 @@ import { action as paymentsAction, loader as paymentsLoader } from "../../app/ro
 import { loader as receiptLoader } from "../../app/routes/client/receipt";
 import type { SessionInfo } from "../../app/server/auth.server";
 import type { Database } from "../../app/server/db/client.server";
-import { attendance, auditLog, groupBookings, groups, groupSessions, iseeRequests, therapists } from "../../app/server/db/schema";
+import { attendance, auditLog, groupBookings, groupSessions, iseeRequests,  } from "../../app/server/db/schema";
 import { resetEnvForTests } from "../../app/server/env.server";
 import { recordPayment } from "../../app/server/services/payments.server";
 import { erasePersonalData } from "../../app/server/services/privacy-requests.server";
 import { storage } from "../../app/server/storage.server";
 import { signedInClient } from "./client-session";
 import { testDatabase } from "./database";
-import { onePagePdf, queuedMail, signedInStaff } from "./helpers";
+import { onePagePdf, queuedMail, signedInStaff, therapistWithGroup } from "./helpers";
 import { answer, form, pageRequest, routeCaller } from "./route-calls";
 
 /**
@@ -59,18 +59,11 @@ beforeAll(async () => {
 /** A confirmed member of a group of their own who attended `attended` meetings (the first is the trial). */
 async function member(email: string, attended = 2) {
   const tag = ++counter;
-  const [therapist] = await db
-    .insert(therapists)
-    .values({ name: `Dott. Conti ${tag}`, role: "Psicologo", specialization: "Gruppi", experience: "7 anni", description: "Descrizione" })
-    .returning();
-  const [group] = await db
-    .insert(groups)
-    .values({ therapistId: therapist!.id, name: `Gruppo conti ${tag}`, topic: "Tema", weekday: 3, timeSlot: "Sera", startTime: "19:00", startsOn: "2026-01-07" })
-    .returning();
-  const [booking] = await db.insert(groupBookings).values({ groupId: group!.id, email, name: `Persona ${tag}`, status: "confirmed" }).returning();
+  const { group } = await therapistWithGroup(db, { name: `Dott. Conti ${tag}` }, { name: `Gruppo conti ${tag}`, topic: "Tema", weekday: 3, timeSlot: "Sera", startTime: "19:00", startsOn: "2026-01-07" });
+  const [booking] = await db.insert(groupBookings).values({ groupId: group.id, email, name: `Persona ${tag}`, status: "confirmed" }).returning();
   for (let week = 0; week < attended; week++) {
     const startsAt = new Date(Date.UTC(2026, 0, 7 + 7 * week, 18));
-    const [session] = await db.insert(groupSessions).values({ groupId: group!.id, startsAt, endsAt: new Date(startsAt.getTime() + 90 * 60_000) }).returning();
+    const [session] = await db.insert(groupSessions).values({ groupId: group.id, startsAt, endsAt: new Date(startsAt.getTime() + 90 * 60_000) }).returning();
     await db.insert(attendance).values({ sessionId: session!.id, bookingId: booking!.id, status: "present" });
   }
   return { booking: booking!, cookie: await signedInClient(db, email) };

@@ -21,12 +21,11 @@ import {
   groupWaitlist,
   newsletterSubscribers,
   questionnaireResponses,
-  therapists,
 } from "../../app/server/db/schema";
 import { callAvailability } from "../../app/server/services/call-slots.server";
 import { testDatabase, testDatabaseUrl } from "./database";
 import { versionOf } from "../../app/server/services/admin-common.server";
-import { accessTokenFor, postJson, validAnswers, signedInStaff } from "./helpers";
+import { accessTokenFor, postJson, validAnswers, signedInStaff, therapistWithGroup } from "./helpers";
 
 /**
  * What happens when people act at the same moment: the last seat of a group, one call slot, the
@@ -47,14 +46,10 @@ afterAll(() => fs.rmSync(process.env.DATA_DIR!, { recursive: true, force: true }
 
 async function seedGroup(options: { confirmed?: number; capacity?: number } = {}) {
   const tag = ++counter;
-  const [therapist] = await db
-    .insert(therapists)
-    .values({ name: `Terapeuta Parallela ${tag}`, role: "Psicologa", specialization: "Gruppi", experience: "8 anni", description: "Conduce gruppi." })
-    .returning();
-  const [group] = await db
-    .insert(groups)
-    .values({
-      therapistId: therapist!.id,
+  const { therapist, group } = await therapistWithGroup(
+    db,
+    { name: `Terapeuta Parallela ${tag}` },
+    {
       name: `Gruppo parallelo ${tag}`,
       topic: "Ansia",
       situations: ["sentirsi-soli"],
@@ -65,14 +60,14 @@ async function seedGroup(options: { confirmed?: number; capacity?: number } = {}
       ageMax: 99,
       capacity: options.capacity ?? 8,
       startsOn: "2030-01-15",
-    })
-    .returning();
+    },
+  );
   const confirmed = options.confirmed ?? 0;
   if (confirmed > 0) {
     await db.insert(groupBookings).values(
       Array.from({ length: confirmed }, (_, index) => ({
-        groupId: group!.id,
-        therapistId: therapist!.id,
+        groupId: group.id,
+        therapistId: therapist.id,
         email: `membro-${tag}-${index}@example.invalid`,
         status: "confirmed" as const,
       })),

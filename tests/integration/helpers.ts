@@ -1,7 +1,7 @@
 import { PROOF_OF_WORK_HEADER } from "../../app/domain/proof-of-work";
 import { PDFDocument } from "pdf-lib";
 import type { Database } from "../../app/server/db/client.server";
-import { emailOutbox } from "../../app/server/db/schema";
+import { emailOutbox, groups, therapists } from "../../app/server/db/schema";
 import { withBody } from "../../app/server/mail/outbox.server";
 import { solveProofOfWork } from "../support/proof-of-work.mjs";
 
@@ -87,4 +87,31 @@ export async function staffAndClientAccounts(db: Database, staffPassword = "pass
   await createOrPromoteAdmin(db, "staff@example.com", staffPassword);
   await auth(db).api.signUpEmail({ body: { email: "utente@example.com", password: "password-utente-1", name: "Utente" } });
   await db.update(user).set({ emailVerified: true }).where(eq(user.email, "utente@example.com"));
+}
+
+type NewTherapist = Partial<typeof therapists.$inferInsert>;
+type NewGroup = Partial<typeof groups.$inferInsert>;
+
+/** A therapist row with the required fields filled in; `values` names what the test cares about. */
+export async function newTherapist(db: Database, values: NewTherapist = {}) {
+  const [row] = await db
+    .insert(therapists)
+    .values({ name: "Dott.ssa Test", role: "Psicologa", specialization: "Gruppi", experience: "10 anni", description: "Conduce gruppi.", ...values })
+    .returning();
+  return row!;
+}
+
+/** A group (Monday evening at 19:00 unless `values` says otherwise) of the given therapist. */
+export async function newGroup(db: Database, therapistId: string, values: NewGroup = {}) {
+  const [row] = await db
+    .insert(groups)
+    .values({ therapistId, name: "Gruppo", topic: "Tema", weekday: 1, timeSlot: "Sera", startTime: "19:00", startsOn: "2026-03-01", ...values })
+    .returning();
+  return row!;
+}
+
+/** A new therapist and one group of theirs. */
+export async function therapistWithGroup(db: Database, therapist: NewTherapist = {}, group: NewGroup = {}) {
+  const row = await newTherapist(db, therapist);
+  return { therapist: row, group: await newGroup(db, row.id, group) };
 }

@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import type { Database } from "../../app/server/db/client.server";
-import { groupBookings, groups, payments, therapists } from "../../app/server/db/schema";
+import { groupBookings, payments,  } from "../../app/server/db/schema";
 import { seedDemoSessions } from "../../app/server/db/seed-sessions.server";
 import { memberBalance } from "../../app/server/services/payments.server";
 import { testDatabase } from "./database";
+import { therapistWithGroup } from "./helpers";
 
 let db: Database;
 
@@ -13,17 +14,10 @@ beforeAll(async () => {
 });
 
 it("seeds payments with receipts for the demo members who attended past meetings", async () => {
-  const [therapist] = await db
-    .insert(therapists)
-    .values({ name: "Dott. Demo", role: "Psicologo", specialization: "Gruppi", experience: "10 anni", description: "Descrizione" })
-    .returning();
-  const [group] = await db
-    .insert(groups)
-    .values({ therapistId: therapist!.id, name: "Ritmi propri", topic: "Tema", weekday: 2, timeSlot: "Sera", startTime: "19:00", startsOn: "2026-01-01", status: "full" })
-    .returning();
+  const { group } = await therapistWithGroup(db, { name: "Dott. Demo" }, { name: "Ritmi propri", topic: "Tema", weekday: 2, timeSlot: "Sera", startTime: "19:00", startsOn: "2026-01-01", status: "full" });
   await db
     .insert(groupBookings)
-    .values([1, 2, 3, 4, 5].map((n) => ({ groupId: group!.id, email: `demo${n}@example.com`, name: `Persona ${n}`, status: "confirmed" as const })));
+    .values([1, 2, 3, 4, 5].map((n) => ({ groupId: group.id, email: `demo${n}@example.com`, name: `Persona ${n}`, status: "confirmed" as const })));
 
   await seedDemoSessions(db);
 

@@ -8,10 +8,11 @@ import { action as paymentsAction, loader as paymentsLoader } from "../../app/ro
 import { loader as receiptLoader } from "../../app/routes/admin/receipt";
 import { auth, createOrPromoteAdmin, getSession as authSession } from "../../app/server/auth.server";
 import type { Database } from "../../app/server/db/client.server";
-import { attendance, auditLog, groupBookings, groups, groupSessions, payments, therapists } from "../../app/server/db/schema";
+import { attendance, auditLog, groupBookings, groupSessions, payments,  } from "../../app/server/db/schema";
 import { approveIsee, listAccounts, memberBalance, recordPayment, recordRefund, revokeIsee } from "../../app/server/services/payments.server";
 import { testDatabase } from "./database";
 import { form, pageRequest, routeCaller } from "./route-calls";
+import { therapistWithGroup } from "./helpers";
 
 let db: Database;
 let adminCookie: string;
@@ -57,15 +58,8 @@ beforeAll(async () => {
   const response = await auth(db).api.signInEmail({ body: { email: "staff-pagamenti@example.com", password: "password-molto-lunga" }, asResponse: true });
   adminCookie = cookieOf(response);
   staff = (await authSession(db, request("/admin", { cookie: adminCookie })))!;
-  const [therapist] = await db
-    .insert(therapists)
-    .values({ name: "Dott.ssa Conti", role: "Psicologa", specialization: "Gruppi", experience: "10 anni", description: "Descrizione" })
-    .returning();
-  const [group] = await db
-    .insert(groups)
-    .values({ therapistId: therapist!.id, name: "Gruppo Conti", topic: "Tema", weekday: 1, timeSlot: "Sera", startTime: "19:00", startsOn: "2026-03-01" })
-    .returning();
-  groupId = group!.id;
+  const { group } = await therapistWithGroup(db, { name: "Dott.ssa Conti" }, { name: "Gruppo Conti", topic: "Tema", weekday: 1, timeSlot: "Sera", startTime: "19:00", startsOn: "2026-03-01" });
+  groupId = group.id;
 });
 
 describe("a member's balance", () => {

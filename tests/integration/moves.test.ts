@@ -3,13 +3,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { action as bookingsAction, loader as bookingsLoader } from "../../app/routes/admin/bookings";
 import type { SessionInfo } from "../../app/server/auth.server";
 import type { Database } from "../../app/server/db/client.server";
-import { attendance, auditLog, emailOutbox, groupBookings, groups, groupSessions, jobs, therapists } from "../../app/server/db/schema";
+import { attendance, auditLog, emailOutbox, groupBookings, groups, groupSessions, jobs,  } from "../../app/server/db/schema";
 import { versionOf } from "../../app/server/services/admin-common.server";
 import { moveMember } from "../../app/server/services/bookings.server";
 import { memberBalance, recordPayment } from "../../app/server/services/payments.server";
 import { sessionRoster } from "../../app/server/services/sessions.server";
 import { testDatabase } from "./database";
-import { signedInStaff } from "./helpers";
+import { signedInStaff, therapistWithGroup } from "./helpers";
 import { answer, form, pageRequest, routeCaller } from "./route-calls";
 
 /** Staff moving a member to another group: /admin/prenotazioni "Sposta", and moveMember for the client area. */
@@ -28,14 +28,10 @@ beforeAll(async () => {
 
 async function newGroup(options: { members?: number; capacity?: number; status?: "open" | "full" | "closed" } = {}) {
   const tag = ++counter;
-  const [therapist] = await db
-    .insert(therapists)
-    .values({ name: `Dott.ssa Sposta ${tag}`, role: "Psicologa", specialization: "Gruppi", experience: "9 anni", description: "Conduce gruppi." })
-    .returning();
-  const [group] = await db
-    .insert(groups)
-    .values({
-      therapistId: therapist!.id,
+  const { therapist, group } = await therapistWithGroup(
+    db,
+    { name: `Dott.ssa Sposta ${tag}` },
+    {
       name: `Gruppo sposta ${tag}`,
       topic: "Tema",
       weekday: 2,
@@ -44,8 +40,8 @@ async function newGroup(options: { members?: number; capacity?: number; status?:
       startsOn: "2026-01-06",
       capacity: options.capacity ?? 8,
       status: options.status ?? "open",
-    })
-    .returning();
+    },
+  );
   const members = options.members ?? 0;
   const rows =
     members > 0
@@ -53,8 +49,8 @@ async function newGroup(options: { members?: number; capacity?: number; status?:
           .insert(groupBookings)
           .values(
             Array.from({ length: members }, (_, index) => ({
-              groupId: group!.id,
-              therapistId: therapist!.id,
+              groupId: group.id,
+              therapistId: therapist.id,
               email: `membro-sposta-${tag}-${index}@example.com`,
               name: `Membro ${index}`,
               status: "confirmed" as const,

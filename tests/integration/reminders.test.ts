@@ -2,13 +2,13 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SessionInfo } from "../../app/server/auth.server";
 import type { Database } from "../../app/server/db/client.server";
-import { emailOutbox, groupBookings, groups, groupSessions, jobs, sessionReminders, therapists } from "../../app/server/db/schema";
+import { emailOutbox, groupBookings, groupSessions, jobs, sessionReminders,  } from "../../app/server/db/schema";
 import { publicBaseUrl } from "../../app/server/env.server";
 import { enqueueJobs, runDueJobs } from "../../app/server/jobs.server";
 import { queueSessionReminders, REMINDERS_JOB, scheduleRemindersJob } from "../../app/server/services/reminders.server";
 import { announceAbsence, cancelSession } from "../../app/server/services/sessions.server";
 import { testDatabase } from "./database";
-import { queuedMail, signedInStaff } from "./helpers";
+import { queuedMail, signedInStaff, therapistWithGroup } from "./helpers";
 
 const VIDEO = "https://meet.example.com/promemoria-gruppo-7";
 const HOUR = 3_600_000;
@@ -18,17 +18,10 @@ let counter = 0;
 
 async function groupWithSession(startsAt: Date, videoUrl: string | null = VIDEO) {
   counter += 1;
-  const [therapist] = await db
-    .insert(therapists)
-    .values({ name: `Dott.ssa Promemoria ${counter}`, role: "Psicologa", specialization: "Gruppi", experience: "10 anni", description: "Descrizione" })
-    .returning();
-  const [group] = await db
-    .insert(groups)
-    .values({ therapistId: therapist!.id, name: `Promemoria ${counter}`, topic: "Tema", weekday: 1, timeSlot: "Sera", startTime: "19:00", startsOn: "2026-01-05", videoUrl })
-    .returning();
+  const { group } = await therapistWithGroup(db, { name: `Dott.ssa Promemoria ${counter}` }, { name: `Promemoria ${counter}`, topic: "Tema", weekday: 1, timeSlot: "Sera", startTime: "19:00", startsOn: "2026-01-05", videoUrl });
   const [session] = await db
     .insert(groupSessions)
-    .values({ groupId: group!.id, startsAt, endsAt: new Date(startsAt.getTime() + 90 * 60_000) })
+    .values({ groupId: group.id, startsAt, endsAt: new Date(startsAt.getTime() + 90 * 60_000) })
     .returning();
   return { group: group!, session: session! };
 }

@@ -31,7 +31,7 @@ import {
   resyncGroupSessions,
 } from "../../app/server/services/sessions.server";
 import { testDatabase } from "./database";
-import { accessTokenFor, postJson, validAnswers } from "./helpers";
+import { accessTokenFor, postJson, validAnswers, newGroup as groupRow, newTherapist as therapistRow } from "./helpers";
 import { answer, form, pageRequest, routeCaller } from "./route-calls";
 
 const VIDEO = "https://meet.example.com/segreto-video-link-42";
@@ -66,21 +66,8 @@ async function status(promise: Promise<unknown>) {
   }
 }
 
-async function newTherapist(name: string, email: string | null = null) {
-  const [row] = await db
-    .insert(therapists)
-    .values({ name, role: "Psicologa", specialization: "Gruppi", experience: "10 anni", description: "Descrizione", email })
-    .returning();
-  return row!;
-}
-
-async function newGroup(therapistId: string, values: Partial<typeof groups.$inferInsert> = {}) {
-  const [row] = await db
-    .insert(groups)
-    .values({ therapistId, name: "Gruppo", topic: "Tema", weekday: 1, timeSlot: "Sera", startTime: "19:00", startsOn: "2026-03-01", ...values })
-    .returning();
-  return row!;
-}
+const newTherapist = (name: string, email: string | null = null) => therapistRow(db, { name, email });
+const newGroup = (therapistId: string, values: Parameters<typeof groupRow>[2] = {}) => groupRow(db, therapistId, values);
 
 async function member(groupId: string, email: string, name = "Giulia Rossi", responseId: string | null = null) {
   const [row] = await db.insert(groupBookings).values({ groupId, email, name, ageBracket: "26-35", status: "confirmed", responseId }).returning();

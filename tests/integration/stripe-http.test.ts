@@ -6,9 +6,10 @@ import path from "node:path";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../app/server/db/client.server";
-import { attendance, groupBookings, groups, groupSessions, payments, stripeEvents, therapists } from "../../app/server/db/schema";
+import { attendance, groupBookings, groupSessions, payments, stripeEvents,  } from "../../app/server/db/schema";
 import { ensureBuild, freePort, startApp, stopAllApps, type AppProcess } from "./app-process";
 import { testDatabase, testDatabaseUrl } from "./database";
+import { therapistWithGroup } from "./helpers";
 
 /**
  * The webhook on the production build, through every Express middleware in front of it
@@ -51,17 +52,10 @@ function post(pathname: string, body: string, headers: Record<string, string>, c
 }
 
 async function owingMember(email: string) {
-  const [therapist] = await db
-    .insert(therapists)
-    .values({ name: "Dott.ssa Sala", role: "Psicologa", specialization: "Gruppi", experience: "5 anni", description: "Descrizione" })
-    .returning();
-  const [group] = await db
-    .insert(groups)
-    .values({ therapistId: therapist!.id, name: `Gruppo ${email}`, topic: "Tema", weekday: 2, timeSlot: "Sera", startTime: "19:00", startsOn: "2026-03-01" })
-    .returning();
-  const [booking] = await db.insert(groupBookings).values({ groupId: group!.id, email, name: "Niccolò Sala", ageBracket: "26-35", status: "confirmed" }).returning();
+  const { group } = await therapistWithGroup(db, { name: "Dott.ssa Sala" }, { name: `Gruppo ${email}`, topic: "Tema", weekday: 2, timeSlot: "Sera", startTime: "19:00", startsOn: "2026-03-01" });
+  const [booking] = await db.insert(groupBookings).values({ groupId: group.id, email, name: "Niccolò Sala", ageBracket: "26-35", status: "confirmed" }).returning();
   const startsAt = new Date(Date.UTC(2026, 2, 3, 18));
-  const [session] = await db.insert(groupSessions).values({ groupId: group!.id, startsAt, endsAt: new Date(startsAt.getTime() + 90 * 60_000) }).returning();
+  const [session] = await db.insert(groupSessions).values({ groupId: group.id, startsAt, endsAt: new Date(startsAt.getTime() + 90 * 60_000) }).returning();
   await db.insert(attendance).values({ sessionId: session!.id, bookingId: booking!.id, status: "present" });
   return { bookingId: booking!.id, sessionId: session!.id };
 }
