@@ -408,6 +408,33 @@ function labelCells(rows: ReactNode, columns: readonly ListColumn[]) {
  * cells are labelled with their column (the `list-table` utility), so Stato and Azioni stay on screen.
  * Rows are <tr> elements whose <td> cells follow `columns` in order.
  */
+/** A page of a searchable list as its loader gives it (parseListQuery's query, clamped page, total). */
+export interface ListPage {
+  rows: readonly unknown[];
+  total: number;
+  pageSize: number;
+  loadError?: string | null;
+  query: { page: number; q: string; status: string };
+}
+
+/**
+ * ListTable for a paged list: empty or "no results" from the rows and the search, busy while the
+ * same page reloads, pages below.
+ */
+export function PagedListTable({ list, ...props }: Omit<Parameters<typeof ListTable>[0], "loadError" | "isEmpty" | "filtered" | "busy" | "pagination"> & { list: ListPage }) {
+  const busy = useReloadingSamePage();
+  return (
+    <ListTable
+      {...props}
+      loadError={list.loadError}
+      isEmpty={list.rows.length === 0}
+      filtered={Boolean(list.query.q || list.query.status)}
+      busy={busy}
+      pagination={{ page: list.query.page, total: list.total, pageSize: list.pageSize }}
+    />
+  );
+}
+
 export function ListTable(props: {
   label: string;
   /** A literal Tailwind class for the desktop table, such as "lg:min-w-[56rem]". */

@@ -7,7 +7,7 @@ import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { useRowConflict } from "~/components/admin/conflict-notice";
 import { formatDateTime } from "~/domain/format";
 import { bookingStatusLabels, freeSeatsLabel } from "~/domain/group-labels";
-import { Badge, ConfirmDialog, Field, ListToolbar, Modal, ListTable, PageHeader, Spinner, td, useResultToast, useLoadErrorToast, useReloadingSamePage, type ActionResult, type BadgeTone, ActionButton } from "~/components/admin/ui";
+import { Badge, ConfirmDialog, Field, ListToolbar, Modal, PagedListTable, PageHeader, Spinner, td, useResultToast, useLoadErrorToast, type ActionResult, type BadgeTone, ActionButton } from "~/components/admin/ui";
 import { adminPageData, requireAdmin } from "~/server/auth.server";
 import { audit } from "~/server/audit.server";
 import { bookingStatuses, type BookingStatus } from "~/domain/statuses";
@@ -100,10 +100,9 @@ type Booking = Data["rows"][number];
 
 export default function AdminBookings({ loaderData }: Route.ComponentProps) {
   useLoadErrorToast(loaderData.loadError);
-  const reloading = useReloadingSamePage();
   const [movingId, setMovingId] = useState<string | null>(null);
   const [cancellingId, setCancellingId] = useState<string | null>(null);
-  const { rows, total, query, pageSize, groups } = loaderData;
+  const { rows, groups } = loaderData;
   // The dialogs follow the rows, so a reload after a conflict gives them the booking as it is now.
   const moving = rows.find((row) => row.id === movingId);
   const cancelling = rows.find((row) => row.id === cancellingId);
@@ -117,15 +116,11 @@ export default function AdminBookings({ loaderData }: Route.ComponentProps) {
       />
       {notice && !moving ? <div className="mb-4">{notice}</div> : null}
       <MoveRequestsPanel requests={loaderData.moveRequests} groups={groups} />
-      <ListTable
+      <PagedListTable
         label="Prenotazioni"
         minWidth="lg:min-w-[60rem]"
-        loadError={loaderData.loadError}
-        isEmpty={rows.length === 0}
-        filtered={Boolean(query.q || query.status)}
+        list={loaderData}
         empty="Nessuna prenotazione finora."
-        busy={reloading}
-        pagination={{ page: query.page, total, pageSize }}
         columns={["Data", "Persona", "Gruppo", "Terapeuta", "Stato", "Chiamata", { label: "Azioni", hideLabel: true }]}
       >
         {rows.map((booking) => (
@@ -163,7 +158,7 @@ export default function AdminBookings({ loaderData }: Route.ComponentProps) {
             </td>
           </tr>
         ))}
-      </ListTable>
+      </PagedListTable>
       {moving ? (
         <MoveDialog
           key={`${moving.id}:${moving.version}`}

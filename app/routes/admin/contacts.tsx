@@ -7,7 +7,7 @@ import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { useRowConflict } from "~/components/admin/conflict-notice";
 import { formatDateTime } from "~/domain/format";
 import { contactStatuses, contactStatusLabels, nextContactStatuses, type ContactStatus } from "~/domain/statuses";
-import { Badge, ListToolbar, ListTable, LoadError, Modal, PageHeader, td, useFetcherResult, useLoadErrorToast, useReloadingSamePage, useViewParam, type ActionResult, ViewLink } from "~/components/admin/ui";
+import { Badge, ListToolbar, PagedListTable, LoadError, Modal, PageHeader, td, useFetcherResult, useLoadErrorToast, useViewParam, type ActionResult, ViewLink } from "~/components/admin/ui";
 import { conflictMessages, VERSION_FIELD } from "~/domain/version";
 import { useToast } from "~/components/ui/toast";
 import { adminPageData, requireAdmin } from "~/server/auth.server";
@@ -68,9 +68,8 @@ type Data = Route.ComponentProps["loaderData"];
 
 export default function AdminContacts({ loaderData }: Route.ComponentProps) {
   useLoadErrorToast(loaderData.loadError);
-  const reloading = useReloadingSamePage();
   const { hrefFor: withView, close: closeView } = useViewParam(VIEW_PARAM);
-  const { rows, total, query, pageSize, viewing } = loaderData;
+  const { rows, viewing } = loaderData;
   const { onConflict, notice } = useRowConflict();
   return (
     <section>
@@ -81,15 +80,11 @@ export default function AdminContacts({ loaderData }: Route.ComponentProps) {
       />
       {loaderData.viewMissing ? <LoadError message="Messaggio non trovato." /> : null}
       {viewing ? null : notice ? <div className="mb-4">{notice}</div> : null}
-      <ListTable
+      <PagedListTable
         label="Messaggi dei contatti"
         minWidth="lg:min-w-[56rem]"
-        loadError={loaderData.loadError}
-        isEmpty={rows.length === 0}
-        filtered={Boolean(query.q || query.status)}
+        list={loaderData}
         empty="Nessun messaggio ricevuto finora."
-        busy={reloading}
-        pagination={{ page: query.page, total, pageSize }}
         columns={["Data", "Persona", "Messaggio", "Stato", { label: "Azioni", hideLabel: true }]}
       >
         {rows.map((contact) => (
@@ -122,7 +117,7 @@ export default function AdminContacts({ loaderData }: Route.ComponentProps) {
             </td>
           </tr>
         ))}
-      </ListTable>
+      </PagedListTable>
       {viewing ? <ContactDialog contact={viewing} notice={notice} onConflict={onConflict} onClose={closeView} /> : null}
     </section>
   );

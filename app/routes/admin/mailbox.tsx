@@ -2,7 +2,7 @@ import { Paperclip } from "lucide-react";
 import type { Route } from "./+types/mailbox";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { formatDateTime } from "~/domain/format";
-import { Badge, ListToolbar, Modal, ListTable, PageHeader, td, useLoadErrorToast, useReloadingSamePage, useViewParam, type BadgeTone, ViewLink } from "~/components/admin/ui";
+import { Badge, ListToolbar, Modal, PagedListTable, PageHeader, td, useLoadErrorToast, useViewParam, type BadgeTone, ViewLink } from "~/components/admin/ui";
 import { adminPageData } from "~/server/auth.server";
 import { ADMIN_PAGE_SIZE, loadOr, parseListQuery, auditListRead } from "~/server/services/admin-common.server";
 import { outboxStatuses, outboxStatusLabels, type OutboxStatus } from "~/domain/statuses";
@@ -33,10 +33,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function AdminMailbox({ loaderData }: Route.ComponentProps) {
   useLoadErrorToast(loaderData.loadError);
-  const reloading = useReloadingSamePage();
   const { hrefFor: withView, close: closeView } = useViewParam(VIEW_PARAM);
-  const { rows, total, query, pageSize, viewing } = loaderData;
-  const filtered = Boolean(query.q || query.status);
+  const { rows, viewing } = loaderData;
 
   return (
     <section>
@@ -48,15 +46,11 @@ export default function AdminMailbox({ loaderData }: Route.ComponentProps) {
         statuses={outboxStatuses.map((value) => ({ value, label: statusLabels[value] }))}
         searchLabel="Cerca per destinatario o oggetto"
       />
-      <ListTable
+      <PagedListTable
         label="Email in uscita"
         minWidth="lg:min-w-[60rem]"
-        loadError={loaderData.loadError}
-        isEmpty={rows.length === 0}
-        filtered={filtered}
+        list={loaderData}
         empty="Nessuna email in uscita."
-        busy={reloading}
-        pagination={{ page: query.page, total, pageSize }}
         columns={["Creata", "A", "Oggetto", "Template", "Stato", "Tentativi", "Inviata", { label: "Azioni", hideLabel: true }]}
       >
           {rows.map((message) => (
@@ -86,7 +80,7 @@ export default function AdminMailbox({ loaderData }: Route.ComponentProps) {
               </td>
             </tr>
           ))}
-      </ListTable>
+      </PagedListTable>
       {viewing ? (
         <Modal
           open

@@ -3,7 +3,7 @@ import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { formatDateTime } from "~/domain/format";
 import { QuestionnaireAnswers } from "~/components/admin/questionnaire-answers";
 import { responseStatusLabels } from "~/domain/statuses";
-import { Badge, ListToolbar, LoadError, Modal, ListTable, PageHeader, td, useLoadErrorToast, useReloadingSamePage, useViewParam, ViewLink } from "~/components/admin/ui";
+import { Badge, ListToolbar, LoadError, Modal, PagedListTable, PageHeader, td, useLoadErrorToast, useViewParam, ViewLink } from "~/components/admin/ui";
 import { adminPageData } from "~/server/auth.server";
 import { ADMIN_PAGE_SIZE, loadOr, parseListQuery, auditListRead } from "~/server/services/admin-common.server";
 import { findResponse, listResponses, responseStatuses } from "~/server/services/admin-questionnaires.server";
@@ -37,10 +37,8 @@ const statusLabel = (status: string) => responseStatusLabels[status] ?? status;
 
 export default function AdminQuestionnaires({ loaderData }: Route.ComponentProps) {
   useLoadErrorToast(loaderData.loadError);
-  const reloading = useReloadingSamePage();
   const { hrefFor: withView, close: closeView } = useViewParam(VIEW_PARAM);
-  const { rows, total, query, pageSize, statuses, viewing } = loaderData;
-  const filtered = Boolean(query.q || query.status);
+  const { rows, statuses, viewing } = loaderData;
 
 
   return (
@@ -51,15 +49,11 @@ export default function AdminQuestionnaires({ loaderData }: Route.ComponentProps
       />
       <ListToolbar statuses={statuses.map((value) => ({ value, label: statusLabel(value) }))} exportHref="/admin/esporta/questionari" />
       {loaderData.viewMissing ? <LoadError message="Risposta non trovata." /> : null}
-      <ListTable
+      <PagedListTable
         label="Risposte al questionario"
         minWidth="lg:min-w-[52rem]"
-        loadError={loaderData.loadError}
-        isEmpty={rows.length === 0}
-        filtered={filtered}
+        list={loaderData}
         empty="Nessun questionario compilato finora."
-        busy={reloading}
-        pagination={{ page: query.page, total, pageSize }}
         columns={["Data", "Nome", "Email", "Età", "Città", "Orario", "Gruppo scelto", "Stato", { label: "Azioni", hideLabel: true }]}
       >
           {rows.map((response) => (
@@ -81,7 +75,7 @@ export default function AdminQuestionnaires({ loaderData }: Route.ComponentProps
               </td>
             </tr>
           ))}
-      </ListTable>
+      </PagedListTable>
       {viewing ? (
         <Modal
           open
