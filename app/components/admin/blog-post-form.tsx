@@ -1,6 +1,5 @@
 import { Calculator, ImagePlus, Plus, Trash2 } from "lucide-react";
 import { useId, useRef, useState, type ReactNode } from "react";
-import { useFetcher } from "react-router";
 import { defaultBlogCtaLink, defaultBlogCtaText } from "~/content/blog-seed";
 import { META_DESCRIPTION_MAX, META_DESCRIPTION_OPTIMAL_MIN, META_TITLE_MAX, site } from "~/content/site";
 import { readTimeLabel } from "~/domain/reading-time";
@@ -8,8 +7,8 @@ import { slugify } from "~/domain/slug";
 import { useToast } from "~/components/ui/toast";
 import { todayInItaly } from "~/domain/format";
 import { imageFileProblem, uploadImage, type UploadKind } from "./image-upload";
-import { FormDialogFooter, RecordFormFields, useReloadedData } from "./conflict-notice";
-import { Field, invalidProps, Modal, Spinner, useFetcherResult, type ActionResult } from "./ui";
+import { FormDialogFooter, RecordFormFields, useRecordForm } from "./conflict-notice";
+import { Field, invalidProps, Modal, Spinner } from "./ui";
 
 type SectionType = "h2" | "h3";
 
@@ -102,33 +101,21 @@ function BlogPostForm({
   onReloaded: (post: BlogPostValues) => void;
   onDone: () => void;
 }) {
-  const fetcher = useFetcher<ActionResult>();
   const toast = useToast();
-  const { reload, reloading } = useReloadedData<{ editing: BlogPostValues | null } | null>(
-    `/admin/blog?articolo=${post?.id ?? ""}`,
-    (data) => {
-      if (data?.editing) onReloaded(data.editing);
-      else toast({ title: "Errore durante il salvataggio dell'articolo", description: "Articolo non trovato", variant: "destructive" });
-    },
-  );
-  const conflict = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok && fetcher.data.conflict;
+  const { fetcher, reload, reloading, saving, conflict, errors } = useRecordForm({
+    href: `/admin/blog?articolo=${post?.id ?? ""}`,
+    fresh: (data: { editing: BlogPostValues | null } | null) => data?.editing,
+    onReloaded,
+    onDone,
+    notFound: { title: "Errore durante il salvataggio dell'articolo", description: "Articolo non trovato" },
+  });
   const [draft, setDraft] = useState(() => initialDraft(post));
   const [uploads, setUploads] = useState(0);
   const [uploadErrors, setUploadErrors] = useState<Record<string, string>>({});
-  const saving = fetcher.state !== "idle";
-  const errors = fetcher.data && !fetcher.data.ok ? (fetcher.data.fieldErrors ?? {}) : {};
   const idPrefix = useId();
   const formId = `${idPrefix}-form`;
   const id = (name: string) => `${idPrefix}-${name}`;
 
-  useFetcherResult(fetcher, (result) => {
-    if (result.ok) {
-      toast({ title: result.message });
-      onDone();
-    } else {
-      toast({ title: result.error, description: result.conflict ? undefined : result.description, variant: "destructive" });
-    }
-  });
 
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((current) => ({ ...current, [key]: value }));
 

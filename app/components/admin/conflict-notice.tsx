@@ -1,7 +1,8 @@
 import { RefreshCw } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher, useRevalidator } from "react-router";
-import { Spinner, useFetcherResult } from "./ui";
+import { useToast, type ToastMessage } from "~/components/ui/toast";
+import { Spinner, useFetcherResult, type ActionResult } from "./ui";
 import { conflictMessages, VERSION_FIELD } from "~/domain/version";
 
 /** "Modificato da un altro utente" and a Ricarica button; shown where the refused edit was made. */
@@ -32,6 +33,47 @@ export function useReloadedData<T>(href: string, onData: (data: T) => void) {
   const fetcher = useFetcher();
   useFetcherResult(fetcher as { state: string; data: T | undefined }, onData);
   return { reload: () => void fetcher.load(href), reloading: fetcher.state !== "idle" };
+}
+
+/**
+ * The save side of a create-or-update dialog: its fetcher, busy state, field errors and conflict;
+ * the answer's toast (and onDone after a save); and "Ricarica" after a conflict, which loads `href`
+ * again and hands the record as saved now (`fresh` picks it from the loader data) to onReloaded, or
+ * toasts `notFound` when it is gone. A refusal's toast is the error with its description, or, with
+ * `failedTitle`, that title with the description or the error.
+ */
+export function useRecordForm<D, R>(options: {
+  href: string;
+  fresh: (data: D) => R | null | undefined;
+  onReloaded: (record: R) => void;
+  onDone: () => void;
+  notFound: ToastMessage;
+  failedTitle?: string;
+}) {
+  const fetcher = useFetcher<ActionResult>();
+  const toast = useToast();
+  const { reload, reloading } = useReloadedData<D>(options.href, (data) => {
+    const record = options.fresh(data);
+    if (record) options.onReloaded(record);
+    else toast({ ...options.notFound, variant: "destructive" });
+  });
+  useFetcherResult(fetcher, (result) => {
+    if (result.ok) {
+      toast({ title: result.message });
+      options.onDone();
+    } else if (result.conflict) toast({ title: result.error, variant: "destructive" });
+    else if (options.failedTitle) toast({ title: options.failedTitle, description: result.description ?? result.error, variant: "destructive" });
+    else toast({ title: result.error, description: result.description, variant: "destructive" });
+  });
+  const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : null;
+  return {
+    fetcher,
+    reload,
+    reloading,
+    saving: fetcher.state !== "idle",
+    conflict: fetcher.state === "idle" && Boolean(failed?.conflict),
+    errors: failed?.fieldErrors ?? {},
+  };
 }
 
 /**

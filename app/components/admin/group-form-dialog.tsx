@@ -1,11 +1,9 @@
 import { useId, useState } from "react";
-import { useFetcher } from "react-router";
 import { situationCards } from "~/content/situations";
 import { group as groupConstants } from "~/content/site";
-import { useToast } from "~/components/ui/toast";
 import { groupStatusLabels, weekdayNames } from "~/domain/group-labels";
-import { FormDialogFooter, RecordFormFields, useReloadedData } from "./conflict-notice";
-import { Field, invalidProps, Modal, useFetcherResult, type ActionResult } from "./ui";
+import { FormDialogFooter, RecordFormFields, useRecordForm } from "./conflict-notice";
+import { Field, invalidProps, Modal } from "./ui";
 
 export interface GroupFormValues {
   id: string;
@@ -66,21 +64,12 @@ function GroupForm({
   onReloaded: (group: GroupFormValues) => void;
   onDone: () => void;
 }) {
-  const fetcher = useFetcher<ActionResult>();
-  const toast = useToast();
-  const { reload, reloading } = useReloadedData<{ groups: GroupFormValues[] } | null>("/admin/gruppi", (data) => {
-    const fresh = data?.groups.find((row) => row.id === group?.id);
-    if (fresh) onReloaded(fresh);
-    else toast({ title: "Errore durante il salvataggio del gruppo", description: "Gruppo non trovato.", variant: "destructive" });
-  });
-  const conflict = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok && fetcher.data.conflict;
-  const saving = fetcher.state !== "idle";
-  const errors = fetcher.data && !fetcher.data.ok ? (fetcher.data.fieldErrors ?? {}) : {};
-  useFetcherResult(fetcher, (result) => {
-    if (result.ok) {
-      toast({ title: result.message });
-      onDone();
-    } else toast({ title: result.error, description: result.conflict ? undefined : result.description, variant: "destructive" });
+  const { fetcher, reload, reloading, saving, conflict, errors } = useRecordForm({
+    href: "/admin/gruppi",
+    fresh: (data: { groups: GroupFormValues[] } | null) => data?.groups.find((row) => row.id === group?.id),
+    onReloaded,
+    onDone,
+    notFound: { title: "Errore durante il salvataggio del gruppo", description: "Gruppo non trovato." },
   });
   const id = (name: string) => `group-${name}`;
   const formId = useId();

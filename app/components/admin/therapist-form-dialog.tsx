@@ -1,11 +1,10 @@
 import { ImagePlus, Trash2 } from "lucide-react";
 import { useId, useRef, useState } from "react";
-import { useFetcher } from "react-router";
 import { useToast } from "~/components/ui/toast";
 import { ChipInput } from "./chip-input";
-import { FormDialogFooter, RecordFormFields, useReloadedData } from "./conflict-notice";
+import { FormDialogFooter, RecordFormFields, useRecordForm } from "./conflict-notice";
 import { imageFileProblem, uploadImage } from "./image-upload";
-import { Field, invalidProps, Modal, Spinner, useFetcherResult, type ActionResult } from "./ui";
+import { Field, invalidProps, Modal, Spinner } from "./ui";
 
 export interface TherapistFormValues {
   id: string;
@@ -76,14 +75,18 @@ function TherapistForm({
   onReloaded: (therapist: TherapistFormValues) => void;
   onDone: () => void;
 }) {
-  const fetcher = useFetcher<ActionResult>();
   const toast = useToast();
-  const { reload, reloading } = useReloadedData<{ therapists: TherapistFormValues[] } | null>("/admin/terapeuti", (data) => {
-    const fresh = data?.therapists.find((row) => row.id === therapist?.id);
-    if (fresh) onReloaded(toTherapistFormValues(fresh));
-    else toast({ title: messages.saveFailed, description: "Therapist not found", variant: "destructive" });
+  const { fetcher, reload, reloading, saving, conflict, errors } = useRecordForm({
+    href: "/admin/terapeuti",
+    fresh: (data: { therapists: TherapistFormValues[] } | null) => {
+      const row = data?.therapists.find((item) => item.id === therapist?.id);
+      return row ? toTherapistFormValues(row) : undefined;
+    },
+    onReloaded,
+    onDone,
+    notFound: { title: messages.saveFailed, description: "Therapist not found" },
+    failedTitle: messages.saveFailed,
   });
-  const conflict = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok && fetcher.data.conflict;
   const [image, setImage] = useState(therapist?.image ?? "");
   const [qualifications, setQualifications] = useState(therapist?.qualifications ?? []);
   const [approaches, setApproaches] = useState(therapist?.approaches ?? []);
@@ -91,19 +94,6 @@ function TherapistForm({
   const [photoError, setPhotoError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const formId = useId();
-  const saving = fetcher.state !== "idle";
-  const errors = fetcher.data && !fetcher.data.ok ? (fetcher.data.fieldErrors ?? {}) : {};
-
-  useFetcherResult(fetcher, (result) => {
-    if (result.ok) {
-      toast({ title: result.message });
-      onDone();
-    } else if (result.conflict) {
-      toast({ title: result.error, variant: "destructive" });
-    } else {
-      toast({ title: messages.saveFailed, description: result.description ?? result.error, variant: "destructive" });
-    }
-  });
 
   /** One toast and the field's error per refused photo; a photo that uploads clears the error. */
   async function onPhoto(file: File | undefined) {
