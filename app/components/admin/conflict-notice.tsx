@@ -1,8 +1,8 @@
 import { RefreshCw } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { useFetcher, useRevalidator } from "react-router";
 import { useToast, type ToastMessage } from "~/components/ui/toast";
-import { Spinner, useFetcherResult, type ActionResult } from "./ui";
+import { Modal, Spinner, useFetcherResult, type ActionResult } from "./ui";
 import { conflictMessages, VERSION_FIELD } from "~/domain/version";
 
 /** "Modificato da un altro utente" and a Ricarica button; shown where the refused edit was made. */
@@ -136,4 +136,69 @@ export function useRowConflict() {
     />
   ) : null;
   return { onConflict: () => setConflict(true), notice };
+}
+
+/**
+ * A dialog whose form posts `intent` (and the `hidden` fields) to the page's action: its fields are
+ * drawn by `children` from the answer's field errors, below them Cancel and the submit button with
+ * progress. The answer is toasted; a success closes it, a conflict also calls `onConflict`.
+ */
+export function ActionFormDialog(props: {
+  title: string;
+  description?: string;
+  size?: "lg";
+  intent: string;
+  hidden?: Record<string, string>;
+  label: string;
+  cancelLabel?: string;
+  danger?: boolean;
+  disabled?: boolean;
+  formClassName?: string;
+  onClose: () => void;
+  onConflict?: () => void;
+  children: (errors: Record<string, string>) => ReactNode;
+}) {
+  const fetcher = useFetcher<ActionResult>();
+  const toast = useToast();
+  const formId = useId();
+  useFetcherResult(fetcher, (result) => {
+    if (result.ok) {
+      toast({ title: result.message });
+      props.onClose();
+    } else {
+      toast({ title: result.error, description: result.conflict ? undefined : result.description, variant: "destructive" });
+      if (result.conflict) props.onConflict?.();
+    }
+  });
+  const errors = fetcher.data && !fetcher.data.ok ? (fetcher.data.fieldErrors ?? {}) : {};
+  const busy = fetcher.state !== "idle";
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => !open && props.onClose()}
+      size={props.size}
+      title={props.title}
+      description={props.description}
+      footer={
+        <FormDialogFooter
+          formId={formId}
+          onCancel={props.onClose}
+          cancelLabel={props.cancelLabel ?? "Annulla"}
+          saving={busy}
+          savingLabel={null}
+          disabled={props.disabled}
+          label={props.label}
+          submitClassName={props.danger ? "btn bg-danger-600 text-white hover:bg-danger-600/90" : undefined}
+        />
+      }
+    >
+      <fetcher.Form method="post" id={formId} className={props.formClassName ?? "grid gap-4"}>
+        <input type="hidden" name="intent" value={props.intent} />
+        {Object.entries(props.hidden ?? {}).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        {props.children(errors)}
+      </fetcher.Form>
+    </Modal>
+  );
 }

@@ -2,7 +2,8 @@ import { Check, FileText, X } from "lucide-react";
 import { useState } from "react";
 import { formatDateTime } from "~/domain/format";
 import { iseeMessages } from "~/domain/client-area";
-import { ActionButton, ConfirmDialog, Field, invalidProps, Modal, Spinner, useActionFetcher } from "./ui";
+import { ActionButton, ConfirmDialog, Field, invalidProps, useActionFetcher } from "./ui";
+import { ActionFormDialog } from "./conflict-notice";
 
 export interface PendingIseeRequest {
   id: string;
@@ -79,32 +80,21 @@ function ApproveDialog({ request, onClose }: { request: PendingIseeRequest; onCl
 }
 
 function DeclineDialog({ request, onClose }: { request: PendingIseeRequest; onClose: () => void }) {
-  const { fetcher, errors, busy } = useActionFetcher(onClose);
   return (
-    <Modal
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <ActionFormDialog
       title="Rifiutare la tariffa agevolata?"
       description={`${request.name ?? request.email} riceve un'email con il motivo e lo legge nella sua area personale.`}
-      footer={
-        <>
-          <button type="button" className="btn btn-secondary" onClick={onClose} disabled={busy}>
-            Annulla
-          </button>
-          <button type="submit" form="isee-decline" className="btn bg-danger-600 text-white hover:bg-danger-600/90" disabled={busy}>
-            {busy ? <Spinner /> : null}
-            Rifiuta
-          </button>
-        </>
-      }
+      intent="isee-request-decline"
+      hidden={{ request_id: request.id }}
+      label="Rifiuta"
+      danger
+      onClose={onClose}
     >
-      <fetcher.Form method="post" id="isee-decline" className="grid gap-4">
-        <input type="hidden" name="intent" value="isee-request-decline" />
-        <input type="hidden" name="request_id" value={request.id} />
+      {(errors) => (
         <Field label="Motivo" htmlFor="isee-decline-reason" error={errors.reason} required>
           <textarea id="isee-decline-reason" name="reason" rows={3} maxLength={500} required className="field" placeholder={iseeMessages.declineReason} {...invalidProps("isee-decline-reason", errors.reason)} />
         </Field>
-      </fetcher.Form>
-    </Modal>
+      )}
+    </ActionFormDialog>
   );
 }

@@ -1,9 +1,9 @@
+import { ActionFormDialog } from "./conflict-notice";
 import { ArrowRightLeft, Check, X } from "lucide-react";
 import { useState } from "react";
-import { useFetcher } from "react-router";
 import { formatDateTime } from "~/domain/format";
 import { freeSeatsLabel } from "~/domain/group-labels";
-import { ActionButton, Field, Modal, Spinner, useResultToast, type ActionResult } from "~/components/admin/ui";
+import { ActionButton, Field, invalidProps } from "~/components/admin/ui";
 
 /**
  * Staff's queue of move requests made by members in their area (/admin/prenotazioni): approve
@@ -102,17 +102,11 @@ function DecisionDialog({
   groups: TargetGroup[];
   onClose: () => void;
 }) {
-  const fetcher = useFetcher<ActionResult>();
-  useResultToast(fetcher, undefined, onClose);
-  const errors = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : undefined;
-  const busy = fetcher.state !== "idle";
   const who = request.name ?? request.email;
   const approve = decision === "approve";
   const preferred = groups.some((group) => group.id === request.preferredGroupId) ? request.preferredGroupId! : "";
   return (
-    <Modal
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <ActionFormDialog
       title={approve ? "Approva il cambio di gruppo" : "Rifiuta il cambio di gruppo"}
       size="lg"
       description={
@@ -120,18 +114,22 @@ function DecisionDialog({
           ? `${who} sarà spostata nel gruppo scelto e riceverà un'email con i dettagli.`
           : `${who} resta nel gruppo ${request.groupName ?? "attuale"} e riceverà un'email con il motivo.`
       }
+      intent={approve ? "approve-move" : "decline-move"}
+      hidden={{ id: request.id }}
+      cancelLabel="Indietro"
+      label={approve ? "Approva e sposta" : "Rifiuta la richiesta"}
+      disabled={approve && groups.length === 0}
+      onClose={onClose}
     >
-      <fetcher.Form method="post" className="grid gap-4">
-        <input type="hidden" name="intent" value={approve ? "approve-move" : "decline-move"} />
-        <input type="hidden" name="id" value={request.id} />
-        {approve ? (
+      {(errors) =>
+        approve ? (
           groups.length === 0 ? (
             <p className="rounded-lg bg-sand-100 p-3 text-sm text-ink-700">Nessun altro gruppo ha posti liberi in questo momento.</p>
           ) : (
             <Field
               label="Nuovo gruppo"
               htmlFor="move-request-group"
-              error={errors?.group_id}
+              error={errors.group_id}
               hint={request.preferredGroupName ? `La persona preferisce: ${request.preferredGroupName}.` : "La persona non ha indicato un gruppo. Solo i gruppi con posti liberi."}
               required
             >
@@ -141,8 +139,7 @@ function DecisionDialog({
                 required
                 className="field"
                 defaultValue={preferred}
-                aria-invalid={errors?.group_id ? true : undefined}
-                aria-describedby={errors?.group_id ? "move-request-group-error" : undefined}
+                {...invalidProps("move-request-group", errors.group_id)}
               >
                 <option value="" disabled>
                   Scegli un gruppo
@@ -156,7 +153,7 @@ function DecisionDialog({
             </Field>
           )
         ) : (
-          <Field label="Motivo (lo legge la persona)" htmlFor="move-request-reason" error={errors?.reason} required>
+          <Field label="Motivo (lo legge la persona)" htmlFor="move-request-reason" error={errors.reason} required>
             <textarea
               id="move-request-reason"
               name="reason"
@@ -164,21 +161,11 @@ function DecisionDialog({
               required
               maxLength={1000}
               className="field"
-              aria-invalid={errors?.reason ? true : undefined}
-              aria-describedby={errors?.reason ? "move-request-reason-error" : undefined}
+              {...invalidProps("move-request-reason", errors.reason)}
             />
           </Field>
-        )}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <button type="button" className="btn btn-secondary" onClick={onClose} disabled={busy}>
-            Indietro
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy || (approve && groups.length === 0)}>
-            {busy ? <Spinner /> : approve ? <Check aria-hidden className="size-4" /> : <X aria-hidden className="size-4" />}
-            {approve ? "Approva e sposta" : "Rifiuta la richiesta"}
-          </button>
-        </div>
-      </fetcher.Form>
-    </Modal>
+        )
+      }
+    </ActionFormDialog>
   );
 }

@@ -4,10 +4,10 @@ import { useFetcher } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/bookings";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
-import { useRowConflict } from "~/components/admin/conflict-notice";
+import { ActionFormDialog, useRowConflict } from "~/components/admin/conflict-notice";
 import { formatDateTime } from "~/domain/format";
 import { bookingStatusLabels, freeSeatsLabel } from "~/domain/group-labels";
-import { Badge, ConfirmDialog, Field, ListToolbar, Modal, PagedListTable, PageHeader, Spinner, td, useResultToast, useLoadErrorToast, type ActionResult, type BadgeTone, ActionButton } from "~/components/admin/ui";
+import { Badge, ConfirmDialog, Field, invalidProps, ListToolbar, PagedListTable, PageHeader, Spinner, td, useResultToast, useLoadErrorToast, type ActionResult, type BadgeTone, ActionButton } from "~/components/admin/ui";
 import { adminPageData, requireAdmin } from "~/server/auth.server";
 import { audit } from "~/server/audit.server";
 import { bookingStatuses, type BookingStatus } from "~/domain/statuses";
@@ -261,54 +261,45 @@ function MoveDialog({
   onConflict: () => void;
   onClose: () => void;
 }) {
-  const fetcher = useFetcher<ActionResult>();
-  useResultToast(fetcher, onConflict, onClose);
-  const error = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors?.group_id : undefined;
-  const busy = fetcher.state !== "idle";
   const targets = groups.filter((group) => group.id !== booking.groupId);
   return (
-    <Modal
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <ActionFormDialog
       title="Sposta in un altro gruppo"
       size="lg"
       description={`${booking.name ?? booking.email} riceverà un'email con i dettagli del nuovo gruppo.`}
+      intent="move"
+      hidden={{ id: booking.id, [VERSION_FIELD]: booking.version }}
+      cancelLabel="Indietro"
+      label="Sposta"
+      disabled={targets.length === 0}
+      onClose={onClose}
+      onConflict={onConflict}
     >
-      <fetcher.Form method="post" className="grid gap-4">
-        {notice}
-        <input type="hidden" name="intent" value="move" />
-        <input type="hidden" name="id" value={booking.id} />
-        <input type="hidden" name={VERSION_FIELD} value={booking.version} />
-        <p className="text-sm text-ink-700">
-          Gruppo attuale: <strong>{booking.groupName ?? "nessuno"}</strong>
-        </p>
-        {targets.length === 0 ? (
-          <p className="rounded-lg bg-sand-100 p-3 text-sm text-ink-700">Nessun altro gruppo ha posti liberi in questo momento.</p>
-        ) : (
-          <Field label="Nuovo gruppo" htmlFor="move-group" error={error} hint="Solo i gruppi con posti liberi." required>
-            <select id="move-group" name="group_id" required className="field" defaultValue="">
-              <option value="" disabled>
-                Scegli un gruppo
-              </option>
-              {targets.map((group) => (
-                <option key={group.id} value={group.id}>
-                  {group.name} · {group.therapistName} · {freeSeatsLabel(group.capacity - group.confirmed)}
+      {(errors) => (
+        <>
+          {notice}
+          <p className="text-sm text-ink-700">
+            Gruppo attuale: <strong>{booking.groupName ?? "nessuno"}</strong>
+          </p>
+          {targets.length === 0 ? (
+            <p className="rounded-lg bg-sand-100 p-3 text-sm text-ink-700">Nessun altro gruppo ha posti liberi in questo momento.</p>
+          ) : (
+            <Field label="Nuovo gruppo" htmlFor="move-group" error={errors.group_id} hint="Solo i gruppi con posti liberi." required>
+              <select id="move-group" name="group_id" required className="field" defaultValue="" {...invalidProps("move-group", errors.group_id)}>
+                <option value="" disabled>
+                  Scegli un gruppo
                 </option>
-              ))}
-            </select>
-          </Field>
-        )}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <button type="button" className="btn btn-secondary" onClick={onClose} disabled={busy}>
-            Indietro
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy || targets.length === 0}>
-            {busy ? <Spinner /> : <ArrowRightLeft aria-hidden className="size-4" />}
-            {busy ? "Spostamento..." : "Sposta"}
-          </button>
-        </div>
-      </fetcher.Form>
-    </Modal>
+                {targets.map((group) => (
+                  <option key={group.id} value={group.id}>
+                    {group.name} · {group.therapistName} · {freeSeatsLabel(group.capacity - group.confirmed)}
+                  </option>
+                ))}
+              </select>
+            </Field>
+          )}
+        </>
+      )}
+    </ActionFormDialog>
   );
 }
 

@@ -2,9 +2,9 @@ import { ArrowLeft, CalendarClock, Video, XCircle } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/session";
-import { FormDialogFooter } from "~/components/admin/conflict-notice";
+import { ActionFormDialog } from "~/components/admin/conflict-notice";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
-import { Badge, Field, invalidProps, Modal, PageHeader, useActionFetcher } from "~/components/admin/ui";
+import { Badge, Field, invalidProps, PageHeader } from "~/components/admin/ui";
 import { AttendanceSheet, attendanceMarks, sessionTones } from "~/components/sessions/attendance-sheet";
 import { cancelSessionSchema, memberName, moveSessionSchema, romeDate, sessionLabel, sessionStatusLabels, sessionTime, upperFirst } from "~/domain/sessions";
 import { formErrors } from "~/domain/form-fields";
@@ -132,60 +132,52 @@ export default function AdminSession({ loaderData }: Route.ComponentProps) {
 }
 
 function CancelDialog({ onClose, when }: { onClose: () => void; when: string }) {
-  const { fetcher, errors, busy } = useActionFetcher(onClose);
   return (
-    <Modal
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <ActionFormDialog
       size="lg"
       title="Annullare l'incontro?"
       description={`${when}. Ogni persona del gruppo riceve un'email; nessuno paga questo incontro.`}
-      footer={
-        <FormDialogFooter
-          formId="cancel-session"
-          onCancel={onClose}
-          cancelLabel="Indietro"
-          saving={busy}
-          savingLabel={null}
-          label="Annulla l'incontro"
-          submitClassName="btn bg-danger-600 text-white hover:bg-danger-600/90"
-        />
-      }
+      intent="cancel"
+      cancelLabel="Indietro"
+      label="Annulla l'incontro"
+      danger
+      onClose={onClose}
     >
-      <fetcher.Form method="post" id="cancel-session" className="grid gap-4">
-        <input type="hidden" name="intent" value="cancel" />
+      {(errors) => (
         <Field label="Messaggio per le persone (facoltativo)" htmlFor="cancel-note" error={errors.note}>
           <textarea id="cancel-note" name="note" rows={3} maxLength={500} className="field" {...invalidProps("cancel-note", errors.note)} />
         </Field>
-      </fetcher.Form>
-    </Modal>
+      )}
+    </ActionFormDialog>
   );
 }
 
 function MoveDialog({ onClose, date, time }: { onClose: () => void; date: string; time: string }) {
-  const { fetcher, errors, busy } = useActionFetcher(onClose);
   return (
-    <Modal
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <ActionFormDialog
       size="lg"
       title="Spostare l'incontro"
       description="Scegli la nuova data e l'ora (ora italiana). Ogni persona del gruppo riceve un'email."
-      footer={<FormDialogFooter formId="move-session" onCancel={onClose} cancelLabel="Indietro" saving={busy} savingLabel={null} label="Sposta" />}
+      intent="move"
+      cancelLabel="Indietro"
+      label="Sposta"
+      formClassName="grid gap-4 sm:grid-cols-2"
+      onClose={onClose}
     >
-      <fetcher.Form method="post" id="move-session" className="grid gap-4 sm:grid-cols-2">
-        <input type="hidden" name="intent" value="move" />
-        <Field label="Nuova data" htmlFor="move-date" error={errors.date} required>
-          <input id="move-date" name="date" type="date" defaultValue={date} required className="field" {...invalidProps("move-date", errors.date)} />
-        </Field>
-        <Field label="Ora di inizio" htmlFor="move-time" error={errors.time} required>
-          <input id="move-time" name="time" type="time" defaultValue={time} required className="field" {...invalidProps("move-time", errors.time)} />
-        </Field>
-        <Field label="Messaggio per le persone (facoltativo)" htmlFor="move-note" error={errors.note} className="sm:col-span-2">
-          <textarea id="move-note" name="note" rows={3} maxLength={500} className="field" {...invalidProps("move-note", errors.note)} />
-        </Field>
-      </fetcher.Form>
-    </Modal>
+      {(errors) => (
+        <>
+          <Field label="Nuova data" htmlFor="move-date" error={errors.date} required>
+            <input id="move-date" name="date" type="date" defaultValue={date} required className="field" {...invalidProps("move-date", errors.date)} />
+          </Field>
+          <Field label="Ora di inizio" htmlFor="move-time" error={errors.time} required>
+            <input id="move-time" name="time" type="time" defaultValue={time} required className="field" {...invalidProps("move-time", errors.time)} />
+          </Field>
+          <Field label="Messaggio per le persone (facoltativo)" htmlFor="move-note" error={errors.note} className="sm:col-span-2">
+            <textarea id="move-note" name="note" rows={3} maxLength={500} className="field" {...invalidProps("move-note", errors.note)} />
+          </Field>
+        </>
+      )}
+    </ActionFormDialog>
   );
 }
 
