@@ -172,8 +172,7 @@ function BlogPostForm({
 
   return (
     <Modal
-      open
-      onOpenChange={(open) => !open && onDone()}
+      onClose={onDone}
       title={post ? "Modifica Articolo" : "Nuovo Articolo"}
       description="I campi con * sono obbligatori."
       footer={<FormDialogFooter formId={formId} onCancel={onDone} cancelLabel="Annulla" saving={saving} disabled={uploads > 0} label={post ? "Salva modifiche" : "Crea articolo"} />}

@@ -174,8 +174,7 @@ export function ActionFormDialog(props: {
   const busy = fetcher.state !== "idle";
   return (
     <Modal
-      open
-      onOpenChange={(open) => !open && props.onClose()}
+      onClose={props.onClose}
       size={props.size}
       title={props.title}
       description={props.description}

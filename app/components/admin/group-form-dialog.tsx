@@ -75,8 +75,7 @@ function GroupForm({
   const formId = useId();
   return (
     <Modal
-      open
-      onOpenChange={(open) => !open && onDone()}
+      onClose={onDone}
       title={group ? "Modifica gruppo" : "Nuovo gruppo"}
       description="I campi con * sono obbligatori."
       footer={<FormDialogFooter formId={formId} onCancel={onDone} cancelLabel="Annulla" saving={saving} label={group ? "Salva modifiche" : "Crea gruppo"} />}

@@ -66,8 +66,7 @@ function ApproveDialog({ request, onClose }: { request: PendingIseeRequest; onCl
   const { fetcher, busy } = useActionFetcher(onClose);
   return (
     <ConfirmDialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+      onClose={onClose}
       title="Approvare la tariffa agevolata?"
       description={`${request.name ?? request.email} pagherà la tariffa agevolata dalla prossima seduta; riceve un'email. Le sedute passate non cambiano.`}
       confirmLabel="Approva"

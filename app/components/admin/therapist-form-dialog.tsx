@@ -141,8 +141,7 @@ function TherapistForm({
   const busy = saving || uploading;
   return (
     <Modal
-      open
-      onOpenChange={(open) => !open && onDone()}
+      onClose={onDone}
       title={therapist ? "Edit Therapist" : "Add New Therapist"}
       description="Fields marked * are required."
       closeLabel="Close"

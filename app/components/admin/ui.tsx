@@ -237,8 +237,8 @@ export function Pagination({ page, total, pageSize }: { page: number; total: num
 
 /** A modal with a title (announced), a close button and scrolling content; max width 4xl. */
 export function Modal({
-  open,
-  onOpenChange,
+  open = true,
+  onClose,
   title,
   description,
   closeLabel = "Chiudi",
@@ -246,8 +246,10 @@ export function Modal({
   footer,
   children,
 }: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+  /** Open unless said otherwise: most dialogs are rendered only while they are open. */
+  open?: boolean;
+  /** Escape, the overlay, the close or cancel button. */
+  onClose: () => void;
   title: string;
   description?: ReactNode;
   closeLabel?: string;
@@ -258,7 +260,7 @@ export function Modal({
 }) {
   const width = { lg: "max-w-lg", "2xl": "max-w-2xl", "4xl": "max-w-4xl" }[size];
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+    <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-ink-900/50" />
         <Dialog.Content
@@ -288,8 +290,8 @@ export function Modal({
 
 /** A destructive confirmation (AlertDialog: focus starts on Cancel). */
 export function ConfirmDialog({
-  open,
-  onOpenChange,
+  open = true,
+  onClose,
   title,
   description,
   confirmLabel,
@@ -299,8 +301,10 @@ export function ConfirmDialog({
   error,
   onConfirm,
 }: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+  /** Open unless said otherwise: most dialogs are rendered only while they are open. */
+  open?: boolean;
+  /** Escape, the overlay, the close or cancel button. */
+  onClose: () => void;
   title: string;
   description: ReactNode;
   confirmLabel: string;
@@ -311,7 +315,7 @@ export function ConfirmDialog({
   onConfirm: () => void;
 }) {
   return (
-    <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
+    <AlertDialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-ink-900/50" />
         <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-3xl bg-white p-6 shadow-xl focus:outline-none">

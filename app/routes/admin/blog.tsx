@@ -218,8 +218,7 @@ function DeletePost({ post, onClose }: { post: Post; onClose: () => void }) {
   const { fetcher } = useActionFetcher(onClose);
   return (
     <ConfirmDialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+      onClose={onClose}
       title="Elimina articolo"
       description={`Sei sicuro di voler eliminare l'articolo "${post.title}"? Questa azione non può essere annullata.`}
       confirmLabel="Elimina"

@@ -235,8 +235,7 @@ function CancelDialog({ booking, onConflict, onClose }: { booking: Booking; onCo
   useResultToast(fetcher, onConflict, onClose);
   return (
     <ConfirmDialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+      onClose={onClose}
       title="Annulla prenotazione"
       description={`Vuoi annullare la prenotazione di ${booking.name ?? booking.email}${booking.groupName ? ` per il gruppo "${booking.groupName}"` : ""}? Le invieremo un'email per avvisarla.`}
       confirmLabel="Annulla prenotazione"

@@ -136,8 +136,7 @@ function ContactDialog({
 }) {
   return (
     <Modal
-      open
-      onOpenChange={(open) => !open && onClose()}
+      onClose={onClose}
       title={contact.subject}
       description={`Da ${contact.name} · ${formatDateTime(contact.createdAt)}`}
       size="2xl"

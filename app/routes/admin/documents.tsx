@@ -286,7 +286,7 @@ function UseGeneratedButton({ document, fetcher }: { document: DocumentInfo; fet
       </button>
       <ConfirmDialog
         open={open}
-        onOpenChange={setOpen}
+        onClose={() => setOpen(false)}
         title="Usare il PDF generato dal sito?"
         description={`Il PDF caricato per "${document.label}" verrà eliminato: alle email di iscrizione verrà allegato il PDF generato dal testo di ${document.sitePath} (versione del ${document.textUpdated}).`}
         confirmLabel="Usa il PDF generato"

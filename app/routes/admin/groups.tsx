@@ -171,8 +171,7 @@ function CloseGroup({ group, onClose }: { group: Group; onClose: () => void }) {
   const { fetcher } = useActionFetcher(onClose);
   return (
     <ConfirmDialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+      onClose={onClose}
       title="Chiudi gruppo"
       description={`Chiudere il gruppo "${group.name}"? Non verrà più proposto né potrà ricevere nuove iscrizioni. Le prenotazioni esistenti restano invariate.`}
       confirmLabel="Chiudi gruppo"

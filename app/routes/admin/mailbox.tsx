@@ -83,8 +83,7 @@ export default function AdminMailbox({ loaderData }: Route.ComponentProps) {
       </PagedListTable>
       {viewing ? (
         <Modal
-          open
-          onOpenChange={(open) => !open && closeView()}
+          onClose={closeView}
           title={viewing.subject}
           description={`A ${viewing.to} · ${formatDateTime(viewing.createdAt)} · ${statusLabels[viewing.status]}`}
         >

@@ -231,7 +231,7 @@ function IseeCell({ account }: { account: Data["accounts"][number] }) {
         </button>
         <ConfirmDialog
           open={confirming}
-          onOpenChange={setConfirming}
+          onClose={() => setConfirming(false)}
           title="Revoca la tariffa agevolata"
           description={`Revocare la tariffa agevolata di ${account.name}? Dalla prossima seduta si applica la tariffa standard; le sedute passate non cambiano.`}
           confirmLabel="Revoca"

@@ -78,8 +78,7 @@ export default function AdminQuestionnaires({ loaderData }: Route.ComponentProps
       </PagedListTable>
       {viewing ? (
         <Modal
-          open
-          onOpenChange={(open) => !open && closeView()}
+          onClose={closeView}
           title={`Questionario di ${viewing.name}`}
           description={`Inviato il ${formatDateTime(viewing.createdAt)}`}
         >

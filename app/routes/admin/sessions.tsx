@@ -326,8 +326,7 @@ function RemoveClosure({ closure, onClose }: { closure: Data["closures"][number]
   const { fetcher } = useActionFetcher(onClose);
   return (
     <ConfirmDialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+      onClose={onClose}
       title="Eliminare la chiusura?"
       description={`Dal ${formatDate(closure.startsOn)} al ${formatDate(closure.endsOn)} si torneranno a creare incontri. Quelli già annullati restano annullati.`}
       confirmLabel="Elimina"

@@ -163,8 +163,7 @@ function DeleteTherapist({ therapist, onClose }: { therapist: Therapist; onClose
   });
   return (
     <ConfirmDialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+      onClose={onClose}
       title="Delete therapist"
       description={`Are you sure you want to delete ${therapist.name}? This action cannot be undone.`}
       confirmLabel="Delete"
