@@ -1,5 +1,5 @@
 import { Text } from "@react-email/components";
-import { and, count, desc, eq, getTableColumns, ilike, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, ne, sql, type SQL } from "drizzle-orm";
 import { createElement as h } from "react";
 import { bookingStatusLabels, nextMeeting, weekdayName } from "~/domain/group-labels";
 import type { BookingStatus } from "~/domain/statuses";
@@ -12,27 +12,14 @@ import { HttpError } from "../http.server";
 import { EmailLayout, emailStyles } from "../mail/layout";
 import { enqueueEmails } from "../mail/outbox.server";
 import { lockBooking, withCapacityCheck } from "./bookings.server";
-import {
-  ADMIN_PAGE_SIZE,
-  clampPage,
-  containsPattern,
-  CSV_EXPORT_LIMIT,
-  versionOf,
-  type ListQuery,
-} from "./admin-common.server";
+import { CSV_EXPORT_LIMIT, versionOf, type ListQuery, listFilter, pageOf } from "./admin-common.server";
 
 export { bookingStatuses } from "~/domain/statuses";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 function where(query: Omit<ListQuery<BookingStatus>, "page">): SQL | undefined {
-  const conditions: SQL[] = [];
-  if (query.q) {
-    const pattern = containsPattern(query.q);
-    conditions.push(or(ilike(groupBookings.name, pattern), ilike(groupBookings.email, pattern))!);
-  }
-  if (query.status) conditions.push(eq(groupBookings.status, query.status));
-  return conditions.length ? and(...conditions) : undefined;
+  return listFilter(query, [groupBookings.name, groupBookings.email], groupBookings.status);
 }
 
 /** Booking columns plus the joined therapist's name (SPEC 3, "Group booking") and the group's. */
@@ -64,13 +51,7 @@ function bookingsQuery(db: Database, filter: SQL | undefined) {
 /** One page of bookings, newest first, with the total; a page past the last one shows the last one. */
 export async function listBookings(db: Database, query: ListQuery<BookingStatus>) {
   const filter = where(query);
-  const [counted] = await db.select({ value: count() }).from(groupBookings).where(filter);
-  const total = counted?.value ?? 0;
-  const page = clampPage(query.page, total);
-  const rows = await bookingsQuery(db, filter)
-    .limit(ADMIN_PAGE_SIZE)
-    .offset((page - 1) * ADMIN_PAGE_SIZE);
-  return { rows, total, page };
+  return pageOf(db, groupBookings, filter, query.page, (limit, offset) => bookingsQuery(db, filter).limit(limit).offset(offset));
 }
 
 export function exportBookings(db: Database, query: Omit<ListQuery<BookingStatus>, "page">) {
@@ -130,8 +111,7 @@ function queueEmail(tx: Tx, to: string, subject: string, template: string, name:
 export async function confirmBooking(db: Database, id: string, version: string) {
   return db.transaction(async (tx) => {
     const booking = await lockBooking(tx, id, version);
-    if (booking.status !== "requested")
-      throw new HttpError(409, `Solo una richiesta può essere confermata (stato: ${bookingStatusLabels[booking.status]}).`);
+    if (booking.status !== "requested") throw new HttpError(409, `Solo una richiesta può essere confermata (stato: ${bookingStatusLabels[booking.status]}).`);
     if (!booking.groupId) throw new HttpError(409, "La prenotazione non ha un gruppo: spostala in un gruppo.");
     const group = await lockGroup(tx, booking.groupId);
     if (group.status === "closed") throw new HttpError(409, `Il gruppo "${group.name}" è chiuso.`);

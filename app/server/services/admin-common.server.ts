@@ -1,4 +1,5 @@
-import { sql, type Column, type SQL } from "drizzle-orm";
+import { and, count, eq, ilike, or, sql, type Column, type SQL } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
 import { data } from "react-router";
 import { z } from "zod";
 import { conflictMessages } from "~/domain/version";
@@ -73,6 +74,28 @@ export const isVersionConflict = (error: unknown) => error instanceof VersionCon
 /** An ILIKE pattern matching `text` anywhere, with the user's % and _ taken literally. */
 export function containsPattern(text: string) {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** The WHERE of an admin list: the search (any of `searched` contains it) and the status filter. */
+export function listFilter(query: { q: string; status: string }, searched: Column[], status: Column): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (query.q) {
+    const pattern = containsPattern(query.q);
+    conditions.push(or(...searched.map((column) => ilike(column, pattern)))!);
+  }
+  if (query.status) conditions.push(eq(status, query.status));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+/**
+ * One page of an admin list, with the total: counts the rows of `table` that `filter` keeps, clamps
+ * the requested page to the last one, and has `rows` read that page (the limit and the offset).
+ */
+export async function pageOf<R>(db: Database, table: PgTable, filter: SQL | undefined, requested: number, rows: (limit: number, offset: number) => Promise<R[]>) {
+  const [counted] = await db.select({ value: count() }).from(table).where(filter);
+  const total = counted?.value ?? 0;
+  const page = clampPage(requested, total);
+  return { rows: await rows(ADMIN_PAGE_SIZE, (page - 1) * ADMIN_PAGE_SIZE), total, page };
 }
 
 export function pgErrorCode(error: unknown): string | undefined {

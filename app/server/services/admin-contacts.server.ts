@@ -1,18 +1,9 @@
-import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { ContactStatus } from "~/domain/statuses";
 import type { Database } from "../db/client.server";
 import { contacts } from "../db/schema";
 import { HttpError } from "../http.server";
-import {
-  ADMIN_PAGE_SIZE,
-  clampPage,
-  containsPattern,
-  CSV_EXPORT_LIMIT,
-  hasVersion,
-  VersionConflict,
-  versionOf,
-  type ListQuery,
-} from "./admin-common.server";
+import { CSV_EXPORT_LIMIT, hasVersion, VersionConflict, versionOf, type ListQuery, listFilter, pageOf } from "./admin-common.server";
 
 export { contactStatuses, type ContactStatus } from "~/domain/statuses";
 
@@ -20,13 +11,7 @@ export { contactStatuses, type ContactStatus } from "~/domain/statuses";
 export const MESSAGE_PREVIEW_CHARS = 160;
 
 function where(query: Omit<ListQuery<ContactStatus>, "page">): SQL | undefined {
-  const conditions: SQL[] = [];
-  if (query.q) {
-    const pattern = containsPattern(query.q);
-    conditions.push(or(ilike(contacts.name, pattern), ilike(contacts.email, pattern))!);
-  }
-  if (query.status) conditions.push(eq(contacts.status, query.status));
-  return conditions.length ? and(...conditions) : undefined;
+  return listFilter(query, [contacts.name, contacts.email], contacts.status);
 }
 
 /** What the list and the dialog both show of a message. */
@@ -42,23 +27,21 @@ const contactColumns = {
 /** One page of contact messages, newest first, with the total; a page past the last one shows the last one. */
 export async function listContacts(db: Database, query: ListQuery<ContactStatus>) {
   const filter = where(query);
-  const [counted] = await db.select({ value: count() }).from(contacts).where(filter);
-  const total = counted?.value ?? 0;
-  const page = clampPage(query.page, total);
-  const rows = await db
-    .select({
-      ...contactColumns,
-      preview: sql<string>`left(${contacts.message}, ${MESSAGE_PREVIEW_CHARS})`,
-      long: sql<boolean>`char_length(${contacts.message}) > ${MESSAGE_PREVIEW_CHARS}`,
-      status: contacts.status,
-      version: versionOf(contacts.updatedAt),
-    })
-    .from(contacts)
-    .where(filter)
-    .orderBy(desc(contacts.createdAt), desc(contacts.id))
-    .limit(ADMIN_PAGE_SIZE)
-    .offset((page - 1) * ADMIN_PAGE_SIZE);
-  return { rows, total, page };
+  return pageOf(db, contacts, filter, query.page, (limit, offset) =>
+    db
+      .select({
+        ...contactColumns,
+        preview: sql<string>`left(${contacts.message}, ${MESSAGE_PREVIEW_CHARS})`,
+        long: sql<boolean>`char_length(${contacts.message}) > ${MESSAGE_PREVIEW_CHARS}`,
+        status: contacts.status,
+        version: versionOf(contacts.updatedAt),
+      })
+      .from(contacts)
+      .where(filter)
+      .orderBy(desc(contacts.createdAt), desc(contacts.id))
+      .limit(limit)
+      .offset(offset),
+  );
 }
 
 /** One message, whole, for the detail dialog. */

@@ -1,20 +1,14 @@
-import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { desc, eq, type SQL } from "drizzle-orm";
 import { readAnswers } from "../crypto.server";
 import type { Database } from "../db/client.server";
 import { questionnaireResponses } from "../db/schema";
-import { ADMIN_PAGE_SIZE, clampPage, containsPattern, CSV_EXPORT_LIMIT, type ListQuery } from "./admin-common.server";
+import { CSV_EXPORT_LIMIT, type ListQuery, listFilter, pageOf } from "./admin-common.server";
 
 /** "completed" is the status the questionnaire sets; anything else is shown as secondary. */
 export const questionnaireStatuses = ["completed"] as const;
 
 function where(query: Omit<ListQuery, "page">): SQL | undefined {
-  const conditions: SQL[] = [];
-  if (query.q) {
-    const pattern = containsPattern(query.q);
-    conditions.push(or(ilike(questionnaireResponses.name, pattern), ilike(questionnaireResponses.email, pattern))!);
-  }
-  if (query.status) conditions.push(eq(questionnaireResponses.status, query.status));
-  return conditions.length ? and(...conditions) : undefined;
+  return listFilter(query, [questionnaireResponses.name, questionnaireResponses.email], questionnaireResponses.status);
 }
 
 /** The table's columns: no health data (the answers) in the list, only in the one response opened. */
@@ -34,17 +28,15 @@ const summaryColumns = {
 /** One page of responses, newest first, with the total; a page past the last one shows the last one. */
 export async function listResponses(db: Database, query: ListQuery) {
   const filter = where(query);
-  const [counted] = await db.select({ value: count() }).from(questionnaireResponses).where(filter);
-  const total = counted?.value ?? 0;
-  const page = clampPage(query.page, total);
-  const rows = await db
-    .select(summaryColumns)
-    .from(questionnaireResponses)
-    .where(filter)
-    .orderBy(desc(questionnaireResponses.createdAt), desc(questionnaireResponses.id))
-    .limit(ADMIN_PAGE_SIZE)
-    .offset((page - 1) * ADMIN_PAGE_SIZE);
-  return { rows, total, page };
+  return pageOf(db, questionnaireResponses, filter, query.page, (limit, offset) =>
+    db
+      .select(summaryColumns)
+      .from(questionnaireResponses)
+      .where(filter)
+      .orderBy(desc(questionnaireResponses.createdAt), desc(questionnaireResponses.id))
+      .limit(limit)
+      .offset(offset),
+  );
 }
 
 /** Every status present, for the filter (the known ones first). */
