@@ -1,9 +1,10 @@
-import { ArrowLeft, CircleAlert, CircleCheck, Info } from "lucide-react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { AreaPage } from "~/components/client/area-page";
+import { CircleAlert, CircleCheck, Info } from "lucide-react";
+import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/absence";
 import { AreaError } from "~/components/client/notices";
 import { absenceNotice } from "~/content/site";
-import { CLIENT_AREA, clientAreaPaths } from "~/domain/client-area";
+import { clientAreaPaths } from "~/domain/client-area";
 import { formatDateTime } from "~/domain/format";
 import { sessionLabel, upperFirst } from "~/domain/sessions";
 import { HttpError } from "~/server/http.server";
@@ -61,22 +62,16 @@ export default function AbsencePage({ loaderData, actionData }: Route.ComponentP
   const sending = navigation.state === "submitting";
   const recorded = attendance === "absent_notified" || attendance === "absent_unnotified";
   return (
-    <section aria-labelledby="absence-title" className="grid gap-6">
-      <Link to={CLIENT_AREA} className="inline-flex min-h-11 w-fit items-center gap-2 text-sm font-semibold text-teal-700 hover:text-teal-800">
-        <ArrowLeft aria-hidden className="size-4" />
-        Il mio percorso
-      </Link>
-      <header className="grid gap-2">
-        <h1 id="absence-title" className="text-3xl font-semibold sm:text-4xl">
-          Segnala un'assenza
-        </h1>
-        <p className="text-lg text-ink-700">
+    <AreaPage
+      id="absence-title"
+      title="Segnala un'assenza"
+      lead={
+        <>
           <strong>{session.groupName}</strong>, con {session.therapistName}: {session.label} (ora italiana).
-        </p>
-      </header>
-      {actionData?.error ? (
-        <AreaError>{actionData.error}</AreaError>
-      ) : null}
+        </>
+      }
+    >
+      {actionData?.error ? <AreaError>{actionData.error}</AreaError> : null}
       {recorded ? (
         <div role="status" className="grid gap-2 rounded-3xl border border-teal-200 bg-white p-6 shadow-sm">
           <p className="flex items-center gap-2 text-xl font-semibold text-teal-800">
@@ -108,8 +103,8 @@ export default function AbsencePage({ loaderData, actionData }: Route.ComponentP
             <p className="flex gap-2 rounded-2xl border border-coral-100 bg-coral-100/50 p-4 text-ink-900">
               <CircleAlert aria-hidden className="mt-0.5 size-5 shrink-0 text-coral-700" />
               <span>
-                Mancano meno di {absenceNotice.hours} ore all'incontro: con il {absenceNotice.rule} l'incontro <strong>ti sarà addebitato</strong>{" "}
-                anche se non partecipi. Avvisarci aiuta comunque il gruppo e il terapeuta.
+                Mancano meno di {absenceNotice.hours} ore all'incontro: con il {absenceNotice.rule} l'incontro <strong>ti sarà addebitato</strong> anche se non
+                partecipi. Avvisarci aiuta comunque il gruppo e il terapeuta.
               </span>
             </p>
           )}
@@ -118,6 +113,6 @@ export default function AbsencePage({ loaderData, actionData }: Route.ComponentP
           </button>
         </Form>
       )}
-    </section>
+    </AreaPage>
   );
 }

@@ -1,8 +1,9 @@
-import { ArrowLeft, ArrowRightLeft } from "lucide-react";
+import { AreaPage } from "~/components/client/area-page";
+import { ArrowRightLeft } from "lucide-react";
 import { useId } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/move";
-import { CLIENT_AREA, clientAreaPaths, MOVE_REASON_MAX, moveRequestSchema } from "~/domain/client-area";
+import { clientAreaPaths, MOVE_REASON_MAX, moveRequestSchema } from "~/domain/client-area";
 import { freeSeatsLabel } from "~/domain/group-labels";
 import { HttpError } from "~/server/http.server";
 import { requireClient } from "~/server/services/client-area.server";
@@ -25,7 +26,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return data({ ...page, justSent: new URL(request.url).searchParams.get("esito") === "inviata" }, { headers: PRIVATE });
 }
 
-type ActionResult = { error?: string; fieldErrors?: Partial<Record<"reason" | "preferred_group", string>>; values?: { reason: string; preferred_group: string } };
+type ActionResult = {
+  error?: string;
+  fieldErrors?: Partial<Record<"reason" | "preferred_group", string>>;
+  values?: { reason: string; preferred_group: string };
+};
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const client = await requireClient(request, context.db);
@@ -43,7 +48,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     await requestMove(context.db, client, params.bookingId, { reason: parsed.data.reason, preferredGroupId: parsed.data.preferred_group });
   } catch (error) {
-    if (error instanceof HttpError && error.status === 400) return data<ActionResult>({ fieldErrors: { preferred_group: error.message }, values }, { status: 400, headers: PRIVATE });
+    if (error instanceof HttpError && error.status === 400)
+      return data<ActionResult>({ fieldErrors: { preferred_group: error.message }, values }, { status: 400, headers: PRIVATE });
     if (error instanceof HttpError) return data<ActionResult>({ error: error.message, values }, { status: error.status, headers: PRIVATE });
     throw error;
   }
@@ -60,27 +66,19 @@ export default function MovePage({ loaderData, actionData }: Route.ComponentProp
   const errors = actionData?.fieldErrors ?? {};
   const pending = request?.status === "pending";
   return (
-    <section aria-labelledby="move-title" className="grid gap-6">
-      <Link to={CLIENT_AREA} className="inline-flex min-h-11 w-fit items-center gap-2 text-sm font-semibold text-teal-700 hover:text-teal-800">
-        <ArrowLeft aria-hidden className="size-4" />
-        Il mio percorso
-      </Link>
-      <header className="grid gap-2">
-        <h1 id="move-title" className="text-3xl font-semibold sm:text-4xl">
-          Chiedi di cambiare gruppo
-        </h1>
-        {current ? (
-          <p className="text-lg text-ink-700">
+    <AreaPage
+      id="move-title"
+      title="Chiedi di cambiare gruppo"
+      lead={
+        current ? (
+          <>
             Ora sei nel gruppo <strong>{current}</strong>. Lo staff legge la tua richiesta, ti risponde per email e qui vedi a che punto è.
-          </p>
-        ) : null}
-      </header>
-      {justSent && pending ? (
-        <AreaDone>Richiesta inviata. Ti abbiamo mandato una conferma per email.</AreaDone>
-      ) : null}
-      {actionData?.error ? (
-        <AreaError>{actionData.error}</AreaError>
-      ) : null}
+          </>
+        ) : undefined
+      }
+    >
+      {justSent && pending ? <AreaDone>Richiesta inviata. Ti abbiamo mandato una conferma per email.</AreaDone> : null}
+      {actionData?.error ? <AreaError>{actionData.error}</AreaError> : null}
       {request ? <MoveRequestState request={request} /> : null}
       {!member ? (
         <p className="rounded-2xl bg-sand-100 p-4 text-ink-700">Puoi chiedere di cambiare gruppo quando il tuo posto in un gruppo è confermato.</p>
@@ -129,7 +127,9 @@ export default function MovePage({ loaderData, actionData }: Route.ComponentProp
                 </option>
               ))}
             </select>
-            {targets.length === 0 ? <p className="text-sm text-ink-500">Ora nessun altro gruppo ha posti liberi: lo staff cercherà una soluzione con te.</p> : null}
+            {targets.length === 0 ? (
+              <p className="text-sm text-ink-500">Ora nessun altro gruppo ha posti liberi: lo staff cercherà una soluzione con te.</p>
+            ) : null}
             {errors.preferred_group ? (
               <p id={`${id}-group-error`} role="alert" className="text-sm text-danger-600">
                 {errors.preferred_group}
@@ -142,6 +142,6 @@ export default function MovePage({ loaderData, actionData }: Route.ComponentProp
           </button>
         </Form>
       )}
-    </section>
+    </AreaPage>
   );
 }

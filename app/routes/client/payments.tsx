@@ -1,11 +1,12 @@
-import { ArrowLeft, CreditCard, FileText, Upload } from "lucide-react";
+import { AreaPage } from "~/components/client/area-page";
+import { CreditCard, FileText, Upload } from "lucide-react";
 import { useId } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/payments";
 import { AreaDone, AreaError } from "~/components/client/notices";
 import { euro } from "~/content/format";
 import { absenceNotice, MAX_UPLOAD_BYTES, prices } from "~/content/site";
-import { CLIENT_AREA, clientPaymentPaths, iseeMessages, iseeRequestStatusLabels, paymentMessages } from "~/domain/client-area";
+import { clientPaymentPaths, iseeMessages, iseeRequestStatusLabels, paymentMessages } from "~/domain/client-area";
 import { formatDate } from "~/domain/format";
 import { chargeKindLabels, formatCents, paymentMethodLabels } from "~/domain/ledger";
 import { romeDate, sessionLabel, upperFirst } from "~/domain/sessions";
@@ -64,7 +65,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const intent = form.get("intent");
   const bookingId = String(form.get("booking") ?? "");
-  if (!UUID.test(bookingId) || (intent !== "pay" && intent !== "isee")) return data<ActionResult>({ error: "Richiesta non valida: ricarica la pagina." }, { status: 400, headers: PRIVATE });
+  if (!UUID.test(bookingId) || (intent !== "pay" && intent !== "isee"))
+    return data<ActionResult>({ error: "Richiesta non valida: ricarica la pagina." }, { status: 400, headers: PRIVATE });
   if (!(await hitRateLimit(context.db, `client-money:${client.user.id}`, ACTIONS_PER_WINDOW, 600))) {
     return data<ActionResult>({ error: "Troppe richieste. Riprova tra qualche minuto." }, { status: 429, headers: PRIVATE });
   }
@@ -74,7 +76,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!UUID.test(sessionId)) return data<ActionResult>({ error: "Richiesta non valida: ricarica la pagina." }, { status: 400, headers: PRIVATE });
       if (!client.bookings.some((booking) => booking.id === bookingId)) throw new HttpError(404, "Non trovato nella tua area personale.");
       const page = `${publicBaseUrl()}${clientPaymentPaths.page}`;
-      const checkout = await createCheckoutForCharge(context.db, { bookingId, sessionId }, { successUrl: `${page}?esito=pagamento`, cancelUrl: `${page}?esito=annullato` });
+      const checkout = await createCheckoutForCharge(
+        context.db,
+        { bookingId, sessionId },
+        { successUrl: `${page}?esito=pagamento`, cancelUrl: `${page}?esito=annullato` },
+      );
       return redirect(checkout.url, { headers: PRIVATE });
     }
     if (form.get("below") !== "on") {
@@ -84,7 +90,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       pdf = await pdfUpload(form, "file");
     } catch (error) {
-      if (error instanceof HttpError) return data<ActionResult>({ field: { bookingId, name: "file", message: error.message } }, { status: error.status, headers: PRIVATE });
+      if (error instanceof HttpError)
+        return data<ActionResult>({ field: { bookingId, name: "file", message: error.message } }, { status: error.status, headers: PRIVATE });
       throw error;
     }
     await requestIsee(context.db, client, bookingId, pdf);
@@ -104,28 +111,31 @@ type Account = Route.ComponentProps["loaderData"]["accounts"][number];
 export default function PaymentsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { accounts, online, outcome, cancelled } = loaderData;
   return (
-    <section aria-labelledby="payments-title" className="grid gap-6">
-      <Link to={CLIENT_AREA} className="inline-flex min-h-11 w-fit items-center gap-2 text-sm font-semibold text-teal-700 hover:text-teal-800">
-        <ArrowLeft aria-hidden className="size-4" />
-        Il mio percorso
-      </Link>
-      <header className="grid gap-2">
-        <h1 id="payments-title" className="text-3xl font-semibold sm:text-4xl">
-          Pagamenti
-        </h1>
-        <p className="text-lg text-ink-700">
-          La prima seduta costa {euro(prices.firstSession)}, le successive {euro(prices.followingSession)} l'una ({euro(prices.reducedRate)} con la tariffa agevolata, per un
-          ISEE sotto {euro(prices.iseeThreshold)} l'anno). Un'assenza segnalata con il {absenceNotice.rule} non si paga.
-        </p>
-      </header>
+    <AreaPage
+      id="payments-title"
+      title="Pagamenti"
+      lead={
+        <>
+          La prima seduta costa {euro(prices.firstSession)}, le successive {euro(prices.followingSession)} l'una ({euro(prices.reducedRate)} con la tariffa
+          agevolata, per un ISEE sotto {euro(prices.iseeThreshold)} l'anno). Un'assenza segnalata con il {absenceNotice.rule} non si paga.
+        </>
+      }
+    >
       {outcome ? cancelled ? <AreaError>{outcome}</AreaError> : <AreaDone>{outcome}</AreaDone> : null}
       {actionData?.error ? <AreaError>{actionData.error}</AreaError> : null}
       {accounts.length === 0 ? (
         <p className="rounded-2xl bg-sand-100 p-4 text-ink-700">Qui vedrai le sedute e i pagamenti quando il tuo posto in un gruppo sarà confermato.</p>
       ) : (
-        accounts.map((account) => <AccountCard key={account.bookingId} account={account} online={online} fieldError={actionData?.field?.bookingId === account.bookingId ? actionData.field : undefined} />)
+        accounts.map((account) => (
+          <AccountCard
+            key={account.bookingId}
+            account={account}
+            online={online}
+            fieldError={actionData?.field?.bookingId === account.bookingId ? actionData.field : undefined}
+          />
+        ))
       )}
-    </section>
+    </AreaPage>
   );
 }
 
@@ -182,7 +192,12 @@ function Owed({ account, online }: { account: Account; online: boolean }) {
                   <input type="hidden" name="intent" value="pay" />
                   <input type="hidden" name="booking" value={account.bookingId} />
                   <input type="hidden" name="session" value={charge.sessionId} />
-                  <button type="submit" className="btn btn-primary min-h-11" disabled={paying} aria-label={`Paga online ${formatCents(charge.owedCents)} per la seduta di ${sessionLabel(charge.startsAt)}`}>
+                  <button
+                    type="submit"
+                    className="btn btn-primary min-h-11"
+                    disabled={paying}
+                    aria-label={`Paga online ${formatCents(charge.owedCents)} per la seduta di ${sessionLabel(charge.startsAt)}`}
+                  >
                     <CreditCard aria-hidden className="size-5" />
                     {paying ? "Apertura del pagamento..." : "Paga online"}
                   </button>
@@ -235,7 +250,11 @@ function Receipts({ account }: { account: Account }) {
                 {formatDate(romeDate(payment.paidAt))} · ricevuta n. {payment.receiptNumber}
               </span>
             </span>
-            <a href={clientPaymentPaths.receipt(payment.id)} className="btn btn-secondary min-h-11 px-4 py-2 text-sm" download={`ricevuta-${payment.receiptNumber}.pdf`}>
+            <a
+              href={clientPaymentPaths.receipt(payment.id)}
+              className="btn btn-secondary min-h-11 px-4 py-2 text-sm"
+              download={`ricevuta-${payment.receiptNumber}.pdf`}
+            >
               <FileText aria-hidden className="size-4" />
               Scarica la ricevuta
             </a>
@@ -266,13 +285,13 @@ function Isee({ account, fieldError }: { account: Account; fieldError?: ActionRe
       </h3>
       {account.iseeApprovedAt ? (
         <p className="text-ink-700">
-          <strong className="text-teal-800">{iseeRequestStatusLabels.approved}</strong> dal {formatDate(romeDate(account.iseeApprovedAt))}: ogni seduta successiva costa{" "}
-          {euro(prices.reducedRate)}.
+          <strong className="text-teal-800">{iseeRequestStatusLabels.approved}</strong> dal {formatDate(romeDate(account.iseeApprovedAt))}: ogni seduta
+          successiva costa {euro(prices.reducedRate)}.
         </p>
       ) : pending ? (
         <p className="text-ink-700">
-          <strong>{iseeRequestStatusLabels.pending}</strong>: hai inviato l'attestazione il {formatDate(romeDate(request.createdAt))}. Lo staff ti scrive per email appena l'ha
-          verificata.
+          <strong>{iseeRequestStatusLabels.pending}</strong>: hai inviato l'attestazione il {formatDate(romeDate(request.createdAt))}. Lo staff ti scrive per
+          email appena l'ha verificata.
         </p>
       ) : (
         <>
@@ -283,8 +302,8 @@ function Isee({ account, fieldError }: { account: Account; fieldError?: ActionRe
             </p>
           ) : (
             <p className="text-ink-700">
-              Con un ISEE sotto {euro(prices.iseeThreshold)} l'anno ogni seduta costa {euro(prices.reducedRate)} invece di {euro(prices.followingSession)}, dalla prima seduta dopo
-              la verifica dello staff.
+              Con un ISEE sotto {euro(prices.iseeThreshold)} l'anno ogni seduta costa {euro(prices.reducedRate)} invece di {euro(prices.followingSession)},
+              dalla prima seduta dopo la verifica dello staff.
             </p>
           )}
           {account.member ? (
