@@ -8,11 +8,11 @@ import {
   emptyAnswers,
   flexibilityOptions,
   questionnaireSteps,
+  answerFields,
   therapyGoalOptions,
-  validateAll,
-  validateStep,
   type QuestionnaireDraft,
 } from "./questionnaire";
+import { questionnaireSchema, validateAll, validateStep } from "./questionnaire-schema";
 import { validAnswers } from "../../tests/support/valid-answers.mjs";
 
 /** The shared valid answers, with two situations (the toggle tests below take "Altro" off and put one on). */
@@ -111,6 +111,12 @@ describe("questionnaire steps", () => {
 
   it("ends the flexibility options in Altro", () => {
     expect(flexibilityOptions.at(-1)?.value).toBe("Altro");
+  });
+});
+
+describe("answerFields", () => {
+  it("are the answer schema's keys: the steps ask for every field the server takes, and no other", () => {
+    expect([...answerFields].sort()).toEqual(Object.keys(questionnaireSchema.shape).sort());
   });
 });
 

@@ -1,9 +1,11 @@
-import { z } from "./zod";
+import type { z } from "zod";
+import type { questionnaireSchema } from "./questionnaire-schema";
 import { group } from "~/content/site";
 
 /**
- * The matching questionnaire: option lists, the answer schema shared by the form and the
- * server, the 23 step definitions and the state rules for the in-progress form.
+ * The matching questionnaire: option lists, messages, the 23 step definitions and the state rules
+ * for the in-progress form. The answer schema shared by the form and the server is in
+ * questionnaire-schema.ts: the browser loads it (and Zod) only once the form is on screen.
  */
 
 export interface QuestionnaireOption {
@@ -15,12 +17,6 @@ export interface QuestionnaireOption {
 export const UTM_PARAMS = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"] as const;
 export type UtmTags = Partial<Record<(typeof UTM_PARAMS)[number], string>>;
 export const UTM_MAX_LENGTH = 200;
-/** Tags that are missing or malformed are dropped, never a reason to refuse the answers. */
-export const utmSchema = z
-  .partialRecord(z.enum(UTM_PARAMS), z.string().trim().max(UTM_MAX_LENGTH))
-  .optional()
-  .catch(undefined);
-
 export const OTHER_OPTION = "Altro";
 
 /** Options whose stored value is also what the user reads. */
@@ -127,77 +123,6 @@ export const messages = {
   privacy: "Devi accettare la Privacy Policy per continuare",
   tooLong: (max: number) => `Puoi scrivere al massimo ${max} caratteri`,
 } as const;
-
-const NAME_MAX = 100;
-const CITY_MAX = 100;
-/** RFC 5321 limit for a whole address. */
-const EMAIL_MAX = 254;
-const OTHER_MAX = 500;
-const SUMMARY_MAX = 5000;
-
-function text(min: number, max: number, minMessage: string) {
-  return z
-    .string({ error: minMessage })
-    .trim()
-    .min(min, minMessage)
-    .max(max, messages.tooLong(max));
-}
-
-function valuesOf<const T extends readonly QuestionnaireOption[]>(list: T) {
-  return list.map((option) => option.value) as unknown as readonly T[number]["value"][];
-}
-
-function singleChoice<const T extends readonly QuestionnaireOption[]>(list: T) {
-  return z.enum(valuesOf(list), { error: messages.chooseOne });
-}
-
-function multiChoice<const T extends readonly QuestionnaireOption[]>(list: T) {
-  return z
-    .array(z.enum(valuesOf(list), { error: messages.invalidOption }), {
-      error: messages.chooseAtLeastOne,
-    })
-    .min(1, messages.chooseAtLeastOne)
-    .max(list.length, messages.invalidOption)
-    .refine((values) => new Set(values).size === values.length, messages.duplicateOption);
-}
-
-const otherText = z
-  .string({ error: messages.tooLong(OTHER_MAX) })
-  .trim()
-  .max(OTHER_MAX, messages.tooLong(OTHER_MAX))
-  .optional();
-
-/** Unknown keys are stripped (Zod's default for objects). */
-export const questionnaireSchema = z.object({
-  name: text(2, NAME_MAX, messages.name),
-  age: singleChoice(ageOptions),
-  gender: singleChoice(genderOptions),
-  city: text(2, CITY_MAX, messages.city),
-  email: z
-    .string({ error: messages.email })
-    .trim()
-    .max(EMAIL_MAX, messages.tooLong(EMAIL_MAX))
-    .pipe(z.email(messages.email)),
-  current_situations: multiChoice(currentSituationOptions),
-  current_situations_other: otherText,
-  difficulty_frequency: singleChoice(difficultyFrequencyOptions),
-  coping_strategies: multiChoice(copingStrategyOptions),
-  coping_strategies_other: otherText,
-  energy_level: singleChoice(energyLevelOptions),
-  blocked_area: singleChoice(blockedAreaOptions),
-  blocked_area_other: otherText,
-  current_situation_summary: text(10, SUMMARY_MAX, messages.summary),
-  therapy_goals: multiChoice(therapyGoalOptions),
-  therapy_goals_other: otherText,
-  previous_therapy: singleChoice(previousTherapyOptions),
-  comfort_level: singleChoice(comfortLevelOptions),
-  time_preference: singleChoice(timePreferenceOptions),
-  flexibility: multiChoice(flexibilityOptions),
-  flexibility_other: otherText,
-  source_discovery: singleChoice(sourceDiscoveryOptions),
-  newsletter_subscription: z.enum(["yes", "no"], { error: messages.newsletter }),
-  privacy_consent: z.literal(true, { error: messages.privacy }),
-});
 
 export type QuestionnaireAnswers = z.infer<typeof questionnaireSchema>;
 export type AnswerField = keyof QuestionnaireAnswers;
@@ -526,33 +451,8 @@ export function fieldsOfStep(step: QuestionnaireStep): AnswerField[] {
   }
 }
 
-/** Errors for one step only, using the same rules as the full schema. */
-export function validateStep(stepNumber: number, draft: QuestionnaireDraft): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const field of fieldsOfStep(getStep(stepNumber))) {
-    const result = questionnaireSchema.shape[field].safeParse(draft[field]);
-    if (!result.success) errors[field] = result.error.issues[0]?.message ?? messages.chooseOne;
-  }
-  return errors;
-}
-
-export type ValidateAllResult =
-  | { success: true; data: QuestionnaireAnswers }
-  | { success: false; errors: FieldErrors };
-
-/** Validates a whole submission (a draft in the browser, an untrusted body on the server). */
-export function validateAll(input: unknown): ValidateAllResult {
-  const result = questionnaireSchema.safeParse(input);
-  if (result.success) return { success: true, data: result.data };
-  const errors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0];
-    if (typeof field === "string" && field in questionnaireSchema.shape && !(field in errors)) {
-      errors[field as AnswerField] = issue.message;
-    }
-  }
-  return { success: false, errors };
-}
+/** Every field the questionnaire asks for, in step order (the keys of the answer schema). */
+export const answerFields: readonly AnswerField[] = questionnaireSteps.flatMap(fieldsOfStep);
 
 /** Adds or removes one option of a multi-select; deselecting Altro clears its free text. */
 export function applyMultiToggle(

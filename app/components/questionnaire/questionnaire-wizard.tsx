@@ -7,8 +7,6 @@ import {
   fieldsOfStep,
   getStep,
   questionnaireSteps,
-  validateAll,
-  validateStep,
   type FieldErrors,
   type QuestionnaireDraft,
 } from "~/domain/questionnaire";
@@ -24,6 +22,16 @@ import { newIdempotencyKey } from "../post-json";
 import { prepareProofOfWork } from "../proof-of-work";
 import { StepContent, STEP_HEADING_ID } from "./step-content";
 import { submitQuestionnaire } from "./submit-questionnaire";
+import type * as ValidationModule from "~/domain/questionnaire-schema";
+
+let validation: typeof ValidationModule | undefined;
+/**
+ * The answer schema and Zod (24 KB), loaded once the form is on screen rather than before the page
+ * paints: nothing is validated before the person has answered a step.
+ */
+function loadValidation() {
+  return import("~/domain/questionnaire-schema").then((module) => (validation = module));
+}
 
 const TOTAL_STEPS = questionnaireSteps.length;
 
@@ -63,6 +71,10 @@ export function QuestionnaireWizard({ initial }: { initial: StoredDraft }) {
   const submitRef = useRef<HTMLButtonElement>(null);
   const topRef = useRef<HTMLDivElement>(null);
   const step = getStep(stepNumber);
+
+  useEffect(() => {
+    void loadValidation();
+  }, []);
 
   useEffect(() => {
     if (reachedSteps.current.has(stepNumber)) return;
@@ -123,8 +135,9 @@ export function QuestionnaireWizard({ initial }: { initial: StoredDraft }) {
     setAnswers(next);
     const fields = fieldsOfStep(step);
     setErrors((current) => {
-      if (!fields.some((field) => current[field])) return current;
-      const stepErrors = validateStep(stepNumber, next);
+      // Errors on screen came from the schema, so it is loaded.
+      if (!validation || !fields.some((field) => current[field])) return current;
+      const stepErrors = validation.validateStep(stepNumber, next);
       const merged = { ...current };
       for (const field of fields) {
         if (stepErrors[field]) merged[field] = stepErrors[field];
@@ -139,7 +152,8 @@ export function QuestionnaireWizard({ initial }: { initial: StoredDraft }) {
     goTo(firstStepWithError(found) ?? stepNumber, "invalid");
   }
 
-  function next() {
+  async function next() {
+    const { validateStep } = validation ?? (await loadValidation());
     const stepErrors = validateStep(stepNumber, answers);
     const fields = fieldsOfStep(step);
     const merged = { ...errors };
@@ -154,6 +168,7 @@ export function QuestionnaireWizard({ initial }: { initial: StoredDraft }) {
 
   async function submit() {
     if (submittingRef.current) return;
+    const { validateAll } = validation ?? (await loadValidation());
     const result = validateAll(answers);
     if (!result.success) {
       toast({
@@ -195,7 +210,7 @@ export function QuestionnaireWizard({ initial }: { initial: StoredDraft }) {
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (submittingRef.current) return;
-    if (stepNumber < TOTAL_STEPS) next();
+    if (stepNumber < TOTAL_STEPS) void next();
     else void submit();
   }
 

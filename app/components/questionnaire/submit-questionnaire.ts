@@ -1,4 +1,4 @@
-import { questionnaireSchema, type FieldErrors, type QuestionnaireAnswers } from "~/domain/questionnaire";
+import { answerFields, type FieldErrors, type QuestionnaireAnswers } from "~/domain/questionnaire";
 import { postJson } from "../post-json";
 import type { UtmTags } from "~/domain/questionnaire";
 
@@ -12,7 +12,7 @@ export type SubmitOutcome =
 function questionnaireFields(raw: Record<string, string>): FieldErrors {
   const fields: FieldErrors = {};
   for (const [field, message] of Object.entries(raw)) {
-    if (field in questionnaireSchema.shape && typeof message === "string" && message) fields[field as keyof FieldErrors] = message;
+    if ((answerFields as readonly string[]).includes(field) && typeof message === "string" && message) fields[field as keyof FieldErrors] = message;
   }
   return fields;
 }

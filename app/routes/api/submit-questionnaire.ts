@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Route } from "./+types/submit-questionnaire";
-import { questionnaireSchema, utmSchema } from "~/domain/questionnaire";
+import { questionnaireSchema, utmSchema } from "~/domain/questionnaire-schema";
 import { publicEndpoint } from "~/server/http.server";
 import { tokenOf } from "~/server/services/identity.server";
 import { submitQuestionnaire } from "~/server/services/questionnaire.server";
