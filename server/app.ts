@@ -1,5 +1,5 @@
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
-import { createRequestHandler } from "@react-router/express";
+import { createRequestHandler, type GetLoadContextFunction } from "@react-router/express";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { randomBytes } from "node:crypto";
 import { IncomingMessage } from "node:http";
@@ -208,21 +208,30 @@ export const app = express();
 app.disable("x-powered-by");
 app.use(methodGuard);
 
-app.all(
-  "/{*splat}",
-  withReadBody(createRequestHandler({
-    // While the database is unreachable, loaders and actions answer 503 (see outage.server.ts).
-    build: async () => withOutageResponses(await import("virtual:react-router/server-build")),
-    getLoadContext(req, res) {
-      return {
-        db: platform().db,
-        cspNonce: String(res.locals.cspNonce ?? ""),
-        useScriptHashes: (hashes) => res.setHeader("Content-Security-Policy", contentSecurityPolicy(hashes)),
-        clientIp: String(req.headers["x-client-ip"] ?? req.socket.remoteAddress ?? "unknown"),
-      };
-    },
-  })),
-);
+const getLoadContext: GetLoadContextFunction = (req, res) => ({
+  db: platform().db,
+  cspNonce: String(res.locals.cspNonce ?? ""),
+  useScriptHashes: (hashes: readonly string[]) => void res.setHeader("Content-Security-Policy", contentSecurityPolicy(hashes)),
+  clientIp: String(req.headers["x-client-ip"] ?? req.socket.remoteAddress ?? "unknown"),
+});
+
+const handlers = new WeakMap<ServerBuild, ReturnType<typeof createRequestHandler>>();
+
+/**
+ * React Router's handler for the build, made once per build: given a function instead of the build,
+ * createRequestHandler derives the routes and a static handler again on every request (flattening and
+ * ranking all of them, a sixth of a submission's CPU under load). A new build (a change in
+ * development) gets a handler of its own.
+ */
+async function reactRouter(req: Request, res: Response, next: NextFunction) {
+  // While the database is unreachable, loaders and actions answer 503 (see outage.server.ts).
+  const build = withOutageResponses(await import("virtual:react-router/server-build"));
+  let handler = handlers.get(build);
+  if (!handler) handlers.set(build, (handler = createRequestHandler({ build, getLoadContext })));
+  return handler(req, res, next);
+}
+
+app.all("/{*splat}", withReadBody(reactRouter));
 
 app.use(databaseOutageHandler);
 
