@@ -20,11 +20,10 @@ import { action as groupsAction, loader as groupsLoader } from "../../app/routes
 import { loader as mailboxLoader } from "../../app/routes/admin/mailbox";
 import { action as privacyAction } from "../../app/routes/admin/privacy";
 import { action as therapistsAction, loader as therapistsLoader } from "../../app/routes/admin/therapists";
-import { auth, createOrPromoteAdmin } from "../../app/server/auth.server";
 import type { Database } from "../../app/server/db/client.server";
 import { auditLog, blogPosts, contacts, groupBookings, groups, privacyRequests, therapists } from "../../app/server/db/schema";
 import { testDatabase } from "./database";
-import { onePagePdf, newGroup as groupRow, newTherapist as therapistRow } from "./helpers";
+import { onePagePdf, newGroup as groupRow, newTherapist as therapistRow, signedInStaff } from "./helpers";
 import { answer, form, routeCaller, type AnyHandler } from "./route-calls";
 
 const BASE = "http://localhost:3000";
@@ -35,13 +34,7 @@ let adminCookie: string;
 beforeAll(async () => {
   process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "insieme-admin-defects-"));
   db = await testDatabase();
-  await createOrPromoteAdmin(db, "staff@example.com", "password-molto-lunga");
-  const response = await auth(db).api.signInEmail({ body: { email: "staff@example.com", password: "password-molto-lunga" }, asResponse: true });
-  expect(response.ok).toBe(true);
-  adminCookie = response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
-    .join("; ");
+  ({ cookie: adminCookie } = await signedInStaff(db, "staff@example.com", "password-molto-lunga"));
 });
 
 function request(pathname: string, init: { method?: string; body?: BodyInit } = {}) {

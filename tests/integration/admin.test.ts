@@ -19,7 +19,7 @@ import { csvCell } from "../../app/server/services/admin-csv.server";
 import { storage } from "../../app/server/storage.server";
 import { isPdf, sniffImage } from "../../app/server/uploads.server";
 import { testDatabase } from "./database";
-import { onePagePdf, staffAndClientAccounts } from "./helpers";
+import { onePagePdf, staffAndClientAccounts, cookieHeader } from "./helpers";
 import { answer, form, pageRequest, routeCaller, type AnyHandler } from "./route-calls";
 
 let db: Database;
@@ -29,10 +29,7 @@ let userCookie: string;
 async function signedInCookie(email: string, password: string) {
   const response = await auth(db).api.signInEmail({ body: { email, password }, asResponse: true });
   expect(response.ok).toBe(true);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
-    .join("; ");
+  return cookieHeader(response);
 }
 
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import { action as adminAction, loader as adminLoader } from "../../app/routes/a
 import { requireAdmin } from "../../app/server/auth.server";
 import type { Database } from "../../app/server/db/client.server";
 import { testDatabase } from "./database";
-import { staffAndClientAccounts } from "./helpers";
+import { staffAndClientAccounts, cookieHeader } from "./helpers";
 
 let db: Database;
 
@@ -30,13 +30,6 @@ const context = (clientIp = "198.51.100.1") => ({ db, clientIp, cspNonce: "" });
 async function signIn(email: string, password: string, ip?: string) {
   const result = await adminAction({ request: signInRequest(email, password, ip), params: {}, context: context(ip) } as never);
   return result as Response;
-}
-
-function cookieHeader(response: Response) {
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
-    .join("; ");
 }
 
 describe("admin authentication", () => {

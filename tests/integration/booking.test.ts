@@ -28,7 +28,7 @@ import { versionOf } from "../../app/server/services/admin-common.server";
 import { callAvailability, romeTimeToUtc, slotLabel, workingDays } from "../../app/server/services/call-slots.server";
 import { recommendedGroups } from "../../app/server/services/groups.server";
 import { testDatabase } from "./database";
-import { accessTokenFor, postJson, queuedMail, validAnswers, therapistWithGroup } from "./helpers";
+import { accessTokenFor, postJson, queuedMail, validAnswers, therapistWithGroup, cookieHeader } from "./helpers";
 
 beforeAll(() => {
   process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "insieme-booking-"));
@@ -333,7 +333,7 @@ describe("follow-ups", () => {
     const db = await testDatabase();
     await createOrPromoteAdmin(db, "staff-prova@example.com", "Ginepro-Tramonto-47-Vela");
     const signedIn = await auth(db).api.signInEmail({ body: { email: "staff-prova@example.com", password: "Ginepro-Tramonto-47-Vela" }, asResponse: true });
-    const staff = { headers: { Cookie: signedIn.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ") } };
+    const staff = { headers: { Cookie: cookieHeader(signedIn) } };
     const result = await postJson(testFollowupEmails, db, { email: "prova@example.com", name: "Prova" }, staff);
     expect(result.status).toBe(200);
     expect(result.body).toEqual({ totalSent: 3 });

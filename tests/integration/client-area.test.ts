@@ -31,7 +31,7 @@ import { action as adminBookingsAction, loader as adminBookingsLoader } from "..
 import { loader as matchingLoader } from "../../app/routes/gruppi-matching";
 import { identityFromToken } from "../../app/server/services/identity.server";
 import { testDatabase } from "./database";
-import { queuedMail, signedInStaff, therapistWithGroup } from "./helpers";
+import { queuedMail, signedInStaff, therapistWithGroup, cookieHeader } from "./helpers";
 import { answer, form, pageRequest, routeCaller } from "./route-calls";
 
 const HOUR = 3_600_000;
@@ -146,7 +146,7 @@ describe("sign-in at /area-personale", () => {
     const response = await follow(url);
     expect(pathOf(response.headers.get("location"))).toBe(`/area-personale/assenza/${sessions[0]!.id}`);
     // Already signed in, the same e-mail link goes straight there too.
-    const cookie = response.headers.getSetCookie().map((value) => value.split(";")[0]).join("; ");
+    const cookie = cookieHeader(response);
     const redirected = await thrown(() => call(homeLoader, pageRequest(`/area-personale?sessione=${sessions[0]!.id}`, { cookie })));
     expect(pathOf(redirected.headers.get("location"))).toBe(`/area-personale/assenza/${sessions[0]!.id}`);
   });

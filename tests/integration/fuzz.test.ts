@@ -25,7 +25,7 @@ import { documentFileName, documentTypes } from "../../app/server/services/admin
 import { callAvailability } from "../../app/server/services/call-slots.server";
 import { storage } from "../../app/server/storage.server";
 import { testDatabase } from "./database";
-import { solvedChallenge, validAnswers } from "./helpers";
+import { solvedChallenge, validAnswers, rowCounts } from "./helpers";
 
 /**
  * Property tests of every public JSON endpoint (the modules under app/routes/api/, except
@@ -419,8 +419,7 @@ async function tableCounts(db: Database) {
     sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
   );
   const counted = tables.rows.map((row) => row.name).filter((name) => !["rate_limits", "idempotency_keys", "rate_limit"].includes(name));
-  const query = `select json_build_object(${counted.map((name) => `'${name}', (select count(*) from "${name}")`).join(", ")}) as counts`;
-  return async () => (await db.$client.query<{ counts: Record<string, number> }>(query)).rows[0]!.counts;
+  return () => rowCounts(db, counted);
 }
 
 /* The endpoints */

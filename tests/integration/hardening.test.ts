@@ -32,7 +32,7 @@ import {
   type AppProcess,
 } from "./app-process";
 import { testDatabase, testDatabaseUrl } from "./database";
-import { onePagePdf, postJson } from "./helpers";
+import { onePagePdf, postJson, cookieHeader } from "./helpers";
 
 /**
  * Safe defaults and request hygiene, tried as an attacker would: on the production build where the
@@ -377,10 +377,7 @@ const STAFF = { email: "staff-hardening@example.com", password: "Ginepro-Tramont
 async function sessionCookie(email: string, password: string) {
   const response = await inProcessSignIn(email, password);
   expect(response.ok, await response.clone().text()).toBe(true);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
-    .join("; ");
+  return cookieHeader(response);
 }
 
 async function staffCookie() {

@@ -67,10 +67,7 @@ export async function signedInStaff(db: Database, email: string, password = "pas
   const { pageRequest } = await import("./route-calls");
   await createOrPromoteAdmin(db, email, password);
   const response = await auth(db).api.signInEmail({ body: { email, password }, asResponse: true });
-  const cookie = response.headers
-    .getSetCookie()
-    .map((value) => value.split(";")[0])
-    .join("; ");
+  const cookie = cookieHeader(response);
   const session = await getSession(db, pageRequest("/admin", { cookie }));
   if (!session) throw new Error(`could not sign ${email} in`);
   return { cookie, session };
@@ -114,4 +111,18 @@ export async function newGroup(db: Database, therapistId: string, values: NewGro
 export async function therapistWithGroup(db: Database, therapist: NewTherapist = {}, group: NewGroup = {}) {
   const row = await newTherapist(db, therapist);
   return { therapist: row, group: await newGroup(db, row.id, group) };
+}
+
+/** The Cookie header a browser would send back after `response` (its Set-Cookie values, attributes dropped). */
+export function cookieHeader(response: Response) {
+  return response.headers
+    .getSetCookie()
+    .map((value) => value.split(";")[0])
+    .join("; ");
+}
+
+/** Row counts of the named tables, by name: what a refused request must leave as it was. */
+export async function rowCounts(db: Database, tables: readonly string[]) {
+  const query = `select json_build_object(${tables.map((name) => `'${name}', (select count(*) from "${name}")`).join(", ")}) as counts`;
+  return (await db.$client.query<{ counts: Record<string, number> }>(query)).rows[0]!.counts;
 }

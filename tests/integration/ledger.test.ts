@@ -12,7 +12,7 @@ import { attendance, auditLog, groupBookings, groupSessions, payments,  } from "
 import { approveIsee, listAccounts, memberBalance, recordPayment, recordRefund, revokeIsee } from "../../app/server/services/payments.server";
 import { testDatabase } from "./database";
 import { form, pageRequest, routeCaller } from "./route-calls";
-import { therapistWithGroup } from "./helpers";
+import { therapistWithGroup, cookieHeader } from "./helpers";
 
 let db: Database;
 let adminCookie: string;
@@ -20,10 +20,7 @@ let staff: NonNullable<Awaited<ReturnType<typeof authSession>>>;
 let groupId: string;
 
 const cookieOf = (response: Response) =>
-  response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
-    .join("; ");
+  cookieHeader(response);
 
 const request = pageRequest;
 

@@ -9,7 +9,7 @@ import { followupSubject } from "../../app/server/mail/booking-templates";
 import { RETENTION_JOB } from "../../app/server/retention.server";
 import { countByMessageId, ensureBuild, freePort, startApp, startSmtpSink, stopAllApps, until, type AppProcess, type SmtpSink } from "./app-process";
 import { fetchProofOfWork } from "../support/proof-of-work.mjs";
-import { validAnswers } from "./helpers";
+import { validAnswers, cookieHeader } from "./helpers";
 
 /**
  * Two instances of the production build on one PostgreSQL, as behind a load balancer: sessions,
@@ -83,10 +83,7 @@ afterAll(async () => {
 });
 
 function cookiesOf(response: Response) {
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
-    .join("; ");
+  return cookieHeader(response);
 }
 
 async function signIn(app: AppProcess) {

@@ -13,7 +13,7 @@ import { seedDemoContent } from "../../app/server/db/seed.server";
 import { auditLog, consentRecords, groupBookings, groups, newsletterSubscribers, privacyRequests, questionnaireResponses, therapists } from "../../app/server/db/schema";
 import type { Database } from "../../app/server/db/client.server";
 import { testDatabase } from "./database";
-import { postJson, validAnswers } from "./helpers";
+import { postJson, validAnswers, cookieHeader } from "./helpers";
 
 let db: Database;
 let cookie = "";
@@ -25,7 +25,7 @@ beforeAll(async () => {
   await seedDemoContent(db, process.env.DATA_DIR);
   await createOrPromoteAdmin(db, "dpo@example.com", "password-molto-sicura");
   const response = await auth(db).api.signInEmail({ body: { email: "dpo@example.com", password: "password-molto-sicura" }, asResponse: true });
-  cookie = response.headers.getSetCookie().map((value) => value.split(";")[0]).join("; ");
+  cookie = cookieHeader(response);
   // A person who filled the questionnaire, booked a group and subscribed to the newsletter.
   const submitted = await postJson(submitQuestionnaire, db, { ...validAnswers, email, newsletter_subscription: "yes" });
   expect(submitted.status).toBe(201);

@@ -24,7 +24,7 @@ import { callAvailability } from "../../app/server/services/call-slots.server";
 import { storage } from "../../app/server/storage.server";
 import { solveProofOfWork } from "../support/proof-of-work.mjs";
 import { testDatabase } from "./database";
-import { postJson, solvedChallenge, validAnswers } from "./helpers";
+import { postJson, solvedChallenge, validAnswers, rowCounts } from "./helpers";
 
 let db: Database;
 let dataDir: string;
@@ -41,22 +41,19 @@ beforeAll(async () => {
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 /** Row counts of every table a submission could write to. */
-async function stored() {
-  const result = await db.execute<{ counts: Record<string, number> }>(sql`
-    select json_build_object(
-      'questionnaires', (select count(*) from internal_questionnaire_responses),
-      'contacts', (select count(*) from contacts),
-      'subscribers', (select count(*) from newsletter_subscribers),
-      'registrations', (select count(*) from registrations),
-      'bookings', (select count(*) from group_bookings),
-      'calls', (select count(*) from call_slots),
-      'waitlist', (select count(*) from group_waitlist),
-      'pending', (select count(*) from pending_actions),
-      'outbox', (select count(*) from email_outbox),
-      'challenges', (select count(*) from used_challenges)
-    ) as counts`);
-  return result.rows[0]!.counts;
-}
+const stored = () =>
+  rowCounts(db, [
+    "internal_questionnaire_responses",
+    "contacts",
+    "newsletter_subscribers",
+    "registrations",
+    "group_bookings",
+    "call_slots",
+    "group_waitlist",
+    "pending_actions",
+    "email_outbox",
+    "used_challenges",
+  ]);
 
 let sequence = 0;
 const unique = (prefix: string) => `${prefix}-${++sequence}@example.com`;

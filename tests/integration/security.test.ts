@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
@@ -18,7 +18,7 @@ import { blogPosts, contacts, documents, groups, therapists, user } from "../../
 import { resetEnvForTests } from "../../app/server/env.server";
 import { ensureBuild, freePort, startApp, stopAllApps, type AppProcess } from "./app-process";
 import { testDatabase, testDatabaseUrl } from "./database";
-import { onePagePdf, postJson, validAnswers, staffAndClientAccounts } from "./helpers";
+import { onePagePdf, postJson, validAnswers, staffAndClientAccounts, cookieHeader, rowCounts } from "./helpers";
 import { answer, form, pageRequest, routeCaller, type AnyHandler } from "./route-calls";
 
 /**
@@ -49,10 +49,7 @@ let address = 0;
 const nextIp = () => `192.0.2.${++address}`;
 
 const cookiesOf = (response: Response) =>
-  response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
-    .join("; ");
+  cookieHeader(response);
 
 async function inProcessCookie(email: string, password: string) {
   const response = await auth(db).api.signInEmail({ body: { email, password }, asResponse: true });
@@ -300,21 +297,8 @@ async function exportsOf(file: string) {
   return (await import(/* @vite-ignore */ path.resolve("app", file))) as { default?: unknown; loader?: AnyHandler; action?: AnyHandler };
 }
 
-async function rowCounts() {
-  const result = await db.execute<{ counts: Record<string, number> }>(sql`
-    select json_build_object(
-      'contacts', (select count(*) from contacts),
-      'responses', (select count(*) from internal_questionnaire_responses),
-      'bookings', (select count(*) from group_bookings),
-      'outbox', (select count(*) from email_outbox),
-      'subscribers', (select count(*) from newsletter_subscribers),
-      'registrations', (select count(*) from registrations),
-      'waitlist', (select count(*) from group_waitlist),
-      'sessions', (select count(*) from session),
-      'users', (select count(*) from "user")
-    ) as counts`);
-  return result.rows[0]!.counts;
-}
+const tableCounts = () =>
+  rowCounts(db, ["contacts", "internal_questionnaire_responses", "group_bookings", "email_outbox", "newsletter_subscribers", "registrations", "group_waitlist", "session", "user"]);
 
 describe("cross-site writes", () => {
   it("refuses with 403 a cross-origin POST to every public endpoint and every page with an action, and writes nothing", async () => {
@@ -326,7 +310,7 @@ describe("cross-site writes", () => {
     }
     targets.push("/admin", "/admin/terapeuti", "/admin/upload/therapist-photo");
     expect(targets).toEqual(expect.arrayContaining(["/api/send-contact-email", "/api/submit-questionnaire", "/api/auth/sign-in/email", "/call-mario"]));
-    const before = await rowCounts();
+    const before = await tableCounts();
     const attacks: Record<string, string>[] = [
       { Origin: "https://evil.example" },
       { Origin: "null" },
@@ -352,7 +336,7 @@ describe("cross-site writes", () => {
         }
       }
     }
-    expect(await rowCounts()).toEqual(before);
+    expect(await tableCounts()).toEqual(before);
   });
 });
 

@@ -31,7 +31,7 @@ import {
   resyncGroupSessions,
 } from "../../app/server/services/sessions.server";
 import { testDatabase } from "./database";
-import { accessTokenFor, postJson, validAnswers, newGroup as groupRow, newTherapist as therapistRow } from "./helpers";
+import { accessTokenFor, postJson, validAnswers, newGroup as groupRow, newTherapist as therapistRow, cookieHeader } from "./helpers";
 import { answer, form, pageRequest, routeCaller } from "./route-calls";
 
 const VIDEO = "https://meet.example.com/segreto-video-link-42";
@@ -40,10 +40,7 @@ let adminCookie: string;
 let staff: NonNullable<Awaited<ReturnType<typeof authSession>>>;
 
 const cookieOf = (response: Response) =>
-  response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
-    .join("; ");
+  cookieHeader(response);
 
 async function signIn(email: string, password: string) {
   const response = await auth(db).api.signInEmail({ body: { email, password }, asResponse: true });

@@ -8,7 +8,6 @@ import Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { action as webhookAction } from "../../app/routes/api/stripe-webhook";
 import { loader as paymentsLoader } from "../../app/routes/admin/payments";
-import { auth, createOrPromoteAdmin } from "../../app/server/auth.server";
 import type { Database } from "../../app/server/db/client.server";
 import { attendance, groupBookings, groups, groupSessions, payments, stripeEvents, therapists } from "../../app/server/db/schema";
 import { env, publicBaseUrl, resetEnvForTests } from "../../app/server/env.server";
@@ -18,6 +17,7 @@ import { action as clientPaymentsAction, loader as clientPaymentsLoader } from "
 import { signedInClient } from "./client-session";
 import { testDatabase } from "./database";
 import { answer, form, pageRequest } from "./route-calls";
+import { signedInStaff } from "./helpers";
 
 const SECRET_KEY = "sk_test_insiemeStandIn";
 const WEBHOOK_SECRET = "whsec_insiemeTestSigningSecret";
@@ -158,12 +158,7 @@ beforeAll(async () => {
     .values({ name: "Dott. Ferri", role: "Psicologo", specialization: "Gruppi", experience: "8 anni", description: "Descrizione" })
     .returning();
   therapistId = therapist!.id;
-  await createOrPromoteAdmin(db, "staff-stripe@example.com", "password-molto-lunga");
-  const response = await auth(db).api.signInEmail({ body: { email: "staff-stripe@example.com", password: "password-molto-lunga" }, asResponse: true });
-  adminCookie = response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
-    .join("; ");
+  ({ cookie: adminCookie } = await signedInStaff(db, "staff-stripe@example.com", "password-molto-lunga"));
 });
 
 afterAll(async () => {

@@ -7,14 +7,13 @@ import { action as documentsAction, loader as documentsLoader } from "../../app/
 import { action as newsletterSignup } from "../../app/routes/api/newsletter-signup";
 import { action as register } from "../../app/routes/api/send-registration-confirmation";
 import { action as newsletterLink } from "../../app/routes/newsletter-token";
-import { auth, createOrPromoteAdmin } from "../../app/server/auth.server";
 import type { Database } from "../../app/server/db/client.server";
 import { consentRecords, documents, emailOutbox, newsletterSubscribers, registrations } from "../../app/server/db/schema";
 import { documentTypes, saveDocument } from "../../app/server/services/admin-documents.server";
 import { generatedDocumentKey } from "../../app/server/services/legal-pdfs.server";
 import { storage } from "../../app/server/storage.server";
 import { testDatabase } from "./database";
-import { postJson } from "./helpers";
+import { postJson, signedInStaff } from "./helpers";
 
 const BASE = "http://localhost:3000";
 let db: Database;
@@ -23,13 +22,7 @@ let adminCookie: string;
 beforeAll(async () => {
   process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "insieme-visitor-defects-"));
   db = await testDatabase();
-  await createOrPromoteAdmin(db, "staff@example.com", "password-molto-lunga-e-sicura");
-  const response = await auth(db).api.signInEmail({ body: { email: "staff@example.com", password: "password-molto-lunga-e-sicura" }, asResponse: true });
-  expect(response.ok).toBe(true);
-  adminCookie = response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
-    .join("; ");
+  ({ cookie: adminCookie } = await signedInStaff(db, "staff@example.com", "password-molto-lunga-e-sicura"));
 });
 
 const registration = (email: string) => ({
