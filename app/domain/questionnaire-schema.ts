@@ -1,29 +1,5 @@
 import { z } from "./zod";
-import {
-  ageOptions,
-  blockedAreaOptions,
-  comfortLevelOptions,
-  copingStrategyOptions,
-  currentSituationOptions,
-  difficultyFrequencyOptions,
-  energyLevelOptions,
-  fieldsOfStep,
-  flexibilityOptions,
-  genderOptions,
-  getStep,
-  messages,
-  previousTherapyOptions,
-  sourceDiscoveryOptions,
-  therapyGoalOptions,
-  timePreferenceOptions,
-  UTM_MAX_LENGTH,
-  UTM_PARAMS,
-  type AnswerField,
-  type FieldErrors,
-  type QuestionnaireAnswers,
-  type QuestionnaireDraft,
-  type QuestionnaireOption,
-} from "./questionnaire";
+import { ageOptions, blockedAreaOptions, comfortLevelOptions, copingStrategyOptions, currentSituationOptions, difficultyFrequencyOptions, energyLevelOptions, fieldsOfStep, flexibilityOptions, genderOptions, getStep, messages, previousTherapyOptions, sourceDiscoveryOptions, therapyGoalOptions, timePreferenceOptions, UTM_MAX_LENGTH, UTM_PARAMS, type AnswerField, type FieldErrors, type QuestionnaireAnswers, type QuestionnaireDraft, type QuestionnaireOption } from "./questionnaire";
 
 /**
  * The questionnaire's answer schema, shared by the form (each step, then the whole) and the server

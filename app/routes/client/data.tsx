@@ -1,3 +1,4 @@
+import { AreaSection } from "~/components/client/area-page";
 import { Download, FileText, Mail, Trash2 } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
@@ -103,10 +104,7 @@ export default function MyData({ loaderData, actionData }: Route.ComponentProps)
         <AreaError>{actionData.error}</AreaError>
       ) : null}
 
-      <section aria-labelledby="export-title" className="grid gap-3 rounded-3xl border border-sand-200 bg-white p-5 sm:p-7">
-        <h2 id="export-title" className="text-xl font-semibold">
-          Scarica i tuoi dati
-        </h2>
+      <AreaSection id="export-title" title="Scarica i tuoi dati">
         <p className="text-ink-700">
           Un file con tutto ciò che conserviamo su di te (artt. 15 e 20 GDPR): questionari con le risposte, prenotazioni, presenze e assenze,
           pagamenti, richieste di chiamata, messaggi, iscrizioni, consensi, richieste sulla privacy ed email inviate.
@@ -117,12 +115,9 @@ export default function MyData({ loaderData, actionData }: Route.ComponentProps)
             Scarica i miei dati (JSON)
           </a>
         </p>
-      </section>
+      </AreaSection>
 
-      <section aria-labelledby="consents-title" className="grid gap-3 rounded-3xl border border-sand-200 bg-white p-5 sm:p-7">
-        <h2 id="consents-title" className="text-xl font-semibold">
-          I consensi che hai dato
-        </h2>
+      <AreaSection id="consents-title" title="I consensi che hai dato">
         {consents.length === 0 ? (
           <p className="text-ink-700">Nessun consenso registrato con questo indirizzo.</p>
         ) : (
@@ -147,13 +142,9 @@ export default function MyData({ loaderData, actionData }: Route.ComponentProps)
             Termini e condizioni (versione {legalVersions.terms.version})
           </Link>
         </p>
-      </section>
+      </AreaSection>
 
-      <section aria-labelledby="newsletter-title" className="grid gap-3 rounded-3xl border border-sand-200 bg-white p-5 sm:p-7">
-        <h2 id="newsletter-title" className="flex items-center gap-2 text-xl font-semibold">
-          <Mail aria-hidden className="size-5 text-teal-700" />
-          Newsletter
-        </h2>
+      <AreaSection id="newsletter-title" title="Newsletter" icon={Mail}>
         <p className="text-ink-700">{newsletterText[newsletter ?? "unsubscribed"]}</p>
         <Form method="post">
           {newsletter === "confirmed" || newsletter === "pending" ? (
@@ -166,13 +157,9 @@ export default function MyData({ loaderData, actionData }: Route.ComponentProps)
             </button>
           )}
         </Form>
-      </section>
+      </AreaSection>
 
-      <section aria-labelledby="erasure-title" className="grid gap-3 rounded-3xl border border-sand-200 bg-white p-5 sm:p-7">
-        <h2 id="erasure-title" className="flex items-center gap-2 text-xl font-semibold">
-          <Trash2 aria-hidden className="size-5 text-coral-700" />
-          Cancella i tuoi dati
-        </h2>
+      <AreaSection id="erasure-title" title="Cancella i tuoi dati" icon={Trash2} iconClassName="text-coral-700">
         <p className="text-ink-700">
           Puoi chiedere di cancellare i tuoi dati (art. 17 GDPR): ti rispondiamo entro 30 giorni. Conserviamo solo ciò che la legge ci chiede
           di tenere: i consensi che hai dato, l'accordo di servizio firmato e le ricevute dei pagamenti. Dopo la cancellazione non potrai più
@@ -204,7 +191,7 @@ export default function MyData({ loaderData, actionData }: Route.ComponentProps)
             </ul>
           </div>
         ) : null}
-      </section>
+      </AreaSection>
     </div>
   );
 }
