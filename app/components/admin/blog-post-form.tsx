@@ -1,3 +1,4 @@
+import type { PostSummary } from "~/components/blog/post-card";
 import { Calculator, ImagePlus, Plus, Trash2 } from "lucide-react";
 import { useId, useRef, useState, type ReactNode } from "react";
 import { defaultBlogCtaLink, defaultBlogCtaText } from "~/content/blog-seed";
@@ -13,19 +14,11 @@ import { Field, invalidProps, Modal, Spinner } from "./ui";
 type SectionType = "h2" | "h3";
 
 /** A post as the dialog edits it (the loader's row, or nothing for a new one). */
-export interface BlogPostValues {
-  id: string;
+export interface BlogPostValues extends Omit<PostSummary, "path"> {
   /** The version the form was loaded from, sent back with the save. */
   version: string;
-  title: string;
-  subtitle: string | null;
-  excerpt: string;
-  readTime: string;
-  publishedDate: string;
-  imageUrl: string | null;
   imageCredits: string | null;
   slug: string | null;
-  isFeatured: boolean;
   isPublished: boolean;
   metaTitle: string;
   metaDescription: string;
