@@ -182,6 +182,10 @@ export function pageCacheMiddleware(req: Request, res: Response, next: NextFunct
  * it is compressed, stored, and this response gets its representation like any later hit.
  */
 function renderAndStore(req: Request, res: Response, next: NextFunction, key: string) {
+  // A client gone while an earlier middleware was busy (express.static's stat): its 'close' has
+  // already fired, so nothing would settle a render registered now, and every later request for the
+  // URL would wait on it for ever. It is answered (to nobody) without being waited on.
+  if (res.closed || res.destroyed || req.socket.destroyed) return next();
   let settle!: (page: CachedPage | undefined) => void;
   rendering.set(
     key,

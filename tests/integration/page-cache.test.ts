@@ -2,6 +2,7 @@ import { Parser } from "htmlparser2";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
@@ -177,6 +178,36 @@ describe("public HTML compressed once", () => {
       const hashes = scripts.map((script) => `'sha256-${createHash("sha256").update(script).digest("base64")}'`);
       for (const hash of hashes) expect(sources, `${pathname}: ${hash}`).toContain(hash);
       expect(sources.filter((source) => source.startsWith("'sha256-")).sort()).toEqual([...new Set(hashes)].sort());
+    }
+  });
+});
+
+describe("clients that leave", () => {
+  it("requests abandoned at once never leave their address waiting: the next request is answered", async () => {
+    // React Router's route manifest, which every hydrated page asks for (a browser leaving the page drops it):
+    // it reaches the cache's coalescing after express.static has looked for a file of that name.
+    const version = /"version":\s*"([0-9a-f]+)"/.exec(decoded(await raw("/questionario", { "accept-encoding": BROWSER })))?.[1];
+    expect(version).toBeTruthy();
+    const pathname = `/__manifest?paths=%2F%2C%2Fblog&version=${version}`;
+    const { port } = new URL(app.url);
+    await Promise.all(
+      Array.from(
+        { length: 40 },
+        (_, index) =>
+          new Promise<void>((resolve) => {
+            // As a browser that navigates away: the request is sent, the connection closed a moment later.
+            const socket = net.connect(Number(port), "127.0.0.1", () => {
+              socket.write(`GET ${pathname} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Encoding: ${BROWSER}\r\n\r\n`);
+              setTimeout(() => socket.destroy(), index % 4);
+            });
+            socket.on("error", () => resolve());
+            socket.on("close", () => resolve());
+          }),
+      ),
+    );
+    for (const method of ["GET", "HEAD", "GET"]) {
+      const answer = await Promise.race([raw(pathname, { "accept-encoding": BROWSER }, method), new Promise<undefined>((resolve) => setTimeout(resolve, 5000))]);
+      expect(answer?.status, `${method} after abandoned requests`).toBe(200);
     }
   });
 });
