@@ -2,7 +2,7 @@ import { RefreshCw } from "lucide-react";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { useFetcher, useRevalidator } from "react-router";
 import { useToast, type ToastMessage } from "~/components/ui/toast";
-import { Modal, Spinner, useFetcherResult, type ActionResult } from "./ui";
+import { Modal, Spinner, useActionFetcher, useFetcherResult, type ActionResult } from "./ui";
 import { conflictMessages, VERSION_FIELD } from "~/domain/version";
 
 /** "Modificato da un altro utente" and a Ricarica button; shown where the refused edit was made. */
@@ -141,7 +141,7 @@ export function useRowConflict() {
 /**
  * A dialog whose form posts `intent` (and the `hidden` fields) to the page's action: its fields are
  * drawn by `children` from the answer's field errors, below them Cancel and the submit button with
- * progress. The answer is toasted; a success closes it, a conflict also calls `onConflict`.
+ * progress (useActionFetcher: the answer is toasted, a success closes it, a conflict calls `onConflict`).
  */
 export function ActionFormDialog(props: {
   title: string;
@@ -158,20 +158,8 @@ export function ActionFormDialog(props: {
   onConflict?: () => void;
   children: (errors: Record<string, string>) => ReactNode;
 }) {
-  const fetcher = useFetcher<ActionResult>();
-  const toast = useToast();
+  const { fetcher, errors, busy } = useActionFetcher(props.onClose, props.onConflict);
   const formId = useId();
-  useFetcherResult(fetcher, (result) => {
-    if (result.ok) {
-      toast({ title: result.message });
-      props.onClose();
-    } else {
-      toast({ title: result.error, description: result.conflict ? undefined : result.description, variant: "destructive" });
-      if (result.conflict) props.onConflict?.();
-    }
-  });
-  const errors = fetcher.data && !fetcher.data.ok ? (fetcher.data.fieldErrors ?? {}) : {};
-  const busy = fetcher.state !== "idle";
   return (
     <Modal
       onClose={props.onClose}

@@ -31,6 +31,22 @@ interface TargetGroup {
 }
 
 
+/** The options of a "Nuovo gruppo" select: a disabled prompt, then each group with its therapist and free seats. */
+export function TargetGroupOptions({ groups }: { groups: TargetGroup[] }) {
+  return (
+    <>
+      <option value="" disabled>
+        Scegli un gruppo
+      </option>
+      {groups.map((group) => (
+        <option key={group.id} value={group.id}>
+          {group.name} · {group.therapistName} · {freeSeatsLabel(group.capacity - group.confirmed)}
+        </option>
+      ))}
+    </>
+  );
+}
+
 export function MoveRequestsPanel({ requests, groups }: { requests: PendingMoveRequest[]; groups: TargetGroup[] }) {
   // The request as it was when the dialog opened: the dialog outlives its row (the list reloads
   // without it once decided) until it has shown the result.
@@ -141,14 +157,7 @@ function DecisionDialog({
                 defaultValue={preferred}
                 {...invalidProps("move-request-group", errors.group_id)}
               >
-                <option value="" disabled>
-                  Scegli un gruppo
-                </option>
-                {groups.map((group) => (
-                  <option key={group.id} value={group.id}>
-                    {group.name} · {group.therapistName} · {freeSeatsLabel(group.capacity - group.confirmed)}
-                  </option>
-                ))}
+                <TargetGroupOptions groups={groups} />
               </select>
             </Field>
           )

@@ -26,17 +26,20 @@ export function useFetcherResult<T>(fetcher: { state: string; data: T | undefine
 
 /**
  * A fetcher for one admin action: its answer toasted (the message, or the error with its description),
- * `onOk` called when it succeeded (a dialog closes itself), and the field errors and busy state of the
- * form that posts it.
+ * `onOk` called when it succeeded (a dialog closes itself), `onConflict` when the row had changed since
+ * the page was loaded, and the field errors and busy state of the form that posts it.
  */
-export function useActionFetcher(onOk?: () => void) {
+export function useActionFetcher(onOk?: () => void, onConflict?: () => void) {
   const fetcher = useFetcher<ActionResult>();
   const toast = useToast();
   useFetcherResult(fetcher, (result) => {
     if (result.ok) {
       toast({ title: result.message });
       onOk?.();
-    } else toast({ title: result.error, description: result.description, variant: "destructive" });
+    } else {
+      toast({ title: result.error, description: result.description, variant: "destructive" });
+      if (result.conflict) onConflict?.();
+    }
   });
   const errors = fetcher.data && !fetcher.data.ok ? (fetcher.data.fieldErrors ?? {}) : {};
   return { fetcher, errors, busy: fetcher.state !== "idle" };
@@ -412,33 +415,6 @@ function labelCells(rows: ReactNode, columns: readonly ListColumn[]) {
  * cells are labelled with their column (the `list-table` utility), so Stato and Azioni stay on screen.
  * Rows are <tr> elements whose <td> cells follow `columns` in order.
  */
-/** A page of a searchable list as its loader gives it (parseListQuery's query, clamped page, total). */
-export interface ListPage {
-  rows: readonly unknown[];
-  total: number;
-  pageSize: number;
-  loadError?: string | null;
-  query: { page: number; q: string; status: string };
-}
-
-/**
- * ListTable for a paged list: empty or "no results" from the rows and the search, busy while the
- * same page reloads, pages below.
- */
-export function PagedListTable({ list, ...props }: Omit<Parameters<typeof ListTable>[0], "loadError" | "isEmpty" | "filtered" | "busy" | "pagination"> & { list: ListPage }) {
-  const busy = useReloadingSamePage();
-  return (
-    <ListTable
-      {...props}
-      loadError={list.loadError}
-      isEmpty={list.rows.length === 0}
-      filtered={Boolean(list.query.q || list.query.status)}
-      busy={busy}
-      pagination={{ page: list.query.page, total: list.total, pageSize: list.pageSize }}
-    />
-  );
-}
-
 export function ListTable(props: {
   label: string;
   /** A literal Tailwind class for the desktop table, such as "lg:min-w-[56rem]". */
@@ -481,6 +457,33 @@ export function ListTable(props: {
       )}
       {props.pagination && !props.isEmpty ? <Pagination {...props.pagination} /> : null}
     </>
+  );
+}
+
+/** A page of a searchable list as its loader gives it (parseListQuery's query, clamped page, total). */
+export interface ListPage {
+  rows: readonly unknown[];
+  total: number;
+  pageSize: number;
+  loadError?: string | null;
+  query: { page: number; q: string; status: string };
+}
+
+/**
+ * ListTable for a paged list: empty or "no results" from the rows and the search, busy while the
+ * same page reloads, pages below.
+ */
+export function PagedListTable({ list, ...props }: Omit<Parameters<typeof ListTable>[0], "loadError" | "isEmpty" | "filtered" | "busy" | "pagination"> & { list: ListPage }) {
+  const busy = useReloadingSamePage();
+  return (
+    <ListTable
+      {...props}
+      loadError={list.loadError}
+      isEmpty={list.rows.length === 0}
+      filtered={Boolean(list.query.q || list.query.status)}
+      busy={busy}
+      pagination={{ page: list.query.page, total: list.total, pageSize: list.pageSize }}
+    />
   );
 }
 

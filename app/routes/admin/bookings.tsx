@@ -6,7 +6,7 @@ import type { Route } from "./+types/bookings";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { ActionFormDialog, useRowConflict } from "~/components/admin/conflict-notice";
 import { formatDateTime } from "~/domain/format";
-import { bookingStatusLabels, freeSeatsLabel } from "~/domain/group-labels";
+import { bookingStatusLabels } from "~/domain/group-labels";
 import { Badge, ConfirmDialog, Field, invalidProps, ListToolbar, PagedListTable, PageHeader, Spinner, td, useResultToast, useLoadErrorToast, type ActionResult, type BadgeTone, ActionButton } from "~/components/admin/ui";
 import { adminPageData, requireAdmin } from "~/server/auth.server";
 import { audit } from "~/server/audit.server";
@@ -14,7 +14,7 @@ import { bookingStatuses, type BookingStatus } from "~/domain/statuses";
 import { cancelBooking, confirmBooking, listBookings, movableGroups } from "~/server/services/admin-bookings.server";
 import { moveMember } from "~/server/services/bookings.server";
 import { approveMoveRequest, declineMoveRequest, pendingMoveRequests } from "~/server/services/move-requests.server";
-import { MoveRequestsPanel } from "~/components/admin/move-requests";
+import { MoveRequestsPanel, TargetGroupOptions } from "~/components/admin/move-requests";
 import { actionFail, actionOk, ADMIN_PAGE_SIZE, failure, isVersionConflict, loadOr, parseListQuery, versionSchema, auditListRead } from "~/server/services/admin-common.server";
 import { conflictMessages, VERSION_FIELD } from "~/domain/version";
 
@@ -285,14 +285,7 @@ function MoveDialog({
           ) : (
             <Field label="Nuovo gruppo" htmlFor="move-group" error={errors.group_id} hint="Solo i gruppi con posti liberi." required>
               <select id="move-group" name="group_id" required className="field" defaultValue="" {...invalidProps("move-group", errors.group_id)}>
-                <option value="" disabled>
-                  Scegli un gruppo
-                </option>
-                {targets.map((group) => (
-                  <option key={group.id} value={group.id}>
-                    {group.name} · {group.therapistName} · {freeSeatsLabel(group.capacity - group.confirmed)}
-                  </option>
-                ))}
+                <TargetGroupOptions groups={targets} />
               </select>
             </Field>
           )}
