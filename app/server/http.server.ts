@@ -1,16 +1,15 @@
 import { createHash } from "node:crypto";
 import { isIPv6 } from "node:net";
-import { sql } from "drizzle-orm";
+import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { data } from "react-router";
-import type { z } from "zod";
 import type { Database } from "./db/client.server";
-import "~/domain/zod";
+import { z } from "~/domain/zod";
 import { PROOF_OF_WORK_FIELD, proofOfWorkMessages } from "~/domain/proof-of-work";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
-import { isDatabaseUnavailable } from "./db/client.server";
+import { isDatabaseUnavailable, writeTogether } from "./db/client.server";
 import { outageResponse } from "./outage.server";
-import { acceptProofOfWork, proofOfWorkOf, spendProofOfWork, verifyProofOfWork, type SolvedChallenge } from "./proof-of-work.server";
+import { acceptProofOfWork, proofOfWorkOf, spendStatement, verifyProofOfWork, type SolvedChallenge } from "./proof-of-work.server";
 
 export const MAX_JSON_BYTES = 64 * 1024;
 
@@ -139,7 +138,7 @@ function formRedirect(request: Request, scope: string, outcome: "ok" | "error", 
 }
 
 /** First message per field, keyed by the field's path ("email", "current_situations"). */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
+export function fieldErrors(error: z.core.$ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? String(issue.path[0]) : "_";
@@ -201,6 +200,20 @@ export async function hitRateLimit(db: Database, key: string, limit: number, win
 export interface HandlerResult {
   status: number;
   body: unknown;
+  /**
+   * Writes that commit with the answer, not yet run: the endpoint sends them as one statement
+   * together with the answer stored for retries (`writeTogether`). For the busiest write, a
+   * questionnaire submission; a handler may as well run its writes itself.
+   */
+  writes?: SQLWrapper[];
+}
+
+/** Something single-use the write consumes (the anti-spam proof): marked with the Idempotency-Key, refused when already used. */
+export interface SpendOnce {
+  /** Inserts the mark; returns a row only when it was not there. */
+  statement: SQL;
+  /** The 400's message when it was used. */
+  refusal: string;
 }
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -208,7 +221,9 @@ type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 /**
  * Runs `work` in one transaction. With an Idempotency-Key, the key is inserted first in the same
  * transaction: a parallel retry waits on it and then returns the stored answer; a later retry
- * returns it too; nothing is written twice.
+ * returns it too; nothing is written twice. `spend` is marked in the same statement as the key.
+ * The work's own `writes` and the stored answer go as one statement: a submission costs four round
+ * trips (BEGIN, key, writes, COMMIT).
  */
 export async function runIdempotent(
   db: Database,
@@ -216,34 +231,47 @@ export async function runIdempotent(
   key: string | null,
   payload: unknown,
   work: (tx: Transaction) => Promise<HandlerResult>,
+  spend?: SpendOnce,
 ): Promise<HandlerResult> {
   if (key !== null && !/^[A-Za-z0-9_.:-]{8,128}$/.test(key)) throw new HttpError(400, errors.idempotencyKey);
   const requestHash = createHash("sha256").update(JSON.stringify(payload ?? null)).digest("hex");
+  const spent = sql`${spend ? sql`exists (select 1 from spent)` : sql`true`} as spent`;
   return db.transaction(async (tx) => {
-    if (key !== null) {
-      const stored = `${scope}:${key}`;
-      const inserted = await tx.execute(sql`
-        insert into idempotency_keys (key, scope, request_hash) values (${stored}, ${scope}, ${requestHash})
-        on conflict (key) do nothing returning key`);
-      if (inserted.rows.length === 0) {
-        const previous = await tx.execute<{ status: number | null; body: unknown; request_hash: string }>(
-          sql`select status, body, request_hash from idempotency_keys where key = ${stored}`,
-        );
-        const row = previous.rows[0];
-        if (row && row.request_hash !== requestHash) throw new HttpError(422, errors.idempotencyMismatch);
-        if (row && row.status !== null) return { status: row.status, body: row.body };
-      }
-      const result = await work(tx);
-      await tx.execute(sql`update idempotency_keys set status = ${result.status}, body = ${JSON.stringify(result.body)}::jsonb where key = ${stored}`);
-      return result;
+    const finish = async (result: HandlerResult, store: SQLWrapper[]) => {
+      await writeTogether(tx, [...(result.writes ?? []), ...store]);
+      return { status: result.status, body: result.body };
+    };
+    if (key === null) {
+      if (spend && (await tx.execute(spend.statement)).rows.length === 0) throw new HttpError(400, spend.refusal);
+      return finish(await work(tx), []);
     }
-    return work(tx);
+    const stored = `${scope}:${key}`;
+    const [first] = (
+      await tx.execute<{ inserted: boolean; spent: boolean }>(sql`
+        with inserted as (
+          insert into idempotency_keys (key, scope, request_hash) values (${stored}, ${scope}, ${requestHash})
+          on conflict (key) do nothing returning key
+        )${spend ? sql`, spent as (${spend.statement})` : sql``}
+        select exists (select 1 from inserted) as inserted, ${spent}`)
+    ).rows;
+    if (!first?.inserted) {
+      const previous = await tx.execute<{ status: number | null; body: unknown; request_hash: string }>(
+        sql`select status, body, request_hash from idempotency_keys where key = ${stored}`,
+      );
+      const row = previous.rows[0];
+      if (row && row.request_hash !== requestHash) throw new HttpError(422, errors.idempotencyMismatch);
+      if (row && row.status !== null) return { status: row.status, body: row.body };
+    }
+    // Spent with the write it allows: a refused or failed write leaves it unused; a replayed one is refused.
+    if (!first?.spent) throw new HttpError(400, spend!.refusal);
+    const result = await work(tx);
+    return finish(result, [sql`update idempotency_keys set status = ${result.status}, body = ${JSON.stringify(result.body)}::jsonb where key = ${stored}`]);
   });
 }
 
 /** The fields of a schema's input, first message per field, or a 400 carrying the first message. */
-export function parseFields<S extends z.ZodType>(schema: S, values: unknown): z.infer<S> {
-  const parsed = schema.safeParse(values);
+export function parseFields<S extends z.core.$ZodType>(schema: S, values: unknown): z.infer<S> {
+  const parsed = z.safeParse(schema, values);
   if (!parsed.success) throw new HttpError(400, Object.values(fieldErrors(parsed.error))[0] ?? errors.invalid);
   return parsed.data;
 }
@@ -293,7 +321,7 @@ export function formAction<Failure extends object, Result>(options: FormActionOp
   };
 }
 
-export interface EndpointOptions<S extends z.ZodType> {
+export interface EndpointOptions<S extends z.core.$ZodType> {
   scope: string;
   schema: S;
   /** Requests per window per client address. */
@@ -309,7 +337,7 @@ export interface EndpointOptions<S extends z.ZodType> {
  * The one pattern of the spec's JSON endpoints: POST only, size cap, rate limit, honeypot,
  * anti-spam proof of work, Zod validation (400 with Italian field messages), idempotency, one transaction, no leaks.
  */
-export function publicEndpoint<S extends z.ZodType>(options: EndpointOptions<S>) {
+export function publicEndpoint<S extends z.core.$ZodType>(options: EndpointOptions<S>) {
   return async ({ request, context }: { request: Request; context: { db: Database; clientIp: string } }) => {
     if (request.method !== "POST") return jsonResponse(405, { error: errors.method }, { Allow: "POST, OPTIONS" });
     try {
@@ -332,13 +360,10 @@ export function publicEndpoint<S extends z.ZodType>(options: EndpointOptions<S>)
         if (!solved) throw new HttpError(400, proofOfWorkMessages.failed);
         delete (body as Record<string, unknown>)[PROOF_OF_WORK_FIELD];
       }
-      const parsed = options.schema.safeParse(body);
+      const parsed = z.safeParse(options.schema, body);
       if (!parsed.success) throw new HttpError(400, errors.invalid, fieldErrors(parsed.error));
-      const result = await runIdempotent(context.db, options.scope, request.headers.get("idempotency-key"), parsed.data, async (tx) => {
-        // Spent with the write it allows: a refused or failed write leaves it unused; a replayed one is refused.
-        if (solved && !(await spendProofOfWork(tx, solved))) throw new HttpError(400, proofOfWorkMessages.failed);
-        return options.handle(tx, parsed.data, request);
-      });
+      const spend = solved ? { statement: spendStatement(solved), refusal: proofOfWorkMessages.failed } : undefined;
+      const result = await runIdempotent(context.db, options.scope, request.headers.get("idempotency-key"), parsed.data, (tx) => options.handle(tx, parsed.data, request), spend);
       if (isForm) return formRedirect(request, options.scope, "ok");
       return jsonResponse(result.status, options.present ? options.present(result.body) : result.body);
     } catch (error) {

@@ -23,7 +23,12 @@ export interface NewJob {
 
 export async function enqueueJobs(executor: Executor, newJobs: NewJob[]) {
   if (newJobs.length === 0) return;
-  await executor
+  await jobsInsert(executor, newJobs);
+}
+
+/** The insert of (at least one) job, not yet run (for `writeTogether`). */
+export function jobsInsert(executor: Executor, newJobs: NewJob[]) {
+  return executor
     .insert(jobs)
     .values(newJobs.map((job) => ({ type: job.type, payload: job.payload ?? {}, runAt: job.runAt ?? new Date(), dedupeKey: job.dedupeKey })))
     .onConflictDoNothing({ target: jobs.dedupeKey });

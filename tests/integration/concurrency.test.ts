@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -11,9 +12,11 @@ import { action as sendContact } from "../../app/routes/api/send-contact-email";
 import { action as submitQuestionnaire } from "../../app/routes/api/submit-questionnaire";
 import { action as updateGroupSelection } from "../../app/routes/api/update-group-selection";
 import { action as joinWaitlist } from "../../app/routes/api/waitlist";
-import type { Database } from "../../app/server/db/client.server";
+import { writeTogether, type Database } from "../../app/server/db/client.server";
 import {
+  accessTokens,
   callSlots,
+  consentRecords,
   contacts,
   emailOutbox,
   groupBookings,
@@ -311,5 +314,18 @@ describe("the same person twice at once, without an Idempotency-Key", () => {
     const answers = await Promise.all(Array.from({ length: 4 }, () => postJson(joinWaitlist, db, { email, groupId: group.id, token })));
     expect(answers.every((answer) => answer.status === 200 || answer.status === 201), JSON.stringify(answers)).toBe(true);
     expect(await db.select().from(groupWaitlist).where(eq(groupWaitlist.email, email))).toHaveLength(1);
+  });
+});
+
+describe("writes sent as one statement (writeTogether)", () => {
+  it("store all of them or none: a write that fails leaves none of the others", async () => {
+    const email = "insieme.together@example.com";
+    const orphanToken = db.insert(accessTokens).values({ id: randomUUID(), tokenHash: "not-a-token", email, responseId: randomUUID(), expiresAt: new Date() });
+    const consent = db.insert(consentRecords).values({ email, form: "questionnaire", consent: "terms", textVersion: "test" });
+    // The token names a questionnaire that does not exist: the foreign key fails at the end of the statement.
+    await expect(writeTogether(db, [consent, orphanToken])).rejects.toThrow();
+    expect(await db.select().from(consentRecords).where(eq(consentRecords.email, email))).toEqual([]);
+    await writeTogether(db, [db.insert(consentRecords).values({ email, form: "questionnaire", consent: "terms", textVersion: "test" })]);
+    expect(await db.select().from(consentRecords).where(eq(consentRecords.email, email))).toHaveLength(1);
   });
 });

@@ -1,12 +1,12 @@
-import { z } from "zod";
+import { zm } from "~/domain/zod-mini";
 import type { Route } from "./+types/submit-questionnaire";
 import { questionnaireSchema, utmSchema } from "~/domain/questionnaire-schema";
 import { publicEndpoint } from "~/server/http.server";
 import { tokenOf } from "~/server/services/identity.server";
-import { submitQuestionnaire } from "~/server/services/questionnaire.server";
+import { questionnaireSubmission } from "~/server/services/questionnaire.server";
 
-const payloadSchema = questionnaireSchema.extend({
-  source: z.string().trim().max(50).optional(),
+const payloadSchema = zm.extend(questionnaireSchema, {
+  source: zm.optional(zm.string().check(zm.trim(), zm.maxLength(50))),
   utm: utmSchema,
 });
 
@@ -16,8 +16,8 @@ export const action = (args: Route.ActionArgs) =>
     schema: payloadSchema,
     rateLimit: { limit: 10, windowSeconds: 600 },
     async handle(tx, { source, utm, ...answers }) {
-      const row = await submitQuestionnaire(tx, answers, { source, utm: utm as Record<string, string> | undefined });
-      return { status: 201, body: { id: row.id, tokenId: row.tokenId } };
+      const submission = await questionnaireSubmission(tx, answers, { source, utm: utm as Record<string, string> | undefined });
+      return { status: 201, body: { id: submission.id, tokenId: submission.tokenId }, writes: submission.writes };
     },
     // Only the token's id is stored with the Idempotency-Key; the token itself is derived from it.
     present: (body) => {

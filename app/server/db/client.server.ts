@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { SQL, sql, type SQLWrapper } from "drizzle-orm";
 import { drizzle, NodePgSession, NodePgTransaction, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { logger } from "../logger.server";
@@ -117,6 +117,18 @@ export async function endWithin(connection: pg.Client | pg.Pool, ms = 2000): Pro
   const outcome = await Promise.race([ended, new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)))]);
   clearTimeout(timer);
   return outcome;
+}
+
+/**
+ * Runs several writes as one statement (data-modifying CTEs): one round trip and one plan instead of
+ * one per write, and all of them or none. They see the same snapshot and not each other's rows, so
+ * each must stand alone: ids are made beforehand (a foreign key between them is checked at the end).
+ */
+export async function writeTogether(executor: Pick<Database, "execute">, writes: SQLWrapper[]) {
+  if (writes.length === 0) return;
+  // A query builder is embedded in parentheses by drizzle itself; a plain SQL fragment is not.
+  const parts = writes.map((write, index) => sql`${sql.raw(`w${index}`)} as ${write instanceof SQL ? sql`(${write})` : write}`);
+  await executor.execute(sql`with ${sql.join(parts, sql`, `)} select 1`);
 }
 
 export { schema };

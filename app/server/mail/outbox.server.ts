@@ -49,7 +49,25 @@ export function headerValue(text: string) {
  */
 export async function enqueueEmails(executor: Executor, emails: OutgoingEmail[]) {
   if (emails.length === 0) return;
-  const rows = await Promise.all(
+  await outboxInsert(executor, await outboxRows(emails));
+  emailsQueued();
+}
+
+/** Wakes the worker so a new message is delivered at once, not at the next poll. */
+export function emailsQueued() {
+  setImmediate(() => listeners.forEach((listener) => listener()));
+}
+
+/** The insert of (at least one) outbox row, not yet run (for `writeTogether`; then call `emailsQueued`). */
+export function outboxInsert(executor: Executor, rows: OutboxValues[]) {
+  return executor.insert(emailOutbox).values(rows);
+}
+
+type OutboxValues = typeof emailOutbox.$inferInsert;
+
+/** The outbox rows of e-mails: rendered now, or (catalogue templates) sealed for the worker to render. */
+export async function outboxRows(emails: OutgoingEmail[]): Promise<OutboxValues[]> {
+  return Promise.all(
     emails.map(async (email) => {
       // Templates in the catalogue are rendered by the worker, after the answer; their props are sealed.
       const queued = deferrable(email.body);
@@ -66,8 +84,6 @@ export async function enqueueEmails(executor: Executor, emails: OutgoingEmail[])
       };
     }),
   );
-  await executor.insert(emailOutbox).values(rows);
-  setImmediate(() => listeners.forEach((listener) => listener()));
 }
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;

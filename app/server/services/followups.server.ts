@@ -4,7 +4,7 @@ import { testFollowupAccess } from "~/content/test-followup";
 import { requireAdmin } from "../auth.server";
 import type { Database } from "../db/client.server";
 import { emailOutbox, groupBookings, newsletterSubscribers, questionnaireResponses } from "../db/schema";
-import { enqueueJobs, registerJob } from "../jobs.server";
+import { registerJob, type NewJob } from "../jobs.server";
 import { FollowupEmail, followupSubject, type FollowupStep } from "../mail/booking-templates";
 import { enqueueEmails, type OutgoingEmail } from "../mail/outbox.server";
 import { callPageUrl, groupsPageUrl } from "./bookings.server";
@@ -21,16 +21,13 @@ export const FOLLOWUP_JOB = "followup.send";
 export const followupDedupeKey = (responseId: string, step: FollowupStep) => `followup:${responseId}:${step}`;
 
 /** Schedules the three follow-ups of a questionnaire response; scheduling twice changes nothing. */
-export async function scheduleFollowups(tx: Pick<Database, "insert">, response: { id: string; createdAt: Date }) {
-  await enqueueJobs(
-    tx,
-    FOLLOWUP_STEPS.map((step) => ({
-      type: FOLLOWUP_JOB,
-      payload: { responseId: response.id, step },
-      runAt: new Date(response.createdAt.getTime() + FOLLOWUP_DAYS[step] * 86_400_000),
-      dedupeKey: followupDedupeKey(response.id, step),
-    })),
-  );
+export function followupJobs(response: { id: string; createdAt: Date }): NewJob[] {
+  return FOLLOWUP_STEPS.map((step) => ({
+    type: FOLLOWUP_JOB,
+    payload: { responseId: response.id, step },
+    runAt: new Date(response.createdAt.getTime() + FOLLOWUP_DAYS[step] * 86_400_000),
+    dedupeKey: followupDedupeKey(response.id, step),
+  }));
 }
 
 /** The links carry a fresh access token: the e-mail goes to the address it proves. */

@@ -42,14 +42,19 @@ export interface Identity {
 /** Issues a token for an address (and the questionnaire it belongs to); returns its row id. */
 export async function issueAccessToken(tx: Pick<Database, "insert">, email: string, responseId: string | null) {
   const id = crypto.randomUUID();
-  await tx.insert(accessTokens).values({
+  await accessTokenInsert(tx, id, email, responseId);
+  return id;
+}
+
+/** The insert of a token row with the given id, not yet run (for `writeTogether`). */
+export function accessTokenInsert(tx: Pick<Database, "insert">, id: string, email: string, responseId: string | null) {
+  return tx.insert(accessTokens).values({
     id,
     tokenHash: hashToken(tokenOf(id)),
     email: normalizeEmail(email),
     responseId,
     expiresAt: sql`now() + make_interval(days => ${ACCESS_TOKEN_DAYS})`,
   });
-  return id;
 }
 
 /** A new token row for an address, tied to its newest questionnaire (the address was proven). */

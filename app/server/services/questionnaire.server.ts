@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { createElement } from "react";
 import { legalVersions } from "~/content/site";
@@ -6,11 +7,12 @@ import type { Database } from "../db/client.server";
 import { consentRecords, questionnaireResponses } from "../db/schema";
 import { seal } from "../crypto.server";
 import { env } from "../env.server";
-import { enqueueEmails } from "../mail/outbox.server";
+import { jobsInsert } from "../jobs.server";
+import { emailsQueued, outboxInsert, outboxRows } from "../mail/outbox.server";
 import { QuestionnaireResult, StaffNotification } from "../mail/templates";
 import { groupsPageUrl } from "./bookings.server";
-import { scheduleFollowups } from "./followups.server";
-import { issueAccessToken, tokenOf } from "./identity.server";
+import { followupJobs } from "./followups.server";
+import { accessTokenInsert, tokenOf } from "./identity.server";
 import { subscribe } from "./newsletter.server";
 
 type Tx = Pick<Database, "insert" | "select" | "update" | "execute">;
@@ -31,34 +33,15 @@ function healthAnswers(answers: QuestionnaireAnswers) {
  * Stores a completed questionnaire with its consent, queues the e-mail with the link to the
  * recommended groups and the staff notification, (double opt-in) the newsletter confirmation,
  * and the three follow-ups at 1, 3 and 7 days (skipped once the person books or unsubscribes).
+ * The five writes are returned, not run: the caller sends them as one statement (`publicEndpoint`
+ * does, with the answer it stores for retries), as a submission is the busiest write of the site.
  */
-export async function submitQuestionnaire(tx: Tx, answers: QuestionnaireAnswers, meta: SubmissionMeta) {
-  const [row] = await tx
-    .insert(questionnaireResponses)
-    .values({
-      name: answers.name,
-      email: answers.email.toLowerCase(),
-      age: answers.age,
-      gender: answers.gender,
-      city: answers.city,
-      answers: seal(healthAnswers(answers)),
-      timePreference: answers.time_preference,
-      sourceDiscovery: answers.source_discovery,
-      newsletterSubscription: answers.newsletter_subscription,
-      privacyConsent: answers.privacy_consent,
-      consentAt: sql`now()`,
-      status: "completed",
-      source: meta.source ?? "website",
-      utm: meta.utm && Object.keys(meta.utm).length ? meta.utm : null,
-    })
-    .returning({ id: questionnaireResponses.id, createdAt: questionnaireResponses.createdAt });
+export async function questionnaireSubmission(tx: Tx, answers: QuestionnaireAnswers, meta: SubmissionMeta) {
+  const email = answers.email.toLowerCase();
+  const response = { id: randomUUID(), createdAt: new Date() };
   // The capability that proves this person from now on: in the answer (redirect) and in the e-mailed link.
-  const tokenId = await issueAccessToken(tx, answers.email, row!.id);
-  await tx.insert(consentRecords).values([
-    { email: answers.email.toLowerCase(), form: "questionnaire", consent: "privacy-health-data", textVersion: legalVersions.privacy.version },
-    { email: answers.email.toLowerCase(), form: "questionnaire", consent: "terms", textVersion: legalVersions.terms.version },
-  ]);
-  await enqueueEmails(tx, [
+  const tokenId = randomUUID();
+  const emails = await outboxRows([
     {
       to: answers.email,
       subject: "I gruppi consigliati per te",
@@ -83,6 +66,32 @@ export async function submitQuestionnaire(tx: Tx, answers: QuestionnaireAnswers,
     },
   ]);
   if (answers.newsletter_subscription === "yes") await subscribe(tx, answers.email, "questionnaire");
-  await scheduleFollowups(tx, row!);
-  return { ...row!, tokenId };
+  const writes = [
+    tx.insert(questionnaireResponses).values({
+      ...response,
+      name: answers.name,
+      email,
+      age: answers.age,
+      gender: answers.gender,
+      city: answers.city,
+      answers: seal(healthAnswers(answers)),
+      timePreference: answers.time_preference,
+      sourceDiscovery: answers.source_discovery,
+      newsletterSubscription: answers.newsletter_subscription,
+      privacyConsent: answers.privacy_consent,
+      consentAt: sql`now()`,
+      status: "completed",
+      source: meta.source ?? "website",
+      utm: meta.utm && Object.keys(meta.utm).length ? meta.utm : null,
+    }),
+    accessTokenInsert(tx, tokenId, answers.email, response.id),
+    tx.insert(consentRecords).values([
+      { email, form: "questionnaire", consent: "privacy-health-data", textVersion: legalVersions.privacy.version },
+      { email, form: "questionnaire", consent: "terms", textVersion: legalVersions.terms.version },
+    ]),
+    outboxInsert(tx, emails),
+    jobsInsert(tx, followupJobs(response)),
+  ];
+  emailsQueued();
+  return { ...response, tokenId, writes };
 }

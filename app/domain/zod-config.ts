@@ -1,0 +1,32 @@
+import { config } from "zod/v4/core";
+
+// Zod would probe `new Function` (eval) on its first parse; our CSP forbids eval, so stay jitless.
+// These are Zod's core settings: they hold for the classic API (`z` from ~/domain/zod) and for
+// zod/mini (`zm` from ~/domain/zod-mini), which both import this module; so does the server, once.
+config({ jitless: true });
+
+/**
+ * Messages for the rules we do not word ourselves (wrong types, unknown shapes): plain Italian for
+ * the person filling the form, never a library's technical text.
+ */
+config({
+  customError: (issue) => {
+    switch (issue.code) {
+      case "invalid_type":
+        return issue.input === undefined ? "Questo campo è obbligatorio" : "Il valore di questo campo non è valido";
+      case "too_big":
+        return issue.origin === "string" ? `Il testo è troppo lungo (massimo ${issue.maximum} caratteri)` : "Il valore è troppo grande";
+      case "too_small":
+        return issue.origin === "string" ? `Il testo è troppo corto (almeno ${issue.minimum} caratteri)` : "Il valore è troppo piccolo";
+      case "invalid_format":
+        return "Il formato di questo campo non è valido";
+      case "invalid_value":
+        return "Scegli un valore tra quelli proposti";
+      case "unrecognized_keys":
+        return "La richiesta contiene campi non previsti";
+      default:
+        return "Il valore di questo campo non è valido";
+    }
+  },
+});
+
