@@ -61,6 +61,8 @@ if (vite) {
 } else {
   server.use("/assets", precompressed(path.join(buildDir, "client/assets")));
   server.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y", index: false }));
+  // A file the build does not have (a stale chunk name) is a plain 404: /assets/ answers carry no document headers.
+  server.use("/assets", (_req, res) => res.status(404).type("text/plain").send("Risorsa non trovata."));
   server.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
   server.use(mod.pageCacheMiddleware);
   server.use(mod.app);

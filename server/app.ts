@@ -31,17 +31,23 @@ export async function startPlatform() {
   return started;
 }
 
-/** Security headers for every response, with a fresh CSP nonce per request (a shared document replaces it by hashes). */
+/**
+ * Security headers for every response, with a fresh CSP nonce per request (a shared document replaces it by hashes).
+ * The build's hashed files under /assets/ (scripts, styles, images; never a document or a worker) get only what a
+ * subresource uses, nosniff (and HSTS): the document-only headers cost each of them 500 bytes, 14 KB over the
+ * questionnaire's 28 scripts.
+ */
 export function securityHeaders(req: Request, res: Response, next: NextFunction) {
+  if (env().isProduction && req.secure) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  if (req.path.startsWith("/assets/")) return next();
   const nonce = randomBytes(16).toString("base64");
   res.locals.cspNonce = nonce;
   res.setHeader("Content-Security-Policy", contentSecurityPolicy([`'nonce-${nonce}'`]));
-  res.setHeader("X-Content-Type-Options", "nosniff");
   res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
   res.setHeader("X-Frame-Options", "DENY");
   res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), interest-cohort=()");
   res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-  if (env().isProduction && req.secure) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
   next();
 }
 

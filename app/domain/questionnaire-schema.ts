@@ -1,15 +1,17 @@
-import { zm } from "./zod-mini";
+import { z } from "./zod";
 import { ageOptions, blockedAreaOptions, comfortLevelOptions, copingStrategyOptions, currentSituationOptions, difficultyFrequencyOptions, energyLevelOptions, fieldsOfStep, flexibilityOptions, genderOptions, getStep, messages, previousTherapyOptions, sourceDiscoveryOptions, therapyGoalOptions, timePreferenceOptions, UTM_MAX_LENGTH, UTM_PARAMS, type AnswerField, type FieldErrors, type QuestionnaireAnswers, type QuestionnaireDraft, type QuestionnaireOption } from "./questionnaire";
 
 /**
  * The questionnaire's answer schema, shared by the form (each step, then the whole) and the server
  * (the submission). Kept apart from the steps and options so that a page showing the questionnaire
- * paints without Zod; the form loads this module once it is on screen. Written with zod/mini (the
- * same rules and messages as the classic API), a third of the classic API's weight in the browser.
+ * paints without Zod; the form loads this module once it is on screen.
  */
 
 /** Tags that are missing or malformed are dropped, never a reason to refuse the answers. */
-export const utmSchema = zm.catch(zm.optional(zm.partialRecord(zm.enum(UTM_PARAMS), zm.string().check(zm.trim(), zm.maxLength(UTM_MAX_LENGTH)))), undefined);
+export const utmSchema = z
+  .partialRecord(z.enum(UTM_PARAMS), z.string().trim().max(UTM_MAX_LENGTH))
+  .optional()
+  .catch(undefined);
 
 const NAME_MAX = 100;
 const CITY_MAX = 100;
@@ -19,7 +21,11 @@ const OTHER_MAX = 500;
 const SUMMARY_MAX = 5000;
 
 function text(min: number, max: number, minMessage: string) {
-  return zm.string({ error: minMessage }).check(zm.trim(), zm.minLength(min, minMessage), zm.maxLength(max, messages.tooLong(max)));
+  return z
+    .string({ error: minMessage })
+    .trim()
+    .min(min, minMessage)
+    .max(max, messages.tooLong(max));
 }
 
 function valuesOf<const T extends readonly QuestionnaireOption[]>(list: T) {
@@ -27,26 +33,36 @@ function valuesOf<const T extends readonly QuestionnaireOption[]>(list: T) {
 }
 
 function singleChoice<const T extends readonly QuestionnaireOption[]>(list: T) {
-  return zm.enum(valuesOf(list), { error: messages.chooseOne });
+  return z.enum(valuesOf(list), { error: messages.chooseOne });
 }
 
 function multiChoice<const T extends readonly QuestionnaireOption[]>(list: T) {
-  return zm.array(zm.enum(valuesOf(list), { error: messages.invalidOption }), { error: messages.chooseAtLeastOne }).check(
-    zm.minLength(1, messages.chooseAtLeastOne),
-    zm.maxLength(list.length, messages.invalidOption),
-    zm.refine((values) => new Set(values).size === values.length, messages.duplicateOption),
-  );
+  return z
+    .array(z.enum(valuesOf(list), { error: messages.invalidOption }), {
+      error: messages.chooseAtLeastOne,
+    })
+    .min(1, messages.chooseAtLeastOne)
+    .max(list.length, messages.invalidOption)
+    .refine((values) => new Set(values).size === values.length, messages.duplicateOption);
 }
 
-const otherText = zm.optional(zm.string({ error: messages.tooLong(OTHER_MAX) }).check(zm.trim(), zm.maxLength(OTHER_MAX, messages.tooLong(OTHER_MAX))));
+const otherText = z
+  .string({ error: messages.tooLong(OTHER_MAX) })
+  .trim()
+  .max(OTHER_MAX, messages.tooLong(OTHER_MAX))
+  .optional();
 
 /** Unknown keys are stripped (Zod's default for objects). */
-export const questionnaireSchema = zm.object({
+export const questionnaireSchema = z.object({
   name: text(2, NAME_MAX, messages.name),
   age: singleChoice(ageOptions),
   gender: singleChoice(genderOptions),
   city: text(2, CITY_MAX, messages.city),
-  email: zm.pipe(zm.string({ error: messages.email }).check(zm.trim(), zm.maxLength(EMAIL_MAX, messages.tooLong(EMAIL_MAX))), zm.email(messages.email)),
+  email: z
+    .string({ error: messages.email })
+    .trim()
+    .max(EMAIL_MAX, messages.tooLong(EMAIL_MAX))
+    .pipe(z.email(messages.email)),
   current_situations: multiChoice(currentSituationOptions),
   current_situations_other: otherText,
   difficulty_frequency: singleChoice(difficultyFrequencyOptions),
@@ -64,8 +80,8 @@ export const questionnaireSchema = zm.object({
   flexibility: multiChoice(flexibilityOptions),
   flexibility_other: otherText,
   source_discovery: singleChoice(sourceDiscoveryOptions),
-  newsletter_subscription: zm.enum(["yes", "no"], { error: messages.newsletter }),
-  privacy_consent: zm.literal(true, { error: messages.privacy }),
+  newsletter_subscription: z.enum(["yes", "no"], { error: messages.newsletter }),
+  privacy_consent: z.literal(true, { error: messages.privacy }),
 });
 
 /** Errors for one step only, using the same rules as the full schema. */

@@ -2,8 +2,9 @@ import { createHash } from "node:crypto";
 import { isIPv6 } from "node:net";
 import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { data } from "react-router";
+import type { z } from "zod";
 import type { Database } from "./db/client.server";
-import { z } from "~/domain/zod";
+import "~/domain/zod";
 import { PROOF_OF_WORK_FIELD, proofOfWorkMessages } from "~/domain/proof-of-work";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
@@ -138,7 +139,7 @@ function formRedirect(request: Request, scope: string, outcome: "ok" | "error", 
 }
 
 /** First message per field, keyed by the field's path ("email", "current_situations"). */
-export function fieldErrors(error: z.core.$ZodError): Record<string, string> {
+export function fieldErrors(error: z.ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? String(issue.path[0]) : "_";
@@ -270,8 +271,8 @@ export async function runIdempotent(
 }
 
 /** The fields of a schema's input, first message per field, or a 400 carrying the first message. */
-export function parseFields<S extends z.core.$ZodType>(schema: S, values: unknown): z.infer<S> {
-  const parsed = z.safeParse(schema, values);
+export function parseFields<S extends z.ZodType>(schema: S, values: unknown): z.infer<S> {
+  const parsed = schema.safeParse(values);
   if (!parsed.success) throw new HttpError(400, Object.values(fieldErrors(parsed.error))[0] ?? errors.invalid);
   return parsed.data;
 }
@@ -321,7 +322,7 @@ export function formAction<Failure extends object, Result>(options: FormActionOp
   };
 }
 
-export interface EndpointOptions<S extends z.core.$ZodType> {
+export interface EndpointOptions<S extends z.ZodType> {
   scope: string;
   schema: S;
   /** Requests per window per client address. */
@@ -337,7 +338,7 @@ export interface EndpointOptions<S extends z.core.$ZodType> {
  * The one pattern of the spec's JSON endpoints: POST only, size cap, rate limit, honeypot,
  * anti-spam proof of work, Zod validation (400 with Italian field messages), idempotency, one transaction, no leaks.
  */
-export function publicEndpoint<S extends z.core.$ZodType>(options: EndpointOptions<S>) {
+export function publicEndpoint<S extends z.ZodType>(options: EndpointOptions<S>) {
   return async ({ request, context }: { request: Request; context: { db: Database; clientIp: string } }) => {
     if (request.method !== "POST") return jsonResponse(405, { error: errors.method }, { Allow: "POST, OPTIONS" });
     try {
@@ -360,7 +361,7 @@ export function publicEndpoint<S extends z.core.$ZodType>(options: EndpointOptio
         if (!solved) throw new HttpError(400, proofOfWorkMessages.failed);
         delete (body as Record<string, unknown>)[PROOF_OF_WORK_FIELD];
       }
-      const parsed = z.safeParse(options.schema, body);
+      const parsed = options.schema.safeParse(body);
       if (!parsed.success) throw new HttpError(400, errors.invalid, fieldErrors(parsed.error));
       const spend = solved ? { statement: spendStatement(solved), refusal: proofOfWorkMessages.failed } : undefined;
       const result = await runIdempotent(context.db, options.scope, request.headers.get("idempotency-key"), parsed.data, (tx) => options.handle(tx, parsed.data, request), spend);

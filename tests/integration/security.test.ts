@@ -751,6 +751,22 @@ describe("security headers", () => {
     }
   });
 
+  it("sends the build's scripts with nosniff and none of a document's headers; a missing one is a plain 404", async () => {
+    const html = await (await fetch(`${server.url}/questionario-interno`)).text();
+    const script = /<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(script).toBeDefined();
+    const response = await fetch(`${server.url}${script}`, { headers: { "accept-encoding": "br" } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    for (const header of ["content-security-policy", "x-frame-options", "permissions-policy", "referrer-policy", "cross-origin-opener-policy"]) {
+      expect(response.headers.get(header), header).toBeNull();
+    }
+    const missing = await fetch(`${server.url}/assets/non-esiste-123.js`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("content-type")).toContain("text/plain");
+    expect(await missing.text()).toBe("Risorsa non trovata.");
+  });
+
   it("sends a cached public page a CSP of script hashes, with no nonce to reuse between visitors", async () => {
     const response = await fetch(`${server.url}/prezzi`);
     const csp = response.headers.get("content-security-policy") ?? "";

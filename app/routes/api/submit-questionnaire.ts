@@ -1,12 +1,12 @@
-import { zm } from "~/domain/zod-mini";
+import { z } from "zod";
 import type { Route } from "./+types/submit-questionnaire";
 import { questionnaireSchema, utmSchema } from "~/domain/questionnaire-schema";
 import { publicEndpoint } from "~/server/http.server";
 import { tokenOf } from "~/server/services/identity.server";
 import { questionnaireSubmission } from "~/server/services/questionnaire.server";
 
-const payloadSchema = zm.extend(questionnaireSchema, {
-  source: zm.optional(zm.string().check(zm.trim(), zm.maxLength(50))),
+const payloadSchema = questionnaireSchema.extend({
+  source: z.string().trim().max(50).optional(),
   utm: utmSchema,
 });
 
