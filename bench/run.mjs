@@ -15,7 +15,6 @@ import autocannon from "autocannon";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
-import { SERVER_NODE_FLAGS } from "../scripts/node-flags.mjs";
 import { fetchProofOfWork } from "../tests/support/proof-of-work.mjs";
 import { validAnswers } from "../tests/support/valid-answers.mjs";
 
@@ -44,7 +43,7 @@ function log(message) {
 
 function startServer() {
   const started = performance.now();
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server.mjs"], {
+  const child = spawn(process.execPath, ["server.mjs"], {
     cwd: root,
     stdio: ["ignore", "ignore", "inherit"],
     env: {

@@ -6,7 +6,6 @@ import { spawnSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { SERVER_NODE_FLAGS } from "./node-flags.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const stamp = path.join(root, "build/server/index.js");
@@ -52,6 +51,6 @@ if (!process.env.NODE_ENV) {
   );
 }
 
-const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, "server.mjs")], { cwd: root, stdio: "inherit", env });
+const child = spawn(process.execPath, [path.join(root, "server.mjs")], { cwd: root, stdio: "inherit", env });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code) => process.exit(code ?? 0));

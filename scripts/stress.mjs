@@ -12,7 +12,6 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { SMTPServer } from "smtp-server";
-import { SERVER_NODE_FLAGS } from "./node-flags.mjs";
 import { fetchProofOfWork } from "../tests/support/proof-of-work.mjs";
 import { validAnswers } from "../tests/support/valid-answers.mjs";
 
@@ -93,7 +92,7 @@ let child;
 
 function startServer() {
   const started = Date.now();
-  child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server.mjs"], {
+  child = spawn(process.execPath, ["server.mjs"], {
     cwd: root,
     stdio: ["ignore", "ignore", "pipe"],
     env: {
