@@ -6,12 +6,9 @@ import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { BlogPostDialog } from "~/components/admin/blog-post-form";
 import { formatDate, todayInItaly } from "~/domain/format";
 import { Badge, ConfirmDialog, EmptyState, LoadError, PageHeader, useLoadErrorToast, useViewParam, useActionFetcher, ActionButton } from "~/components/admin/ui";
-import { formErrors } from "~/domain/form-fields";
 import { blogFormValues, blogPostInputSchema } from "~/domain/blog-post-input";
-import { adminPageData, requireAdmin } from "~/server/auth.server";
-import { audit } from "~/server/audit.server";
-import { conflictMessages, VERSION_FIELD } from "~/domain/version";
-import { actionFail, actionOk, failure, isVersionConflict, loadOr, versionSchema } from "~/server/services/admin-common.server";
+import { adminPageData } from "~/server/auth.server";
+import { loadOr, recordAction } from "~/server/services/admin-common.server";
 import { createPost, deletePost, findPost, listPosts, postCounters, updatePost } from "~/server/services/admin-blog.server";
 
 /** `?articolo=nuovo` opens the empty form, `?articolo=<id>` the post to edit. */
@@ -27,7 +24,6 @@ const messages = {
   deleted: "Articolo eliminato con successo",
 } as const;
 
-const isId = (value: FormDataEntryValue | null): value is string => typeof value === "string" && /^[0-9a-f-]{36}$/i.test(value);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return adminPageData(context.db, request, async () => {
@@ -48,53 +44,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const session = await requireAdmin(context.db, request);
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const id = form.get("id");
-
-  if (intent === "create" || intent === "update") {
-    const parsed = blogPostInputSchema.safeParse(blogFormValues(form));
-    if (!parsed.success) {
-      return actionFail(intent, 400, messages.saveFailed, {
-        description: "Controlla i campi evidenziati.",
-        fieldErrors: formErrors(parsed.error),
-      });
-    }
-    try {
-      if (intent === "create") {
-        const row = await createPost(context.db, parsed.data);
-        await audit(context.db, session, { action: "create", entity: "blog_post", entityId: row.id, detail: { slug: row.slug } });
-        return actionOk(intent, messages.created, row.id);
-      }
-      if (!isId(id)) return actionFail(intent, 404, messages.saveFailed, { description: "Articolo non trovato" });
-      const version = versionSchema.safeParse(form.get(VERSION_FIELD));
-      if (!version.success) return actionFail(intent, 400, messages.saveFailed, { description: version.error.issues[0]!.message });
-      const row = await updatePost(context.db, id, version.data, parsed.data);
-      await audit(context.db, session, { action: "update", entity: "blog_post", entityId: row.id, detail: { slug: row.slug } });
-      return actionOk(intent, messages.updated, row.id);
-    } catch (error) {
-      if (isVersionConflict(error)) return actionFail(intent, 409, conflictMessages.title, { description: conflictMessages.form, conflict: true });
-      const { status, message } = failure(error, messages.saveFailed, "admin-blog");
-      return actionFail(intent, status, messages.saveFailed, { description: message === messages.saveFailed ? undefined : message });
-    }
-  }
-
-  if (intent === "delete") {
-    if (!isId(id)) return actionFail(intent, 404, messages.deleteFailed, { description: "Articolo non trovato" });
-    try {
-      const row = await deletePost(context.db, id);
-      await audit(context.db, session, { action: "delete", entity: "blog_post", entityId: id, detail: { title: row.title } });
-      return actionOk(intent, messages.deleted);
-    } catch (error) {
-      const { status, message } = failure(error, messages.deleteFailed, "admin-blog");
-      return actionFail(intent, status, messages.deleteFailed, { description: message === messages.deleteFailed ? undefined : message });
-    }
-  }
-
-  return actionFail(intent, 400, "Azione sconosciuta");
-}
+export const action = recordAction({
+  scope: "admin-blog",
+  entity: "blog_post",
+  parse: (form) => blogPostInputSchema.safeParse(blogFormValues(form)),
+  create: createPost,
+  update: updatePost,
+  auditDetail: (row) => ({ slug: row.slug }),
+  messages: {
+    saveFailed: messages.saveFailed,
+    checkFields: "Controlla i campi evidenziati.",
+    notFound: "Articolo non trovato",
+    created: messages.created,
+    updated: messages.updated,
+    unknown: "Azione sconosciuta",
+  },
+  intents: {
+    delete: {
+      failed: messages.deleteFailed,
+      run: async (db, id) => ({ message: messages.deleted, detail: { title: (await deletePost(db, id)).title } }),
+    },
+  },
+});
 
 type Post = Route.ComponentProps["loaderData"]["posts"][number];
 

@@ -5,18 +5,13 @@ import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { GroupFormDialog, type GroupFormValues } from "~/components/admin/group-form-dialog";
 import { groupSlot, groupStart, groupStatusLabels } from "~/domain/group-labels";
 import { Badge, ConfirmDialog, ListTable, PageHeader, td, useLoadErrorToast, type BadgeTone, useActionFetcher, ActionButton } from "~/components/admin/ui";
-import { formErrors } from "~/domain/form-fields";
 import { groupFormValues, groupInputSchema } from "~/domain/group-input";
-import { adminPageData, requireAdmin } from "~/server/auth.server";
-import { HttpError } from "~/server/http.server";
-import { audit } from "~/server/audit.server";
-import { conflictMessages, VERSION_FIELD } from "~/domain/version";
-import { actionFail, actionOk, failure, isVersionConflict, loadOr, versionSchema } from "~/server/services/admin-common.server";
+import { adminPageData } from "~/server/auth.server";
+import { loadOr, recordAction } from "~/server/services/admin-common.server";
 import { closeGroup, createGroup, listGroups, therapistOptions, updateGroup } from "~/server/services/admin-groups.server";
 import { resyncGroupSessions } from "~/server/services/sessions.server";
 
 const statusTones: Record<keyof typeof groupStatusLabels, BadgeTone> = { open: "highlight", full: "warning", closed: "neutral" };
-const isId = (value: FormDataEntryValue | null): value is string => typeof value === "string" && /^[0-9a-f-]{36}$/i.test(value);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return adminPageData(context.db, request, () =>
@@ -27,57 +22,32 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const session = await requireAdmin(context.db, request);
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const id = form.get("id");
-  try {
-    if (intent === "create" || intent === "update") {
-      const parsed = groupInputSchema.safeParse(groupFormValues(form));
-      if (!parsed.success) {
-        return actionFail(intent, 400, "Errore durante il salvataggio del gruppo", {
-          description: "Controlla i campi evidenziati.",
-          fieldErrors: formErrors(parsed.error),
-        });
-      }
-      if (intent === "create") {
-        const row = await createGroup(context.db, parsed.data);
-        await resyncGroupSessions(context.db, row.id);
-        await audit(context.db, session, { action: "create", entity: "group", entityId: row.id });
-        return actionOk(intent, "Gruppo creato", row.id);
-      }
-      if (!isId(id)) throw new HttpError(404, "Gruppo non trovato.");
-      const version = versionSchema.safeParse(form.get(VERSION_FIELD));
-      if (!version.success) throw new HttpError(400, version.error.issues[0]!.message);
-      await updateGroup(context.db, id, version.data, parsed.data);
-      await resyncGroupSessions(context.db, id);
-      await audit(context.db, session, { action: "update", entity: "group", entityId: id });
-      return actionOk(intent, "Gruppo aggiornato", id);
-    }
-    if (intent === "close") {
-      if (!isId(id)) throw new HttpError(404, "Gruppo non trovato.");
-      const row = await closeGroup(context.db, id);
-      await resyncGroupSessions(context.db, id);
-      await audit(context.db, session, { action: "close", entity: "group", entityId: id });
-      return actionOk(intent, `Gruppo "${row.name}" chiuso`);
-    }
-    return actionFail(intent, 400, "Azione sconosciuta.");
-  } catch (error) {
-    if (isVersionConflict(error)) return actionFail(intent, 409, conflictMessages.title, { description: conflictMessages.form, conflict: true });
-    const { status, message } = failure(error, "Si è verificato un errore. Riprova più tardi.", "admin-groups");
-    const fields = error instanceof HttpError ? error.fields : undefined;
-    return actionFail(
-      intent,
-      status,
-      intent === "close" ? "Errore durante la chiusura del gruppo" : "Errore durante il salvataggio del gruppo",
-      {
-        description: message,
-        fieldErrors: fields,
+export const action = recordAction({
+  scope: "admin-groups",
+  entity: "group",
+  parse: (form) => groupInputSchema.safeParse(groupFormValues(form)),
+  create: createGroup,
+  update: updateGroup,
+  afterSave: resyncGroupSessions,
+  messages: {
+    saveFailed: "Errore durante il salvataggio del gruppo",
+    checkFields: "Controlla i campi evidenziati.",
+    notFound: "Gruppo non trovato.",
+    created: "Gruppo creato",
+    updated: "Gruppo aggiornato",
+    unknown: "Azione sconosciuta.",
+  },
+  intents: {
+    close: {
+      failed: "Errore durante la chiusura del gruppo",
+      run: async (db, id) => {
+        const row = await closeGroup(db, id);
+        await resyncGroupSessions(db, id);
+        return { message: `Gruppo "${row.name}" chiuso` };
       },
-    );
-  }
-}
+    },
+  },
+});
 
 type Group = Route.ComponentProps["loaderData"]["groups"][number];
 

@@ -14,11 +14,10 @@ import { formErrors } from "~/domain/form-fields";
 import { audit } from "~/server/audit.server";
 import { adminPageData, requireAdmin } from "~/server/auth.server";
 import { HttpError } from "~/server/http.server";
-import { actionFail, actionOk, failure, loadOr } from "~/server/services/admin-common.server";
+import { actionFail, actionOk, failure, loadOr, isRecordId } from "~/server/services/admin-common.server";
 import { approveIseeRequest, declineIseeRequest, pendingIseeRequests } from "~/server/services/client-payments.server";
 import { approveIsee, listAccounts, recentPayments, recentRefunds, recordPayment, recordRefund, revokeIsee } from "~/server/services/payments.server";
 
-const isId = (value: unknown): value is string => typeof value === "string" && /^[0-9a-f-]{36}$/i.test(value);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return adminPageData(context.db, request, async (session) => {
@@ -58,13 +57,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     if (intent === "isee") {
       const bookingId = form.get("booking_id");
-      if (!isId(bookingId)) throw new HttpError(404, "Persona non trovata.");
+      if (!isRecordId(bookingId)) throw new HttpError(404, "Persona non trovata.");
       await approveIsee(context.db, session, bookingId);
       return actionOk(intent, "Tariffa agevolata approvata: vale dalla prossima seduta");
     }
     if (intent === "isee-request-approve" || intent === "isee-request-decline") {
       const requestId = form.get("request_id");
-      if (!isId(requestId)) throw new HttpError(404, "Richiesta non trovata.");
+      if (!isRecordId(requestId)) throw new HttpError(404, "Richiesta non trovata.");
       if (intent === "isee-request-approve") {
         await approveIseeRequest(context.db, session, requestId);
         return actionOk(intent, "Tariffa agevolata approvata: vale dalla prossima seduta. La persona riceve un'email.");
@@ -78,7 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     if (intent === "isee-revoke") {
       const bookingId = form.get("booking_id");
-      if (!isId(bookingId)) throw new HttpError(404, "Persona non trovata.");
+      if (!isRecordId(bookingId)) throw new HttpError(404, "Persona non trovata.");
       await revokeIsee(context.db, session, bookingId);
       return actionOk(intent, "Tariffa agevolata revocata: dalla prossima seduta si applica la tariffa standard");
     }

@@ -10,14 +10,13 @@ import { cancelSessionSchema, memberName, moveSessionSchema, romeDate, sessionLa
 import { formErrors } from "~/domain/form-fields";
 import { adminPageData, requireAdmin } from "~/server/auth.server";
 import { HttpError } from "~/server/http.server";
-import { actionFail, actionOk, failure } from "~/server/services/admin-common.server";
+import { actionFail, actionOk, failure, isRecordId } from "~/server/services/admin-common.server";
 import { cancelSession, getSession, moveSession, recordAttendance, sessionRoster } from "~/server/services/sessions.server";
 
-const isId = (value: unknown): value is string => typeof value === "string" && /^[0-9a-f-]{36}$/i.test(value);
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   return adminPageData(context.db, request, async () => {
-    if (!isId(params.sessionId)) throw new Response("Incontro non trovato.", { status: 404 });
+    if (!isRecordId(params.sessionId)) throw new Response("Incontro non trovato.", { status: 404 });
     try {
       const session = await getSession(context.db, params.sessionId);
       const roster = await sessionRoster(context.db, session.id, session.groupId);
@@ -46,7 +45,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   try {
-    if (!isId(params.sessionId)) throw new HttpError(404, "Incontro non trovato.");
+    if (!isRecordId(params.sessionId)) throw new HttpError(404, "Incontro non trovato.");
     if (intent === "attendance") {
       const saved = await recordAttendance(context.db, actor, params.sessionId, attendanceMarks(form));
       return actionOk(intent, saved === 1 ? "Presenza salvata" : `${saved} presenze salvate`);

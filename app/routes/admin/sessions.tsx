@@ -12,12 +12,11 @@ import { closureSchema, romeDate, sessionStatusLabels, sessionTime, weekStart, u
 import { formErrors } from "~/domain/form-fields";
 import { adminPageData, requireAdmin } from "~/server/auth.server";
 import { HttpError } from "~/server/http.server";
-import { actionFail, actionOk, failure, loadOr } from "~/server/services/admin-common.server";
+import { actionFail, actionOk, failure, loadOr, isRecordId } from "~/server/services/admin-common.server";
 import { therapistOptions } from "~/server/services/admin-groups.server";
 import { addClosure, deleteClosure, groupOptions, listClosures, listSessions, listWeek } from "~/server/services/sessions.server";
 
 const isDate = (value: string | null): value is string => Boolean(value && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)));
-const isId = (value: unknown): value is string => typeof value === "string" && /^[0-9a-f-]{36}$/i.test(value);
 /** How many weeks the list view shows from the chosen week on. */
 const LIST_WEEKS = 4;
 
@@ -30,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const view = url.searchParams.get("vista") === "elenco" ? ("list" as const) : ("week" as const);
     const groupId = url.searchParams.get("gruppo");
     const therapistId = url.searchParams.get("terapeuta");
-    const filters = { groupId: isId(groupId) ? groupId : undefined, therapistId: isId(therapistId) ? therapistId : undefined };
+    const filters = { groupId: isRecordId(groupId) ? groupId : undefined, therapistId: isRecordId(therapistId) ? therapistId : undefined };
     const fallback = { sessions: [], groups: [], therapists: [], closures: [] };
     return loadOr("admin-sessions", fallback, "Impossibile caricare gli incontri", async () => {
       const [sessions, groups, therapists, closures] = await Promise.all([
@@ -62,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     if (intent === "delete") {
       const id = form.get("id");
-      if (!isId(id)) throw new HttpError(404, "Chiusura non trovata.");
+      if (!isRecordId(id)) throw new HttpError(404, "Chiusura non trovata.");
       await deleteClosure(context.db, session, id);
       return actionOk(intent, "Chiusura eliminata");
     }

@@ -8,15 +8,11 @@ import { TherapistFormDialog, toTherapistFormValues, type TherapistFormValues } 
 import { ConfirmDialog, EmptyState, LoadError, PageHeader, useFetcherResult, useLoadErrorToast, type ActionResult, ActionButton } from "~/components/admin/ui";
 import { TherapistPhoto } from "~/components/site/therapist-photo";
 import { useToast } from "~/components/ui/toast";
-import { formErrors } from "~/domain/form-fields";
 import { therapistFormValues, therapistInputSchema } from "~/domain/therapist-input";
-import { adminPageData, requireAdmin } from "~/server/auth.server";
-import { audit } from "~/server/audit.server";
-import { conflictMessages, VERSION_FIELD } from "~/domain/version";
-import { actionFail, actionOk, failure, isVersionConflict, loadOr, versionSchema } from "~/server/services/admin-common.server";
+import { adminPageData } from "~/server/auth.server";
+import { loadOr, recordAction } from "~/server/services/admin-common.server";
 import { createTherapist, deleteTherapist, listTherapists, updateTherapist } from "~/server/services/admin-therapists.server";
 
-const isId = (value: FormDataEntryValue | null): value is string => typeof value === "string" && /^[0-9a-f-]{36}$/i.test(value);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return adminPageData(context.db, request, () =>
@@ -26,53 +22,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const session = await requireAdmin(context.db, request);
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const id = form.get("id");
-
-  if (intent === "create" || intent === "update") {
-    const parsed = therapistInputSchema.safeParse(therapistFormValues(form));
-    if (!parsed.success) {
-      return actionFail(intent, 400, "Failed to create/update therapist", {
-        description: "Please check the highlighted fields.",
-        fieldErrors: formErrors(parsed.error),
-      });
-    }
-    try {
-      if (intent === "create") {
-        const row = await createTherapist(context.db, parsed.data);
-        await audit(context.db, session, { action: "create", entity: "therapist", entityId: row.id });
-        return actionOk(intent, "Therapist added", row.id);
-      }
-      if (!isId(id)) return actionFail(intent, 404, "Failed to create/update therapist", { description: "Therapist not found" });
-      const version = versionSchema.safeParse(form.get(VERSION_FIELD));
-      if (!version.success) return actionFail(intent, 400, "Failed to create/update therapist", { description: version.error.issues[0]!.message });
-      const row = await updateTherapist(context.db, id, version.data, parsed.data);
-      await audit(context.db, session, { action: "update", entity: "therapist", entityId: row.id });
-      return actionOk(intent, "Therapist updated", row.id);
-    } catch (error) {
-      if (isVersionConflict(error)) return actionFail(intent, 409, conflictMessages.title, { description: conflictMessages.form, conflict: true });
-      const { status, message } = failure(error, "Failed to create/update therapist", "admin-therapists");
-      return actionFail(intent, status, "Failed to create/update therapist", { description: message });
-    }
-  }
-
-  if (intent === "delete") {
-    if (!isId(id)) return actionFail(intent, 404, "Failed to delete therapist", { description: "Therapist not found" });
-    try {
-      const removed = await deleteTherapist(context.db, id);
-      await audit(context.db, session, { action: "delete", entity: "therapist", entityId: id, detail: { name: removed.name } });
-      return actionOk(intent, "Therapist deleted");
-    } catch (error) {
-      const { status, message } = failure(error, "Failed to delete therapist", "admin-therapists");
-      return actionFail(intent, status, "Failed to delete therapist", { description: message });
-    }
-  }
-
-  return actionFail(intent, 400, "Unknown action");
-}
+export const action = recordAction({
+  scope: "admin-therapists",
+  entity: "therapist",
+  parse: (form) => therapistInputSchema.safeParse(therapistFormValues(form)),
+  create: createTherapist,
+  update: updateTherapist,
+  messages: {
+    saveFailed: "Failed to create/update therapist",
+    checkFields: "Please check the highlighted fields.",
+    notFound: "Therapist not found",
+    created: "Therapist added",
+    updated: "Therapist updated",
+    unknown: "Unknown action",
+  },
+  intents: {
+    delete: {
+      failed: "Failed to delete therapist",
+      run: async (db, id) => ({ message: "Therapist deleted", detail: { name: (await deleteTherapist(db, id)).name } }),
+    },
+  },
+});
 
 type Therapist = Route.ComponentProps["loaderData"]["therapists"][number];
 

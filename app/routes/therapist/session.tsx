@@ -6,16 +6,15 @@ import { AttendanceSheet, attendanceMarks, sessionTones } from "~/components/ses
 import { memberName, sessionLabel, sessionStatusLabels, THERAPIST_AREA, upperFirst } from "~/domain/sessions";
 import { audit } from "~/server/audit.server";
 import { HttpError } from "~/server/http.server";
-import { actionFail, actionOk, failure } from "~/server/services/admin-common.server";
+import { actionFail, actionOk, failure, isRecordId } from "~/server/services/admin-common.server";
 import { getSession, recordAttendance, sessionRoster } from "~/server/services/sessions.server";
 import { requireTherapist } from "~/server/services/therapist-area.server";
 
-const isId = (value: string) => /^[0-9a-f-]{36}$/i.test(value);
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const identity = await requireTherapist(context.db, request);
   try {
-    if (!isId(params.sessionId)) throw new HttpError(404, "Non trovato.");
+    if (!isRecordId(params.sessionId)) throw new HttpError(404, "Non trovato.");
     const session = await getSession(context.db, params.sessionId, { therapistId: identity.therapist.id });
     const roster = await sessionRoster(context.db, session.id, session.groupId);
     await audit(context.db, identity.session, { action: "read", entity: "attendance", entityId: session.id });
@@ -36,7 +35,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   try {
     if (intent !== "attendance") return actionFail(intent, 400, "Azione sconosciuta.");
-    if (!isId(params.sessionId)) throw new HttpError(404, "Non trovato.");
+    if (!isRecordId(params.sessionId)) throw new HttpError(404, "Non trovato.");
     const saved = await recordAttendance(context.db, identity.session, params.sessionId, attendanceMarks(form), { therapistId: identity.therapist.id });
     return actionOk(intent, saved === 1 ? "Presenza salvata" : `${saved} presenze salvate`);
   } catch (error) {

@@ -2,10 +2,11 @@ import { and, count, eq, ilike, or, sql, type Column, type SQL } from "drizzle-o
 import type { PgTable } from "drizzle-orm/pg-core";
 import { data } from "react-router";
 import { z } from "zod";
-import { conflictMessages } from "~/domain/version";
+import { formErrors } from "~/domain/form-fields";
+import { conflictMessages, VERSION_FIELD } from "~/domain/version";
 import { HttpError } from "../http.server";
 import { audit } from "../audit.server";
-import type { SessionInfo } from "../auth.server";
+import { requireAdmin, type SessionInfo } from "../auth.server";
 import type { Database } from "../db/client.server";
 import { logger } from "../logger.server";
 
@@ -142,4 +143,74 @@ export function actionFail(
   options: { description?: string; fieldErrors?: Record<string, string>; conflict?: boolean } = {},
 ) {
   return data({ ok: false as const, intent, error, ...options }, { status });
+}
+
+/** A record id as the admin forms post it (a UUID). */
+export const isRecordId = (value: unknown): value is string => typeof value === "string" && /^[0-9a-f-]{36}$/i.test(value);
+
+export interface RecordActionOptions<Input, Row extends { id: string }> {
+  /** The log scope ("admin-blog") and the audit log's entity ("blog_post"). */
+  scope: string;
+  entity: string;
+  /** The posted form through its shared schema (`blogPostInputSchema.safeParse(blogFormValues(form))`). */
+  parse: (form: FormData) => z.ZodSafeParseResult<Input>;
+  create: (db: Database, input: Input) => Promise<Row>;
+  /** Refuses with VersionConflict when the record changed since `version` was read. */
+  update: (db: Database, id: string, version: string, input: Input) => Promise<Row>;
+  /** Runs after a create or an update (groups re-plan their sessions). */
+  afterSave?: (db: Database, id: string) => Promise<unknown>;
+  /** What the audit log keeps of a saved row beside its id. */
+  auditDetail?: (row: Row) => Record<string, unknown>;
+  /** The page's words: toast titles, the field-errors description, the not-found and unknown-action texts. */
+  messages: { saveFailed: string; checkFields: string; notFound: string; created: string; updated: string; unknown: string };
+  /** The page's other intents (delete, close) on one existing record: the toast on success, the audit detail. */
+  intents?: Record<string, { failed: string; run: (db: Database, id: string) => Promise<{ message: string; detail?: Record<string, unknown> }> }>;
+}
+
+/**
+ * The one action of an admin page that creates, updates and otherwise acts on records (blog posts,
+ * therapists, groups): staff only, the shared schema's field errors beside their fields, the
+ * optimistic version check (409 with "Ricarica"), an audit entry per change, and a toast's title and
+ * description for every refusal (HttpError's status and message; anything else a logged 500).
+ */
+export function recordAction<Input, Row extends { id: string }>(options: RecordActionOptions<Input, Row>) {
+  const { messages } = options;
+  return async ({ request, context }: { request: Request; context: { db: Database } }) => {
+    const session = await requireAdmin(context.db, request);
+    const db = context.db;
+    const form = await request.formData();
+    const intent = String(form.get("intent") ?? "");
+    const id = form.get("id");
+    const other = options.intents?.[intent];
+    const title = other ? other.failed : messages.saveFailed;
+    if (!other && intent !== "create" && intent !== "update") return actionFail(intent, 400, messages.unknown);
+    try {
+      if (other) {
+        if (!isRecordId(id)) throw new HttpError(404, messages.notFound);
+        const { message, detail } = await other.run(db, id);
+        await audit(db, session, { action: intent, entity: options.entity, entityId: id, ...(detail ? { detail } : {}) });
+        return actionOk(intent, message);
+      }
+      const parsed = options.parse(form);
+      if (!parsed.success) return actionFail(intent, 400, title, { description: messages.checkFields, fieldErrors: formErrors(parsed.error) });
+      let row: Row;
+      if (intent === "create") {
+        row = await options.create(db, parsed.data);
+      } else {
+        if (!isRecordId(id)) throw new HttpError(404, messages.notFound);
+        const version = versionSchema.safeParse(form.get(VERSION_FIELD));
+        if (!version.success) throw new HttpError(400, version.error.issues[0]!.message);
+        row = await options.update(db, id, version.data, parsed.data);
+      }
+      await options.afterSave?.(db, row.id);
+      const detail = options.auditDetail?.(row);
+      await audit(db, session, { action: intent, entity: options.entity, entityId: row.id, ...(detail ? { detail } : {}) });
+      return actionOk(intent, intent === "create" ? messages.created : messages.updated, row.id);
+    } catch (error) {
+      if (isVersionConflict(error)) return actionFail(intent, 409, conflictMessages.title, { description: conflictMessages.form, conflict: true });
+      const { status, message } = failure(error, title, options.scope);
+      const fieldErrors = error instanceof HttpError ? error.fields : undefined;
+      return actionFail(intent, status, title, { description: message === title ? undefined : message, ...(fieldErrors ? { fieldErrors } : {}) });
+    }
+  };
 }
