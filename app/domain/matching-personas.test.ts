@@ -1,21 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { groupSeeds } from "~/content/groups-seed";
-import { matchGroups, type MatchGroup, type MatchProfile } from "./matching";
+import { ageBracket, matchGroups, type MatchGroup, type MatchProfile } from "./matching";
 
 /**
  * The demo groups as the site serves them (Ritmi propri is full), and people described by their
  * answers: who should see which group first. The order is time the person can attend, then shared
  * themes, then the same slot, then age (see MATCH_WEIGHTS).
  */
-function bracketOf(age: number) {
-  if (age < 18) return "Meno di 18";
-  if (age <= 25) return "18-25";
-  if (age <= 35) return "26-35";
-  if (age <= 45) return "36-45";
-  if (age <= 55) return "46-55";
-  return "Più di 55";
-}
-
 const demoGroups: MatchGroup[] = groupSeeds.map((seed, index) => ({
   id: `g${index}`,
   name: seed.name,
@@ -26,7 +17,7 @@ const demoGroups: MatchGroup[] = groupSeeds.map((seed, index) => ({
   start_time: seed.start_time,
   age_min: seed.age_min,
   age_max: seed.age_max,
-  member_ages: seed.confirmed_participants.map((member) => bracketOf(member.age)),
+  member_ages: seed.confirmed_participants.map((member) => ageBracket(member.age)),
   capacity: seed.capacity,
   occupied: seed.confirmed_participants.length,
   status: seed.confirmed_participants.length >= seed.capacity ? "full" : seed.status,

@@ -157,6 +157,16 @@ const AGE_BRACKETS: Record<string, readonly [number, number]> = {
 };
 
 /** Spots still free, with the capacity capped at the spec's maximum group size. */
+/** The questionnaire's age bracket (its "Fascia d'età" options) of an age in years. */
+export function ageBracket(age: number) {
+  if (age < 18) return "Meno di 18";
+  if (age <= 25) return "18-25";
+  if (age <= 35) return "26-35";
+  if (age <= 45) return "36-45";
+  if (age <= 55) return "46-55";
+  return "Più di 55";
+}
+
 export function freeSpotsOf(group: Pick<MatchGroup, "capacity" | "occupied">): number {
   const capacity = Math.min(group.capacity, groupRules.totalSpots);
   return Math.max(0, capacity - Math.max(0, group.occupied));

@@ -40,9 +40,8 @@ export function StepContent(props: StepContentProps) {
     case "textarea":
       return <TextQuestion {...props} step={step} />;
     case "single":
-      return <SingleQuestion {...props} step={step} />;
     case "multi":
-      return <MultiQuestion {...props} step={step} />;
+      return <ChoiceQuestion {...props} step={step} />;
     case "consent":
       return <ConsentQuestion {...props} step={step} />;
     case "info":
@@ -231,10 +230,17 @@ function OtherText({
   );
 }
 
-function SingleQuestion({ step, answers, errors, onChange, headingRef }: StepContentProps & { step: SingleStep }) {
+/** A single choice (radios) or a multiple one (checkboxes), with its free text while Altro is chosen. */
+function ChoiceQuestion({ step, answers, errors, onChange, headingRef }: StepContentProps & { step: SingleStep | MultiStep }) {
   const error = errors[step.field];
   const errorId = errorIdOf(step.field);
-  const selected: string = answers[step.field];
+  const chosen = (value: string) => (step.kind === "multi" ? answers[step.field].includes(value) : answers[step.field] === value);
+  const choose = (value: string) =>
+    onChange(
+      step.kind === "multi"
+        ? applyMultiToggle(answers, step.field, value)
+        : applySingle(answers, step.field, value as QuestionnaireDraft[typeof step.field]),
+    );
   const otherField = step.otherField;
   return (
     <ChoiceFieldset step={step} error={error} errorId={errorId} headingRef={headingRef}>
@@ -242,54 +248,22 @@ function SingleQuestion({ step, answers, errors, onChange, headingRef }: StepCon
         {step.options.map((option) => (
           <OptionCard
             key={option.value}
-            type="radio"
+            type={step.kind === "multi" ? "checkbox" : "radio"}
             name={step.field}
             option={option}
-            checked={selected === option.value}
+            checked={chosen(option.value)}
             invalid={Boolean(error)}
-            onChange={() => onChange(applySingle(answers, step.field, option.value))}
+            onChange={() => choose(option.value)}
           />
         ))}
       </div>
       <FieldError id={errorId} message={error} />
-      {otherField && selected === OTHER_OPTION ? (
+      {otherField && chosen(OTHER_OPTION) ? (
         <OtherText
           field={otherField}
           value={answers[otherField]}
           error={errors[otherField]}
           onChange={(value) => onChange({ ...answers, [otherField]: value })}
-        />
-      ) : null}
-    </ChoiceFieldset>
-  );
-}
-
-function MultiQuestion({ step, answers, errors, onChange, headingRef }: StepContentProps & { step: MultiStep }) {
-  const error = errors[step.field];
-  const errorId = errorIdOf(step.field);
-  const selected = answers[step.field];
-  return (
-    <ChoiceFieldset step={step} error={error} errorId={errorId} headingRef={headingRef}>
-      <div className={`grid gap-3 ${columnsFor(step.options)}`}>
-        {step.options.map((option) => (
-          <OptionCard
-            key={option.value}
-            type="checkbox"
-            name={step.field}
-            option={option}
-            checked={selected.includes(option.value)}
-            invalid={Boolean(error)}
-            onChange={() => onChange(applyMultiToggle(answers, step.field, option.value))}
-          />
-        ))}
-      </div>
-      <FieldError id={errorId} message={error} />
-      {selected.includes(OTHER_OPTION) ? (
-        <OtherText
-          field={step.otherField}
-          value={answers[step.otherField]}
-          error={errors[step.otherField]}
-          onChange={(value) => onChange({ ...answers, [step.otherField]: value })}
         />
       ) : null}
     </ChoiceFieldset>

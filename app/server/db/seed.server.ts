@@ -2,6 +2,7 @@ import { and, count, eq, sql } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import { blogSeedPosts } from "~/content/blog-seed";
 import { groupSeeds } from "~/content/groups-seed";
+import { ageBracket } from "~/domain/matching";
 import { therapistSeeds } from "~/content/therapists-seed";
 import { ADMIN_ROLE, auth, createOrPromoteAdmin } from "../auth.server";
 import { env } from "../env.server";
@@ -127,15 +128,6 @@ export async function seedDemoContent(db: Database, _dataDir: string) {
 async function rasterize(svg: string) {
   const sharp = (await import("sharp")).default;
   return sharp(Buffer.from(svg)).png().toBuffer();
-}
-
-export function ageBracket(age: number) {
-  if (age < 18) return "Meno di 18";
-  if (age <= 25) return "18-25";
-  if (age <= 35) return "26-35";
-  if (age <= 45) return "36-45";
-  if (age <= 55) return "46-55";
-  return "Più di 55";
 }
 
 export const DEMO_ADMIN_EMAIL = "admin@insieme.local";
