@@ -1,4 +1,4 @@
-import { render } from "@react-email/components";
+import { render, toPlainText } from "@react-email/render";
 import type { ReactElement } from "react";
 
 export interface RenderedEmail {
@@ -6,8 +6,12 @@ export interface RenderedEmail {
   text: string;
 }
 
-/** Renders a React Email component to its html and plain-text parts. */
+/**
+ * Renders a React Email component to its html and plain-text parts. React renders it once: the text
+ * is React Email's own conversion of that html (what `render(element, { plainText: true })` does
+ * after rendering the element a second time).
+ */
 export async function renderEmail(element: ReactElement): Promise<RenderedEmail> {
-  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
-  return { html, text };
+  const html = await render(element);
+  return { html, text: toPlainText(html) };
 }
