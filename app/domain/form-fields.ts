@@ -5,11 +5,15 @@ import { z } from "./zod";
  * by the pages and the server services: the same rules and messages on both sides.
  */
 
-/** Every issue's message keyed by its full path ("title", "images_data.0.alt"), first one wins. */
-export function formErrors(error: z.ZodError): Record<string, string> {
+/**
+ * The one map from Zod's issues to fields: each message keyed by its full path ("title",
+ * "images_data.0.alt"), first one wins; with `byField`, by the top-level field only ("current_situations"
+ * for any of its items), as the public JSON endpoints answer.
+ */
+export function formErrors(error: z.ZodError, { byField = false } = {}): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.map(String).join(".") : "_";
+    const key = !issue.path.length ? "_" : byField ? String(issue.path[0]) : issue.path.map(String).join(".");
     fields[key] ??= issue.message;
   }
   return fields;

@@ -1,5 +1,6 @@
+import { formErrors } from "./form-fields";
 import { z } from "./zod";
-import { ageOptions, blockedAreaOptions, comfortLevelOptions, copingStrategyOptions, currentSituationOptions, difficultyFrequencyOptions, energyLevelOptions, fieldsOfStep, flexibilityOptions, genderOptions, getStep, messages, previousTherapyOptions, sourceDiscoveryOptions, therapyGoalOptions, timePreferenceOptions, UTM_MAX_LENGTH, UTM_PARAMS, type AnswerField, type FieldErrors, type QuestionnaireAnswers, type QuestionnaireDraft, type QuestionnaireOption } from "./questionnaire";
+import { ageOptions, blockedAreaOptions, comfortLevelOptions, copingStrategyOptions, currentSituationOptions, difficultyFrequencyOptions, energyLevelOptions, fieldsOfStep, flexibilityOptions, genderOptions, getStep, messages, previousTherapyOptions, sourceDiscoveryOptions, therapyGoalOptions, timePreferenceOptions, UTM_MAX_LENGTH, UTM_PARAMS, type FieldErrors, type QuestionnaireAnswers, type QuestionnaireDraft, type QuestionnaireOption } from "./questionnaire";
 
 /**
  * The questionnaire's answer schema, shared by the form (each step, then the whole) and the server
@@ -102,13 +103,7 @@ export type ValidateAllResult =
 export function validateAll(input: unknown): ValidateAllResult {
   const result = questionnaireSchema.safeParse(input);
   if (result.success) return { success: true, data: result.data };
-  const errors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0];
-    if (typeof field === "string" && field in questionnaireSchema.shape && !(field in errors)) {
-      errors[field as AnswerField] = issue.message;
-    }
-  }
-  return { success: false, errors };
+  const byField = Object.entries(formErrors(result.error, { byField: true }));
+  return { success: false, errors: Object.fromEntries(byField.filter(([field]) => field in questionnaireSchema.shape)) as FieldErrors };
 }
 

@@ -6,6 +6,7 @@ import { prepareProofOfWork } from "~/components/proof-of-work";
 import { ProofOfWorkNoScript } from "~/components/proof-of-work-field";
 import { useToast } from "~/components/ui/toast";
 import { site } from "~/content/site";
+import { formErrors } from "~/domain/form-fields";
 import { registrationMessages, registrationSchema, requiredConsents } from "~/domain/registration";
 import { seo, webPageJsonLd } from "~/domain/seo";
 
@@ -49,7 +50,7 @@ type FormErrors = Partial<Record<TextField | "consents", string>>;
 const textFields: readonly TextField[] = ["firstName", "lastName", "birthDate", "email"];
 
 /** Field messages (from the shared schema or the server's 400) as the form shows them: the consents share one message. */
-function formErrors(fields: Record<string, string>): FormErrors {
+function shownErrors(fields: Record<string, string>): FormErrors {
   const errors: FormErrors = {};
   for (const [field, message] of Object.entries(fields)) {
     if ((requiredConsents as readonly string[]).includes(field)) errors.consents ??= message;
@@ -89,9 +90,7 @@ export default function ConfermaIscrizione() {
     const payload = { ...form, timestamp: new Date().toISOString() };
     const parsed = registrationSchema.safeParse(payload);
     if (!parsed.success) {
-      const fields: Record<string, string> = {};
-      for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
-      showErrors(formErrors(fields));
+      showErrors(shownErrors(formErrors(parsed.error, { byField: true })));
       return;
     }
     setErrors({});
@@ -103,7 +102,7 @@ export default function ConfermaIscrizione() {
       setForm(empty);
       setDone(true);
     } else {
-      const serverErrors = formErrors(result.fields);
+      const serverErrors = shownErrors(result.fields);
       if (Object.keys(serverErrors).length > 0) showErrors(serverErrors);
       if (!serverErrors.consents) {
         toast({ title: "Errore", description: "Si è verificato un errore durante l'invio. Riprova più tardi.", variant: "destructive" });

@@ -5,6 +5,7 @@ import { data } from "react-router";
 import type { z } from "zod";
 import type { Database } from "./db/client.server";
 import "~/domain/zod";
+import { formErrors } from "~/domain/form-fields";
 import { PROOF_OF_WORK_FIELD, proofOfWorkMessages } from "~/domain/proof-of-work";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
@@ -138,16 +139,6 @@ function formRedirect(request: Request, scope: string, outcome: "ok" | "error", 
   return new Response(null, { status: 303, headers: { Location: `${target}?${query}#${scope}` } });
 }
 
-/** First message per field, keyed by the field's path ("email", "current_situations"). */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length ? String(issue.path[0]) : "_";
-    fields[key] ??= issue.message;
-  }
-  return fields;
-}
-
 /** The eight 16-bit groups of a valid IPv6 address ("::" expanded, an IPv4 tail converted). */
 function ipv6Groups(address: string): number[] {
   const toGroups = (part: string) =>
@@ -273,7 +264,7 @@ export async function runIdempotent(
 /** The fields of a schema's input, first message per field, or a 400 carrying the first message. */
 export function parseFields<S extends z.ZodType>(schema: S, values: unknown): z.infer<S> {
   const parsed = schema.safeParse(values);
-  if (!parsed.success) throw new HttpError(400, Object.values(fieldErrors(parsed.error))[0] ?? errors.invalid);
+  if (!parsed.success) throw new HttpError(400, Object.values(formErrors(parsed.error, { byField: true }))[0] ?? errors.invalid);
   return parsed.data;
 }
 
@@ -362,7 +353,7 @@ export function publicEndpoint<S extends z.ZodType>(options: EndpointOptions<S>)
         delete (body as Record<string, unknown>)[PROOF_OF_WORK_FIELD];
       }
       const parsed = options.schema.safeParse(body);
-      if (!parsed.success) throw new HttpError(400, errors.invalid, fieldErrors(parsed.error));
+      if (!parsed.success) throw new HttpError(400, errors.invalid, formErrors(parsed.error, { byField: true }));
       const spend = solved ? { statement: spendStatement(solved), refusal: proofOfWorkMessages.failed } : undefined;
       const result = await runIdempotent(context.db, options.scope, request.headers.get("idempotency-key"), parsed.data, (tx) => options.handle(tx, parsed.data, request), spend);
       if (isForm) return formRedirect(request, options.scope, "ok");

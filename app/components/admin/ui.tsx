@@ -31,23 +31,14 @@ export function useFetcherResult<T>(fetcher: { state: string; data: T | undefine
  */
 export function useActionFetcher(onOk?: () => void, onConflict?: () => void) {
   const fetcher = useFetcher<ActionResult>();
-  const toast = useToast();
-  useFetcherResult(fetcher, (result) => {
-    if (result.ok) {
-      toast({ title: result.message });
-      onOk?.();
-    } else {
-      toast({ title: result.error, description: result.description, variant: "destructive" });
-      if (result.conflict) onConflict?.();
-    }
-  });
+  useResultToast(fetcher, onConflict, onOk);
   const errors = fetcher.data && !fetcher.data.ok ? (fetcher.data.fieldErrors ?? {}) : {};
   return { fetcher, errors, busy: fetcher.state !== "idle" };
 }
 
 /**
  * Toasts each settled answer of an admin action: its message when it succeeded (then `onOk`), its
- * error when it failed (then `onConflict` when the row had changed since the page was loaded).
+ * error and description when it failed (then `onConflict` when the row had changed since the page was loaded).
  */
 export function useResultToast(fetcher: { state: string; data: ActionResult | undefined }, onConflict?: () => void, onOk?: () => void) {
   const toast = useToast();
@@ -56,7 +47,7 @@ export function useResultToast(fetcher: { state: string; data: ActionResult | un
       toast({ title: result.message });
       onOk?.();
     } else {
-      toast({ title: result.error, variant: "destructive" });
+      toast({ title: result.error, description: result.description, variant: "destructive" });
       if (result.conflict) onConflict?.();
     }
   });

@@ -1,5 +1,5 @@
 import { FileText } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import type { Route } from "./+types/payments";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { IseeRequestsPanel } from "~/components/admin/isee-requests";
@@ -109,53 +109,47 @@ export default function AdminPayments({ loaderData }: Route.ComponentProps) {
           <RefundForm data={loaderData} />
         </div>
       ) : null}
-      <section className="grid gap-3" aria-labelledby="payments-title">
-        <h2 id="payments-title" className="text-lg font-semibold">
-          Ultimi pagamenti
-        </h2>
-        {payments.length === 0 ? (
-          <EmptyState>Nessun pagamento registrato.</EmptyState>
-        ) : (
-          <ul className="divide-y divide-sand-200 rounded-2xl border border-sand-200 bg-white">
-            {payments.map((payment) => (
-              <li key={payment.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 text-sm">
-                <span>
-                  <span className="font-medium text-ink-900">{payment.receiptNumber}</span> · {payment.payerName} · {formatCents(payment.amountCents)} ·{" "}
-                  {paymentMethodLabels[payment.method]}
-                  {payment.stripeReference ? (
-                    <>
-                      {" "}
-                      <span className="font-mono text-xs text-ink-500">{payment.stripeReference}</span>
-                    </>
-                  ) : null}{" "}
-                  · {formatDate(romeDate(payment.paidAt))}
-                </span>
-                <a href={`/admin/pagamenti/ricevuta/${payment.id}`} className="btn btn-secondary min-h-9 px-3 py-1.5 text-xs" target="_blank" rel="noreferrer">
-                  <FileText aria-hidden className="size-3.5" />
-                  Ricevuta PDF
-                </a>
-              </li>
-            ))}
-          </ul>
+      <RecentList id="payments-title" title="Ultimi pagamenti" empty="Nessun pagamento registrato." items={payments}>
+        {(payment) => (
+          <li key={payment.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 text-sm">
+            <span>
+              <span className="font-medium text-ink-900">{payment.receiptNumber}</span> · {payment.payerName} · {formatCents(payment.amountCents)} ·{" "}
+              {paymentMethodLabels[payment.method]}
+              {payment.stripeReference ? (
+                <>
+                  {" "}
+                  <span className="font-mono text-xs text-ink-500">{payment.stripeReference}</span>
+                </>
+              ) : null}{" "}
+              · {formatDate(romeDate(payment.paidAt))}
+            </span>
+            <a href={`/admin/pagamenti/ricevuta/${payment.id}`} className="btn btn-secondary min-h-9 px-3 py-1.5 text-xs" target="_blank" rel="noreferrer">
+              <FileText aria-hidden className="size-3.5" />
+              Ricevuta PDF
+            </a>
+          </li>
         )}
-      </section>
-      <section className="grid gap-3" aria-labelledby="refunds-title">
-        <h2 id="refunds-title" className="text-lg font-semibold">
-          Ultimi rimborsi
-        </h2>
-        {refunds.length === 0 ? (
-          <EmptyState>Nessun rimborso registrato.</EmptyState>
-        ) : (
-          <ul className="divide-y divide-sand-200 rounded-2xl border border-sand-200 bg-white">
-            {refunds.map((refund) => (
-              <li key={refund.id} className="px-4 py-3 text-sm">
-                <span className="font-medium text-ink-900">{refund.name ?? refund.email ?? "Dati cancellati"}</span> · {formatCents(refund.amountCents)} · {refund.reason} ·{" "}
-                {formatDate(romeDate(refund.createdAt))}
-              </li>
-            ))}
-          </ul>
+      </RecentList>
+      <RecentList id="refunds-title" title="Ultimi rimborsi" empty="Nessun rimborso registrato." items={refunds}>
+        {(refund) => (
+          <li key={refund.id} className="px-4 py-3 text-sm">
+            <span className="font-medium text-ink-900">{refund.name ?? refund.email ?? "Dati cancellati"}</span> · {formatCents(refund.amountCents)} · {refund.reason} ·{" "}
+            {formatDate(romeDate(refund.createdAt))}
+          </li>
         )}
-      </section>
+      </RecentList>
+    </section>
+  );
+}
+
+/** A titled list of the latest records, or its empty state. */
+function RecentList<T>({ id, title, empty, items, children }: { id: string; title: string; empty: string; items: T[]; children: (item: T) => ReactNode }) {
+  return (
+    <section className="grid gap-3" aria-labelledby={id}>
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {items.length === 0 ? <EmptyState>{empty}</EmptyState> : <ul className="divide-y divide-sand-200 rounded-2xl border border-sand-200 bg-white">{items.map(children)}</ul>}
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { ArrowRightLeft } from "lucide-react";
 import { useId } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/move";
+import { formErrors } from "~/domain/form-fields";
 import { clientAreaPaths, MOVE_REASON_MAX, moveRequestSchema } from "~/domain/client-area";
 import { freeSeatsLabel } from "~/domain/group-labels";
 import { HttpError } from "~/server/http.server";
@@ -38,11 +39,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const values = { reason: String(form.get("reason") ?? "").slice(0, MOVE_REASON_MAX + 100), preferred_group: String(form.get("preferred_group") ?? "") };
   const parsed = moveRequestSchema.safeParse(values);
   if (!parsed.success) {
-    const fieldErrors: ActionResult["fieldErrors"] = {};
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0] as "reason" | "preferred_group";
-      fieldErrors[field] ??= issue.message;
-    }
+    const fieldErrors: ActionResult["fieldErrors"] = formErrors(parsed.error, { byField: true });
     return data<ActionResult>({ fieldErrors, values }, { status: 400, headers: PRIVATE });
   }
   try {
