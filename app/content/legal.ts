@@ -241,7 +241,7 @@ export const privacyDocument: LegalDocument = {
         "Non utilizziamo strumenti di tracciamento di terze parti senza il tuo consenso. Al primo accesso un banner ti permette di accettare tutti i cookie, accettare solo quelli necessari o personalizzare la tua scelta per categoria:",
       ],
       items: [
-        "necessari: indispensabili per il funzionamento del sito e per ricordare le tue preferenze; sono sempre attivi;",
+        "necessari: indispensabili per il funzionamento del sito e per ricordare le tue preferenze (per esempio il cookie che ricorda, fino alla chiusura del browser, che hai accettato le condizioni del questionario); sono sempre attivi;",
         "analitici: ci aiutano a capire, in forma aggregata, come viene utilizzato il sito; vengono attivati solo con il tuo consenso;",
         "marketing: consentono di mostrare contenuti di terze parti, come il widget delle recensioni nella home; vengono attivati solo con il tuo consenso.",
       ],

@@ -19,6 +19,14 @@ export type UtmTags = Partial<Record<(typeof UTM_PARAMS)[number], string>>;
 export const UTM_MAX_LENGTH = 200;
 export const OTHER_OPTION = "Altro";
 
+/** The welcome gate: its page, its checkbox as the plain form sends it, and the cookie that remembers the answer. */
+export const GATE_PATH = "/questionario";
+export const QUESTIONNAIRE_PATH = "/questionario-interno";
+export const GATE_CONSENT_PARAM = "privacy";
+export const GATE_CONSENT_VALUE = "accetto";
+/** A session cookie (gone when the browser closes), HttpOnly: it only says the gate was accepted. */
+export const GATE_CONSENT_COOKIE = "questionario_consenso";
+
 /** Options whose stored value is also what the user reads. */
 function options<const T extends readonly string[]>(...labels: T) {
   return labels.map((label) => ({ value: label, label })) as {

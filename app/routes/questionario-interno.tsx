@@ -1,65 +1,48 @@
-import { LoaderCircle } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
-import {
-  CARD_CLASS,
-  QuestionnaireFrame,
-  QuestionnaireWizard,
-} from "~/components/questionnaire/questionnaire-wizard";
-import {
-  captureUtm,
-  consentFromGateForm,
-  hasConsent,
-  readDraft,
-  storeConsent,
-  type StoredDraft,
-} from "~/components/questionnaire/questionnaire-session";
+import { QuestionnaireWizard } from "~/components/questionnaire/questionnaire-wizard";
+import { captureUtm, readDraft, type StoredDraft } from "~/components/questionnaire/questionnaire-session";
+import { emptyAnswers, QUESTIONNAIRE_PATH } from "~/domain/questionnaire";
 import { seo } from "~/domain/seo";
+import { requireGateConsent } from "~/server/questionnaire-gate.server";
+import type { Route } from "./+types/questionario-interno";
 
 export const meta = () =>
   seo({
     title: "Questionario",
     description: "Il questionario in 23 passaggi per abbinarti al gruppo giusto.",
-    path: "/questionario-interno",
+    path: QUESTIONNAIRE_PATH,
     noindex: true,
   });
 
+/** Who may open it: a browser that accepted the welcome gate (its session cookie); anyone else is sent to the gate. */
+export function loader({ request }: Route.LoaderArgs) {
+  requireGateConsent(request);
+  return null;
+}
+
+/** The loader only checks the gate: dropping the campaign tags from the address needs no new check. */
+export const shouldRevalidate = () => false;
+
+/** What the server renders: step 1, empty, its buttons waiting for the browser. */
+const FIRST_STEP: StoredDraft = { step: 1, answers: emptyAnswers, idempotencyKey: "", reachedSteps: [] };
+
 /**
- * Consent and draft live in sessionStorage, which only the browser can read: the server
- * renders a neutral loading card, and after hydration the page either restores the draft
- * or sends the visitor back to the welcome gate.
+ * The draft lives in this tab's sessionStorage, which only the browser can read: the server
+ * renders an empty step 1 (painted before any script runs), and after hydration the wizard
+ * starts again from the stored draft, which is step 1 itself on a first visit.
  */
 export default function QuestionnairePage() {
   const navigate = useNavigate();
   const [draft, setDraft] = useState<StoredDraft | null>(null);
 
   useEffect(() => {
-    captureUtm(window.location.search);
-    if (consentFromGateForm(window.location, document.referrer)) {
-      storeConsent();
-      navigate("/questionario-interno", { replace: true });
-    } else if (!hasConsent()) {
-      navigate("/questionario", { replace: true });
-      return;
+    if (window.location.search) {
+      captureUtm(window.location.search);
+      navigate(QUESTIONNAIRE_PATH, { replace: true });
     }
     setDraft(readDraft());
   }, [navigate]);
 
-  if (draft) return <QuestionnaireWizard initial={draft} />;
-  return (
-    <QuestionnaireFrame>
-      <div className="mb-4 h-5" aria-hidden />
-      <div className={`${CARD_CLASS} items-center justify-center`}>
-        <p role="status" className="flex items-center gap-3 text-ink-700">
-          <LoaderCircle aria-hidden className="size-6 animate-spin text-teal-600" />
-          Caricamento del questionario...
-        </p>
-        <noscript>
-          <p className="mt-4 max-w-md text-center text-ink-700">
-            Per compilare il questionario è necessario attivare JavaScript nel browser.
-          </p>
-        </noscript>
-      </div>
-    </QuestionnaireFrame>
-  );
+  return draft ? <QuestionnaireWizard key="draft" initial={draft} /> : <QuestionnaireWizard key="server" initial={FIRST_STEP} waiting />;
 }

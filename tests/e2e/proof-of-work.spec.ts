@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { validAnswers } from "../integration/helpers";
 import { waitForMail } from "./support/mail";
+import { acceptGateConsent } from "./support/fixtures";
 
 /**
  * The anti-spam proof of work as a person meets it: not at all. The browser solves the challenge
@@ -57,9 +58,9 @@ test("a person sends the questionnaire without noticing the anti-spam challenge"
   const seen = watch(page);
   const email = `pow-questionario-${testInfo.project.name}-${Date.now()}@example.com`;
   await page.addInitScript(() => localStorage.setItem("cookieConsent", JSON.stringify({ necessary: true, analytics: false, marketing: false })));
+  await acceptGateConsent(page.context(), test.info().project.use.baseURL);
   await page.goto("/questionario");
   await page.evaluate((answers) => {
-    sessionStorage.setItem("questionnaireConsent", new Date().toISOString());
     sessionStorage.setItem("questionnaireDraft", JSON.stringify({ step: 23, answers, idempotencyKey: crypto.randomUUID(), reachedSteps: [] }));
   }, { ...validAnswers, email });
   await page.goto("/questionario-interno");

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import type { QuestionnaireDraft } from "../../app/domain/questionnaire";
 import { waitForMail } from "./support/mail";
+import { acceptGateConsent } from "./support/fixtures";
 import { proofOfWorkHeader } from "./support/proof-of-work";
 import { validAnswers } from "../support/valid-answers.mjs";
 
@@ -11,10 +12,10 @@ test("a real submission (clicked twice) is stored once, e-mailed through SMTP, a
   const email = `quiz-${testInfo.project.name}-${Date.now()}@example.com`;
   const key = crypto.randomUUID();
   await page.addInitScript(() => localStorage.setItem("cookieConsent", JSON.stringify({ necessary: true, analytics: false, marketing: false })));
+  await acceptGateConsent(page.context(), test.info().project.use.baseURL);
   await page.goto("/questionario");
   await page.evaluate(
     ([draft, idempotencyKey]) => {
-      sessionStorage.setItem("questionnaireConsent", new Date().toISOString());
       sessionStorage.setItem("questionnaireDraft", JSON.stringify({ ...draft, idempotencyKey, reachedSteps: [] }));
     },
     [{ step: 23, answers: answers(email) }, key] as const,

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, type Request } from "@playwright/test";
-import { questionnaireSteps, type QuestionnaireDraft } from "../../app/domain/questionnaire";
+import { GATE_CONSENT_COOKIE, GATE_CONSENT_VALUE, questionnaireSteps, type QuestionnaireDraft } from "../../app/domain/questionnaire";
+import { acceptGateConsent } from "./support/fixtures";
 
 const TOTAL = questionnaireSteps.length;
 const titleOf = (step: number) => questionnaireSteps[step - 1]!.title;
@@ -47,10 +48,10 @@ test.beforeEach(async ({ page }) => {
 
 /** Opens the questionnaire at a step with a stored draft, as a reload in the same tab would. */
 async function openAtStep(page: Page, step: number, answers: Partial<QuestionnaireDraft> = {}) {
+  await acceptGateConsent(page.context(), test.info().project.use.baseURL);
   await page.goto("/questionario");
   await page.evaluate(
     ([draft, key]) => {
-      sessionStorage.setItem("questionnaireConsent", new Date().toISOString());
       sessionStorage.setItem("questionnaireDraft", JSON.stringify({ ...draft, idempotencyKey: key, reachedSteps: [] }));
     },
     [{ step, answers: { ...validAnswers, ...answers } }, IDEMPOTENCY_KEY] as const,
@@ -84,7 +85,7 @@ test.describe("welcome gate", () => {
     await expect(page.getByText(/non possiamo procedere con il questionario/)).toBeVisible();
     const mail = page.getByRole("main").getByRole("link", { name: "info@insieme-terapia.it" });
     await expect(mail).toHaveAttribute("href", "mailto:info@insieme-terapia.it");
-    expect(await page.evaluate(() => sessionStorage.getItem("questionnaireConsent"))).toBeNull();
+    expect(await page.context().cookies()).toEqual([]);
     await page.getByRole("link", { name: "Torna alla home" }).click();
     await expect(page).toHaveURL(/\/$/);
   });
@@ -107,14 +108,15 @@ test.describe("welcome gate", () => {
     await expect(page).toHaveURL(/\/questionario$/);
   });
 
-  test("accepting opens step 1 and remembers the consent time in this tab only", async ({ page }) => {
+  test("accepting opens step 1 and remembers the consent until the browser closes, in a cookie only the server reads", async ({ page }) => {
     await page.goto("/questionario");
     const main = page.getByRole("main");
     await expect(main.getByRole("link", { name: "Privacy Policy", exact: true })).toHaveAttribute("href", "/privacy");
     await expect(main.getByRole("link", { name: "Termini e condizioni", exact: true })).toHaveAttribute("href", "/termini");
     await acceptGate(page);
-    const consent = await page.evaluate(() => sessionStorage.getItem("questionnaireConsent"));
-    expect(new Date(consent!).toISOString()).toBe(consent);
+    const [consent, ...others] = await page.context().cookies();
+    expect(others).toEqual([]);
+    expect(consent).toMatchObject({ name: GATE_CONSENT_COOKIE, value: GATE_CONSENT_VALUE, httpOnly: true, sameSite: "Lax", expires: -1, path: "/" });
     expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith("questionnaire")))).toEqual([]);
     await expect(page.getByRole("button", { name: "Indietro" })).toHaveCount(0);
     await expect(page.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "1");
@@ -127,10 +129,16 @@ test.describe("welcome gate", () => {
     await expect(page.getByRole("checkbox", { name: /Ho letto e accetto/ })).toBeVisible();
   });
 
-  test("the server renders a neutral loading state, never step 1, and asks not to be indexed", async ({ request }) => {
-    const html = await (await request.get("/questionario-interno")).text();
-    expect(html).toContain("Caricamento del questionario");
-    expect(html).not.toContain(titleOf(1));
+  test("the server sends a browser without consent to the gate and renders step 1, waiting for scripts, to one with it", async ({ request }) => {
+    const refused = await request.get("/questionario-interno?utm_source=ig", { maxRedirects: 0 });
+    expect(refused.status()).toBe(302);
+    expect(refused.headers()["location"]).toBe("/questionario?utm_source=ig");
+    const forged = await request.get("/questionario-interno?privacy=accetto", { maxRedirects: 0, headers: { Cookie: "" } });
+    expect(forged.headers()["location"]).toBe("/questionario");
+    expect(forged.headers()["set-cookie"]).toBeUndefined();
+    const html = await (await request.get("/questionario-interno", { headers: { Cookie: `${GATE_CONSENT_COOKIE}=${GATE_CONSENT_VALUE}` } })).text();
+    expect(html).toContain(titleOf(1));
+    expect(html).toMatch(/<button[^>]*type="submit"[^>]*disabled=""/);
     expect(html).toContain('name="robots" content="noindex, nofollow"');
   });
 });
@@ -138,7 +146,7 @@ test.describe("welcome gate", () => {
 test.describe("before hydration or without JavaScript", () => {
   test("a Continua sent by the plain form counts only when it comes from the gate", async ({ page, baseURL }) => {
     await page.goto("/questionario-interno?privacy=accetto&utm_source=ig");
-    await expect(page).toHaveURL(/\/questionario$/);
+    await expect(page).toHaveURL(/\/questionario\?utm_source=ig$/);
     await page.goto("/questionario-interno?privacy=accetto&utm_source=ig", { referer: `${baseURL}/questionario?utm_source=ig` });
     await expect(heading(page, 1)).toBeFocused();
     await expect(page).toHaveURL(/\/questionario-interno$/);
@@ -155,8 +163,9 @@ test.describe("before hydration or without JavaScript", () => {
       await page.goto("/questionario?utm_campaign=autunno");
       await page.getByRole("checkbox", { name: /Ho letto e accetto/ }).check();
       await page.getByRole("button", { name: "Continua" }).click();
-      await expect(page).toHaveURL(/\/questionario-interno\?utm_campaign=autunno&privacy=accetto$/);
-      await expect(page.getByRole("status")).toHaveText("Caricamento del questionario...");
+      await expect(page).toHaveURL(/\/questionario-interno\?utm_campaign=autunno$/);
+      await expect(heading(page, 1)).toBeVisible();
+      await expect(page.getByRole("button", { name: "Avanti" })).toBeDisabled();
       // Chromium here disables script execution but still parses <noscript> as text, so read its source.
       expect(await page.locator("noscript").last().textContent()).toContain("Per compilare il questionario è necessario attivare JavaScript");
     });

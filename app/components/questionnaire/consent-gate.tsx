@@ -2,9 +2,16 @@ import { CircleAlert, Clock, HeartHandshake, Mail, PhoneCall, ShieldCheck } from
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { replyTimesHours, site } from "~/content/site";
-import { messages, questionnaireSteps, type ConsentStep } from "~/domain/questionnaire";
-import { UTM_PARAMS } from "~/domain/questionnaire";
-import { GATE_CONSENT_PARAM, GATE_CONSENT_VALUE, storeConsent } from "./questionnaire-session";
+import {
+  GATE_CONSENT_PARAM,
+  GATE_CONSENT_VALUE,
+  GATE_PATH,
+  messages,
+  QUESTIONNAIRE_PATH,
+  questionnaireSteps,
+  UTM_PARAMS,
+  type ConsentStep,
+} from "~/domain/questionnaire";
 import { ConsentLabelText } from "./step-content";
 
 /** The gate answer travels in the URL, so the apology also works without JavaScript and Back returns to the gate. */
@@ -58,8 +65,10 @@ export function ConsentGate() {
       checkboxRef.current?.focus();
       return;
     }
-    storeConsent();
-    navigate("/questionario-interno");
+    // The same request as the plain form's: the server answers with the consent cookie and step 1.
+    const query = new URLSearchParams();
+    for (const [name, value] of new FormData(event.currentTarget)) query.append(name, String(value));
+    navigate(`${QUESTIONNAIRE_PATH}?${query}`);
   }
 
   return (
@@ -86,7 +95,7 @@ export function ConsentGate() {
             </li>
           ))}
         </ul>
-        <form method="get" action="/questionario-interno" noValidate={hydrated} onSubmit={handleSubmit} className="grid gap-5">
+        <form method="get" action={QUESTIONNAIRE_PATH} noValidate={hydrated} onSubmit={handleSubmit} className="grid gap-5">
           {/* Campaign tags ride along when the plain form is sent before hydration. */}
           {UTM_PARAMS.map((name) => {
             const value = searchParams.get(name);
@@ -124,7 +133,7 @@ export function ConsentGate() {
               type="submit"
               name={DECLINE_PARAM}
               value={DECLINE_VALUE}
-              formAction="/questionario"
+              formAction={GATE_PATH}
               formNoValidate
               className="btn btn-secondary"
             >

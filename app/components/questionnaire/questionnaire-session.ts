@@ -3,11 +3,11 @@ import { newIdempotencyKey } from "../post-json";
 
 /**
  * What the questionnaire keeps in sessionStorage (never localStorage: the answers are health
- * data and must not outlive the tab): the gate consent, the draft and the landing UTM tags.
+ * data and must not outlive the tab): the draft and the landing UTM tags. The gate's consent is a
+ * session cookie the server sets (questionnaire-gate.server.ts), so the server can render step 1.
  * Every read is defensive, because storage can be unavailable, stale or edited by hand.
  */
 
-export const CONSENT_KEY = "questionnaireConsent";
 export const DRAFT_KEY = "questionnaireDraft";
 export const UTM_KEY = "questionnaireUtm";
 
@@ -44,34 +44,6 @@ function parseJson(raw: string | null): unknown {
   } catch {
     return null;
   }
-}
-
-export function storeConsent(at = new Date()) {
-  write(CONSENT_KEY, at.toISOString());
-}
-
-/** The gate's checkbox, as sent by its plain form when the page was not hydrated yet. */
-export const GATE_CONSENT_PARAM = "privacy";
-export const GATE_CONSENT_VALUE = "accetto";
-const GATE_PATH = "/questionario";
-
-/**
- * A click on Continua before the gate hydrated submits the plain form (GET, box ticked).
- * Accept that only when it really came from the gate page of this site.
- */
-export function consentFromGateForm(location: Location, referrer: string): boolean {
-  if (new URLSearchParams(location.search).get(GATE_CONSENT_PARAM) !== GATE_CONSENT_VALUE) return false;
-  try {
-    const from = new URL(referrer);
-    return from.origin === location.origin && from.pathname === GATE_PATH;
-  } catch {
-    return false;
-  }
-}
-
-export function hasConsent(): boolean {
-  const raw = read(CONSENT_KEY);
-  return raw !== null && !Number.isNaN(Date.parse(raw));
 }
 
 /** Keeps only values of the expected shape; anything else falls back to the empty answer. */

@@ -25,18 +25,19 @@ import { submitQuestionnaire } from "./submit-questionnaire";
 import type * as ValidationModule from "~/domain/questionnaire-schema";
 
 let validation: typeof ValidationModule | undefined;
+let loading: Promise<typeof ValidationModule> | undefined;
 /**
- * The answer schema and Zod (24 KB), loaded once the form is on screen rather than before the page
- * paints: nothing is validated before the person has answered a step.
+ * The answer schema and Zod (24 KB), loaded when the person first touches the form rather than
+ * with the page: nothing is validated before a step is answered.
  */
 function loadValidation() {
-  return import("~/domain/questionnaire-schema").then((module) => (validation = module));
+  return (loading ??= import("~/domain/questionnaire-schema").then((module) => (validation = module)));
 }
 
 const TOTAL_STEPS = questionnaireSteps.length;
 
 /** Same frame for every step and for the loading state, so nothing jumps between screens. */
-export function QuestionnaireFrame({ children }: { children: ReactNode }) {
+function QuestionnaireFrame({ children }: { children: ReactNode }) {
   return (
     <div className="container-page py-6 sm:py-10">
       <div className="mx-auto w-full max-w-2xl">{children}</div>
@@ -44,7 +45,7 @@ export function QuestionnaireFrame({ children }: { children: ReactNode }) {
   );
 }
 
-export const CARD_CLASS =
+const CARD_CLASS =
   "flex min-h-[38rem] flex-col rounded-3xl border border-sand-200 bg-white p-5 shadow-sm sm:min-h-[34rem] sm:p-8";
 
 function firstStepWithError(errors: FieldErrors): number | undefined {
@@ -53,8 +54,12 @@ function firstStepWithError(errors: FieldErrors): number | undefined {
 
 type FocusTarget = "heading" | "invalid" | "submit";
 
-/** The 23-step questionnaire: one question per screen, a draft kept in this tab only. */
-export function QuestionnaireWizard({ initial }: { initial: StoredDraft }) {
+/**
+ * The 23-step questionnaire: one question per screen, a draft kept in this tab only. `waiting` is
+ * the server's rendering, before the draft is read: it stores and counts nothing, and its buttons
+ * stay disabled (without JavaScript they would send the answers in the address).
+ */
+export function QuestionnaireWizard({ initial, waiting = false }: { initial: StoredDraft; waiting?: boolean }) {
   const toast = useToast();
   const navigate = useNavigate();
   const [answers, setAnswers] = useState<QuestionnaireDraft>(initial.answers);
@@ -73,21 +78,18 @@ export function QuestionnaireWizard({ initial }: { initial: StoredDraft }) {
   const step = getStep(stepNumber);
 
   useEffect(() => {
-    void loadValidation();
-  }, []);
-
-  useEffect(() => {
-    if (reachedSteps.current.has(stepNumber)) return;
+    if (waiting || reachedSteps.current.has(stepNumber)) return;
     reachedSteps.current.add(stepNumber);
     sendFunnelStep(stepNumber);
-  }, [stepNumber]);
+  }, [stepNumber, waiting]);
 
   useEffect(() => {
-    if (finished.current) return;
+    if (waiting || finished.current) return;
     storeDraft({ step: stepNumber, answers, idempotencyKey, reachedSteps: [...reachedSteps.current] });
-  }, [stepNumber, answers, idempotencyKey]);
+  }, [stepNumber, answers, idempotencyKey, waiting]);
 
   useEffect(() => {
+    if (waiting) return;
     if (focusRequest.target === "submit") {
       submitRef.current?.focus();
       return;
@@ -105,7 +107,7 @@ export function QuestionnaireWizard({ initial }: { initial: StoredDraft }) {
     const top = topRef.current;
     if (top && top.getBoundingClientRect().top < ANCHOR_SCROLL_OFFSET_PX) top.scrollIntoView({ block: "start" });
     headingRef.current?.focus({ preventScroll: true });
-  }, [focusRequest]);
+  }, [focusRequest, waiting]);
 
   const requestFocus = (target: FocusTarget) => setFocusRequest((current) => ({ target, id: current.id + 1 }));
 
@@ -216,6 +218,7 @@ export function QuestionnaireWizard({ initial }: { initial: StoredDraft }) {
 
   /** Enter continues from any field (and from the focused heading); in a textarea only with Ctrl/Cmd. */
   function handleKeyDown(event: KeyboardEvent<HTMLFormElement>) {
+    void loadValidation();
     if (event.key !== "Enter" || event.nativeEvent.isComposing) return;
     const target = event.target;
     if (event.repeat) {
@@ -252,6 +255,7 @@ export function QuestionnaireWizard({ initial }: { initial: StoredDraft }) {
         aria-labelledby={STEP_HEADING_ID}
         onSubmit={handleSubmit}
         onKeyDown={handleKeyDown}
+        onPointerDown={() => void loadValidation()}
         className={CARD_CLASS}
       >
         <div className="flex-1">
@@ -259,14 +263,14 @@ export function QuestionnaireWizard({ initial }: { initial: StoredDraft }) {
         </div>
         <div className="mt-8 flex items-center justify-between gap-3 border-t border-sand-200 pt-5">
           {stepNumber > 1 ? (
-            <button type="button" className="btn btn-secondary" onClick={() => goTo(stepNumber - 1)} disabled={submitting}>
+            <button type="button" className="btn btn-secondary" onClick={() => goTo(stepNumber - 1)} disabled={submitting || waiting}>
               <ArrowLeft aria-hidden className="size-5" />
               Indietro
             </button>
           ) : (
             <span />
           )}
-          <button ref={submitRef} type="submit" className="btn btn-primary min-w-32" disabled={submitting}>
+          <button ref={submitRef} type="submit" className="btn btn-primary min-w-32" disabled={submitting || waiting}>
             {isLast ? (
               submitting ? (
                 <>
@@ -287,6 +291,11 @@ export function QuestionnaireWizard({ initial }: { initial: StoredDraft }) {
             )}
           </button>
         </div>
+        {waiting ? (
+          <noscript>
+            <p className="mt-4 text-ink-700">Per compilare il questionario è necessario attivare JavaScript nel browser.</p>
+          </noscript>
+        ) : null}
       </form>
     </QuestionnaireFrame>
   );

@@ -1,5 +1,6 @@
 import { randomInt } from "node:crypto";
 import { expect, test as base, type Browser, type BrowserContext, type Page, type TestInfo } from "@playwright/test";
+import { GATE_CONSENT_COOKIE, GATE_CONSENT_VALUE } from "../../../app/domain/questionnaire";
 import { DEMO_ADMIN } from "./server-env";
 
 /** Signs `page` in through the Admin Login form as the demo admin and waits for the admin shell. */
@@ -17,6 +18,11 @@ export function answerCookieBanner(context: BrowserContext) {
   return context.addInitScript(() => {
     if (window.top === window) window.localStorage.setItem("cookieConsent", JSON.stringify({ necessary: true, analytics: false, marketing: false }));
   });
+}
+
+/** The welcome gate accepted in this browser, as its form leaves it: the session cookie the server set. */
+export function acceptGateConsent(context: BrowserContext, baseURL: string | undefined) {
+  return context.addCookies([{ name: GATE_CONSENT_COOKIE, value: GATE_CONSENT_VALUE, url: baseURL! }]);
 }
 
 /** The address of a member of the demo's running group ("Ritmi propri"), read from staff's balances: one per `index`, so parallel runs do not meet. */
