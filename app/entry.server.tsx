@@ -1,9 +1,10 @@
-import { PassThrough, Writable } from "node:stream";
+import { Writable } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import { inlineScriptHashes, isSharedDocument } from "~/server/csp.server";
+import { lowPriorityPreloads, lowPriorityPreloadStream } from "~/server/preload-priority.server";
 
 export const streamTimeout = 5_000;
 
@@ -29,7 +30,7 @@ export default function handleRequest(
         shellRendered = true;
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         if (!shared) {
-          const body = new PassThrough();
+          const body = lowPriorityPreloadStream();
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
           return;
@@ -42,7 +43,7 @@ export default function handleRequest(
           },
         });
         collect.on("finish", () => {
-          const html = Buffer.concat(chunks).toString("utf8");
+          const html = lowPriorityPreloads(Buffer.concat(chunks).toString("utf8"));
           loadContext.useScriptHashes!(inlineScriptHashes(html));
           resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
         });

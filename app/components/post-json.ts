@@ -1,4 +1,5 @@
 import { PROOF_OF_WORK_HEADER } from "~/domain/proof-of-work";
+import { newIdempotencyKey } from "./idempotency-key";
 import { takeProofOfWork } from "./proof-of-work";
 
 /**
@@ -9,11 +10,6 @@ import { takeProofOfWork } from "./proof-of-work";
 export type PostOutcome<T> =
   | { ok: true; status: number; body: T }
   | { ok: false; status: number | null; error: string | null; fields: Record<string, string> };
-
-/** 32 hex characters; works outside secure contexts too, unlike crypto.randomUUID. */
-export function newIdempotencyKey() {
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
-}
 
 export async function postJson<T = Record<string, unknown>>(url: string, payload: unknown, idempotencyKey = newIdempotencyKey()): Promise<PostOutcome<T>> {
   const proof = await takeProofOfWork();

@@ -1,5 +1,5 @@
 import { emptyAnswers, questionnaireSteps, UTM_MAX_LENGTH, UTM_PARAMS, type QuestionnaireDraft, type UtmTags } from "~/domain/questionnaire";
-import { newIdempotencyKey } from "../post-json";
+import { newIdempotencyKey } from "../idempotency-key";
 
 /**
  * What the questionnaire keeps in sessionStorage (never localStorage: the answers are health
@@ -64,13 +64,13 @@ function sanitizeAnswers(value: unknown): QuestionnaireDraft {
   return answers;
 }
 
-export function newDraft(): StoredDraft {
-  return { step: 1, answers: { ...emptyAnswers }, idempotencyKey: newIdempotencyKey(), reachedSteps: [] };
-}
+/** A first visit: step 1, nothing answered; the wizard gives it an Idempotency-Key once it runs in the browser. */
+export const NEW_DRAFT: StoredDraft = { step: 1, answers: emptyAnswers, idempotencyKey: "", reachedSteps: [] };
 
-export function readDraft(): StoredDraft {
+/** The draft stored in this tab, or null when there is none. */
+export function readDraft(): StoredDraft | null {
   const stored = parseJson(read(DRAFT_KEY));
-  if (!stored || typeof stored !== "object") return newDraft();
+  if (!stored || typeof stored !== "object") return null;
   const { step, answers, idempotencyKey, reachedSteps } = stored as Record<string, unknown>;
   const lastStep = questionnaireSteps.length;
   return {

@@ -18,10 +18,8 @@ import {
   storeDraft,
   type StoredDraft,
 } from "./questionnaire-session";
-import { newIdempotencyKey } from "../post-json";
-import { prepareProofOfWork } from "../proof-of-work";
+import { newIdempotencyKey } from "../idempotency-key";
 import { StepContent, STEP_HEADING_ID } from "./step-content";
-import { submitQuestionnaire } from "./submit-questionnaire";
 import type * as ValidationModule from "~/domain/questionnaire-schema";
 
 let validation: typeof ValidationModule | undefined;
@@ -32,6 +30,14 @@ let loading: Promise<typeof ValidationModule> | undefined;
  */
 function loadValidation() {
   return (loading ??= import("~/domain/questionnaire-schema").then((module) => (validation = module)));
+}
+
+/** Sending and its anti-spam challenge, loaded when the last step opens: 22 steps come before them. */
+function loadSending() {
+  return Promise.all([import("./submit-questionnaire"), import("../proof-of-work")]).then(([sending, proofOfWork]) => ({
+    submitQuestionnaire: sending.submitQuestionnaire,
+    prepareProofOfWork: proofOfWork.prepareProofOfWork,
+  }));
 }
 
 const TOTAL_STEPS = questionnaireSteps.length;
@@ -56,8 +62,9 @@ type FocusTarget = "heading" | "invalid" | "submit";
 
 /**
  * The 23-step questionnaire: one question per screen, a draft kept in this tab only. `waiting` is
- * the server's rendering, before the draft is read: it stores and counts nothing, and its buttons
- * stay disabled (without JavaScript they would send the answers in the address).
+ * the rendering before the draft is read (the server's, and the browser's until then): it stores
+ * and counts nothing, and its buttons stay disabled (without JavaScript they would send the
+ * answers in the address).
  */
 export function QuestionnaireWizard({ initial, waiting = false }: { initial: StoredDraft; waiting?: boolean }) {
   const toast = useToast();
@@ -83,8 +90,13 @@ export function QuestionnaireWizard({ initial, waiting = false }: { initial: Sto
     sendFunnelStep(stepNumber);
   }, [stepNumber, waiting]);
 
+  // A new draft gets its key in the browser (the server's rendering has none).
   useEffect(() => {
-    if (waiting || finished.current) return;
+    if (!waiting && !idempotencyKey) setIdempotencyKey(newIdempotencyKey());
+  }, [waiting, idempotencyKey]);
+
+  useEffect(() => {
+    if (waiting || !idempotencyKey || finished.current) return;
     storeDraft({ step: stepNumber, answers, idempotencyKey, reachedSteps: [...reachedSteps.current] });
   }, [stepNumber, answers, idempotencyKey, waiting]);
 
@@ -184,6 +196,7 @@ export function QuestionnaireWizard({ initial, waiting = false }: { initial: Sto
     submittingRef.current = true;
     setSubmitting(true);
     toast({ title: "Invio in corso...", description: "Stiamo elaborando il tuo questionario" });
+    const { submitQuestionnaire } = await loadSending();
     const outcome = await submitQuestionnaire(result.data, readUtm(), idempotencyKey);
     if (outcome.ok) {
       finished.current = true;
@@ -241,8 +254,8 @@ export function QuestionnaireWizard({ initial, waiting = false }: { initial: Sto
   const isLast = stepNumber === TOTAL_STEPS;
   // The anti-spam challenge is solved while the person reads the last step, so sending does not wait for it.
   useEffect(() => {
-    if (isLast) prepareProofOfWork();
-  }, [isLast]);
+    if (isLast && !waiting) void loadSending().then(({ prepareProofOfWork }) => prepareProofOfWork());
+  }, [isLast, waiting]);
 
   return (
     <QuestionnaireFrame>
