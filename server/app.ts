@@ -10,21 +10,29 @@ import { errors } from "~/server/http.server";
 import { logger, redactUrl } from "~/server/logger.server";
 import { databaseOutageHandler, withOutageResponses } from "~/server/outage.server";
 
-import { listenForPageCacheClears } from "./page-cache";
+import { listenForNotifications } from "~/server/db/notifications.server";
+import { EMAIL_OUTBOX_CHANNEL, emailsQueued } from "~/server/mail/outbox.server";
+import { clearPageCache, PAGE_CACHE_CHANNEL } from "./page-cache";
 
 export { env } from "~/server/env.server";
 export { isDatabaseUnavailable } from "~/server/db/client.server";
 export { compressResponses, pageCacheMiddleware } from "./page-cache";
 
-let pageCacheListener: ReturnType<typeof listenForPageCacheClears> | undefined;
+let notifications: ReturnType<typeof listenForNotifications> | undefined;
 
-/** The platform (database, migrations, workers), and this instance's ear for other instances' page-cache clears. */
+/**
+ * The platform (database, migrations, workers), and this instance's ear for what the database
+ * announces: page-cache clears by staff on any instance, e-mails queued by any committed transaction.
+ */
 export async function startPlatform() {
   const started = await startPlatformServices();
-  if (!pageCacheListener) {
-    const listener = (pageCacheListener = listenForPageCacheClears(started.databaseUrl));
+  if (!notifications) {
+    const listener = (notifications = listenForNotifications(started.databaseUrl, {
+      [PAGE_CACHE_CHANNEL]: clearPageCache,
+      [EMAIL_OUTBOX_CHANNEL]: emailsQueued,
+    }));
     onPlatformStop(async () => {
-      pageCacheListener = undefined;
+      notifications = undefined;
       await listener.stop();
     });
   }

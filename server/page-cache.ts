@@ -3,8 +3,6 @@ import type { NextFunction, Request, Response } from "express";
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
-import pg from "pg";
-import { CONNECT_TIMEOUT_MS, endWithin } from "~/server/db/client.server";
 import { logger } from "~/server/logger.server";
 import { platform } from "~/server/platform.server";
 
@@ -14,7 +12,7 @@ import { platform } from "~/server/platform.server";
  * as ready identity, gzip and Brotli bytes, and each request gets the one its Accept-Encoding takes.
  * Anything else (personal pages, data requests, errors) passes through and is compressed per
  * response at a bounded level (`compressResponses`). A staff write empties the cache of every
- * instance at once: this one directly, the others through PostgreSQL NOTIFY (`listenForPageCacheClears`).
+ * instance at once: this one directly, the others through PostgreSQL NOTIFY (`listenForNotifications`).
  */
 
 type Encoding = "br" | "gzip" | "identity";
@@ -278,62 +276,6 @@ function announceAfterStaffWrite(res: Response) {
     return res;
   }) as typeof res.end;
 }
-
-const RECONNECT_FIRST_MS = 250;
-const RECONNECT_MAX_MS = 4000;
-
-/**
- * LISTENs for the clears other instances announce, on a connection of its own (a pooled one would
- * be handed to queries). When the connection is lost (PostgreSQL restarted, network) it connects
- * again with back-off, and empties the cache once back: a NOTIFY sent meanwhile was missed.
- */
-export function listenForPageCacheClears(databaseUrl: string) {
-  let client: pg.Client | undefined;
-  let stopped = false;
-  let delay = RECONNECT_FIRST_MS;
-  let timer: NodeJS.Timeout | undefined;
-  const again = () => {
-    if (stopped) return;
-    timer = setTimeout(() => void connect(), delay);
-    delay = Math.min(delay * 2, RECONNECT_MAX_MS);
-  };
-  const connect = async () => {
-    const candidate = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
-    candidate.on("notification", (message) => {
-      if (message.channel === PAGE_CACHE_CHANNEL) clearPageCache();
-    });
-    candidate.on("error", (error: Error & { code?: string }) => logger.warn({ code: error.code, reason: error.message }, "page cache: LISTEN connection lost"));
-    candidate.on("end", () => {
-      if (client !== candidate) return;
-      client = undefined;
-      again();
-    });
-    try {
-      await candidate.connect();
-      await candidate.query(`LISTEN ${PAGE_CACHE_CHANNEL}`);
-      if (stopped) return void (await endWithin(candidate));
-      client = candidate;
-      delay = RECONNECT_FIRST_MS;
-      clearPageCache();
-    } catch {
-      void endWithin(candidate);
-      again();
-    }
-  };
-  void connect();
-  return {
-    /** True while the LISTEN connection is up (tests wait for it). */
-    listening: () => client !== undefined,
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      const current = client;
-      client = undefined;
-      if (current) await endWithin(current);
-    },
-  };
-}
-
 
 /**
  * Everything the page cache does not serve is compressed per response at a level whose cost is

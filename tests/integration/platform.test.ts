@@ -9,14 +9,16 @@ import { action as submitQuestionnaire } from "../../app/routes/api/submit-quest
 import { action as sendContact } from "../../app/routes/api/send-contact-email";
 import { action as newsletterSignup } from "../../app/routes/api/newsletter-signup";
 import { contacts, emailOutbox, newsletterSubscribers, questionnaireResponses, consentRecords } from "../../app/server/db/schema";
-import { deliverDueEmails, enqueueEmails } from "../../app/server/mail/outbox.server";
+import { listenForNotifications } from "../../app/server/db/notifications.server";
+import { deliverDueEmails, EMAIL_OUTBOX_CHANNEL, enqueueEmails } from "../../app/server/mail/outbox.server";
 import { smtpTransport } from "../../app/server/mail/transport.server";
 import { deferrable } from "../../app/server/mail/catalogue.server";
 import { StaffNotification } from "../../app/server/mail/templates";
 import { storage } from "../../app/server/storage.server";
 import { confirmSubscription } from "../../app/server/services/newsletter.server";
 import { createElement } from "react";
-import { testDatabase } from "./database";
+import { testDatabase, testDatabaseUrl } from "./database";
+import { until } from "./app-process";
 import { postJson, queuedMail, validAnswers } from "./helpers";
 
 /** A real SMTP server on 127.0.0.1 that keeps every message it accepts. */
@@ -148,6 +150,34 @@ describe("e-mail outbox", () => {
     await Promise.all([deliverDueEmails(db, transport as never), deliverDueEmails(db, transport as never), deliverDueEmails(db, transport as never)]);
     expect(delivered).toHaveLength(6);
     expect(new Set(delivered).size).toBe(6);
+  });
+
+  it("wakes the workers of every instance when the transaction that queued e-mails commits: not before, not on a rollback, once per transaction", async () => {
+    const db = await testDatabase();
+    const woken: number[] = [];
+    const listener = listenForNotifications(testDatabaseUrl(), { [EMAIL_OUTBOX_CHANNEL]: () => woken.push(Date.now()) });
+    await until("the LISTEN connection", () => listener.listening(), 10_000, 20);
+    const reconnected = woken.length;
+    const mail = (to: string) => ({ to, subject: "Sveglia", template: "test", body: createElement(StaffNotification, { title: "x", rows: [] }) });
+    try {
+      await db.transaction(async (tx) => {
+        await enqueueEmails(tx, [mail("a@example.com"), mail("b@example.com")]);
+        await enqueueEmails(tx, [mail("c@example.com")]);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(woken.length - reconnected).toBe(0);
+      });
+      await until("the wake-up after commit", () => woken.length - reconnected === 1, 5_000, 20);
+      await db
+        .transaction(async (tx) => {
+          await enqueueEmails(tx, [mail("d@example.com")]);
+          throw new Error("rolled back");
+        })
+        .catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(woken.length - reconnected).toBe(1);
+    } finally {
+      await listener.stop();
+    }
   });
 });
 

@@ -50,15 +50,20 @@ export function headerValue(text: string) {
 export async function enqueueEmails(executor: Executor, emails: OutgoingEmail[]) {
   if (emails.length === 0) return;
   await outboxInsert(executor, await outboxRows(emails));
-  emailsQueued();
 }
 
-/** Wakes the worker so a new message is delivered at once, not at the next poll. */
+/**
+ * Announced by the database when a transaction that queued e-mails commits (a trigger on the
+ * outbox, migration 0018): every instance's worker wakes then, not before the rows are visible.
+ */
+export const EMAIL_OUTBOX_CHANNEL = "email_outbox";
+
+/** Wakes this instance's worker so a committed message is delivered at once, not at the next poll. */
 export function emailsQueued() {
-  setImmediate(() => listeners.forEach((listener) => listener()));
+  listeners.forEach((listener) => listener());
 }
 
-/** The insert of (at least one) outbox row, not yet run (for `writeTogether`; then call `emailsQueued`). */
+/** The insert of (at least one) outbox row, not yet run (for `writeTogether`). */
 export function outboxInsert(executor: Executor, rows: OutboxValues[]) {
   return executor.insert(emailOutbox).values(rows);
 }

@@ -8,7 +8,7 @@ import { consentRecords, questionnaireResponses } from "../db/schema";
 import { seal } from "../crypto.server";
 import { env } from "../env.server";
 import { jobsInsert } from "../jobs.server";
-import { emailsQueued, outboxInsert, outboxRows } from "../mail/outbox.server";
+import { outboxInsert, outboxRows } from "../mail/outbox.server";
 import { QuestionnaireResult, StaffNotification } from "../mail/templates";
 import { groupsPageUrl } from "./bookings.server";
 import { followupJobs } from "./followups.server";
@@ -92,6 +92,5 @@ export async function questionnaireSubmission(tx: Tx, answers: QuestionnaireAnsw
     outboxInsert(tx, emails),
     jobsInsert(tx, followupJobs(response)),
   ];
-  emailsQueued();
   return { ...response, tokenId, writes };
 }
