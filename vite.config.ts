@@ -34,7 +34,7 @@ function shellChunk(): (id: string, graph: ModuleGraph) => string | null {
 export default defineConfig(({ isSsrBuild }) => ({
   build: isSsrBuild
     ? { rollupOptions: { input: "./server/app.ts" }, target: "node20" }
-    : { rolldownOptions: { output: { codeSplitting: { groups: [{ name: shellChunk() }] } } } },
+    : { rolldownOptions: { output: { codeSplitting: { groups: [{ name: shellChunk(), debugName: "shell" }] } } } },
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   plugins: [tailwindcss(), reactRouter()],
 }));
