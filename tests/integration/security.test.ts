@@ -753,7 +753,7 @@ describe("security headers", () => {
 
   it("sends the build's scripts with nosniff and none of a document's headers; a missing one is a plain 404", async () => {
     const html = await (await fetch(`${server.url}/questionario-interno`)).text();
-    const script = /<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    const script = /<link rel="modulepreload" fetchpriority="low" href="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
     expect(script).toBeDefined();
     const response = await fetch(`${server.url}${script}`, { headers: { "accept-encoding": "br" } });
     expect(response.status).toBe(200);
