@@ -12,7 +12,12 @@ const samples: [string, ReactElement][] = [
   ["NewsletterConfirm", createElement(NewsletterConfirm, { confirmUrl: "https://insieme.example/newsletter/conferma/xyz" })],
   ["FollowupEmail", createElement(FollowupEmail, { step: 2, name: null, groupsUrl: "https://insieme.example/g", callUrl: "https://insieme.example/c" })],
   ["SeatAvailable", createElement(SeatAvailable, { name: "Marco", groupName: "Respiro", groupsUrl: "https://insieme.example/g" })],
+  ["escaped values", createElement(StaffNotification, { title: `Caffè & "tè" <subito>`, rows: [["Città", "L'Aquila <&> è"], ["Nota", "riga 1\nriga 2"]] })],
 ];
+
+function Broken(): ReactElement {
+  throw new Error("template broken");
+}
 
 describe("e-mail rendering", () => {
   it("gives the html and the plain text React Email gives, rendering the component once", async () => {
@@ -21,7 +26,11 @@ describe("e-mail rendering", () => {
       expect(rendered.html, name).toBe(await render(element));
       expect(rendered.text, name).toBe(await render(element, { plainText: true }));
       expect(rendered.text.length, name).toBeGreaterThan(20);
-      expect(rendered.text, name).not.toContain("<");
+      expect(rendered.text, name).not.toMatch(/<\/?(html|body|table|tr|td|div|p|a|span)\b/);
     }
+  });
+
+  it("fails, instead of sending half a message, when a template throws", async () => {
+    await expect(renderEmail(createElement(Broken))).rejects.toThrow("template broken");
   });
 });
