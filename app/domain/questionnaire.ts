@@ -27,6 +27,9 @@ export const GATE_CONSENT_VALUE = "accetto";
 /** A session cookie (gone when the browser closes), HttpOnly: it only says the gate was accepted. */
 export const GATE_CONSENT_COOKIE = "questionario_consenso";
 
+/** Shown after "Si è verificato un errore: " when the answers (or the code that sends them) could not reach us. */
+export const UNREACHABLE_SERVER = "impossibile contattare il server. Controlla la connessione e riprova.";
+
 /** Options whose stored value is also what the user reads. */
 function options<const T extends readonly string[]>(...labels: T) {
   return labels.map((label) => ({ value: label, label })) as {

@@ -573,6 +573,21 @@ test.describe("submission", () => {
     expect(await page.evaluate(() => sessionStorage.getItem("questionnaireDraft"))).toBeNull();
   });
 
+  test("a connection dropped while the answer schema loads is said on the step; Invia works again once it is back", async ({ page }) => {
+    await page.route("**/api/submit-questionnaire", (route) => route.fulfill({ status: 200, json: { id: "x" } }));
+    await openAtStep(page, 23);
+    const scripts = /\/assets\/.+\.js$/;
+    await page.route(scripts, (route) => route.abort("internetdisconnected"));
+    const send = page.getByRole("button", { name: "Invia" });
+    await send.click();
+    await expect(toast(page, "Si è verificato un errore: impossibile contattare il server. Controlla la connessione e riprova.")).toBeVisible();
+    await expect(send).toBeEnabled();
+    await expect(heading(page, 23)).toBeVisible();
+    await page.unroute(scripts);
+    await send.click();
+    await expect(page).toHaveURL(/\/gruppi-matching\?email=mario\.rossi%40example\.com/);
+  });
+
   test("a server error shows its message, re-enables Invia, and the retry reuses the Idempotency-Key", async ({ page }) => {
     const keys: string[] = [];
     let release: () => void = () => undefined;

@@ -7,6 +7,7 @@ import {
   fieldsOfStep,
   getStep,
   questionnaireSteps,
+  UNREACHABLE_SERVER,
   type FieldErrors,
   type QuestionnaireDraft,
 } from "~/domain/questionnaire";
@@ -21,6 +22,7 @@ import {
 import { newIdempotencyKey } from "../idempotency-key";
 import { StepContent, STEP_HEADING_ID } from "./step-content";
 import type * as ValidationModule from "~/domain/questionnaire-schema";
+import type { SubmitOutcome } from "./submit-questionnaire";
 
 let validation: typeof ValidationModule | undefined;
 let loading: Promise<typeof ValidationModule> | undefined;
@@ -29,7 +31,13 @@ let loading: Promise<typeof ValidationModule> | undefined;
  * with the page: nothing is validated before a step is answered.
  */
 function loadValidation() {
-  return (loading ??= import("~/domain/questionnaire-schema").then((module) => (validation = module)));
+  return (loading ??= import("~/domain/questionnaire-schema").then(
+    (module) => (validation = module),
+    (error: unknown) => {
+      loading = undefined; // a dropped connection: the next Avanti tries again
+      throw error;
+    },
+  ));
 }
 
 /** Sending and its anti-spam challenge, loaded when the last step opens: 22 steps come before them. */
@@ -166,8 +174,17 @@ export function QuestionnaireWizard({ initial, waiting = false }: { initial: Sto
     goTo(firstStepWithError(found) ?? stepNumber, "invalid");
   }
 
+  /** The schema, or null (and the message) when it could not be loaded: the step stays, nothing is lost. */
+  async function schema() {
+    const loaded = validation ?? (await loadValidation().catch(() => null));
+    if (!loaded) toast({ title: "Errore", description: `Si è verificato un errore: ${UNREACHABLE_SERVER}`, variant: "destructive" });
+    return loaded;
+  }
+
   async function next() {
-    const { validateStep } = validation ?? (await loadValidation());
+    const loaded = await schema();
+    if (!loaded) return;
+    const { validateStep } = loaded;
     const stepErrors = validateStep(stepNumber, answers);
     const fields = fieldsOfStep(step);
     const merged = { ...errors };
@@ -182,7 +199,9 @@ export function QuestionnaireWizard({ initial, waiting = false }: { initial: Sto
 
   async function submit() {
     if (submittingRef.current) return;
-    const { validateAll } = validation ?? (await loadValidation());
+    const loaded = await schema();
+    if (!loaded) return;
+    const { validateAll } = loaded;
     const result = validateAll(answers);
     if (!result.success) {
       toast({
@@ -196,8 +215,10 @@ export function QuestionnaireWizard({ initial, waiting = false }: { initial: Sto
     submittingRef.current = true;
     setSubmitting(true);
     toast({ title: "Invio in corso...", description: "Stiamo elaborando il tuo questionario" });
-    const { submitQuestionnaire } = await loadSending();
-    const outcome = await submitQuestionnaire(result.data, readUtm(), idempotencyKey);
+    const sending = await loadSending().catch(() => null);
+    const outcome: SubmitOutcome = sending
+      ? await sending.submitQuestionnaire(result.data, readUtm(), idempotencyKey)
+      : { ok: false, status: null, message: UNREACHABLE_SERVER, fields: {} };
     if (outcome.ok) {
       finished.current = true;
       clearDraft();
@@ -254,7 +275,8 @@ export function QuestionnaireWizard({ initial, waiting = false }: { initial: Sto
   const isLast = stepNumber === TOTAL_STEPS;
   // The anti-spam challenge is solved while the person reads the last step, so sending does not wait for it.
   useEffect(() => {
-    if (isLast && !waiting) void loadSending().then(({ prepareProofOfWork }) => prepareProofOfWork());
+    // Not loaded (a dropped connection): Invia loads it again.
+    if (isLast && !waiting) loadSending().then(({ prepareProofOfWork }) => prepareProofOfWork(), () => undefined);
   }, [isLast, waiting]);
 
   return (

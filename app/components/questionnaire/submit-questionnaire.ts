@@ -1,4 +1,4 @@
-import { answerFields, type FieldErrors, type QuestionnaireAnswers } from "~/domain/questionnaire";
+import { answerFields, UNREACHABLE_SERVER, type FieldErrors, type QuestionnaireAnswers } from "~/domain/questionnaire";
 import { postJson } from "../post-json";
 import type { UtmTags } from "~/domain/questionnaire";
 
@@ -25,7 +25,7 @@ export async function submitQuestionnaire(answers: QuestionnaireAnswers, utm: Ut
   const outcome = await postJson<{ token?: unknown }>(SUBMIT_ENDPOINT, { ...answers, utm, source: "website" }, idempotencyKey);
   if (outcome.ok) return { ok: true, token: typeof outcome.body?.token === "string" ? outcome.body.token : null };
   if (outcome.status === null) {
-    return { ok: false, status: null, message: "impossibile contattare il server. Controlla la connessione e riprova.", fields: {} };
+    return { ok: false, status: null, message: UNREACHABLE_SERVER, fields: {} };
   }
   const message = outcome.error?.trim() ? outcome.error : null;
   return { ok: false, status: outcome.status, message, fields: outcome.status === 400 ? questionnaireFields(outcome.fields) : {} };
