@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { IncomingMessage } from "node:http";
 import { contentSecurityPolicy } from "~/server/csp.server";
 import { onPlatformStop, platform, startPlatform as startPlatformServices } from "~/server/platform.server";
-import { env } from "~/server/env.server";
+import { env, isSiteHost } from "~/server/env.server";
 import { errors } from "~/server/http.server";
 import { logger, redactUrl } from "~/server/logger.server";
 import { databaseOutageHandler, withOutageResponses } from "~/server/outage.server";
@@ -63,13 +63,10 @@ export function securityHeaders(req: Request, res: Response, next: NextFunction)
 export function sameOriginWrites(req: Request, res: Response, next: NextFunction) {
   if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
   const origin = req.get("origin");
-  const allowed = new Set([req.get("host")]);
-  const publicUrl = env().PUBLIC_URL;
-  if (publicUrl) allowed.add(new URL(publicUrl).host);
   let crossOrigin: boolean;
   if (origin) {
     try {
-      crossOrigin = !allowed.has(new URL(origin).host);
+      crossOrigin = !isSiteHost(new URL(origin).host, req.get("host"));
     } catch {
       crossOrigin = true;
     }

@@ -131,6 +131,17 @@ export function resetEnvForTests() {
   cached = undefined;
 }
 
+/**
+ * Whether `host` (of an Origin or a Referer) is this site: the host the request was sent to, or
+ * PUBLIC_URL's (a proxy may change the first). Hosts, not origins: behind a proxy that ends TLS
+ * the request itself arrives over http.
+ */
+export function isSiteHost(host: string, requestHost: string | undefined): boolean {
+  if (host === requestHost) return true;
+  const publicUrl = env().PUBLIC_URL;
+  return publicUrl !== undefined && new URL(publicUrl).host === host;
+}
+
 /** The origin used in links we send by e-mail. */
 export function publicBaseUrl() {
   const config = env();

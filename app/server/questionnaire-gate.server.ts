@@ -7,17 +7,21 @@ import {
   QUESTIONNAIRE_PATH,
 } from "~/domain/questionnaire";
 import { usesSecureCookies } from "./auth.server";
+import { isSiteHost } from "./env.server";
 
 function hasConsentCookie(request: Request): boolean {
   const header = request.headers.get("Cookie") ?? "";
   return header.split(";").some((pair) => pair.trim() === `${GATE_CONSENT_COOKIE}=${GATE_CONSENT_VALUE}`);
 }
 
-/** The gate's Continua counts only when the request comes from the gate page of this site (a link cannot skip it). */
+/**
+ * The gate's Continua counts only when the request comes from the gate page of this site (a link
+ * cannot skip it); "this site" as for cross-site writes, so a proxy that ends TLS changes nothing.
+ */
 function sentByTheGate(request: Request): boolean {
   try {
     const from = new URL(request.headers.get("Referer") ?? "");
-    return from.origin === new URL(request.url).origin && from.pathname === GATE_PATH;
+    return isSiteHost(from.host, new URL(request.url).host) && from.pathname === GATE_PATH;
   } catch {
     return false;
   }

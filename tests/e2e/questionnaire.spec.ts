@@ -129,13 +129,19 @@ test.describe("welcome gate", () => {
     await expect(page.getByRole("checkbox", { name: /Ho letto e accetto/ })).toBeVisible();
   });
 
-  test("the server sends a browser without consent to the gate and renders step 1, waiting for scripts, to one with it", async ({ request }) => {
+  test("the server sends a browser without consent to the gate and renders step 1, waiting for scripts, to one with it", async ({ request, baseURL }) => {
     const refused = await request.get("/questionario-interno?utm_source=ig", { maxRedirects: 0 });
     expect(refused.status()).toBe(302);
     expect(refused.headers()["location"]).toBe("/questionario?utm_source=ig");
     const forged = await request.get("/questionario-interno?privacy=accetto", { maxRedirects: 0, headers: { Cookie: "" } });
     expect(forged.headers()["location"]).toBe("/questionario");
     expect(forged.headers()["set-cookie"]).toBeUndefined();
+    const elsewhere = await request.get("/questionario-interno?privacy=accetto", { maxRedirects: 0, headers: { Cookie: "", Referer: "https://evil.example/questionario" } });
+    expect(elsewhere.headers()["location"]).toBe("/questionario");
+    // Behind a proxy that ends TLS the page was https, the request reaching us http: the same site.
+    const viaProxy = await request.get("/questionario-interno?privacy=accetto", { maxRedirects: 0, headers: { Cookie: "", Referer: `${baseURL!.replace(/^http:/, "https:")}/questionario` } });
+    expect(viaProxy.headers()["location"]).toBe("/questionario-interno");
+    expect(viaProxy.headers()["set-cookie"]).toContain(`${GATE_CONSENT_COOKIE}=${GATE_CONSENT_VALUE}; Path=/; HttpOnly; SameSite=Lax`);
     const html = await (await request.get("/questionario-interno", { headers: { Cookie: `${GATE_CONSENT_COOKIE}=${GATE_CONSENT_VALUE}` } })).text();
     expect(html).toContain(titleOf(1));
     expect(html).toMatch(/<button[^>]*type="submit"[^>]*disabled=""/);
