@@ -45,6 +45,7 @@ server.use(mod.compressResponses);
 server.use(mod.securityHeaders);
 server.use(mod.clientAddress);
 server.use(mod.requestLogger);
+server.use(mod.wakeOutboxAfterWrites);
 server.use(mod.sameOriginWrites);
 server.use(mod.bodySizeLimit);
 if (vite) {

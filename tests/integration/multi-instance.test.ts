@@ -176,6 +176,17 @@ describe("two instances on one PostgreSQL", () => {
     expect([...countByMessageId(smtp.messages).values()].every((count) => count === 1)).toBe(true);
   });
 
+  it("the instance that answered a contact message wakes its worker: the e-mail leaves within a second, not at the 2 s poll", async () => {
+    for (const [index, instance] of [a, b, a, b, a, b].entries()) {
+      const email = `multi-sveglia-${index}@example.com`;
+      const answer = await postJson(instance, "/api/send-contact-email", { name: "Sveglia", email, subject: `Sveglia ${index}`, message: "Ciao, vorrei informazioni." });
+      expect(answer.status).toBe(201);
+      const answered = Date.now();
+      await until("the auto-reply at the SMTP server", () => smtp.messages.some((mail) => mail.to.includes(email)), 5000, 10);
+      expect(Date.now() - answered).toBeLessThan(1000);
+    }
+  });
+
   it("a due job runs once, on one of the two instances", async () => {
     const emails = Array.from({ length: FOLLOWUPS }, (_, index) => `multi-questionario-${index}@example.com`);
     const answers = await Promise.all(emails.map((email, index) => postJson(index % 2 ? b : a, "/api/submit-questionnaire", { ...validAnswers, email })));

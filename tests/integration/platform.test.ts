@@ -10,7 +10,7 @@ import { action as sendContact } from "../../app/routes/api/send-contact-email";
 import { action as newsletterSignup } from "../../app/routes/api/newsletter-signup";
 import { contacts, emailOutbox, newsletterSubscribers, questionnaireResponses, consentRecords } from "../../app/server/db/schema";
 import { listenForNotifications } from "../../app/server/db/notifications.server";
-import { deliverDueEmails, EMAIL_OUTBOX_CHANNEL, enqueueEmails } from "../../app/server/mail/outbox.server";
+import { deliverDueEmails, enqueueEmails } from "../../app/server/mail/outbox.server";
 import { smtpTransport } from "../../app/server/mail/transport.server";
 import { deferrable } from "../../app/server/mail/catalogue.server";
 import { StaffNotification } from "../../app/server/mail/templates";
@@ -101,7 +101,7 @@ describe("e-mail outbox", () => {
       to: `lotto${index}@example.com`,
       subject: `Lotto ${index}`,
       template: "test",
-      body: createElement(StaffNotification, { title: "x", rows: [] }),
+      body: createElement(StaffNotification, { title: `Messaggio numero ${index}`, rows: [] }),
     })));
     const transport = smtpTransport(`smtp://127.0.0.1:${server.port}`, "Insieme <noreply@example.com>");
     expect(await deliverDueEmails(db, transport)).toBe(5);
@@ -109,6 +109,29 @@ describe("e-mail outbox", () => {
     await stop(server.server);
     expect(server.received.map((mail) => mail.subject).sort()).toEqual(["Lotto 0", "Lotto 1", "Lotto 2", "Lotto 3", "Lotto 4"]);
     expect(server.connections.count).toBe(1);
+    // Recorded together, each with its own rendered parts.
+    const rows = await db.select().from(emailOutbox).where(sql`${emailOutbox.subject} like 'Lotto %'`);
+    const recorded = rows.map((row) => [row.subject, row.status, row.html.includes(`Messaggio numero ${row.subject.slice(-1)}`), row.content]);
+    expect(recorded.sort()).toEqual([0, 1, 2, 3, 4].map((index) => [`Lotto ${index}`, "sent", true, null]));
+  });
+
+  it("records the messages sent and gives back the one the SMTP server refused, in the same batch", async () => {
+    const db = await testDatabase();
+    await db.execute(sql`update email_outbox set status = 'sent'`);
+    await enqueueEmails(db, ["uno", "due", "tre"].map((name) => ({ to: `${name}@example.com`, subject: `Misto ${name}`, template: "test", body: createElement(StaffNotification, { title: name, rows: [] }) })));
+    const transport = {
+      name: "memory",
+      send: async (message: { to: string }) => {
+        if (message.to === "due@example.com") throw new Error("550 mailbox unavailable");
+      },
+    };
+    expect(await deliverDueEmails(db, transport as never)).toBe(2);
+    const rows = await db.select().from(emailOutbox).where(sql`${emailOutbox.subject} like 'Misto %'`);
+    expect(Object.fromEntries(rows.map((row) => [row.to, [row.status, row.lastError, row.html.includes(row.to.split("@")[0]!)]]))).toEqual({
+      "uno@example.com": ["sent", null, true],
+      "due@example.com": ["pending", "Error: 550 mailbox unavailable", false],
+      "tre@example.com": ["sent", null, true],
+    });
   });
 
   it("keeps a message while SMTP is down and delivers it exactly once when it is back", async () => {
@@ -151,30 +174,30 @@ describe("e-mail outbox", () => {
     expect(delivered).toHaveLength(6);
     expect(new Set(delivered).size).toBe(6);
   });
+});
 
-  it("wakes the workers of every instance when the transaction that queued e-mails commits: not before, not on a rollback, once per transaction", async () => {
+describe("notifications between instances", () => {
+  it("hands a channel's notifications to its handler when the sending transaction commits: not before, not on a rollback", async () => {
     const db = await testDatabase();
-    const woken: number[] = [];
-    const listener = listenForNotifications(testDatabaseUrl(), { [EMAIL_OUTBOX_CHANNEL]: () => woken.push(Date.now()) });
+    const heard: number[] = [];
+    const listener = listenForNotifications(testDatabaseUrl(), { page_cache_clear: () => heard.push(Date.now()) });
     await until("the LISTEN connection", () => listener.listening(), 10_000, 20);
-    const reconnected = woken.length;
-    const mail = (to: string) => ({ to, subject: "Sveglia", template: "test", body: createElement(StaffNotification, { title: "x", rows: [] }) });
+    const reconnected = heard.length;
     try {
       await db.transaction(async (tx) => {
-        await enqueueEmails(tx, [mail("a@example.com"), mail("b@example.com")]);
-        await enqueueEmails(tx, [mail("c@example.com")]);
+        await tx.execute(sql`select pg_notify('page_cache_clear', 'blog')`);
         await new Promise((resolve) => setTimeout(resolve, 300));
-        expect(woken.length - reconnected).toBe(0);
+        expect(heard.length - reconnected).toBe(0);
       });
-      await until("the wake-up after commit", () => woken.length - reconnected === 1, 5_000, 20);
+      await until("the notification after commit", () => heard.length - reconnected === 1, 5_000, 20);
       await db
         .transaction(async (tx) => {
-          await enqueueEmails(tx, [mail("d@example.com")]);
+          await tx.execute(sql`select pg_notify('page_cache_clear', 'rolled-back')`);
           throw new Error("rolled back");
         })
         .catch(() => undefined);
       await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(woken.length - reconnected).toBe(1);
+      expect(heard.length - reconnected).toBe(1);
     } finally {
       await listener.stop();
     }

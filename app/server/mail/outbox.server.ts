@@ -53,12 +53,10 @@ export async function enqueueEmails(executor: Executor, emails: OutgoingEmail[])
 }
 
 /**
- * Announced by the database when a transaction that queued e-mails commits (a trigger on the
- * outbox, migration 0018): every instance's worker wakes then, not before the rows are visible.
+ * Wakes this instance's worker so a committed message is delivered at once, not at the next poll:
+ * called after the answer to a write (its transaction has committed) and after a jobs tick. Not a
+ * NOTIFY from the database: that takes one lock for every committing transaction (migration 0019).
  */
-export const EMAIL_OUTBOX_CHANNEL = "email_outbox";
-
-/** Wakes this instance's worker so a committed message is delivered at once, not at the next poll. */
 export function emailsQueued() {
   listeners.forEach((listener) => listener());
 }
@@ -96,6 +94,8 @@ export type OutboxRow = typeof emailOutbox.$inferSelect;
 /** How long a claimed message stays ours before another worker may take it over (a crash mid-send). */
 export const CLAIM_SECONDS = 120;
 export const MAX_ATTEMPTS = 12;
+/** Messages claimed at once; those sent are recorded together, in one statement, after the batch. */
+export const CLAIM_BATCH = 50;
 /** How long a sent message waits for an unreachable database to record it (well within its claim). */
 const MARK_SENT_RETRY_MS = 20_000;
 
@@ -107,23 +107,23 @@ export function backoffSeconds(attempts: number) {
 /**
  * Claims due messages with FOR UPDATE SKIP LOCKED, so several workers (instances) never take the
  * same row; a row left "sending" by a crashed worker becomes due again when its claim expires.
+ * One statement claims and returns them, oldest first.
  */
-export async function claimDueEmails(db: Database, limit = 10): Promise<OutboxRow[]> {
-  const result = await db.execute<Record<string, unknown>>(sql`
-    update email_outbox set status = 'sending', attempts = attempts + 1,
-      locked_until = now() + make_interval(secs => ${CLAIM_SECONDS})
-    where id in (
-      select id from email_outbox
-      where (status = 'pending' and next_attempt_at <= now())
-         or (status = 'sending' and locked_until < now())
-      order by created_at
-      limit ${limit}
-      for update skip locked
+export async function claimDueEmails(db: Database, limit = CLAIM_BATCH): Promise<OutboxRow[]> {
+  const claimed = await db
+    .update(emailOutbox)
+    .set({ status: "sending", attempts: sql`${emailOutbox.attempts} + 1`, lockedUntil: sql`now() + make_interval(secs => ${CLAIM_SECONDS})` })
+    .where(
+      sql`${emailOutbox.id} in (
+        select id from email_outbox
+        where (status = 'pending' and next_attempt_at <= now())
+           or (status = 'sending' and locked_until < now())
+        order by created_at
+        limit ${limit}
+        for update skip locked)`,
     )
-    returning id`);
-  if (result.rows.length === 0) return [];
-  const ids = result.rows.map((row) => String(row.id));
-  return db.query.emailOutbox.findMany({ where: (table, { inArray }) => inArray(table.id, ids) });
+    .returning();
+  return claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
 }
 
 export interface MailTransport {
@@ -146,12 +146,13 @@ export async function withBody(message: OutboxRow): Promise<OutboxRow> {
 /** Delivers what is due once; returns how many were sent. The worker calls this in a loop. */
 export async function deliverDueEmails(db: Database, transport: MailTransport): Promise<number> {
   const claimed = await claimDueEmails(db);
-  let sent = 0;
+  const sent: OutboxRow[] = [];
   for (const claimedMessage of claimed) {
     let message = claimedMessage;
     try {
       message = await withBody(claimedMessage);
       await transport.send(message);
+      sent.push(message);
     } catch (error) {
       const failed = message.attempts >= MAX_ATTEMPTS;
       const delay = backoffSeconds(message.attempts);
@@ -161,17 +162,25 @@ export async function deliverDueEmails(db: Database, transport: MailTransport): 
           last_error = ${String(error).slice(0, 500)},
           next_attempt_at = now() + make_interval(secs => ${delay})
         where id = ${message.id}`);
-      continue;
     }
-    // The SMTP server has it: if the database is restarting, keep trying to record that, or the
-    // message would be sent again when its claim expires.
-    await retryWhileUnavailable(
-      () =>
-        db.execute(sql`update email_outbox set status = 'sent', sent_at = now(), locked_until = null, last_error = null,
-          html = ${message.html}, text = ${message.text}, content = null where id = ${message.id}`),
-      MARK_SENT_RETRY_MS,
-    );
-    sent += 1;
   }
-  return sent;
+  if (sent.length > 0) await markSent(db, sent);
+  return sent.length;
+}
+
+/**
+ * Records messages the SMTP server has taken, with their rendered parts, in one statement. If the
+ * database is restarting, keep trying: a message left "sending" would be sent again when its claim
+ * expires (so would the batch if this process died before this statement: at most CLAIM_BATCH).
+ */
+async function markSent(db: Database, messages: OutboxRow[]) {
+  const parts = JSON.stringify(messages.map(({ id, html, text }) => ({ id, html, text })));
+  await retryWhileUnavailable(
+    () =>
+      db.execute(sql`update email_outbox as o set status = 'sent', sent_at = now(), locked_until = null, last_error = null,
+          html = v.html, text = v.text, content = null
+        from jsonb_to_recordset(${parts}::jsonb) as v(id uuid, html text, text text)
+        where o.id = v.id`),
+    MARK_SENT_RETRY_MS,
+  );
 }
