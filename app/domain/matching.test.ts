@@ -178,21 +178,17 @@ describe("matchGroups", () => {
     expect(withKeyword!.score).toBeGreaterThan(without!.score);
   });
 
-  it("reads the questionnaire's Italian flexibility labels", () => {
-    const morningGroup = group({ id: "m", name: "Mattino", time_slot: "Mattina" });
-    const scoreWith = (flexibility: string[]) =>
-      matchGroups({ ...giulia, flexibility }, [morningGroup])[0]!.score;
+  /** Giulia prefers the evening: her score for a morning group, with the flexibility she chose. */
+  const morningGroup = group({ id: "m", name: "Mattino", time_slot: "Mattina" });
+  const scoreWith = (flexibility: string[]) => matchGroups({ ...giulia, flexibility }, [morningGroup])[0]!.score;
 
+  it("reads the questionnaire's Italian flexibility labels", () => {
     expect(scoreWith(["Molto flessibile"])).toBe(scoreWith(["very"]));
     expect(scoreWith(["Abbastanza flessibile"])).toBe(scoreWith(["fairly"]));
     expect(scoreWith(["Poco flessibile"])).toBe(scoreWith(["little"]));
   });
 
   it("lets a very or fairly flexible person take another slot; a little flexible one cannot", () => {
-    const morningGroup = group({ id: "m", name: "Mattino", time_slot: "Mattina" });
-    const scoreWith = (flexibility: string[]) =>
-      matchGroups({ ...giulia, flexibility }, [morningGroup])[0]!.score;
-
     expect(scoreWith(["very"])).toBe(scoreWith(["fairly"]));
     expect(scoreWith(["fairly"])).toBeGreaterThan(scoreWith(["little"]));
     expect(scoreWith(["little"])).toBe(scoreWith(["Altro"]));

@@ -12,6 +12,7 @@ import { safeHref } from "~/domain/article";
 import { articleJsonLd, seo } from "~/domain/seo";
 import { findAnyPost, findPublishedPost } from "~/server/services/blog.server";
 import { contentPage } from "~/components/site/content-page";
+import { BackLink } from "~/components/site/back-link";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   // ?anteprima: admins see drafts and scheduled posts as readers will (the page cache skips signed-in staff).
@@ -92,10 +93,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
       <header className="bg-gradient-to-b from-teal-50 to-sand-50">
         <div className="container-page">
           <div className="mx-auto grid max-w-3xl gap-5 pb-8 pt-8 sm:pt-12">
-            <Link to="/blog" className="inline-flex min-h-11 w-fit items-center gap-2 text-sm font-semibold text-teal-700 hover:text-teal-800">
-              <ArrowLeft aria-hidden="true" className="size-4" />
-              Tutti gli articoli
-            </Link>
+            <BackLink to="/blog">Tutti gli articoli</BackLink>
             <h1 className="text-4xl font-semibold leading-tight sm:text-5xl">{post.title}</h1>
             {post.subtitle ? <p className="text-xl text-ink-700">{post.subtitle}</p> : null}
             <PostMeta publishedDate={post.publishedDate} readTime={post.readTime} />

@@ -97,7 +97,6 @@ export default function Pricing() {
       <CtaBand
         title="Il primo colloquio è gratuito"
         text="Compila il questionario: ti chiamiamo per conoscerti e trovare insieme il gruppo più adatto a te."
-        actions={[{ text: "Compila il questionario", href: "/questionario" }]}
       />
     </>
   );

@@ -1,4 +1,4 @@
-import { ArrowLeft, Check } from "lucide-react";
+import { Check } from "lucide-react";
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/problema";
 import { CtaBand } from "~/components/site/cta-band";
@@ -7,6 +7,7 @@ import { problemPages } from "~/content/problems";
 import { isProblemSlug } from "~/domain/problems";
 import { situationCards } from "~/content/situations";
 import { seo, serviceJsonLd } from "~/domain/seo";
+import { BackLink } from "~/components/site/back-link";
 
 export function loader({ params }: Route.LoaderArgs) {
   if (!isProblemSlug(params.slug)) throw redirect("/404");
@@ -30,10 +31,7 @@ export default function Problem({ loaderData }: Route.ComponentProps) {
     <>
       <header className="border-b border-sand-200 bg-gradient-to-b from-coral-100/60 to-sand-50">
         <div className="container-page grid gap-5 py-10 sm:py-16">
-          <Link to="/#per-te" className="inline-flex min-h-11 w-fit items-center gap-2 rounded-full text-sm font-semibold text-teal-700 hover:text-teal-800">
-            <ArrowLeft aria-hidden="true" className="size-4" />
-            Tutte le situazioni
-          </Link>
+          <BackLink to="/#per-te">Tutte le situazioni</BackLink>
           {card ? (
             <span className="inline-flex size-14 items-center justify-center rounded-2xl bg-white text-coral-700 shadow-sm">
               <ContentIcon name={card.icon} className="size-7" />
@@ -78,7 +76,6 @@ export default function Problem({ loaderData }: Route.ComponentProps) {
       <CtaBand
         title="Non devi affrontarlo da solə"
         text="Compila il questionario: ti proponiamo un colloquio conoscitivo gratuito e un gruppo di persone che vivono esperienze simili alla tua."
-        actions={[{ text: "Compila il questionario", href: "/questionario" }]}
       />
       <nav aria-labelledby="altre-situazioni" className="container-page pb-16">
         <h2 id="altre-situazioni" className="mb-5 text-2xl font-semibold">

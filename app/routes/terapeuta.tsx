@@ -1,10 +1,11 @@
-import { ArrowLeft, BadgeCheck, Check } from "lucide-react";
+import { BadgeCheck, Check } from "lucide-react";
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/terapeuta";
 import { Paragraphs } from "~/components/site/paragraphs";
 import { TherapistPhoto } from "~/components/site/therapist-photo";
 import { personJsonLd, seo } from "~/domain/seo";
 import { findPublicTherapist } from "~/server/services/therapists.server";
+import { BackLink } from "~/components/site/back-link";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const therapist = await findPublicTherapist(context.db, params.id);
@@ -37,10 +38,7 @@ export default function TherapistProfile({ loaderData }: Route.ComponentProps) {
       <header className="border-b border-sand-200 bg-gradient-to-b from-teal-50 to-sand-50">
         <div className="container-page grid gap-8 py-10 sm:py-14 md:grid-cols-[minmax(0,20rem)_minmax(0,1fr)] md:items-center md:gap-12">
           <div className="grid gap-4 md:col-span-2">
-            <Link to="/terapeuti" className="inline-flex min-h-11 w-fit items-center gap-2 text-sm font-semibold text-teal-700 hover:text-teal-800">
-              <ArrowLeft aria-hidden="true" className="size-4" />
-              Tutti i terapeuti
-            </Link>
+            <BackLink to="/terapeuti">Tutti i terapeuti</BackLink>
           </div>
           <div className="mx-auto w-full max-w-xs overflow-hidden rounded-3xl shadow-md ring-1 ring-sand-200 md:max-w-none">
             <TherapistPhoto src={therapist.image} name={therapist.name} priority sizes="(min-width: 768px) 320px, 320px" />

@@ -87,7 +87,6 @@ export default function Therapists({ loaderData }: Route.ComponentProps) {
       <CtaBand
         title="Trova il gruppo giusto per te"
         text="Compila il questionario: ti abbiniamo a un gruppo guidato dal terapeuta più adatto alle tue esigenze."
-        actions={[{ text: "Compila il questionario", href: "/questionario" }]}
       />
     </>
   );

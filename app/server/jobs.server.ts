@@ -8,6 +8,30 @@ export type JobHandler = (db: Database, payload: Record<string, unknown>, job: {
 
 const handlers = new Map<string, JobHandler>();
 
+/** The next `hour:minute` UTC after `now`: a daily time in Italy, close enough across DST for a nightly job. */
+export const dailyAt = (hour: number, minute: number) => (now: Date) => {
+  const next = new Date(now);
+  next.setUTCHours(hour, minute, 0, 0);
+  if (next <= now) next.setUTCDate(next.getUTCDate() + 1);
+  return next;
+};
+
+/**
+ * A nightly job: runs, then schedules its next night (one row per day whatever the number of
+ * instances: the dedupe key). Returns the scheduler every start calls.
+ */
+export function registerDailyJob(type: string, nextRun: (now: Date) => Date, run: (db: Database) => Promise<void>) {
+  const schedule = async (db: Database, now: Date = new Date()) => {
+    const runAt = nextRun(now);
+    await enqueueJobs(db, [{ type, runAt, dedupeKey: `${type}:${runAt.toISOString().slice(0, 10)}` }]);
+  };
+  registerJob(type, async (db) => {
+    await run(db);
+    await schedule(db);
+  });
+  return schedule;
+}
+
 /** Registers what a job type does. Handlers must be safe to run again (a crash may repeat one). */
 export function registerJob(type: string, handler: JobHandler) {
   handlers.set(type, handler);

@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { retention } from "~/content/site";
 import type { Database } from "./db/client.server";
-import { enqueueJobs, registerJob } from "./jobs.server";
+import { dailyAt, registerDailyJob } from "./jobs.server";
 import { logger } from "./logger.server";
 
 export const RETENTION_JOB = "retention-purge";
@@ -54,21 +54,10 @@ export async function purgeExpiredData(db: Database, now: Date = new Date()): Pr
   return removed;
 }
 
-/** The next 03:00 in Italy after `now` (close enough across DST for a daily job). */
-export function nextRunAt(now: Date) {
-  const next = new Date(now);
-  next.setUTCHours(2, 0, 0, 0);
-  if (next <= now) next.setUTCDate(next.getUTCDate() + 1);
-  return next;
-}
+/** The next 03:00 in Italy after `now` (02:00 UTC). */
+export const nextRunAt = dailyAt(2, 0);
 
-export async function scheduleRetention(db: Database, now: Date = new Date()) {
-  const runAt = nextRunAt(now);
-  await enqueueJobs(db, [{ type: RETENTION_JOB, runAt, dedupeKey: `${RETENTION_JOB}:${runAt.toISOString().slice(0, 10)}` }]);
-}
-
-registerJob(RETENTION_JOB, async (db) => {
+export const scheduleRetention = registerDailyJob(RETENTION_JOB, nextRunAt, async (db) => {
   const removed = await purgeExpiredData(db);
   logger.info({ removed }, "retention purge done");
-  await scheduleRetention(db);
 });

@@ -28,6 +28,21 @@ async function openTab(path: string, heading: string) {
   await page.waitForLoadState("networkidle");
 }
 
+/** Answers the confirmation of a deletion, reading its question first, and waits for the toast. */
+async function confirmDeletion(texts: { dialog: string; question: string; button: string; done: string }) {
+  const confirm = page.getByRole("alertdialog", { name: texts.dialog });
+  await expect(confirm).toContainText(texts.question);
+  await confirm.getByRole("button", { name: texts.button }).click();
+  await expect(page.getByText(texts.done, { exact: true })).toBeVisible();
+}
+
+/** The public page no longer shows what staff deleted. */
+async function expectGoneFrom(path: string, text: string) {
+  await page.goto(path);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByText(text)).toHaveCount(0);
+}
+
 test("adds, edits and deletes a therapist with a photo, and /terapeuti follows", async () => {
   const testInfo = test.info();
   test.setTimeout(90_000);
@@ -81,13 +96,8 @@ test("adds, edits and deletes a therapist with a photo, and /terapeuti follows",
 
   await openTab("/admin/terapeuti", "Therapists");
   await page.getByRole("button", { name: `Delete ${renamed}`, exact: true }).click();
-  const confirm = page.getByRole("alertdialog", { name: "Delete therapist" });
-  await expect(confirm).toContainText(`Are you sure you want to delete ${renamed}? This action cannot be undone.`);
-  await confirm.getByRole("button", { name: "Delete" }).click();
-  await expect(page.getByText("Therapist deleted", { exact: true })).toBeVisible();
-  await page.goto("/terapeuti");
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  await expect(page.getByText(renamed)).toHaveCount(0);
+  await confirmDeletion({ dialog: "Delete therapist", question: `Are you sure you want to delete ${renamed}? This action cannot be undone.`, button: "Delete", done: "Therapist deleted" });
+  await expectGoneFrom("/terapeuti", renamed);
 });
 
 test("refuses to add a therapist photo that is not an image", async () => {
@@ -143,13 +153,8 @@ test("creates a blog post that appears on /blog, then deletes it", async () => {
 
   await openTab("/admin/blog", "Blog Admin Dashboard");
   await page.getByRole("button", { name: `Elimina "${title}"` }).click();
-  const confirm = page.getByRole("alertdialog", { name: "Elimina articolo" });
-  await expect(confirm).toContainText(`Sei sicuro di voler eliminare l'articolo "${title}"? Questa azione non può essere annullata.`);
-  await confirm.getByRole("button", { name: "Elimina" }).click();
-  await expect(page.getByText("Articolo eliminato con successo", { exact: true })).toBeVisible();
-  await page.goto("/blog");
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  await expect(page.getByText(title)).toHaveCount(0);
+  await confirmDeletion({ dialog: "Elimina articolo", question: `Sei sicuro di voler eliminare l'articolo "${title}"? Questa azione non può essere annullata.`, button: "Elimina", done: "Articolo eliminato con successo" });
+  await expectGoneFrom("/blog", title);
 });
 
 test("refuses a document that is not a PDF, whatever its name", async () => {

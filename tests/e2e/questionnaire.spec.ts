@@ -438,122 +438,77 @@ test.describe("submission", () => {
       await expect(heading(page, step)).toBeFocused();
       await expect(page.getByText(`${step} / ${TOTAL}`)).toBeVisible();
     };
+    /** Waits for the step's focused heading, then presses the keys in order. */
+    const pressAt = async (step: number, ...keys: string[]) => {
+      await at(step);
+      for (const key of keys) await k.press(key);
+    };
     // 1 name
     await k.press("Tab");
     await k.type("Mario Rossi");
     await k.press("Enter");
     // 2 age: arrows move within the radio group and choose
-    await at(2);
-    await k.press("Tab");
-    await k.press("ArrowDown");
-    await k.press("ArrowDown");
-    await k.press("Enter");
+    await pressAt(2, "Tab", "ArrowDown", "ArrowDown", "Enter");
     // 3 gender
-    await at(3);
-    await k.press("Tab");
-    await k.press("Space");
-    await k.press("Enter");
+    await pressAt(3, "Tab", "Space", "Enter");
     // 4 city
-    await at(4);
-    await k.press("Tab");
+    await pressAt(4, "Tab");
     await k.type("Milano");
     await k.press("Enter");
     // 5 intro: Tab past Indietro to Avanti
-    await at(5);
-    await k.press("Tab");
+    await pressAt(5, "Tab");
     await expect(page.getByRole("button", { name: "Indietro" })).toBeFocused();
     await k.press("Tab");
     await expect(page.getByRole("button", { name: "Avanti" })).toBeFocused();
     await k.press("Enter");
     // 6 email
-    await at(6);
-    await k.press("Tab");
+    await pressAt(6, "Tab");
     await k.type("mario.rossi@example.com");
     await k.press("Enter");
     // 7 situations: two boxes
-    await at(7);
-    await k.press("Tab");
-    await k.press("Space");
-    await k.press("Tab");
-    await k.press("Space");
-    await k.press("Enter");
+    await pressAt(7, "Tab", "Space", "Tab", "Space", "Enter");
     // 8 frequency
-    await at(8);
-    await k.press("Tab");
-    await k.press("Space");
-    await k.press("Enter");
+    await pressAt(8, "Tab", "Space", "Enter");
     // 9 coping
-    await at(9);
-    await k.press("Tab");
-    await k.press("Space");
-    await k.press("Enter");
+    await pressAt(9, "Tab", "Space", "Enter");
     // 10 energy
-    await at(10);
-    await k.press("Tab");
-    await k.press("ArrowDown");
-    await k.press("Enter");
+    await pressAt(10, "Tab", "ArrowDown", "Enter");
     // 11 blocked area: ArrowUp wraps to Altro, then its free text
-    await at(11);
-    await k.press("Tab");
-    await k.press("ArrowUp");
+    await pressAt(11, "Tab", "ArrowUp");
     await expect(page.getByRole("radio", { name: "Altro" })).toBeChecked();
     await k.press("Tab");
     await expect(page.getByRole("textbox", { name: /Specifica/ })).toBeFocused();
     await k.type("Famiglia");
     await k.press("Enter");
     // 12 summary: Enter is a new line, Ctrl+Enter continues
-    await at(12);
-    await k.press("Tab");
+    await pressAt(12, "Tab");
     await k.type("Mi sento spesso in ansia");
     await k.press("Enter");
     await k.type("e da solo.");
     await expect(heading(page, 12)).toBeVisible();
     await k.press("Control+Enter");
     // 13 quote: Enter on the focused heading continues
-    await at(13);
-    await k.press("Enter");
+    await pressAt(13, "Enter");
     // 14 goals
-    await at(14);
-    await k.press("Tab");
-    await k.press("Space");
-    await k.press("Enter");
+    await pressAt(14, "Tab", "Space", "Enter");
     // 15 previous therapy
-    await at(15);
-    await k.press("Tab");
+    await pressAt(15, "Tab");
     for (let i = 0; i < 3; i++) await k.press("ArrowDown");
     await k.press("Enter");
     // 16 transition
-    await at(16);
-    await k.press("Enter");
+    await pressAt(16, "Enter");
     // 17 comfort
-    await at(17);
-    await k.press("Tab");
-    await k.press("Space");
-    await k.press("Enter");
+    await pressAt(17, "Tab", "Space", "Enter");
     // 18 time
-    await at(18);
-    await k.press("Tab");
-    await k.press("ArrowDown");
-    await k.press("ArrowDown");
-    await k.press("Enter");
+    await pressAt(18, "Tab", "ArrowDown", "ArrowDown", "Enter");
     // 19 flexibility
-    await at(19);
-    await k.press("Tab");
-    await k.press("Space");
-    await k.press("Enter");
+    await pressAt(19, "Tab", "Space", "Enter");
     // 20 commitment
-    await at(20);
-    await k.press("Enter");
+    await pressAt(20, "Enter");
     // 21 source
-    await at(21);
-    await k.press("Tab");
-    await k.press("Space");
-    await k.press("Enter");
+    await pressAt(21, "Tab", "Space", "Enter");
     // 22 newsletter
-    await at(22);
-    await k.press("Tab");
-    await k.press("Space");
-    await k.press("Enter");
+    await pressAt(22, "Tab", "Space", "Enter");
     // 23 privacy, then submit with Enter
     await at(23);
     const draftKey = await page.evaluate(() => JSON.parse(sessionStorage.getItem("questionnaireDraft")!).idempotencyKey);

@@ -39,6 +39,15 @@ async function linkFromNextMail(address: string, subject: string, send: () => Pr
   return link!;
 }
 
+/** Follows a link of the widget to another view: its address, heading and button, and no axe violation. */
+async function openView(page: Page, view: { link: string; url: RegExp; heading: string; button: string; view: string }) {
+  await page.getByRole("link", { name: view.link }).click();
+  await expect(page).toHaveURL(view.url);
+  await expect(page.getByRole("heading", { name: view.heading })).toBeVisible();
+  await expect(page.getByRole("button", { name: view.button })).toBeVisible();
+  await expectNoAxeViolations(page, view.view);
+}
+
 const unique = (label: string) => `${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 
 test("each view has labelled fields, links to the others, noindex and no OAuth buttons by default", async ({ page }) => {
@@ -50,18 +59,10 @@ test("each view has labelled fields, links to the others, noindex and no OAuth b
   await expect(page.getByRole("button", { name: /Continue with/ })).toHaveCount(0);
   await expectNoAxeViolations(page, "sign_in");
 
-  await page.getByRole("link", { name: "Forgot your password?" }).click();
-  await expect(page).toHaveURL(/\/accedi\?view=forgotten_password$/);
-  await expect(page.getByRole("heading", { name: "Reset your password" })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Send reset link" })).toBeVisible();
-  await expectNoAxeViolations(page, "forgotten_password");
+  await openView(page, { link: "Forgot your password?", url: /\/accedi\?view=forgotten_password$/, heading: "Reset your password", button: "Send reset link", view: "forgotten_password" });
   await page.getByRole("link", { name: "Back to sign in" }).click();
 
-  await page.getByRole("link", { name: "Sign in with a magic link" }).click();
-  await expect(page).toHaveURL(/view=magic_link$/);
-  await expect(page.getByRole("heading", { name: "Sign in with a magic link" })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Send magic link" })).toBeVisible();
-  await expectNoAxeViolations(page, "magic_link");
+  await openView(page, { link: "Sign in with a magic link", url: /view=magic_link$/, heading: "Sign in with a magic link", button: "Send magic link", view: "magic_link" });
   await page.getByRole("link", { name: "Back to sign in" }).click();
 
   await page.getByRole("link", { name: "Sign up" }).click();

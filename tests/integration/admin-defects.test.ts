@@ -4,9 +4,6 @@
  * the audit of the mailbox.
  */
 import { and, eq, sql } from "drizzle-orm";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { formatDateTime } from "../../app/domain/format";
 import { loader as auditLoader } from "../../app/routes/admin/audit";
@@ -22,8 +19,7 @@ import { action as privacyAction } from "../../app/routes/admin/privacy";
 import { action as therapistsAction, loader as therapistsLoader } from "../../app/routes/admin/therapists";
 import type { Database } from "../../app/server/db/client.server";
 import { auditLog, blogPosts, contacts, groupBookings, groups, privacyRequests, therapists } from "../../app/server/db/schema";
-import { testDatabase } from "./database";
-import { onePagePdf, newGroup as groupRow, newTherapist as therapistRow, signedInStaff } from "./helpers";
+import { onePagePdf, newGroup as groupRow, newTherapist as therapistRow, staffDatabase } from "./helpers";
 import { answer, form, routeCaller, type AnyHandler } from "./route-calls";
 
 const BASE = "http://localhost:3000";
@@ -32,9 +28,7 @@ let db: Database;
 let adminCookie: string;
 
 beforeAll(async () => {
-  process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "insieme-admin-defects-"));
-  db = await testDatabase();
-  ({ cookie: adminCookie } = await signedInStaff(db, "staff@example.com", "password-molto-lunga"));
+  ({ db, adminCookie } = await staffDatabase("admin-defects"));
 });
 
 function request(pathname: string, init: { method?: string; body?: BodyInit } = {}) {

@@ -79,6 +79,11 @@ function paramsFor(routePath: string | undefined) {
   return params;
 }
 
+/** Staff upload a legal document of a type on Documenti. */
+async function uploadDocument(type: string, file: File) {
+  return answer(await call(documentsAction, request("/admin/documenti", { cookie: adminCookie, method: "POST", body: form({ intent: "upload", type, file }) })));
+}
+
 describe("admin gate on the server", () => {
   const modules = adminRouteModules();
 
@@ -285,16 +290,7 @@ describe("uploads", () => {
 
   it("rejects a PDF upload that is really HTML with 415 and stores nothing", async () => {
     const html = new File(["<!doctype html><script>alert(1)</script>"], "privacy-policy.pdf", { type: "application/pdf" });
-    const result = answer(
-      await call(
-        documentsAction,
-        request("/admin/documenti", {
-          cookie: adminCookie,
-          method: "POST",
-          body: form({ intent: "upload", type: "privacy-policy", file: html }),
-        }),
-      ),
-    );
+    const result = await uploadDocument("privacy-policy", html);
     expect(result.status).toBe(415);
     expect(result.body).toMatchObject({
       error: "Errore upload",
@@ -308,16 +304,7 @@ describe("uploads", () => {
   it("stores a real PDF under its type's name with its checksum, and a new upload replaces it", async () => {
     for (const version of ["1", "2"]) {
       const pdf = new File([new Uint8Array(await onePagePdf(`versione ${version}`))], "accordo.pdf", { type: "application/pdf" });
-      const result = answer(
-        await call(
-          documentsAction,
-          request("/admin/documenti", {
-            cookie: adminCookie,
-            method: "POST",
-            body: form({ intent: "upload", type: "accordo-servizio", file: pdf }),
-          }),
-        ),
-      );
+      const result = await uploadDocument("accordo-servizio", pdf);
       expect(result.body).toMatchObject({ ok: true, message: "Upload completato" });
     }
     const stored = await storage().get("documents", "accordo-servizio.pdf");

@@ -268,16 +268,21 @@ describe("my path", () => {
 });
 
 describe("absences", () => {
+  /** A confirmed member signed in, a meeting of their group in `hours`, and the absence page they see for it. */
+  const memberBeforeMeeting = async (hours: number, email: string) => {
+    const { group, sessions } = await groupWithSessions([hours]);
+    const member = await booking(group.id, email);
+    const { cookie } = await signIn(email);
+    const id = sessions[0]!.id;
+    const page = (await call(absenceLoader, pageRequest(`/area-personale/assenza/${id}`, { cookie }), { sessionId: id })) as { data: { absenceFree: boolean } };
+    return { id, member, cookie, page };
+  };
   const absenceOf = async (sessionId: string, bookingId: string) =>
     (await db.select().from(attendance).where(and(eq(attendance.sessionId, sessionId), eq(attendance.bookingId, bookingId))))[0];
   const absenceMails = async (email: string) => (await db.select().from(emailOutbox).where(and(eq(emailOutbox.to, email), eq(emailOutbox.template, "client-absence"))));
 
   it("before the notice period: free, recorded as absent_notified, confirmed by e-mail once however often it is sent", async () => {
-    const { group, sessions } = await groupWithSessions([72]);
-    const member = await booking(group.id, "assenza-libera@example.com");
-    const { cookie } = await signIn("assenza-libera@example.com");
-    const id = sessions[0]!.id;
-    const page = (await call(absenceLoader, pageRequest(`/area-personale/assenza/${id}`, { cookie }), { sessionId: id })) as { data: { absenceFree: boolean } };
+    const { id, member, cookie, page } = await memberBeforeMeeting(72, "assenza-libera@example.com");
     expect(page.data.absenceFree).toBe(true);
     const post = () => call(absenceAction, pageRequest(`/area-personale/assenza/${id}`, { cookie, method: "POST", body: form({ expected: "free" }) }), { sessionId: id });
     const results = await Promise.all([post(), post()]);
@@ -290,11 +295,7 @@ describe("absences", () => {
   });
 
   it("after the notice period: the page says the meeting is charged and names the rule; a confirmation made for a free absence records nothing", async () => {
-    const { group, sessions } = await groupWithSessions([24]);
-    const member = await booking(group.id, "assenza-tardi@example.com");
-    const { cookie } = await signIn("assenza-tardi@example.com");
-    const id = sessions[0]!.id;
-    const page = (await call(absenceLoader, pageRequest(`/area-personale/assenza/${id}`, { cookie }), { sessionId: id })) as { data: { absenceFree: boolean } };
+    const { id, member, cookie, page } = await memberBeforeMeeting(24, "assenza-tardi@example.com");
     expect(page.data.absenceFree).toBe(false);
     // The page was shown before the cut-off and confirmed after it: asked again, nothing recorded.
     const stale = answer(await call(absenceAction, pageRequest(`/area-personale/assenza/${id}`, { cookie, method: "POST", body: form({ expected: "free" }) }), { sessionId: id }));

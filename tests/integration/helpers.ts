@@ -126,3 +126,15 @@ export async function rowCounts(db: Database, tables: readonly string[]) {
   const query = `select json_build_object(${tables.map((name) => `'${name}', (select count(*) from "${name}")`).join(", ")}) as counts`;
   return (await db.$client.query<{ counts: Record<string, number> }>(query)).rows[0]!.counts;
 }
+
+/** The test database with a signed-in staff member, and a data folder (uploads) of this test file's own. */
+export async function staffDatabase(name: string, password = "password-molto-lunga") {
+  const { mkdtempSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const { join } = await import("node:path");
+  process.env.DATA_DIR = mkdtempSync(join(tmpdir(), `insieme-${name}-`));
+  const { testDatabase } = await import("./database");
+  const db = await testDatabase();
+  const { cookie } = await signedInStaff(db, "staff@example.com", password);
+  return { db, adminCookie: cookie };
+}

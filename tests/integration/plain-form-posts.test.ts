@@ -18,15 +18,19 @@ beforeAll(async () => {
   db = await testDatabase();
 });
 
-async function post(fields: Record<string, string>, clientIp: string) {
-  const request = new Request("http://localhost/api/newsletter-signup", {
+/** A plain HTML form post (no JavaScript) to a JSON endpoint's action, from the page `referer`. */
+async function formPost(action: (args: never) => Promise<Response>, path: string, referer: string, fields: Record<string, string>, clientIp: string) {
+  const request = new Request(`http://localhost${path}`, {
     method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Referer: "http://localhost/?esito=error&modulo=newsletter-signup" },
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Referer: `http://localhost${referer}` },
     body: new URLSearchParams({ website: "", ...fields }),
   });
-  const response = await newsletterSignup({ request, params: {}, context: { db, clientIp, cspNonce: "" } } as never);
+  const response = await action({ request, params: {}, context: { db, clientIp, cspNonce: "" } } as never);
   return { status: response.status, location: response.headers.get("Location"), type: response.headers.get("Content-Type") };
 }
+
+const post = (fields: Record<string, string>, clientIp: string) =>
+  formPost(newsletterSignup as never, "/api/newsletter-signup", "/?esito=error&modulo=newsletter-signup", fields, clientIp);
 
 const subscriber = (email: string) => db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email));
 
@@ -58,15 +62,10 @@ describe("newsletter sign-up as a plain form post", () => {
 });
 
 describe("the contact form as a plain form post (/contatti ships no React)", () => {
-  async function contact(fields: Record<string, string>, clientIp: string) {
-    const request = new Request("http://localhost/api/send-contact-email", {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Referer: "http://localhost/contatti" },
-      body: new URLSearchParams({ website: "", ...fields }),
-    });
-    const response = await sendContact({ request, params: {}, context: { db, clientIp, cspNonce: "" } } as never);
-    return { status: response.status, location: response.headers.get("Location") };
-  }
+  const contact = async (fields: Record<string, string>, clientIp: string) => {
+    const { status, location } = await formPost(sendContact as never, "/api/send-contact-email", "/contatti", fields, clientIp);
+    return { status, location };
+  };
   const message = { name: "Chiara", subject: "Primo colloquio", message: "Come funziona il primo colloquio?" };
 
   it("stores the message, queues the auto-reply and sends the browser back to /contatti with the outcome", async () => {

@@ -1,6 +1,5 @@
 import { and, eq } from "drizzle-orm";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action as documentsAction, loader as documentsLoader } from "../../app/routes/admin/documents";
@@ -12,17 +11,14 @@ import { consentRecords, documents, emailOutbox, newsletterSubscribers, registra
 import { documentTypes, saveDocument } from "../../app/server/services/admin-documents.server";
 import { generatedDocumentKey } from "../../app/server/services/legal-pdfs.server";
 import { storage } from "../../app/server/storage.server";
-import { testDatabase } from "./database";
-import { postJson, signedInStaff } from "./helpers";
+import { postJson, staffDatabase } from "./helpers";
 
 const BASE = "http://localhost:3000";
 let db: Database;
 let adminCookie: string;
 
 beforeAll(async () => {
-  process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "insieme-visitor-defects-"));
-  db = await testDatabase();
-  ({ cookie: adminCookie } = await signedInStaff(db, "staff@example.com", "password-molto-lunga-e-sicura"));
+  ({ db, adminCookie } = await staffDatabase("visitor-defects", "password-molto-lunga-e-sicura"));
 });
 
 const registration = (email: string) => ({

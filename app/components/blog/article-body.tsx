@@ -1,4 +1,5 @@
 import { ExternalLink } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { splitParagraphs } from "~/components/site/paragraphs";
 import { placeImages, safeHref } from "~/domain/article";
@@ -95,62 +96,68 @@ export interface ArticleLink {
   url: string;
 }
 
+const linkClass = "inline-flex min-h-11 items-center py-2 font-medium text-teal-800 underline decoration-teal-200 underline-offset-4 hover:decoration-teal-700";
+
+/** The links an article keeps, without the unsafe or empty ones. */
+function safeLinks(links: readonly ArticleLink[]) {
+  return links.flatMap((link) => {
+    const href = safeHref(link.url);
+    return href && link.text.trim() ? [{ text: link.text, href }] : [];
+  });
+}
+
+/** One box of links under the article, titled. */
+function LinkBox({ id, title, tone, children }: { id: string; title: string; tone: "teal" | "sand"; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className={`rounded-2xl p-6 ${tone === "teal" ? "bg-teal-50" : "bg-sand-100"}`}>
+      <h2 id={id} className={`mb-3 font-sans text-base font-semibold uppercase tracking-[0.12em] ${tone === "teal" ? "text-teal-800" : "text-ink-700"}`}>
+        {title}
+      </h2>
+      <ul className="grid gap-1">{children}</ul>
+    </section>
+  );
+}
+
 /** Internal links open in place; external ones carry rel="noopener noreferrer". Unsafe URLs are dropped. */
 export function ArticleLinks({ internal, external }: { internal: readonly ArticleLink[]; external: readonly ArticleLink[] }) {
-  const internalLinks = internal.flatMap((link) => {
-    const href = safeHref(link.url);
-    return href && link.text.trim() ? [{ text: link.text, href }] : [];
-  });
-  const externalLinks = external.flatMap((link) => {
-    const href = safeHref(link.url);
-    return href && link.text.trim() ? [{ text: link.text, href }] : [];
-  });
+  const internalLinks = safeLinks(internal);
+  const externalLinks = safeLinks(external);
   if (internalLinks.length === 0 && externalLinks.length === 0) return null;
   return (
     <div className="mt-12 grid gap-6 sm:grid-cols-2">
       {internalLinks.length > 0 ? (
-        <section aria-labelledby="link-interni" className="rounded-2xl bg-teal-50 p-6">
-          <h2 id="link-interni" className="mb-3 font-sans text-base font-semibold uppercase tracking-[0.12em] text-teal-800">
-            Per approfondire
-          </h2>
-          <ul className="grid gap-1">
-            {internalLinks.map((link) => (
-              <li key={link.href}>
-                {link.href.startsWith("/") ? (
-                  <Link to={link.href} className="inline-flex min-h-11 items-center py-2 font-medium text-teal-800 underline decoration-teal-200 underline-offset-4 hover:decoration-teal-700">
-                    {link.text}
-                  </Link>
-                ) : (
-                  <a href={link.href} className="inline-flex min-h-11 items-center py-2 font-medium text-teal-800 underline decoration-teal-200 underline-offset-4 hover:decoration-teal-700">
-                    {link.text}
-                  </a>
-                )}
-              </li>
-            ))}
-          </ul>
-        </section>
+        <LinkBox id="link-interni" title="Per approfondire" tone="teal">
+          {internalLinks.map((link) => (
+            <li key={link.href}>
+              {link.href.startsWith("/") ? (
+                <Link to={link.href} className={linkClass}>
+                  {link.text}
+                </Link>
+              ) : (
+                <a href={link.href} className={linkClass}>
+                  {link.text}
+                </a>
+              )}
+            </li>
+          ))}
+        </LinkBox>
       ) : null}
       {externalLinks.length > 0 ? (
-        <section aria-labelledby="link-esterni" className="rounded-2xl bg-sand-100 p-6">
-          <h2 id="link-esterni" className="mb-3 font-sans text-base font-semibold uppercase tracking-[0.12em] text-ink-700">
-            Fonti e risorse
-          </h2>
-          <ul className="grid gap-1">
-            {externalLinks.map((link) => (
-              <li key={link.href}>
-                <a
-                  href={link.href}
-                  rel="noopener noreferrer"
-                  className="inline-flex min-h-11 items-center gap-1.5 py-2 font-medium text-ink-900 underline decoration-sand-200 underline-offset-4 hover:decoration-ink-700"
-                >
-                  {link.text}
-                  <ExternalLink aria-hidden="true" className="size-4 shrink-0" />
-                  <span className="sr-only"> (sito esterno)</span>
-                </a>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <LinkBox id="link-esterni" title="Fonti e risorse" tone="sand">
+          {externalLinks.map((link) => (
+            <li key={link.href}>
+              <a
+                href={link.href}
+                rel="noopener noreferrer"
+                className="inline-flex min-h-11 items-center gap-1.5 py-2 font-medium text-ink-900 underline decoration-sand-200 underline-offset-4 hover:decoration-ink-700"
+              >
+                {link.text}
+                <ExternalLink aria-hidden="true" className="size-4 shrink-0" />
+                <span className="sr-only"> (sito esterno)</span>
+              </a>
+            </li>
+          ))}
+        </LinkBox>
       ) : null}
     </div>
   );

@@ -1,6 +1,6 @@
 import { Check, X } from "lucide-react";
 import { comparisonFeatures } from "~/content/comparison";
-import { SectionHeading } from "./section-heading";
+import { HomeSection } from "./section-heading";
 
 function Mark({ value }: { value: boolean }) {
   return value ? (
@@ -22,14 +22,7 @@ function Mark({ value }: { value: boolean }) {
 
 export function ComparisonTable() {
   return (
-    <section aria-labelledby="confronto-titolo" className="py-16 sm:py-24">
-      <div className="container-page grid gap-10">
-        <SectionHeading
-          id="confronto-titolo"
-          eyebrow="Il confronto"
-          title="Terapia di gruppo o individuale?"
-          lead="Entrambe sono percorsi seri, guidati da professionisti. Il gruppo aggiunge qualcosa che da solə è difficile trovare."
-        />
+    <HomeSection name="confronto" heading={{ eyebrow: "Il confronto", title: "Terapia di gruppo o individuale?", lead: "Entrambe sono percorsi seri, guidati da professionisti. Il gruppo aggiunge qualcosa che da solə è difficile trovare." }}>
         <div className="mx-auto w-full max-w-4xl overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-sand-200">
           <table className="w-full border-collapse text-left">
             <caption className="sr-only">Confronto tra terapia di gruppo e terapia individuale</caption>
@@ -65,7 +58,6 @@ export function ComparisonTable() {
             </tbody>
           </table>
         </div>
-      </div>
-    </section>
+    </HomeSection>
   );
 }

@@ -1,13 +1,11 @@
 import { Link } from "react-router";
 import { ContentIcon } from "~/components/site/content-icon";
 import { howItWorksCta, howItWorksSteps } from "~/content/steps";
-import { SectionHeading } from "./section-heading";
+import { HomeSection } from "./section-heading";
 
 export function HowItWorks() {
   return (
-    <section id="come-funziona" aria-labelledby="come-funziona-titolo" className="scroll-mt-16 py-16 sm:py-24">
-      <div className="container-page grid gap-12">
-        <SectionHeading id="come-funziona-titolo" eyebrow="In tre passi" title="Come funziona" lead="Dal primo questionario al tuo gruppo, ti accompagniamo a ogni passo, con calma e senza impegno." />
+    <HomeSection name="come-funziona" anchor heading={{ eyebrow: "In tre passi", title: "Come funziona", lead: "Dal primo questionario al tuo gruppo, ti accompagniamo a ogni passo, con calma e senza impegno." }}>
         <ol className="grid gap-6 md:grid-cols-3">
           {howItWorksSteps.map((step, index) => (
             <li key={step.title} className="relative grid content-start gap-4 rounded-3xl border border-sand-200 bg-white p-6 sm:p-8">
@@ -32,7 +30,6 @@ export function HowItWorks() {
             {howItWorksCta.text}
           </Link>
         </p>
-      </div>
-    </section>
+    </HomeSection>
   );
 }

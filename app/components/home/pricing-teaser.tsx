@@ -1,13 +1,9 @@
-import { ArrowRight } from "lucide-react";
-import { Link } from "react-router";
 import { pricingCards, pricingHeader } from "~/content/pricing";
-import { SectionHeading } from "./section-heading";
+import { HomeSection, SectionMoreLink } from "./section-heading";
 
 export function PricingTeaser() {
   return (
-    <section aria-labelledby="prezzi-titolo" className="bg-sand-100 py-16 sm:py-24">
-      <div className="container-page grid gap-10">
-        <SectionHeading id="prezzi-titolo" eyebrow="Prezzi" title={pricingHeader.title} lead={pricingHeader.subtitle} />
+    <HomeSection name="prezzi" tone="sand" heading={{ eyebrow: "Prezzi", title: pricingHeader.title, lead: pricingHeader.subtitle }}>
         <ul className="mx-auto grid w-full max-w-3xl gap-5 sm:grid-cols-2">
           {pricingCards.map((card) => (
             <li
@@ -23,13 +19,7 @@ export function PricingTeaser() {
             </li>
           ))}
         </ul>
-        <p className="text-center">
-          <Link to="/prezzi" className="btn btn-secondary">
-            Scopri prezzi e condizioni
-            <ArrowRight aria-hidden="true" className="size-4" />
-          </Link>
-        </p>
-      </div>
-    </section>
+        <SectionMoreLink to="/prezzi">Scopri prezzi e condizioni</SectionMoreLink>
+    </HomeSection>
   );
 }

@@ -2,13 +2,11 @@ import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { ContentIcon } from "~/components/site/content-icon";
 import { situationCards, situationsTitle } from "~/content/situations";
-import { SectionHeading } from "./section-heading";
+import { HomeSection } from "./section-heading";
 
 export function Situations() {
   return (
-    <section id="per-te" aria-labelledby="per-te-titolo" className="scroll-mt-16 py-16 sm:py-24">
-      <div className="container-page grid gap-12">
-        <SectionHeading id="per-te-titolo" title={situationsTitle} lead="Ti riconosci in una di queste situazioni? Scopri come il gruppo può aiutarti." />
+    <HomeSection name="per-te" anchor heading={{ title: situationsTitle, lead: "Ti riconosci in una di queste situazioni? Scopri come il gruppo può aiutarti." }}>
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
           {situationCards.map((card) => (
             <li key={card.slug}>
@@ -28,7 +26,6 @@ export function Situations() {
             </li>
           ))}
         </ul>
-      </div>
-    </section>
+    </HomeSection>
   );
 }

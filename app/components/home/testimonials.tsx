@@ -1,13 +1,11 @@
 import { Quote } from "lucide-react";
 import { Stars } from "~/components/site/stars";
 import { testimonials } from "~/content/testimonials";
-import { SectionHeading } from "./section-heading";
+import { HomeSection } from "./section-heading";
 
 export function Testimonials() {
   return (
-    <section id="testimonials" aria-labelledby="testimonials-titolo" className="scroll-mt-16 bg-sand-100 py-16 sm:py-24">
-      <div className="container-page grid gap-12">
-        <SectionHeading id="testimonials-titolo" eyebrow="Testimonianze" title="Le storie di chi ha partecipato" lead="Persone come te che hanno scelto di non affrontare tutto da sole." />
+    <HomeSection name="testimonials" anchor tone="sand" heading={{ eyebrow: "Testimonianze", title: "Le storie di chi ha partecipato", lead: "Persone come te che hanno scelto di non affrontare tutto da sole." }}>
         <ul className="grid gap-6 lg:grid-cols-3">
           {testimonials.map((testimonial) => (
             <li key={testimonial.author}>
@@ -29,7 +27,6 @@ export function Testimonials() {
             </li>
           ))}
         </ul>
-      </div>
-    </section>
+    </HomeSection>
   );
 }

@@ -1,7 +1,6 @@
-import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { TherapistPhoto } from "~/components/site/therapist-photo";
-import { SectionHeading } from "./section-heading";
+import { HomeSection, SectionMoreLink } from "./section-heading";
 
 export interface TherapistPreview {
   id: string;
@@ -15,14 +14,7 @@ export interface TherapistPreview {
 /** The newest therapists, loaded with the page (no loading state). */
 export function TherapistsPreview({ therapists }: { therapists: readonly TherapistPreview[] }) {
   return (
-    <section id="terapeuti" aria-labelledby="terapeuti-titolo" className="scroll-mt-16 bg-teal-50/60 py-16 sm:py-24">
-      <div className="container-page grid gap-12">
-        <SectionHeading
-          id="terapeuti-titolo"
-          eyebrow="Il nostro team"
-          title="I nostri terapeuti"
-          lead="Psicologi e psicoterapeuti iscritti all'Albo, con una formazione specifica nella conduzione dei gruppi."
-        />
+    <HomeSection name="terapeuti" anchor tone="teal" heading={{ eyebrow: "Il nostro team", title: "I nostri terapeuti", lead: "Psicologi e psicoterapeuti iscritti all'Albo, con una formazione specifica nella conduzione dei gruppi." }}>
         {therapists.length > 0 ? (
           <ul className="grid gap-6 md:grid-cols-3">
             {therapists.map((therapist) => (
@@ -52,13 +44,7 @@ export function TherapistsPreview({ therapists }: { therapists: readonly Therapi
         ) : (
           <p className="text-center text-ink-700">Presto troverai qui i profili dei nostri terapeuti.</p>
         )}
-        <p className="text-center">
-          <Link to="/terapeuti" className="btn btn-secondary">
-            Conosci tutti i terapeuti
-            <ArrowRight aria-hidden="true" className="size-4" />
-          </Link>
-        </p>
-      </div>
-    </section>
+        <SectionMoreLink to="/terapeuti">Conosci tutti i terapeuti</SectionMoreLink>
+    </HomeSection>
   );
 }

@@ -1,15 +1,18 @@
 import { useId } from "react";
 import { Link } from "react-router";
 
-/** A calm call-to-action band closing a page. */
+/** What most pages close with: the questionnaire. */
+export const questionnaireAction = [{ text: "Compila il questionario", href: "/questionario" }] as const;
+
+/** A calm call-to-action band closing a page (by default, towards the questionnaire). */
 export function CtaBand({
   title,
   text,
-  actions,
+  actions = questionnaireAction,
 }: {
   title: string;
   text?: string;
-  actions: readonly { text: string; href: string; variant?: "primary" | "secondary" }[];
+  actions?: readonly { text: string; href: string; variant?: "primary" | "secondary" }[];
 }) {
   const titleId = useId();
   return (

@@ -201,6 +201,4 @@ function DeletePost({ post, onClose }: { post: Post; onClose: () => void }) {
   );
 }
 
-export function ErrorBoundary() {
-  return <AdminErrorBoundary />;
-}
+export { AdminErrorBoundary as ErrorBoundary };

@@ -300,6 +300,4 @@ function UseGeneratedButton({ document, fetcher }: { document: DocumentInfo; fet
   );
 }
 
-export function ErrorBoundary() {
-  return <AdminErrorBoundary />;
-}
+export { AdminErrorBoundary as ErrorBoundary };

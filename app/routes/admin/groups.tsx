@@ -153,6 +153,4 @@ function CloseGroup({ group, onClose }: { group: Group; onClose: () => void }) {
   );
 }
 
-export function ErrorBoundary() {
-  return <AdminErrorBoundary />;
-}
+export { AdminErrorBoundary as ErrorBoundary };

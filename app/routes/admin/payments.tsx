@@ -330,6 +330,4 @@ function RefundForm({ data }: { data: Data }) {
   );
 }
 
-export function ErrorBoundary() {
-  return <AdminErrorBoundary />;
-}
+export { AdminErrorBoundary as ErrorBoundary };

@@ -202,6 +202,4 @@ export default function AdminPrivacy({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary() {
-  return <AdminErrorBoundary />;
-}
+export { AdminErrorBoundary as ErrorBoundary };

@@ -118,6 +118,4 @@ export default function AdminQuestionnaires({ loaderData }: Route.ComponentProps
   );
 }
 
-export function ErrorBoundary() {
-  return <AdminErrorBoundary />;
-}
+export { AdminErrorBoundary as ErrorBoundary };

@@ -63,6 +63,4 @@ export default function AdminRegistrations({ loaderData }: Route.ComponentProps)
   );
 }
 
-export function ErrorBoundary() {
-  return <AdminErrorBoundary />;
-}
+export { AdminErrorBoundary as ErrorBoundary };

@@ -180,6 +180,4 @@ function MoveDialog({ onClose, date, time }: { onClose: () => void; date: string
   );
 }
 
-export function ErrorBoundary() {
-  return <AdminErrorBoundary />;
-}
+export { AdminErrorBoundary as ErrorBoundary };

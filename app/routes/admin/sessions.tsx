@@ -337,6 +337,4 @@ function RemoveClosure({ closure, onClose }: { closure: Data["closures"][number]
   );
 }
 
-export function ErrorBoundary() {
-  return <AdminErrorBoundary />;
-}
+export { AdminErrorBoundary as ErrorBoundary };

@@ -146,6 +146,4 @@ function DeleteTherapist({ therapist, onClose }: { therapist: Therapist; onClose
   );
 }
 
-export function ErrorBoundary() {
-  return <AdminErrorBoundary />;
-}
+export { AdminErrorBoundary as ErrorBoundary };

@@ -12,22 +12,17 @@ import { HttpError } from "../http.server";
 import { EmailLayout, emailStyles } from "../mail/layout";
 import { enqueueEmails } from "../mail/outbox.server";
 import { lockBooking, withCapacityCheck } from "./bookings.server";
-import { CSV_EXPORT_LIMIT, versionOf, type ListQuery, listFilter, pageOf } from "./admin-common.server";
+import { CSV_EXPORT_LIMIT, versionOf, type ListQuery, peopleFilter, personColumns, pageOf } from "./admin-common.server";
 
 export { bookingStatuses } from "~/domain/statuses";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
-function where(query: Omit<ListQuery<BookingStatus>, "page">): SQL | undefined {
-  return listFilter(query, [groupBookings.name, groupBookings.email], groupBookings.status);
-}
+const where = (query: Omit<ListQuery<BookingStatus>, "page">) => peopleFilter(groupBookings, query);
 
 /** Booking columns plus the joined therapist's name (SPEC 3, "Group booking") and the group's. */
 const bookingColumns = {
-  id: groupBookings.id,
-  createdAt: groupBookings.createdAt,
-  name: groupBookings.name,
-  email: groupBookings.email,
+  ...personColumns(groupBookings),
   ageBracket: groupBookings.ageBracket,
   status: groupBookings.status,
   callRequested: groupBookings.callRequested,

@@ -88,6 +88,23 @@ export function listFilter(query: { q: string; status: string }, searched: Colum
   return conditions.length ? and(...conditions) : undefined;
 }
 
+/** A table of people staff list: who, when, and in which state. */
+interface PeopleTable {
+  id: Column;
+  createdAt: Column;
+  name: Column;
+  email: Column;
+  status: Column;
+}
+
+/** The columns every admin list of people starts with: the id, when it came, the name and the e-mail. */
+export function personColumns<T extends PeopleTable>(table: T): Pick<T, "id" | "createdAt" | "name" | "email"> {
+  return { id: table.id, createdAt: table.createdAt, name: table.name, email: table.email };
+}
+
+/** The WHERE of an admin list of people: the search in the name and the e-mail, and the status filter. */
+export const peopleFilter = (table: PeopleTable, query: { q: string; status: string }) => listFilter(query, [table.name, table.email], table.status);
+
 /**
  * One page of an admin list, with the total: counts the rows of `table` that `filter` keeps, clamps
  * the requested page to the last one, and has `rows` read that page (the limit and the offset).

@@ -1,25 +1,20 @@
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { ContactStatus } from "~/domain/statuses";
 import type { Database } from "../db/client.server";
 import { contacts } from "../db/schema";
 import { HttpError } from "../http.server";
-import { CSV_EXPORT_LIMIT, hasVersion, VersionConflict, versionOf, type ListQuery, listFilter, pageOf } from "./admin-common.server";
+import { CSV_EXPORT_LIMIT, hasVersion, VersionConflict, versionOf, type ListQuery, peopleFilter, personColumns, pageOf } from "./admin-common.server";
 
 export { contactStatuses, type ContactStatus } from "~/domain/statuses";
 
 /** Characters of a message shown in the table; the detail dialog shows it whole. */
 export const MESSAGE_PREVIEW_CHARS = 160;
 
-function where(query: Omit<ListQuery<ContactStatus>, "page">): SQL | undefined {
-  return listFilter(query, [contacts.name, contacts.email], contacts.status);
-}
+const where = (query: Omit<ListQuery<ContactStatus>, "page">) => peopleFilter(contacts, query);
 
 /** What the list and the dialog both show of a message. */
 const contactColumns = {
-  id: contacts.id,
-  createdAt: contacts.createdAt,
-  name: contacts.name,
-  email: contacts.email,
+  ...personColumns(contacts),
   phone: contacts.phone,
   subject: contacts.subject,
 };

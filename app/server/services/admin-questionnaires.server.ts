@@ -1,22 +1,17 @@
-import { desc, eq, type SQL } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { readAnswers } from "../crypto.server";
 import type { Database } from "../db/client.server";
 import { questionnaireResponses } from "../db/schema";
-import { CSV_EXPORT_LIMIT, type ListQuery, listFilter, pageOf } from "./admin-common.server";
+import { CSV_EXPORT_LIMIT, type ListQuery, peopleFilter, personColumns, pageOf } from "./admin-common.server";
 
 /** "completed" is the status the questionnaire sets; anything else is shown as secondary. */
 export const questionnaireStatuses = ["completed"] as const;
 
-function where(query: Omit<ListQuery, "page">): SQL | undefined {
-  return listFilter(query, [questionnaireResponses.name, questionnaireResponses.email], questionnaireResponses.status);
-}
+const where = (query: Omit<ListQuery, "page">) => peopleFilter(questionnaireResponses, query);
 
 /** The table's columns: no health data (the answers) in the list, only in the one response opened. */
 const summaryColumns = {
-  id: questionnaireResponses.id,
-  createdAt: questionnaireResponses.createdAt,
-  name: questionnaireResponses.name,
-  email: questionnaireResponses.email,
+  ...personColumns(questionnaireResponses),
   age: questionnaireResponses.age,
   gender: questionnaireResponses.gender,
   city: questionnaireResponses.city,

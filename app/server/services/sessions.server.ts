@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
-import { createElement } from "react";
+import { createElement, type ReactElement } from "react";
 import { absenceNotice, SESSION_WINDOW_WEEKS } from "~/content/site";
 import { addDays, romeTimeToUtc, todayInRome } from "~/domain/calendar";
 import {
@@ -16,7 +16,7 @@ import type { SessionInfo } from "../auth.server";
 import type { Database } from "../db/client.server";
 import { attendance, groupBookings, groupClosures, groups, groupSessions, therapists } from "../db/schema";
 import { HttpError } from "../http.server";
-import { enqueueJobs, registerJob } from "../jobs.server";
+import { dailyAt, registerDailyJob } from "../jobs.server";
 import { logger } from "../logger.server";
 import { enqueueEmails } from "../mail/outbox.server";
 import { SessionCancelledEmail, SessionMovedEmail } from "../mail/session-templates";
@@ -121,23 +121,10 @@ export async function resyncGroupSessions(db: Database, groupId: string, now: Da
   });
 }
 
-/** The next 03:30 in Italy after `now` (close enough across DST for a daily job); after the retention purge. */
-function nextDailyRun(now: Date) {
-  const next = new Date(now);
-  next.setUTCHours(2, 30, 0, 0);
-  if (next <= now) next.setUTCDate(next.getUTCDate() + 1);
-  return next;
-}
-
-export async function scheduleSessionsJob(db: Database, now: Date = new Date()) {
-  const runAt = nextDailyRun(now);
-  await enqueueJobs(db, [{ type: SESSIONS_JOB, runAt, dedupeKey: `${SESSIONS_JOB}:${runAt.toISOString().slice(0, 10)}` }]);
-}
-
-registerJob(SESSIONS_JOB, async (db) => {
+/** Every night at 03:30 in Italy (02:30 UTC), after the retention purge: the weeks ahead filled in. */
+export const scheduleSessionsJob = registerDailyJob(SESSIONS_JOB, dailyAt(2, 30), async (db) => {
   const created = await materialiseSessions(db);
   logger.info({ created }, "weekly sessions materialised");
-  await scheduleSessionsJob(db);
 });
 
 /* ------------------------------------------------------------------------------------------------
@@ -243,6 +230,13 @@ async function members(tx: Executor, groupId: string) {
     .where(and(eq(groupBookings.groupId, groupId), eq(groupBookings.status, "confirmed")));
 }
 
+/** Queues one e-mail to each confirmed member of the group, addressed by name; returns how many. */
+async function emailMembers(tx: Tx, groupId: string, template: string, subject: string, body: (name: string | null) => ReactElement) {
+  const people = await members(tx, groupId);
+  await enqueueEmails(tx, people.map((person) => ({ to: person.email, subject, template, body: body(person.name) })));
+  return people.length;
+}
+
 async function lockSession(tx: Tx, sessionId: string) {
   const [row] = await tx.select().from(groupSessions).where(eq(groupSessions.id, sessionId)).for("update");
   if (!row) throw notFound();
@@ -258,17 +252,9 @@ function assertChangeable(session: typeof groupSessions.$inferSelect, now: Date)
 async function cancelLocked(tx: Tx, session: typeof groupSessions.$inferSelect, groupName: string, note: string | null) {
   await tx.update(groupSessions).set({ status: "cancelled", note, updatedAt: new Date() }).where(eq(groupSessions.id, session.id));
   const when = sessionLabel(session.startsAt, session.endsAt);
-  const people = await members(tx, session.groupId);
-  await enqueueEmails(
-    tx,
-    people.map((person) => ({
-      to: person.email,
-      subject: `Incontro annullato: ${groupName}`,
-      template: "session-cancelled",
-      body: createElement(SessionCancelledEmail, { name: person.name, groupName, when, note }),
-    })),
+  return emailMembers(tx, session.groupId, "session-cancelled", `Incontro annullato: ${groupName}`, (name) =>
+    createElement(SessionCancelledEmail, { name, groupName, when, note }),
   );
-  return people.length;
 }
 
 /** Cancels one future meeting: nobody owes anything for it (see owesFee); every member is e-mailed. */
@@ -310,18 +296,11 @@ export async function moveSession(
       .where(eq(groupSessions.id, sessionId));
     const from = sessionLabel(session.startsAt, session.endsAt);
     const to = sessionLabel(instants.startsAt, instants.endsAt);
-    const people = await members(tx, session.groupId);
-    await enqueueEmails(
-      tx,
-      people.map((person) => ({
-        to: person.email,
-        subject: `Incontro spostato: ${group.name}`,
-        template: "session-moved",
-        body: createElement(SessionMovedEmail, { name: person.name, groupName: group.name, from, to, note: target.note }),
-      })),
+    const emailed = await emailMembers(tx, session.groupId, "session-moved", `Incontro spostato: ${group.name}`, (name) =>
+      createElement(SessionMovedEmail, { name, groupName: group.name, from, to, note: target.note }),
     );
-    await audit(tx, actor, { action: "move", entity: "group_session", entityId: sessionId, detail: { to: created.id, emailed: people.length } });
-    return { id: created.id, groupName: group.name, emailed: people.length };
+    await audit(tx, actor, { action: "move", entity: "group_session", entityId: sessionId, detail: { to: created.id, emailed } });
+    return { id: created.id, groupName: group.name, emailed };
   });
 }
 
