@@ -447,22 +447,14 @@ function BlogPostForm({
         </FormSection>
 
         <FormSection title="Link" description="Indirizzi http(s) oppure percorsi del sito che iniziano con / (per esempio /questionario).">
-          <LinkList
-            title="Link interni"
-            prefix="internal_links"
-            links={draft.internal_links}
-            errors={errors}
-            idOf={id}
-            onChange={(links) => set("internal_links", links)}
-          />
-          <LinkList
-            title="Link esterni"
-            prefix="external_links"
-            links={draft.external_links}
-            errors={errors}
-            idOf={id}
-            onChange={(links) => set("external_links", links)}
-          />
+          {(
+            [
+              ["internal_links", "Link interni"],
+              ["external_links", "Link esterni"],
+            ] as const
+          ).map(([prefix, title]) => (
+            <LinkList key={prefix} title={title} prefix={prefix} links={draft[prefix]} errors={errors} idOf={id} onChange={(links) => set(prefix, links)} />
+          ))}
         </FormSection>
 
         <FormSection title="Call to action">

@@ -134,15 +134,19 @@ export function useReloadingSamePage() {
 }
 
 /** Search by name or e-mail (`q`) and a status filter (`status`), plus the CSV export of the same rows. */
-export function ListToolbar({
-  statuses,
+export function ListToolbar<S extends string>({
+  statuses: values,
+  label,
   exportHref,
   searchLabel = "Cerca per nome o email",
 }: {
-  statuses: readonly { value: string; label: string }[];
+  /** The statuses the list can be filtered by, each named by `label`. */
+  statuses: readonly S[];
+  label: (status: S) => string;
   exportHref?: string;
   searchLabel?: string;
 }) {
+  const statuses = values.map((value) => ({ value, label: label(value) }));
   const [params] = useSearchParams();
   const submit = useSubmit();
   const q = params.get("q") ?? "";
@@ -522,11 +526,65 @@ export function ActionButton({ icon: Icon, label, onClick, tone = "secondary", s
 }
 
 /** The row button that opens a record in its dialog (`useViewParam`'s link), named for a screen reader. */
-export function ViewLink({ to, label, children }: { to: string; label: string; children: ReactNode }) {
+export function ViewLink({ to, label, text }: { to: string; label: string; text: string }) {
   return (
     <Link to={to} preventScrollReset className="btn btn-secondary min-h-9 whitespace-nowrap px-3 py-1.5 text-xs" aria-label={label}>
       <Eye aria-hidden className="size-3.5" />
-      {children}
+      {text}
     </Link>
+  );
+}
+
+/**
+ * A confirmation that posts `{ intent, id }` to the page's action: busy while it runs, closed (with
+ * the action's toast) when it is done.
+ */
+export function ConfirmAction({
+  intent,
+  id,
+  onClose,
+  ...texts
+}: {
+  intent: string;
+  id: string;
+  onClose: () => void;
+  title: string;
+  description: string;
+  confirmLabel: string;
+  busyLabel: string;
+}) {
+  const { fetcher } = useActionFetcher(onClose);
+  return (
+    <ConfirmDialog
+      {...texts}
+      onClose={onClose}
+      cancelLabel="Annulla"
+      busy={fetcher.state !== "idle"}
+      onConfirm={() => fetcher.submit({ intent, id }, { method: "post" })}
+    />
+  );
+}
+
+/** A titled part of a record's dialog (the message, the e-mail's text...). */
+export function DetailSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h3 id={id} className="mb-2 text-base font-semibold">
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+/** A titled part of a staff or therapist page (the groups, the people, the meetings). */
+export function PanelSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="grid gap-3">
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }

@@ -1,7 +1,7 @@
 import { CircleCheck } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { Link } from "react-router";
 import { replyTimesHours } from "~/content/site";
+import { LinkButtons } from "~/components/site/link-buttons";
 
 /** The thank-you screen after a call request, with the links of the spec's /grazie page. */
 export function ThankYou({ name, slotLabel }: { name: string | null; slotLabel: string | null }) {
@@ -24,14 +24,7 @@ export function ThankYou({ name, slotLabel }: { name: string | null; slotLabel: 
         </p>
       )}
       <p className="max-w-xl text-ink-700">Nel frattempo puoi conoscere meglio i professionisti che guidano i nostri gruppi.</p>
-      <div className="flex flex-col gap-3 sm:flex-row">
-        <Link to="/terapeuti" className="btn btn-primary">
-          Conosci i terapeuti
-        </Link>
-        <Link to="/" className="btn btn-secondary">
-          Torna alla home
-        </Link>
-      </div>
+      <LinkButtons links={[{ to: "/terapeuti", text: "Conosci i terapeuti" }, { to: "/", text: "Torna alla home" }]} />
     </div>
   );
 }

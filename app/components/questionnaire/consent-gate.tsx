@@ -1,6 +1,6 @@
 import { CircleAlert, Clock, HeartHandshake, Mail, PhoneCall, ShieldCheck } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import { replyTimesHours, site } from "~/content/site";
 import {
   GATE_CONSENT_PARAM,
@@ -13,6 +13,7 @@ import {
   type ConsentStep,
 } from "~/domain/questionnaire";
 import { ConsentLabelText } from "./step-content";
+import { LinkButtons } from "~/components/site/link-buttons";
 
 /** The gate answer travels in the URL, so the apology also works without JavaScript and Back returns to the gate. */
 export const DECLINE_PARAM = "consenso";
@@ -175,14 +176,7 @@ export function ConsentDeclined() {
             {site.contactEmail}
           </a>
         </p>
-        <div className="flex flex-col gap-3 sm:flex-row">
-          <Link to="/" className="btn btn-primary">
-            Torna alla home
-          </Link>
-          <Link to="/questionario" className="btn btn-secondary">
-            Rivedi la scelta
-          </Link>
-        </div>
+        <LinkButtons links={[{ to: "/", text: "Torna alla home" }, { to: "/questionario", text: "Rivedi la scelta" }]} />
       </div>
     </div>
   );

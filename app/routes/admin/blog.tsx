@@ -5,7 +5,7 @@ import type { Route } from "./+types/blog";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { BlogPostDialog } from "~/components/admin/blog-post-form";
 import { formatDate, todayInItaly } from "~/domain/format";
-import { Badge, ConfirmDialog, EmptyState, LoadError, PageHeader, useLoadErrorToast, useViewParam, useActionFetcher, ActionButton } from "~/components/admin/ui";
+import { Badge, ConfirmAction, EmptyState, LoadError, PageHeader, useLoadErrorToast, useViewParam, ActionButton } from "~/components/admin/ui";
 import { blogFormValues, blogPostInputSchema } from "~/domain/blog-post-input";
 import { adminPageData } from "~/server/auth.server";
 import { loadOr, recordAction } from "~/server/services/admin-common.server";
@@ -186,17 +186,15 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
 }
 
 function DeletePost({ post, onClose }: { post: Post; onClose: () => void }) {
-  const { fetcher } = useActionFetcher(onClose);
   return (
-    <ConfirmDialog
+    <ConfirmAction
+      intent="delete"
+      id={post.id}
       onClose={onClose}
       title="Elimina articolo"
       description={`Sei sicuro di voler eliminare l'articolo "${post.title}"? Questa azione non può essere annullata.`}
       confirmLabel="Elimina"
       busyLabel="Eliminazione..."
-      cancelLabel="Annulla"
-      busy={fetcher.state !== "idle"}
-      onConfirm={() => fetcher.submit({ intent: "delete", id: post.id }, { method: "post" })}
     />
   );
 }

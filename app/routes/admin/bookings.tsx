@@ -110,10 +110,7 @@ export default function AdminBookings({ loaderData }: Route.ComponentProps) {
   return (
     <section>
       <PageHeader title="Prenotazioni" description="Richieste e iscrizioni ai gruppi, dalla più recente." />
-      <ListToolbar
-        statuses={bookingStatuses.map((value) => ({ value, label: bookingStatusLabels[value] }))}
-        exportHref="/admin/esporta/prenotazioni"
-      />
+      <ListToolbar statuses={bookingStatuses} label={(status) => bookingStatusLabels[status]} exportHref="/admin/esporta/prenotazioni" />
       {notice && !moving ? <div className="mb-4">{notice}</div> : null}
       <MoveRequestsPanel requests={loaderData.moveRequests} groups={groups} />
       <PagedListTable

@@ -7,7 +7,7 @@ import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { useRowConflict } from "~/components/admin/conflict-notice";
 import { formatDateTime } from "~/domain/format";
 import { contactStatuses, contactStatusLabels, nextContactStatuses, type ContactStatus } from "~/domain/statuses";
-import { Badge, ListToolbar, PagedListTable, LoadError, Modal, PageHeader, td, useFetcherResult, useLoadErrorToast, useViewParam, type ActionResult, ViewLink } from "~/components/admin/ui";
+import { DetailSection, Badge, ListToolbar, PagedListTable, LoadError, Modal, PageHeader, td, useFetcherResult, useLoadErrorToast, useViewParam, type ActionResult, ViewLink } from "~/components/admin/ui";
 import { conflictMessages, VERSION_FIELD } from "~/domain/version";
 import { useToast } from "~/components/ui/toast";
 import { adminPageData, requireAdmin } from "~/server/auth.server";
@@ -74,10 +74,7 @@ export default function AdminContacts({ loaderData }: Route.ComponentProps) {
   return (
     <section>
       <PageHeader title="Utenti" description="Messaggi arrivati dal modulo contatti, dal più recente." />
-      <ListToolbar
-        statuses={contactStatuses.map((value) => ({ value, label: contactStatusLabels[value] }))}
-        exportHref="/admin/esporta/contatti"
-      />
+      <ListToolbar statuses={contactStatuses} label={(status) => contactStatusLabels[status]} exportHref="/admin/esporta/contatti" />
       {loaderData.viewMissing ? <LoadError message="Messaggio non trovato." /> : null}
       {viewing ? null : notice ? <div className="mb-4">{notice}</div> : null}
       <PagedListTable
@@ -109,9 +106,7 @@ export default function AdminContacts({ loaderData }: Route.ComponentProps) {
             </td>
             <td className={td}>
               <div className="flex flex-wrap gap-2 lg:flex-nowrap">
-                <ViewLink to={withView(contact.id)} label={`Leggi il messaggio di ${contact.name}`}>
-                  Leggi
-                </ViewLink>
+                <ViewLink to={withView(contact.id)} label={`Leggi il messaggio di ${contact.name}`} text="Leggi" />
                 <StatusActions contact={contact} onConflict={onConflict} />
               </div>
             </td>
@@ -173,12 +168,9 @@ function ContactDialog({
             </dd>
           </div>
         </dl>
-        <section aria-labelledby="contact-message">
-          <h3 id="contact-message" className="mb-2 text-base font-semibold">
-            Messaggio
-          </h3>
+        <DetailSection id="contact-message" title="Messaggio">
           <p className="whitespace-pre-line rounded-2xl bg-sand-50 p-4 text-ink-900 [overflow-wrap:anywhere]">{contact.message}</p>
-        </section>
+        </DetailSection>
       </div>
     </Modal>
   );

@@ -10,6 +10,10 @@ import { bookingStatusLabels } from "~/domain/group-labels";
 import { contactStatusLabels, responseStatusLabels } from "~/domain/statuses";
 import { exportResponses, responseStatuses } from "~/server/services/admin-questionnaires.server";
 
+/** Every export starts with who and when: the columns and their values. */
+const WHO = ["Data", "Nome", "Email"];
+const who = (row: { createdAt: Date; name: string | null; email: string }) => [row.createdAt, row.name, row.email];
+
 /** Today's date in Italy, for the file name. */
 const stamp = () => todayInItaly();
 
@@ -27,40 +31,20 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   switch (params.dataset) {
     case "contatti": {
       const found = await exportContacts(db, parseListQuery(url, contactStatuses));
-      header = ["Data", "Nome", "Email", "Telefono", "Oggetto", "Messaggio", "Stato"];
-      rows = found.map((row) => [row.createdAt, row.name, row.email, row.phone, row.subject, row.message, contactStatusLabels[row.status]]);
+      header = [...WHO, "Telefono", "Oggetto", "Messaggio", "Stato"];
+      rows = found.map((row) => [...who(row), row.phone, row.subject, row.message, contactStatusLabels[row.status]]);
       break;
     }
     case "questionari": {
       const found = await exportResponses(db, parseListQuery(url, await responseStatuses(db)));
-      header = ["Data", "Nome", "Email", "Età", "Genere", "Città", "Orario", "Gruppo scelto", "Stato"];
-      rows = found.map((row) => [
-        row.createdAt,
-        row.name,
-        row.email,
-        row.age,
-        row.gender,
-        row.city,
-        row.timePreference,
-        row.selectedGroupTherapist,
-        responseStatusLabels[row.status] ?? row.status,
-      ]);
+      header = [...WHO, "Età", "Genere", "Città", "Orario", "Gruppo scelto", "Stato"];
+      rows = found.map((row) => [...who(row), row.age, row.gender, row.city, row.timePreference, row.selectedGroupTherapist, responseStatusLabels[row.status] ?? row.status]);
       break;
     }
     case "prenotazioni": {
       const found = await exportBookings(db, parseListQuery(url, bookingStatuses));
-      header = ["Data", "Nome", "Email", "Fascia d'età", "Gruppo", "Terapeuta", "Stato", "Chiamata richiesta", "Telefono"];
-      rows = found.map((row) => [
-        row.createdAt,
-        row.name,
-        row.email,
-        row.ageBracket,
-        row.groupName,
-        row.therapistName,
-        bookingStatusLabels[row.status],
-        row.callRequested,
-        row.phone,
-      ]);
+      header = [...WHO, "Fascia d'età", "Gruppo", "Terapeuta", "Stato", "Chiamata richiesta", "Telefono"];
+      rows = found.map((row) => [...who(row), row.ageBracket, row.groupName, row.therapistName, bookingStatusLabels[row.status], row.callRequested, row.phone]);
       break;
     }
     default:

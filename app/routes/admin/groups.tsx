@@ -4,7 +4,7 @@ import type { Route } from "./+types/groups";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { GroupFormDialog, type GroupFormValues } from "~/components/admin/group-form-dialog";
 import { groupSlot, groupStart, groupStatusLabels } from "~/domain/group-labels";
-import { Badge, ConfirmDialog, ListTable, PageHeader, td, useLoadErrorToast, type BadgeTone, useActionFetcher, ActionButton } from "~/components/admin/ui";
+import { Badge, ConfirmAction, ListTable, PageHeader, td, useLoadErrorToast, type BadgeTone, ActionButton } from "~/components/admin/ui";
 import { groupFormValues, groupInputSchema } from "~/domain/group-input";
 import { adminPageData } from "~/server/auth.server";
 import { loadOr, recordAction } from "~/server/services/admin-common.server";
@@ -138,17 +138,15 @@ function Occupancy({ confirmed, capacity }: { confirmed: number; capacity: numbe
 }
 
 function CloseGroup({ group, onClose }: { group: Group; onClose: () => void }) {
-  const { fetcher } = useActionFetcher(onClose);
   return (
-    <ConfirmDialog
+    <ConfirmAction
+      intent="close"
+      id={group.id}
       onClose={onClose}
       title="Chiudi gruppo"
       description={`Chiudere il gruppo "${group.name}"? Non verrà più proposto né potrà ricevere nuove iscrizioni. Le prenotazioni esistenti restano invariate.`}
       confirmLabel="Chiudi gruppo"
       busyLabel="Chiusura..."
-      cancelLabel="Annulla"
-      busy={fetcher.state !== "idle"}
-      onConfirm={() => fetcher.submit({ intent: "close", id: group.id }, { method: "post" })}
     />
   );
 }

@@ -2,7 +2,7 @@ import { Paperclip } from "lucide-react";
 import type { Route } from "./+types/mailbox";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { formatDateTime } from "~/domain/format";
-import { Badge, ListToolbar, Modal, PagedListTable, PageHeader, td, useLoadErrorToast, useViewParam, type BadgeTone, ViewLink } from "~/components/admin/ui";
+import { DetailSection, Badge, ListToolbar, Modal, PagedListTable, PageHeader, td, useLoadErrorToast, useViewParam, type BadgeTone, ViewLink } from "~/components/admin/ui";
 import { adminPageData } from "~/server/auth.server";
 import { ADMIN_PAGE_SIZE, loadOr, parseListQuery, auditListRead } from "~/server/services/admin-common.server";
 import { outboxStatuses, outboxStatusLabels, type OutboxStatus } from "~/domain/statuses";
@@ -42,10 +42,7 @@ export default function AdminMailbox({ loaderData }: Route.ComponentProps) {
         title="Posta"
         description="Tutte le email in uscita (outbox), dalla più recente. Senza SMTP configurato restano qui: è la casella di sviluppo."
       />
-      <ListToolbar
-        statuses={outboxStatuses.map((value) => ({ value, label: statusLabels[value] }))}
-        searchLabel="Cerca per destinatario o oggetto"
-      />
+      <ListToolbar statuses={outboxStatuses} label={(status) => statusLabels[status]} searchLabel="Cerca per destinatario o oggetto" />
       <PagedListTable
         label="Email in uscita"
         minWidth="lg:min-w-[60rem]"
@@ -74,68 +71,62 @@ export default function AdminMailbox({ loaderData }: Route.ComponentProps) {
               <td className={`${td} lg:text-center`}>{message.attempts}</td>
               <td className={`${td} whitespace-nowrap text-ink-500`}>{formatDateTime(message.sentAt)}</td>
               <td className={td}>
-                <ViewLink to={withView(message.id)} label={`Apri l'email "${message.subject}" a ${message.to}`}>
-                  Apri
-                </ViewLink>
+                <ViewLink to={withView(message.id)} label={`Apri l'email "${message.subject}" a ${message.to}`} text="Apri" />
               </td>
             </tr>
           ))}
       </PagedListTable>
-      {viewing ? (
-        <Modal
-          onClose={closeView}
-          title={viewing.subject}
-          description={`A ${viewing.to} · ${formatDateTime(viewing.createdAt)} · ${statusLabels[viewing.status]}`}
-        >
-          <div className="grid gap-5">
-            {viewing.lastError ? (
-              <p className="rounded-xl border border-danger-600/30 bg-danger-50 p-3 text-sm text-danger-600">
-                Ultimo errore: {viewing.lastError}
-              </p>
-            ) : null}
-            <section aria-labelledby="mail-html">
-              <h3 id="mail-html" className="mb-2 text-base font-semibold">
-                HTML
-              </h3>
-              {/* sandbox="" : no scripts, no forms, no navigation, a unique origin. */}
-              <iframe
-                title={`Anteprima HTML: ${viewing.subject}`}
-                sandbox=""
-                srcDoc={viewing.html}
-                className="h-[28rem] w-full rounded-2xl border border-sand-200 bg-white"
-              />
-            </section>
-            <section aria-labelledby="mail-text">
-              <h3 id="mail-text" className="mb-2 text-base font-semibold">
-                Testo
-              </h3>
-              <pre className="max-h-72 overflow-auto whitespace-pre-wrap rounded-2xl bg-sand-50 p-4 text-sm">{viewing.text}</pre>
-            </section>
-            <section aria-labelledby="mail-attachments">
-              <h3 id="mail-attachments" className="mb-2 text-base font-semibold">
-                Allegati
-              </h3>
-              {viewing.attachments.length ? (
-                <ul className="grid gap-1 text-sm">
-                  {viewing.attachments.map((attachment) => (
-                    <li key={attachment.key} className="inline-flex items-center gap-2">
-                      <Paperclip aria-hidden className="size-4 text-ink-500" />
-                      {attachment.filename}
-                    </li>
-                  ))}
-                </ul>
-              ) : (
-                <p className="text-sm text-ink-500">Nessun allegato.</p>
-              )}
-            </section>
-            <p className="text-xs text-ink-500">
-              Template <span className="font-mono">{viewing.template}</span> · Message-ID {viewing.messageId} · tentativi {viewing.attempts}
-              {viewing.sentAt ? ` · inviata il ${formatDateTime(viewing.sentAt)}` : ""}
-            </p>
-          </div>
-        </Modal>
-      ) : null}
+      {viewing ? <MailDialog message={viewing} onClose={closeView} /> : null}
     </section>
+  );
+}
+
+/** One message as it was (or will be) sent: the HTML in a sandbox, the text, the attachments. */
+function MailDialog({ message, onClose }: { message: NonNullable<Route.ComponentProps["loaderData"]["viewing"]>; onClose: () => void }) {
+  return (
+    <Modal
+      onClose={onClose}
+      title={message.subject}
+      description={`A ${message.to} · ${formatDateTime(message.createdAt)} · ${statusLabels[message.status]}`}
+    >
+      <div className="grid gap-5">
+        {message.lastError ? (
+          <p className="rounded-xl border border-danger-600/30 bg-danger-50 p-3 text-sm text-danger-600">
+            Ultimo errore: {message.lastError}
+          </p>
+        ) : null}
+        <DetailSection id="mail-html" title="HTML">
+          {/* sandbox="" : no scripts, no forms, no navigation, a unique origin. */}
+          <iframe
+            title={`Anteprima HTML: ${message.subject}`}
+            sandbox=""
+            srcDoc={message.html}
+            className="h-[28rem] w-full rounded-2xl border border-sand-200 bg-white"
+          />
+        </DetailSection>
+        <DetailSection id="mail-text" title="Testo">
+          <pre className="max-h-72 overflow-auto whitespace-pre-wrap rounded-2xl bg-sand-50 p-4 text-sm">{message.text}</pre>
+        </DetailSection>
+        <DetailSection id="mail-attachments" title="Allegati">
+          {message.attachments.length ? (
+            <ul className="grid gap-1 text-sm">
+              {message.attachments.map((attachment) => (
+                <li key={attachment.key} className="inline-flex items-center gap-2">
+                  <Paperclip aria-hidden className="size-4 text-ink-500" />
+                  {attachment.filename}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-sm text-ink-500">Nessun allegato.</p>
+          )}
+        </DetailSection>
+        <p className="text-xs text-ink-500">
+          Template <span className="font-mono">{message.template}</span> · Message-ID {message.messageId} · tentativi {message.attempts}
+          {message.sentAt ? ` · inviata il ${formatDateTime(message.sentAt)}` : ""}
+        </p>
+      </div>
+    </Modal>
   );
 }
 

@@ -160,24 +160,11 @@ function Accounts({ accounts }: { accounts: Data["accounts"] }) {
       <table className="w-full min-w-[44rem] text-left text-sm">
         <thead className="bg-sand-50 text-ink-500">
           <tr>
-            <th scope="col" className="px-4 py-3 font-medium">
-              Persona
-            </th>
-            <th scope="col" className="px-4 py-3 font-medium">
-              Gruppo
-            </th>
-            <th scope="col" className="px-4 py-3 text-right font-medium">
-              Addebitato
-            </th>
-            <th scope="col" className="px-4 py-3 text-right font-medium">
-              Pagato
-            </th>
-            <th scope="col" className="px-4 py-3 text-right font-medium">
-              Da pagare
-            </th>
-            <th scope="col" className="px-4 py-3 font-medium">
-              Tariffa
-            </th>
+            {([["Persona", false], ["Gruppo", false], ["Addebitato", true], ["Pagato", true], ["Da pagare", true], ["Tariffa", false]] as const).map(([label, right]) => (
+              <th key={label} scope="col" className={`px-4 py-3 font-medium ${right ? "text-right" : ""}`}>
+                {label}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody className="divide-y divide-sand-200">

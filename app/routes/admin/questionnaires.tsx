@@ -47,7 +47,7 @@ export default function AdminQuestionnaires({ loaderData }: Route.ComponentProps
         title="Questionari"
         description="Risposte al questionario, dalla più recente. Contengono dati sanitari: ogni consultazione è registrata."
       />
-      <ListToolbar statuses={statuses.map((value) => ({ value, label: statusLabel(value) }))} exportHref="/admin/esporta/questionari" />
+      <ListToolbar statuses={statuses} label={statusLabel} exportHref="/admin/esporta/questionari" />
       {loaderData.viewMissing ? <LoadError message="Risposta non trovata." /> : null}
       <PagedListTable
         label="Risposte al questionario"
@@ -69,9 +69,7 @@ export default function AdminQuestionnaires({ loaderData }: Route.ComponentProps
                 <Badge tone={response.status === "completed" ? "highlight" : "neutral"}>{statusLabel(response.status)}</Badge>
               </td>
               <td className={td}>
-                <ViewLink to={withView(response.id)} label={`Vedi la risposta di ${response.name}`}>
-                  Vedi
-                </ViewLink>
+                <ViewLink to={withView(response.id)} label={`Vedi la risposta di ${response.name}`} text="Vedi" />
               </td>
             </tr>
           ))}

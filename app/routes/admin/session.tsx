@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/session";
 import { ActionFormDialog } from "~/components/admin/conflict-notice";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
-import { Badge, Field, invalidProps, PageHeader } from "~/components/admin/ui";
+import { Badge, Field, invalidProps, PageHeader, PanelSection } from "~/components/admin/ui";
 import { AttendanceSheet, attendanceMarks, sessionTones } from "~/components/sessions/attendance-sheet";
 import { cancelSessionSchema, memberName, moveSessionSchema, romeDate, sessionLabel, sessionStatusLabels, sessionTime, upperFirst } from "~/domain/sessions";
 import { formErrors } from "~/domain/form-fields";
@@ -118,12 +118,9 @@ export default function AdminSession({ loaderData }: Route.ComponentProps) {
           <span className="text-ink-500">Nessun link della videochiamata: aggiungilo nella scheda del gruppo.</span>
         )}
       </div>
-      <section aria-labelledby="attendance-title" className="grid gap-3">
-        <h2 id="attendance-title" className="text-lg font-semibold">
-          Presenze
-        </h2>
+      <PanelSection id="attendance-title" title="Presenze">
         <AttendanceSheet roster={roster} sessionStatus={session.status} started={started} />
-      </section>
+      </PanelSection>
       {dialog === "cancel" ? <CancelDialog onClose={() => setDialog(null)} when={sessionLabel(session.startsAt, session.endsAt)} /> : null}
       {dialog === "move" ? <MoveDialog onClose={() => setDialog(null)} date={romeDate(session.startsAt)} time={sessionTime(session.startsAt)} /> : null}
     </section>

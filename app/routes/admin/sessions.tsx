@@ -4,7 +4,7 @@ import { Form, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/sessions";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { formatDate } from "~/domain/format";
-import { Badge, ConfirmDialog, EmptyState, Field, invalidProps, LoadError, PageHeader, Spinner, useLoadErrorToast, useActionFetcher } from "~/components/admin/ui";
+import { Badge, ConfirmAction, EmptyState, Field, invalidProps, LoadError, PageHeader, Spinner, useLoadErrorToast, useActionFetcher } from "~/components/admin/ui";
 import { sessionTones } from "~/components/sessions/attendance-sheet";
 import { absenceNotice, SESSION_WINDOW_WEEKS } from "~/content/site";
 import { addDays, dateLabel, romeTimeToUtc, todayInRome } from "~/domain/calendar";
@@ -322,17 +322,15 @@ function Closures({ closures, groups }: { closures: Data["closures"]; groups: Da
 }
 
 function RemoveClosure({ closure, onClose }: { closure: Data["closures"][number]; onClose: () => void }) {
-  const { fetcher } = useActionFetcher(onClose);
   return (
-    <ConfirmDialog
+    <ConfirmAction
+      intent="delete"
+      id={closure.id}
       onClose={onClose}
       title="Eliminare la chiusura?"
       description={`Dal ${formatDate(closure.startsOn)} al ${formatDate(closure.endsOn)} si torneranno a creare incontri. Quelli già annullati restano annullati.`}
       confirmLabel="Elimina"
       busyLabel="Eliminazione..."
-      cancelLabel="Annulla"
-      busy={fetcher.state !== "idle"}
-      onConfirm={() => fetcher.submit({ intent: "delete", id: closure.id }, { method: "post" })}
     />
   );
 }

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/update-group-selection";
 import { groupSelectionSchema } from "~/domain/matching-schemas";
 import { publicEndpoint } from "~/server/http.server";
-import { tokenFromRequest } from "~/server/services/identity.server";
+import { withRequestToken } from "~/server/services/identity.server";
 import { chooseGroup } from "~/server/services/person-requests.server";
 
 /**
@@ -15,5 +15,5 @@ export const action = (args: Route.ActionArgs) =>
     scope: "update-group-selection",
     schema: groupSelectionSchema,
     rateLimit: { limit: 20, windowSeconds: 600 },
-    handle: (tx, data, request) => chooseGroup(tx, { ...data, token: data.token ?? tokenFromRequest(request) }),
+    handle: withRequestToken(chooseGroup),
   })(args);

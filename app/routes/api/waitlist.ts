@@ -1,7 +1,7 @@
 import type { Route } from "./+types/waitlist";
 import { waitlistSchema } from "~/domain/matching-schemas";
 import { publicEndpoint } from "~/server/http.server";
-import { tokenFromRequest } from "~/server/services/identity.server";
+import { withRequestToken } from "~/server/services/identity.server";
 import { askWaitlist } from "~/server/services/person-requests.server";
 
 /**
@@ -13,5 +13,5 @@ export const action = (args: Route.ActionArgs) =>
     scope: "waitlist",
     schema: waitlistSchema,
     rateLimit: { limit: 10, windowSeconds: 600 },
-    handle: (tx, data, request) => askWaitlist(tx, { ...data, token: data.token ?? tokenFromRequest(request) }),
+    handle: withRequestToken(askWaitlist),
   })(args);

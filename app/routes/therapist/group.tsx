@@ -1,7 +1,7 @@
 import { ArrowLeft, Video } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/group";
-import { EmptyState, PageHeader } from "~/components/admin/ui";
+import { EmptyState, PageHeader, PanelSection } from "~/components/admin/ui";
 import { SessionLinks } from "~/components/sessions/session-links";
 import { weekdayName } from "~/domain/calendar";
 import { THERAPIST_AREA, upperFirst } from "~/domain/sessions";
@@ -33,10 +33,7 @@ export default function TherapistGroup({ loaderData }: Route.ComponentProps) {
           Link della videochiamata
         </a>
       ) : null}
-      <section aria-labelledby="members-title" className="grid gap-3">
-        <h2 id="members-title" className="text-lg font-semibold">
-          Persone del gruppo
-        </h2>
+      <PanelSection id="members-title" title="Persone del gruppo">
         {members.length === 0 ? (
           <EmptyState>Nessuna persona confermata in questo gruppo.</EmptyState>
         ) : (
@@ -58,7 +55,7 @@ export default function TherapistGroup({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         )}
-      </section>
+      </PanelSection>
       <SessionLinks id="sessions-title" title="Incontri" empty="Nessun incontro in calendario." sessions={sessions} />
     </div>
   );

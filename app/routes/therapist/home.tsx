@@ -2,7 +2,7 @@ import { Users, Video } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { groupStatusLabels } from "~/domain/group-labels";
-import { Badge, EmptyState, PageHeader } from "~/components/admin/ui";
+import { Badge, EmptyState, PageHeader, PanelSection } from "~/components/admin/ui";
 import { SessionLinks } from "~/components/sessions/session-links";
 import { absenceNotice } from "~/content/site";
 import { weekdayName } from "~/domain/calendar";
@@ -43,10 +43,7 @@ export default function TherapistHome({ loaderData }: Route.ComponentProps) {
           </ul>
         </section>
       ) : null}
-      <section aria-labelledby="groups-title" className="grid gap-3">
-        <h2 id="groups-title" className="text-lg font-semibold">
-          I miei gruppi
-        </h2>
+      <PanelSection id="groups-title" title="I miei gruppi">
         {groups.length === 0 ? (
           <EmptyState>Non conduci ancora nessun gruppo. Lo staff ti avviserà quando te ne assegna uno.</EmptyState>
         ) : (
@@ -78,7 +75,7 @@ export default function TherapistHome({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         )}
-      </section>
+      </PanelSection>
       <SessionLinks id="upcoming-title" title="Prossimi incontri" empty="Nessun incontro nelle prossime due settimane." sessions={upcoming} />
     </div>
   );

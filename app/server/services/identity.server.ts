@@ -106,6 +106,11 @@ export function tokenFromRequest(request: Request, body?: unknown) {
   return value?.trim() || null;
 }
 
+/** A handler that acts for the holder of the address's token: the posted `token` field, else the request's. */
+export function withRequestToken<Tx, Data extends { token?: string | null }, Result>(handle: (tx: Tx, input: Data & { token: string | null }) => Result) {
+  return (tx: Tx, data: Data, request: Request) => handle(tx, { ...data, token: data.token ?? tokenFromRequest(request) });
+}
+
 export type PendingKind = (typeof pendingActions.$inferSelect)["kind"];
 
 /**
