@@ -176,3 +176,8 @@ export function errorSeo(): MetaDescriptor[] {
     { name: "robots", content: "noindex" },
   ];
 }
+
+/** A page's meta (title, description, canonical, breadcrumb JSON-LD); `noindex` for pages only a link leads to. */
+export function webPageMeta(page: Parameters<typeof webPageJsonLd>[0], options: { noindex?: boolean } = {}) {
+  return () => seo({ ...page, ...options, jsonLd: webPageJsonLd(page) });
+}

@@ -129,6 +129,11 @@ export const videoUrlSchema = z
   }, "Inserisci un link https valido (per esempio https://meet.example.com/gruppo).")
   .transform((value) => value || null);
 
+/** A meeting's roster as the attendance sheet shows it: the members' short names, whether they announced an absence. */
+export function rosterRows<S extends string>(roster: readonly { bookingId: string; name: string | null; ageBracket: string | null; status: S | null; announcedAt: Date | string | null }[]) {
+  return roster.map((row) => ({ bookingId: row.bookingId, name: memberName(row.name), ageBracket: row.ageBracket, status: row.status, announced: Boolean(row.announcedAt) }));
+}
+
 /** "Giulia R." from "Giulia Rossi": what a therapist sees of a member's name. */
 export function memberName(name: string | null | undefined) {
   const words = (name ?? "").trim().split(/\s+/).filter(Boolean);

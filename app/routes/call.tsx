@@ -7,7 +7,7 @@ import { PendingNotice } from "~/components/matching/pending-notice";
 import { groupSelectionSchema } from "~/domain/matching-schemas";
 import { ThankYou } from "~/components/matching/thank-you";
 import { CALL_SLOT_MINUTES, DIRECT_CALL_LABEL, identityMessages, messages, type CallSlotDay } from "~/domain/matching-types";
-import { seo, webPageJsonLd } from "~/domain/seo";
+import { webPageMeta } from "~/domain/seo";
 import { formAction, HttpError, parseFields } from "~/server/http.server";
 import { logger } from "~/server/logger.server";
 import { identityFromToken } from "~/server/services/identity.server";
@@ -66,15 +66,16 @@ export const action = formAction({
 
 export const headers = () => PRIVATE;
 
-export const meta = ({ location }: Route.MetaArgs) => {
-  const page = {
-    title: "Richiedi la chiamata conoscitiva gratuita",
-    description: "Lasciaci il tuo numero e scegli un orario: il primo colloquio individuale è gratuito.",
-    path: location.pathname,
-    parents: [{ name: "Questionario", path: "/questionario" }],
-  };
-  return seo({ ...page, noindex: true, jsonLd: webPageJsonLd(page) });
-};
+export const meta = ({ location }: Route.MetaArgs) =>
+  webPageMeta(
+    {
+      title: "Richiedi la chiamata conoscitiva gratuita",
+      description: "Lasciaci il tuo numero e scegli un orario: il primo colloquio individuale è gratuito.",
+      path: location.pathname,
+      parents: [{ name: "Questionario", path: "/questionario" }],
+    },
+    { noindex: true },
+  )();
 
 function Point({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (

@@ -8,16 +8,13 @@ import { useToast } from "~/components/ui/toast";
 import { site } from "~/content/site";
 import { formErrors } from "~/domain/form-fields";
 import { registrationMessages, registrationSchema, requiredConsents } from "~/domain/registration";
-import { seo, webPageJsonLd } from "~/domain/seo";
+import { webPageMeta } from "~/domain/seo";
 
-export const meta = () => {
-  const page = {
-    title: "Conferma iscrizione",
-    description: "Completa la tua iscrizione al percorso di terapia di gruppo online: riceverai per email i documenti firmati.",
-    path: "/conferma-iscrizione",
-  };
-  return seo({ ...page, noindex: true, jsonLd: webPageJsonLd(page) });
-};
+export const meta = webPageMeta({
+  title: "Conferma iscrizione",
+  description: "Completa la tua iscrizione al percorso di terapia di gruppo online: riceverai per email i documenti firmati.",
+  path: "/conferma-iscrizione",
+}, { noindex: true });
 
 interface FormState {
   firstName: string;

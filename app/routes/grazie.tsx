@@ -1,22 +1,18 @@
 import { HeartHandshake } from "lucide-react";
 import { Link } from "react-router";
-import type { Route } from "./+types/grazie";
 import { publicCacheHeaders } from "~/components/site/public-cache";
 import { replyTimesHours } from "~/content/site";
-import { seo, webPageJsonLd } from "~/domain/seo";
+import { webPageMeta } from "~/domain/seo";
 
 export function headers() {
   return publicCacheHeaders();
 }
 
-export const meta: Route.MetaFunction = () => {
-  const page = {
-    title: "Grazie!",
-    description: `Abbiamo ricevuto la tua richiesta. Ti contatteremo entro ${replyTimesHours.general} ore.`,
-    path: "/grazie",
-  };
-  return seo({ ...page, noindex: true, jsonLd: webPageJsonLd(page) });
-};
+export const meta = webPageMeta({
+  title: "Grazie!",
+  description: `Abbiamo ricevuto la tua richiesta. Ti contatteremo entro ${replyTimesHours.general} ore.`,
+  path: "/grazie",
+}, { noindex: true });
 
 export default function ThankYou() {
   return (

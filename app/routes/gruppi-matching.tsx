@@ -14,7 +14,7 @@ import { PendingNotice } from "~/components/matching/pending-notice";
 import { WaitlistOffer } from "~/components/matching/waitlist-offer";
 import { useToast } from "~/components/ui/toast";
 import { CLIENT_AREA } from "~/domain/client-area";
-import { seo, webPageJsonLd } from "~/domain/seo";
+import { webPageMeta } from "~/domain/seo";
 import { formAction, parseFields } from "~/server/http.server";
 import { isDatabaseUnavailable } from "~/server/db/client.server";
 import { logger } from "~/server/logger.server";
@@ -98,15 +98,12 @@ export const action = formAction({
 
 export const headers = () => PRIVATE;
 
-export const meta = () => {
-  const page = {
-    title: "I gruppi consigliati per te",
-    description: "I gruppi di terapia online più adatti alle tue risposte.",
-    path: "/gruppi-matching",
-    parents: [{ name: "Questionario", path: "/questionario" }],
-  };
-  return seo({ ...page, noindex: true, jsonLd: webPageJsonLd(page) });
-};
+export const meta = webPageMeta({
+  title: "I gruppi consigliati per te",
+  description: "I gruppi di terapia online più adatti alle tue risposte.",
+  path: "/gruppi-matching",
+  parents: [{ name: "Questionario", path: "/questionario" }],
+}, { noindex: true });
 
 type Step =
   | { kind: "groups" }

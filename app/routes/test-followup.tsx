@@ -6,7 +6,7 @@ import { postJson } from "~/components/post-json";
 import { testFollowupSchema } from "~/domain/matching-schemas";
 import { messages, testSentDescription } from "~/domain/matching-types";
 import { useToast } from "~/components/ui/toast";
-import { seo, webPageJsonLd } from "~/domain/seo";
+import { webPageMeta } from "~/domain/seo";
 import { testFollowupAccess } from "~/content/test-followup";
 import { formAction, HttpError, parseFields } from "~/server/http.server";
 import { sendTestFollowups, testFollowupRefusal } from "~/server/services/followups.server";
@@ -37,14 +37,11 @@ export const action = formAction({
 // The page differs for staff and everyone else: never stored by a shared cache.
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
-export const meta = () => {
-  const page = {
-    title: "Test email di follow-up",
-    description: "Invia le tre email di follow-up di prova.",
-    path: "/test-followup",
-  };
-  return seo({ ...page, noindex: true, jsonLd: webPageJsonLd(page) });
-};
+export const meta = webPageMeta({
+  title: "Test email di follow-up",
+  description: "Invia le tre email di follow-up di prova.",
+  path: "/test-followup",
+}, { noindex: true });
 
 export default function TestFollowupPage({ loaderData, actionData }: Route.ComponentProps) {
   const toast = useToast();

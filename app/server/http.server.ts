@@ -39,6 +39,16 @@ export class HttpError extends Error {
   }
 }
 
+/** Runs a loader's work; a 404 it throws (not found, or not this person's) becomes the route's 404 response. */
+export async function orNotFound<T>(load: () => Promise<T>): Promise<T> {
+  try {
+    return await load();
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 404) throw new Response(error.message, { status: 404 });
+    throw error;
+  }
+}
+
 export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}) {
   // After a 413 the unread body would be taken for the next request on a kept-alive connection.
   const close: Record<string, string> = status === 413 ? { Connection: "close" } : {};

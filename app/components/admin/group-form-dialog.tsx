@@ -3,7 +3,7 @@ import { situationCards } from "~/content/situations";
 import { group as groupConstants } from "~/content/site";
 import { groupStatusLabels, weekdayNames } from "~/domain/group-labels";
 import { FormDialogFooter, RecordFormFields, useRecordForm } from "./conflict-notice";
-import { Field, invalidProps, Modal } from "./ui";
+import { Field, invalidProps, Modal, OptionList, InputField } from "./ui";
 
 export interface GroupFormValues {
   id: string;
@@ -83,17 +83,7 @@ function GroupForm({
       <fetcher.Form id={formId} method="post" className="grid gap-5">
         <RecordFormFields record={group} conflict={conflict} reload={reload} reloading={reloading} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Nome" htmlFor={id("name")} error={errors.name} required>
-            <input
-              id={id("name")}
-              name="name"
-              defaultValue={group?.name}
-              required
-              maxLength={120}
-              className="field"
-              {...invalidProps(id("name"), errors.name)}
-            />
-          </Field>
+          <InputField label="Nome" id={id("name")} error={errors.name} required name="name" defaultValue={group?.name} maxLength={120} />
           <Field label="Terapeuta" htmlFor={id("therapist")} error={errors.therapist_id} required>
             <select
               id={id("therapist")}
@@ -106,11 +96,7 @@ function GroupForm({
               <option value="" disabled>
                 Scegli il terapeuta
               </option>
-              {therapists.map((therapist) => (
-                <option key={therapist.id} value={therapist.id}>
-                  {therapist.name}
-                </option>
-              ))}
+              <OptionList items={therapists} />
             </select>
           </Field>
         </div>
@@ -143,43 +129,9 @@ function GroupForm({
               <option>Sera</option>
             </select>
           </Field>
-          <Field label="Ora di inizio" htmlFor={id("start")} error={errors.start_time} required>
-            <input
-              id={id("start")}
-              name="start_time"
-              type="time"
-              defaultValue={group?.startTime ?? "20:00"}
-              required
-              className="field"
-              {...invalidProps(id("start"), errors.start_time)}
-            />
-          </Field>
-          <Field label="Età minima" htmlFor={id("age-min")} error={errors.age_min} required>
-            <input
-              id={id("age-min")}
-              name="age_min"
-              type="number"
-              min={18}
-              max={99}
-              defaultValue={group?.ageMin ?? 18}
-              required
-              className="field"
-              {...invalidProps(id("age-min"), errors.age_min)}
-            />
-          </Field>
-          <Field label="Età massima" htmlFor={id("age-max")} error={errors.age_max} required>
-            <input
-              id={id("age-max")}
-              name="age_max"
-              type="number"
-              min={18}
-              max={99}
-              defaultValue={group?.ageMax ?? 99}
-              required
-              className="field"
-              {...invalidProps(id("age-max"), errors.age_max)}
-            />
-          </Field>
+          <InputField label="Ora di inizio" id={id("start")} error={errors.start_time} required name="start_time" type="time" defaultValue={group?.startTime ?? "20:00"} />
+          <InputField label="Età minima" id={id("age-min")} error={errors.age_min} required name="age_min" type="number" min={18} max={99} defaultValue={group?.ageMin ?? 18} />
+          <InputField label="Età massima" id={id("age-max")} error={errors.age_max} required name="age_max" type="number" min={18} max={99} defaultValue={group?.ageMax ?? 99} />
           <Field
             label="Capienza"
             htmlFor={id("capacity")}
@@ -201,17 +153,7 @@ function GroupForm({
               {...invalidProps(id("capacity"), errors.capacity)}
             />
           </Field>
-          <Field label="Data di inizio" htmlFor={id("starts")} error={errors.starts_on} required>
-            <input
-              id={id("starts")}
-              name="starts_on"
-              type="date"
-              defaultValue={group?.startsOn}
-              required
-              className="field"
-              {...invalidProps(id("starts"), errors.starts_on)}
-            />
-          </Field>
+          <InputField label="Data di inizio" id={id("starts")} error={errors.starts_on} required name="starts_on" type="date" defaultValue={group?.startsOn} />
           <Field label="Stato" htmlFor={id("status")} error={errors.status} required>
             <select id={id("status")} name="status" defaultValue={group?.status ?? "open"} className="field">
               {(Object.keys(groupStatusLabels) as (keyof typeof groupStatusLabels)[]).map((status) => (

@@ -1,6 +1,6 @@
 import { AlertDialog, Dialog } from "radix-ui";
 import { ChevronLeft, ChevronRight, Download, Eye, LoaderCircle, Search, X, type LucideIcon } from "lucide-react";
-import { Children, cloneElement, isValidElement, useEffect, useRef, type ReactElement, type ReactNode } from "react";
+import { Children, cloneElement, isValidElement, useEffect, useRef, type InputHTMLAttributes, type ReactElement, type ReactNode } from "react";
 import { Form, Link, useFetcher, useLocation, useNavigate, useNavigation, useSearchParams, useSubmit } from "react-router";
 import { useToast } from "~/components/ui/toast";
 
@@ -174,11 +174,7 @@ export function ListToolbar<S extends string>({
             onChange={(event) => submit(event.currentTarget.form, { replace: true })}
           >
             <option value="">Tutti</option>
-            {statuses.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
+            <OptionList items={statuses.map((option) => ({ id: option.value, name: option.label }))} />
           </select>
         </label>
         <button type="submit" className="btn btn-secondary">
@@ -376,6 +372,26 @@ export function Field({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** A labelled input (the `field` style) with its hint and error: <Field> around one <input>. */
+export function InputField({
+  label,
+  id,
+  error,
+  hint,
+  required,
+  fieldClassName,
+  ...input
+}: { label: ReactNode; id: string; error?: string; hint?: ReactNode; required?: boolean; fieldClassName?: string } & Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  "id" | "required"
+>) {
+  return (
+    <Field label={label} htmlFor={id} error={error} hint={hint} required={required} className={fieldClassName}>
+      <input id={id} required={required} className="field" {...input} {...invalidProps(id, error)} />
+    </Field>
   );
 }
 
@@ -587,4 +603,13 @@ export function PanelSection({ id, title, children }: { id: string; title: strin
       {children}
     </section>
   );
+}
+
+/** A select's options, one per item: its id as the value, its name shown. */
+export function OptionList({ items }: { items: readonly { id: string; name: string }[] }) {
+  return items.map((item) => (
+    <option key={item.id} value={item.id}>
+      {item.name}
+    </option>
+  ));
 }

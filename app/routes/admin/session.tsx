@@ -6,10 +6,10 @@ import { ActionFormDialog } from "~/components/admin/conflict-notice";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { Badge, Field, invalidProps, PageHeader, PanelSection } from "~/components/admin/ui";
 import { AttendanceSheet, attendanceMarks, sessionTones } from "~/components/sessions/attendance-sheet";
-import { cancelSessionSchema, memberName, moveSessionSchema, romeDate, sessionLabel, sessionStatusLabels, sessionTime, upperFirst } from "~/domain/sessions";
+import { cancelSessionSchema, moveSessionSchema, rosterRows, romeDate, sessionLabel, sessionStatusLabels, sessionTime, upperFirst } from "~/domain/sessions";
 import { formErrors } from "~/domain/form-fields";
 import { adminPageData, requireAdmin } from "~/server/auth.server";
-import { HttpError } from "~/server/http.server";
+import { HttpError, orNotFound } from "~/server/http.server";
 import { actionFail, actionOk, failure, isRecordId } from "~/server/services/admin-common.server";
 import { cancelSession, getSession, moveSession, recordAttendance, sessionRoster } from "~/server/services/sessions.server";
 
@@ -17,7 +17,7 @@ import { cancelSession, getSession, moveSession, recordAttendance, sessionRoster
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   return adminPageData(context.db, request, async () => {
     if (!isRecordId(params.sessionId)) throw new Response("Incontro non trovato.", { status: 404 });
-    try {
+    return orNotFound(async () => {
       const session = await getSession(context.db, params.sessionId);
       const roster = await sessionRoster(context.db, session.id, session.groupId);
       const replacement = session.movedTo ? await getSession(context.db, session.movedTo).catch(() => null) : null;
@@ -25,18 +25,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         session,
         movedTo: replacement ? { id: replacement.id, startsAt: replacement.startsAt } : null,
         started: new Date(session.startsAt) <= new Date(),
-        roster: roster.map((row) => ({
-          bookingId: row.bookingId,
-          name: memberName(row.name),
-          ageBracket: row.ageBracket,
-          status: row.status,
-          announced: Boolean(row.announcedAt),
-        })),
+        roster: rosterRows(roster),
       };
-    } catch (error) {
-      if (error instanceof HttpError && error.status === 404) throw new Response(error.message, { status: 404 });
-      throw error;
-    }
+    });
   });
 }
 

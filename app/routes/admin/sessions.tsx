@@ -4,7 +4,7 @@ import { Form, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/sessions";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { formatDate } from "~/domain/format";
-import { Badge, ConfirmAction, EmptyState, Field, invalidProps, LoadError, PageHeader, Spinner, useLoadErrorToast, useActionFetcher } from "~/components/admin/ui";
+import { OptionList, Badge, ConfirmAction, EmptyState, Field, invalidProps, LoadError, PageHeader, Spinner, useLoadErrorToast, useActionFetcher } from "~/components/admin/ui";
 import { sessionTones } from "~/components/sessions/attendance-sheet";
 import { absenceNotice, SESSION_WINDOW_WEEKS } from "~/content/site";
 import { addDays, dateLabel, romeTimeToUtc, todayInRome } from "~/domain/calendar";
@@ -249,11 +249,7 @@ function FilterSelect({ label, name, value, all, options }: { label: string; nam
       {label}
       <select name={name} defaultValue={value ?? ""} className="field min-w-48">
         <option value="">{all}</option>
-        {options.map((option) => (
-          <option key={option.id} value={option.id}>
-            {option.name}
-          </option>
-        ))}
+        <OptionList items={options} />
       </select>
     </label>
   );
@@ -295,11 +291,7 @@ function Closures({ closures, groups }: { closures: Data["closures"]; groups: Da
         <Field label="Gruppo" htmlFor="closure-group" error={errors.group_id}>
           <select id="closure-group" name="group_id" className="field" {...invalidProps("closure-group", errors.group_id)}>
             <option value="">Tutti i gruppi</option>
-            {groups.map((group) => (
-              <option key={group.id} value={group.id}>
-                {group.name}
-              </option>
-            ))}
+            <OptionList items={groups} />
           </select>
         </Field>
         <Field label="Dal" htmlFor="closure-from" error={errors.starts_on} required>

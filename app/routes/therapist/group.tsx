@@ -5,18 +5,15 @@ import { EmptyState, PageHeader, PanelSection } from "~/components/admin/ui";
 import { SessionLinks } from "~/components/sessions/session-links";
 import { weekdayName } from "~/domain/calendar";
 import { THERAPIST_AREA, upperFirst } from "~/domain/sessions";
-import { HttpError } from "~/server/http.server";
+import { orNotFound } from "~/server/http.server";
 import { ownGroup, requireTherapist } from "~/server/services/therapist-area.server";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const identity = await requireTherapist(context.db, request);
   if (!/^[0-9a-f-]{36}$/i.test(params.groupId)) throw new Response("Non trovato.", { status: 404 });
-  try {
-    return await ownGroup(context.db, identity, params.groupId);
-  } catch (error) {
-    if (error instanceof HttpError && error.status === 404) throw new Response(error.message, { status: 404 });
-    throw error;
-  }
+  return orNotFound(async () => {
+    return ownGroup(context.db, identity, params.groupId);
+  });
 }
 
 export default function TherapistGroup({ loaderData }: Route.ComponentProps) {

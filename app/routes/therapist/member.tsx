@@ -5,19 +5,16 @@ import { formatDateTime } from "~/domain/format";
 import { QuestionnaireAnswers } from "~/components/admin/questionnaire-answers";
 import { EmptyState, PageHeader } from "~/components/admin/ui";
 import { THERAPIST_AREA } from "~/domain/sessions";
-import { HttpError } from "~/server/http.server";
+import { HttpError, orNotFound } from "~/server/http.server";
 import { ownMemberAnswers, requireTherapist } from "~/server/services/therapist-area.server";
 
 /** A member's questionnaire answers (health data): only for the therapist of their group, each read audited. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const identity = await requireTherapist(context.db, request);
-  try {
+  return orNotFound(async () => {
     if (!/^[0-9a-f-]{36}$/i.test(params.bookingId)) throw new HttpError(404, "Non trovato.");
-    return await ownMemberAnswers(context.db, identity, params.bookingId);
-  } catch (error) {
-    if (error instanceof HttpError && error.status === 404) throw new Response(error.message, { status: 404 });
-    throw error;
-  }
+    return ownMemberAnswers(context.db, identity, params.bookingId);
+  });
 }
 
 export default function TherapistMember({ loaderData }: Route.ComponentProps) {

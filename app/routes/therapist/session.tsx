@@ -3,9 +3,9 @@ import { Link } from "react-router";
 import type { Route } from "./+types/session";
 import { Badge, PageHeader } from "~/components/admin/ui";
 import { AttendanceSheet, attendanceMarks, sessionTones } from "~/components/sessions/attendance-sheet";
-import { memberName, sessionLabel, sessionStatusLabels, THERAPIST_AREA, upperFirst } from "~/domain/sessions";
+import { rosterRows, sessionLabel, sessionStatusLabels, THERAPIST_AREA, upperFirst } from "~/domain/sessions";
 import { audit } from "~/server/audit.server";
-import { HttpError } from "~/server/http.server";
+import { HttpError, orNotFound } from "~/server/http.server";
 import { actionFail, actionOk, failure, isRecordId } from "~/server/services/admin-common.server";
 import { getSession, recordAttendance, sessionRoster } from "~/server/services/sessions.server";
 import { requireTherapist } from "~/server/services/therapist-area.server";
@@ -13,7 +13,7 @@ import { requireTherapist } from "~/server/services/therapist-area.server";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const identity = await requireTherapist(context.db, request);
-  try {
+  return orNotFound(async () => {
     if (!isRecordId(params.sessionId)) throw new HttpError(404, "Non trovato.");
     const session = await getSession(context.db, params.sessionId, { therapistId: identity.therapist.id });
     const roster = await sessionRoster(context.db, session.id, session.groupId);
@@ -21,12 +21,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     return {
       session,
       started: new Date(session.startsAt) <= new Date(),
-      roster: roster.map((row) => ({ bookingId: row.bookingId, name: memberName(row.name), ageBracket: row.ageBracket, status: row.status, announced: Boolean(row.announcedAt) })),
+      roster: rosterRows(roster),
     };
-  } catch (error) {
-    if (error instanceof HttpError && error.status === 404) throw new Response(error.message, { status: 404 });
-    throw error;
-  }
+  });
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
