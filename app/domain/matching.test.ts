@@ -35,27 +35,22 @@ const giulia: MatchProfile = {
 };
 
 describe("situationThemes", () => {
-  it("reads the problem slugs out of Italian option labels", () => {
-    expect(situationThemes("Mi sento solo anche quando sono con gli altri")).toEqual(["sentirsi-soli"]);
-    expect(situationThemes("Ho paura del cambiamento")).toEqual(["paura-cambiamento"]);
-    expect(situationThemes("Mi sento bloccato/a nella mia vita")).toEqual(["sentirsi-intrappolati"]);
-    expect(situationThemes("Mi confronto continuamente con gli altri sui social")).toEqual([
-      "confronto-social",
-    ]);
-    expect(situationThemes("Ho troppe SCELTE e non riesco a prendere una decisione")).toEqual([
-      "troppe-scelte",
-    ]);
-    expect(situationThemes("Sento di essere indietro rispetto ai miei coetanei")).toEqual(["in-ritardo"]);
-  });
-
-  it("understands the questionnaire's gender-inclusive labels", () => {
-    expect(situationThemes("Mi sento solə, anche quando sono in compagnia")).toEqual(["sentirsi-soli"]);
-    expect(situationThemes("Sentirmi meno solə")).toEqual(["sentirsi-soli"]);
-    expect(situationThemes("Mi sento intrappolatə nella mia situazione")).toEqual(["sentirsi-intrappolati"]);
-    expect(situationThemes("Mi confronto continuamente con gli altri, anche sui social")).toEqual([
-      "confronto-social",
-    ]);
-    expect(situationThemes("Gestire meglio l'ansia")).toEqual(["ansia-futuro"]);
+  it.each([
+    // the questionnaire's option labels, in any case
+    ["Mi sento solo anche quando sono con gli altri", "sentirsi-soli"],
+    ["Ho paura del cambiamento", "paura-cambiamento"],
+    ["Mi sento bloccato/a nella mia vita", "sentirsi-intrappolati"],
+    ["Mi confronto continuamente con gli altri sui social", "confronto-social"],
+    ["Ho troppe SCELTE e non riesco a prendere una decisione", "troppe-scelte"],
+    ["Sento di essere indietro rispetto ai miei coetanei", "in-ritardo"],
+    // its gender-inclusive labels
+    ["Mi sento solə, anche quando sono in compagnia", "sentirsi-soli"],
+    ["Sentirmi meno solə", "sentirsi-soli"],
+    ["Mi sento intrappolatə nella mia situazione", "sentirsi-intrappolati"],
+    ["Mi confronto continuamente con gli altri, anche sui social", "confronto-social"],
+    ["Gestire meglio l'ansia", "ansia-futuro"],
+  ])("reads %j as the problem %j", (label, slug) => {
+    expect(situationThemes(label)).toEqual([slug]);
   });
 
   it("does not read 'da tempo' (for a while) as the fear of time passing", () => {

@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { isAlive } from "../../app/server/db/embedded.server";
 import { fetchProofOfWork } from "../support/proof-of-work.mjs";
 import { serverEnv } from "./support/server-env";
 
@@ -37,14 +38,6 @@ function postmasterPid() {
   return fs.existsSync(file) ? Number(fs.readFileSync(file, "utf8").split("\n")[0]) : undefined;
 }
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 test.describe("server lifecycle", () => {
   test.skip(({ isMobile }) => isMobile, "runs once");
@@ -83,7 +76,7 @@ test.describe("server lifecycle", () => {
     const postgres = postmasterPid()!;
     server.kill("SIGTERM");
     expect(await exited(server)).toBe(0);
-    expect(alive(postgres)).toBe(false);
+    expect(isAlive(postgres)).toBe(false);
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 });

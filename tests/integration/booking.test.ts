@@ -28,7 +28,7 @@ import { versionOf } from "../../app/server/services/admin-common.server";
 import { callAvailability, romeTimeToUtc, slotLabel, workingDays } from "../../app/server/services/call-slots.server";
 import { recommendedGroups } from "../../app/server/services/groups.server";
 import { testDatabase } from "./database";
-import { accessTokenFor, postJson, queuedMail, validAnswers, therapistWithGroup, cookieHeader } from "./helpers";
+import { accessTokenFor, postJson, queuedMail, validAnswers, therapistWithGroup, cookieHeader, confirmedMembers } from "./helpers";
 
 beforeAll(() => {
   process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "insieme-booking-"));
@@ -70,19 +70,7 @@ async function seedGroup(db: Database, seed: GroupSeed) {
       startsOn: "2026-12-03",
     },
   );
-  const confirmed = seed.confirmed ?? 0;
-  if (confirmed > 0) {
-    await db.insert(groupBookings).values(
-      Array.from({ length: confirmed }, (_, index) => ({
-        groupId: group.id,
-        therapistId: therapist.id,
-        email: `membro-${++counter}-${index}@example.invalid`,
-        name: "Anna",
-        ageBracket: "26-35",
-        status: "confirmed" as const,
-      })),
-    );
-  }
+  await confirmedMembers(db, group, seed.confirmed ?? 0, ++counter);
   return { therapist: therapist!, group: group! };
 }
 

@@ -28,7 +28,7 @@ import {
 import { callAvailability } from "../../app/server/services/call-slots.server";
 import { testDatabase, testDatabaseUrl } from "./database";
 import { versionOf } from "../../app/server/services/admin-common.server";
-import { accessTokenFor, postJson, validAnswers, signedInStaff, therapistWithGroup } from "./helpers";
+import { accessTokenFor, postJson, validAnswers, signedInStaff, therapistWithGroup, confirmedMembers } from "./helpers";
 
 /**
  * What happens when people act at the same moment: the last seat of a group, one call slot, the
@@ -65,17 +65,7 @@ async function seedGroup(options: { confirmed?: number; capacity?: number } = {}
       startsOn: "2030-01-15",
     },
   );
-  const confirmed = options.confirmed ?? 0;
-  if (confirmed > 0) {
-    await db.insert(groupBookings).values(
-      Array.from({ length: confirmed }, (_, index) => ({
-        groupId: group.id,
-        therapistId: therapist.id,
-        email: `membro-${tag}-${index}@example.invalid`,
-        status: "confirmed" as const,
-      })),
-    );
-  }
+  await confirmedMembers(db, group, options.confirmed ?? 0, tag);
   return { therapist: therapist!, group: group! };
 }
 

@@ -1,7 +1,7 @@
 import { PROOF_OF_WORK_HEADER } from "../../app/domain/proof-of-work";
 import { PDFDocument } from "pdf-lib";
 import type { Database } from "../../app/server/db/client.server";
-import { emailOutbox, groups, therapists } from "../../app/server/db/schema";
+import { emailOutbox, groupBookings, groups, therapists } from "../../app/server/db/schema";
 import { withBody } from "../../app/server/mail/outbox.server";
 import { solveProofOfWork } from "../support/proof-of-work.mjs";
 
@@ -105,6 +105,21 @@ export async function newGroup(db: Database, therapistId: string, values: NewGro
     .values({ therapistId, name: "Gruppo", topic: "Tema", weekday: 1, timeSlot: "Sera", startTime: "19:00", startsOn: "2026-03-01", ...values })
     .returning();
   return row!;
+}
+
+/** `count` confirmed members of a group (addresses under `tag`, none deliverable). */
+export async function confirmedMembers(db: Database, group: { id: string; therapistId: string }, count: number, tag: string | number) {
+  if (count === 0) return;
+  await db.insert(groupBookings).values(
+    Array.from({ length: count }, (_, index) => ({
+      groupId: group.id,
+      therapistId: group.therapistId,
+      email: `membro-${tag}-${index}@example.invalid`,
+      name: "Anna",
+      ageBracket: "26-35",
+      status: "confirmed" as const,
+    })),
+  );
 }
 
 /** A new therapist and one group of theirs. */

@@ -5,6 +5,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outage } from "../../app/content/outage";
+import { isAlive } from "../../app/server/db/embedded.server";
 import { fetchProofOfWork, PROOF_OF_WORK_HEADER } from "../support/proof-of-work.mjs";
 import {
   countByMessageId,
@@ -219,14 +220,6 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 describe("kill -9 of the embedded PostgreSQL under a burst of submissions", () => {
   it("killed the database in the middle of the burst, and the same Node process answered every request throughout", () => {

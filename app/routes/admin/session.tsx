@@ -6,27 +6,21 @@ import { ActionFormDialog } from "~/components/admin/conflict-notice";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { Badge, Field, invalidProps, PageHeader, PanelSection } from "~/components/admin/ui";
 import { AttendanceSheet, attendanceMarks, sessionTones } from "~/components/sessions/attendance-sheet";
-import { cancelSessionSchema, moveSessionSchema, rosterRows, romeDate, sessionLabel, sessionStatusLabels, sessionTime, upperFirst } from "~/domain/sessions";
+import { cancelSessionSchema, moveSessionSchema, romeDate, sessionLabel, sessionStatusLabels, sessionTime, upperFirst } from "~/domain/sessions";
 import { formErrors } from "~/domain/form-fields";
 import { adminPageData, requireAdmin } from "~/server/auth.server";
 import { HttpError, orNotFound } from "~/server/http.server";
 import { actionFail, actionOk, failure, isRecordId } from "~/server/services/admin-common.server";
-import { cancelSession, getSession, moveSession, recordAttendance, sessionRoster } from "~/server/services/sessions.server";
+import { attendanceSheet, cancelSession, getSession, moveSession, recordAttendance } from "~/server/services/sessions.server";
 
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   return adminPageData(context.db, request, async () => {
     if (!isRecordId(params.sessionId)) throw new Response("Incontro non trovato.", { status: 404 });
     return orNotFound(async () => {
-      const session = await getSession(context.db, params.sessionId);
-      const roster = await sessionRoster(context.db, session.id, session.groupId);
-      const replacement = session.movedTo ? await getSession(context.db, session.movedTo).catch(() => null) : null;
-      return {
-        session,
-        movedTo: replacement ? { id: replacement.id, startsAt: replacement.startsAt } : null,
-        started: new Date(session.startsAt) <= new Date(),
-        roster: rosterRows(roster),
-      };
+      const sheet = await attendanceSheet(context.db, params.sessionId);
+      const replacement = sheet.session.movedTo ? await getSession(context.db, sheet.session.movedTo).catch(() => null) : null;
+      return { ...sheet, movedTo: replacement ? { id: replacement.id, startsAt: replacement.startsAt } : null };
     });
   });
 }

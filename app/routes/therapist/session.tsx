@@ -3,11 +3,11 @@ import { Link } from "react-router";
 import type { Route } from "./+types/session";
 import { Badge, PageHeader } from "~/components/admin/ui";
 import { AttendanceSheet, attendanceMarks, sessionTones } from "~/components/sessions/attendance-sheet";
-import { rosterRows, sessionLabel, sessionStatusLabels, THERAPIST_AREA, upperFirst } from "~/domain/sessions";
+import { sessionLabel, sessionStatusLabels, THERAPIST_AREA, upperFirst } from "~/domain/sessions";
 import { audit } from "~/server/audit.server";
 import { HttpError, orNotFound } from "~/server/http.server";
 import { actionFail, actionOk, failure, isRecordId } from "~/server/services/admin-common.server";
-import { getSession, recordAttendance, sessionRoster } from "~/server/services/sessions.server";
+import { attendanceSheet, recordAttendance } from "~/server/services/sessions.server";
 import { requireTherapist } from "~/server/services/therapist-area.server";
 
 
@@ -15,14 +15,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const identity = await requireTherapist(context.db, request);
   return orNotFound(async () => {
     if (!isRecordId(params.sessionId)) throw new HttpError(404, "Non trovato.");
-    const session = await getSession(context.db, params.sessionId, { therapistId: identity.therapist.id });
-    const roster = await sessionRoster(context.db, session.id, session.groupId);
-    await audit(context.db, identity.session, { action: "read", entity: "attendance", entityId: session.id });
-    return {
-      session,
-      started: new Date(session.startsAt) <= new Date(),
-      roster: rosterRows(roster),
-    };
+    const sheet = await attendanceSheet(context.db, params.sessionId, { therapistId: identity.therapist.id });
+    await audit(context.db, identity.session, { action: "read", entity: "attendance", entityId: sheet.session.id });
+    return sheet;
   });
 }
 

@@ -116,7 +116,8 @@ function freePort(): Promise<number> {
   });
 }
 
-function isAlive(pid: number) {
+/** True while the process runs (a zombie nobody reaped yet is not running). */
+export function isAlive(pid: number) {
   try {
     process.kill(pid, 0);
   } catch (error) {

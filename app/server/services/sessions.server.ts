@@ -7,6 +7,7 @@ import {
   isClosedOn,
   meetingDates,
   meetingInstants,
+  rosterRows,
   sessionLabel,
   type AttendanceStatus,
   type Closure,
@@ -186,6 +187,13 @@ export function groupOptions(db: Database, scope: Scope = {}) {
 const notFound = () => new HttpError(404, "Incontro non trovato.");
 
 /** One meeting with its group; 404 when it does not exist or is outside the scope (another therapist's). */
+/** A meeting with its attendance sheet (members' short names): what staff and its therapist open. */
+export async function attendanceSheet(db: Executor, sessionId: string, scope: Scope = {}) {
+  const session = await getSession(db, sessionId, scope);
+  const roster = await sessionRoster(db, session.id, session.groupId);
+  return { session, started: new Date(session.startsAt) <= new Date(), roster: rosterRows(roster) };
+}
+
 export async function getSession(db: Executor, sessionId: string, scope: Scope = {}) {
   const [row] = await db
     .select({ ...sessionColumns, videoUrl: groups.videoUrl, groupStatus: groups.status })
