@@ -1,4 +1,3 @@
-import { Check } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/prezzi";
 import { CtaBand } from "~/components/site/cta-band";
@@ -9,6 +8,7 @@ import { pricingCards, pricingHeader, pricingIncluded, reducedRateNote } from "~
 import { seo, serviceJsonLd } from "~/domain/seo";
 import { euro } from "~/content/format";
 import { prices } from "~/content/site";
+import { CheckList } from "~/components/site/check-list";
 
 /** A content page: no React in the browser, publicly cached. */
 export { handle, headers } from "~/components/site/content-page";
@@ -44,14 +44,7 @@ export default function Pricing() {
                 <span className="text-lg text-ink-700">{card.period}</span>
               </p>
               <p className="text-ink-700">{card.description}</p>
-              <ul className="grid gap-3">
-                {card.features.map((feature) => (
-                  <li key={feature} className="flex gap-3">
-                    <Check aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-teal-700" strokeWidth={2.5} />
-                    <span>{feature}</span>
-                  </li>
-                ))}
-              </ul>
+              <CheckList items={card.features} />
               <Link to={card.ctaLink} className={`btn mt-auto ${card.highlighted ? "btn-primary" : "btn-secondary"}`}>
                 {card.ctaText}
               </Link>
@@ -64,14 +57,7 @@ export default function Pricing() {
           <h2 id="incluso-titolo" className="mb-5 text-2xl font-semibold">
             {pricingIncluded.title}
           </h2>
-          <ul className="grid gap-3">
-            {pricingIncluded.items.map((item) => (
-              <li key={item} className="flex gap-3 text-ink-700">
-                <Check aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-teal-700" strokeWidth={2.5} />
-                <span>{item}</span>
-              </li>
-            ))}
-          </ul>
+          <CheckList items={pricingIncluded.items} className="text-ink-700" />
         </section>
         <section aria-labelledby="agevolata-titolo" className="rounded-3xl bg-sand-100 p-6 sm:p-8">
           <h2 id="agevolata-titolo" className="mb-5 text-2xl font-semibold">

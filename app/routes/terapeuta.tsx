@@ -1,4 +1,4 @@
-import { BadgeCheck, Check } from "lucide-react";
+import { BadgeCheck } from "lucide-react";
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/terapeuta";
 import { Paragraphs } from "~/components/site/paragraphs";
@@ -6,6 +6,7 @@ import { TherapistPhoto } from "~/components/site/therapist-photo";
 import { personJsonLd, seo } from "~/domain/seo";
 import { findPublicTherapist } from "~/server/services/therapists.server";
 import { BackLink } from "~/components/site/back-link";
+import { CheckList } from "~/components/site/check-list";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const therapist = await findPublicTherapist(context.db, params.id);
@@ -79,14 +80,7 @@ export default function TherapistProfile({ loaderData }: Route.ComponentProps) {
               <h2 id="formazione" className="text-3xl font-semibold">
                 Formazione e qualifiche
               </h2>
-              <ul className="grid gap-3 text-ink-700">
-                {therapist.qualifications.map((qualification) => (
-                  <li key={qualification} className="flex gap-3">
-                    <Check aria-hidden="true" className="mt-1 size-5 shrink-0 text-teal-700" strokeWidth={2.5} />
-                    <span>{qualification}</span>
-                  </li>
-                ))}
-              </ul>
+              <CheckList items={therapist.qualifications} className="text-ink-700" />
             </section>
           ) : null}
           {therapist.approaches.length > 0 ? (

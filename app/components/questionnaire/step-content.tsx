@@ -54,6 +54,16 @@ function describedBy(...ids: (string | false | undefined)[]) {
   return joined || undefined;
 }
 
+/** The title and description above a text or consent question. */
+function QuestionHeader({ step, headingRef }: { step: { title: string; description?: string }; headingRef: StepContentProps["headingRef"] }) {
+  return (
+    <div className="grid gap-2">
+      <StepHeading title={step.title} headingRef={headingRef} />
+      <Description text={step.description} />
+    </div>
+  );
+}
+
 function StepHeading({ title, headingRef }: { title: string; headingRef: Ref<HTMLHeadingElement> }) {
   return (
     <h1
@@ -101,10 +111,7 @@ function TextQuestion({ step, answers, errors, onChange, headingRef }: StepConte
   } as const;
   return (
     <div className="grid gap-4">
-      <div className="grid gap-2">
-        <StepHeading title={step.title} headingRef={headingRef} />
-        <Description text={step.description} />
-      </div>
+      <QuestionHeader step={step} headingRef={headingRef} />
       <div className="grid gap-2">
         {step.kind === "textarea" ? (
           <>
@@ -275,10 +282,7 @@ function ConsentQuestion({ step, answers, errors, onChange, headingRef }: StepCo
   const errorId = errorIdOf(step.field);
   return (
     <div className="grid gap-4">
-      <div className="grid gap-2">
-        <StepHeading title={step.title} headingRef={headingRef} />
-        <Description text={step.description} />
-      </div>
+      <QuestionHeader step={step} headingRef={headingRef} />
       <div className="grid gap-2">
         <label className="flex min-h-14 cursor-pointer items-start gap-3 rounded-2xl border-2 border-sand-200 bg-white px-4 py-3 leading-snug has-[:checked]:border-teal-600 has-[:checked]:bg-teal-50">
           <input

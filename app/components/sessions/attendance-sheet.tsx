@@ -49,8 +49,7 @@ export function AttendanceSheet({ roster, sessionStatus, started }: { roster: Ro
         {roster.map((row) => (
           <li key={row.bookingId} className="grid gap-3 px-4 py-3 md:grid-cols-[minmax(10rem,1fr)_auto] md:items-center">
             <div>
-              <span className="font-medium text-ink-900">{row.name}</span>
-              {row.ageBracket ? <span className="ml-2 text-sm text-ink-500">{row.ageBracket} anni</span> : null}
+              <MemberLabel name={row.name} ageBracket={row.ageBracket} />
               {row.status ? (
                 <span className="ml-2">
                   <Badge tone={attendanceTones[row.status]}>{attendanceLabels[row.status]}</Badge>
@@ -87,5 +86,15 @@ export function AttendanceSheet({ roster, sessionStatus, started }: { roster: Ro
         </button>
       </div>
     </fetcher.Form>
+  );
+}
+
+/** A member as a therapist sees them: the short name and the age bracket. */
+export function MemberLabel({ name, ageBracket }: { name: string; ageBracket: string | null }) {
+  return (
+    <>
+      <span className="font-medium text-ink-900">{name}</span>
+      {ageBracket ? <span className="ml-2 text-sm text-ink-500">{ageBracket} anni</span> : null}
+    </>
   );
 }

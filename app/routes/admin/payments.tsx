@@ -5,7 +5,7 @@ import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { IseeRequestsPanel } from "~/components/admin/isee-requests";
 import { iseeMessages } from "~/domain/client-area";
 import { formatDate } from "~/domain/format";
-import { ConfirmDialog, EmptyState, Field, invalidProps, PageHeader, Spinner, TableScroll, useLoadErrorToast, useActionFetcher } from "~/components/admin/ui";
+import { ConfirmDialog, EmptyState, Field, InputField, invalidProps, OptionList, PageHeader, Spinner, TableScroll, useLoadErrorToast, useActionFetcher } from "~/components/admin/ui";
 import { prices } from "~/content/site";
 import { todayInRome } from "~/domain/calendar";
 import { romeDate } from "~/domain/sessions";
@@ -254,66 +254,76 @@ function MemberSelect({ id, accounts, error }: { id: string; accounts: Data["acc
   );
 }
 
-function PaymentForm({ data }: { data: Data }) {
+/**
+ * A form of the ledger: its title, its intent and the idempotency key that makes a double click (or
+ * a retry) record it once; the fields come from `children`, the errors from the action.
+ */
+function LedgerForm({
+  intent,
+  title,
+  idempotencyKey,
+  submit,
+  primary = false,
+  children,
+}: {
+  intent: string;
+  title: string;
+  idempotencyKey: string;
+  submit: string;
+  primary?: boolean;
+  children: (errors: Record<string, string | undefined>) => ReactNode;
+}) {
   const { fetcher, errors, busy } = useActionFetcher();
   return (
-    <fetcher.Form method="post" key={data.paymentKey} className="grid gap-3 rounded-2xl border border-sand-200 bg-white p-4 sm:p-6" aria-labelledby="payment-form-title">
-      <h2 id="payment-form-title" className="text-lg font-semibold">
-        Registra un pagamento
+    <fetcher.Form method="post" key={idempotencyKey} className="grid gap-3 rounded-2xl border border-sand-200 bg-white p-4 sm:p-6" aria-labelledby={`${intent}-form-title`}>
+      <h2 id={`${intent}-form-title`} className="text-lg font-semibold">
+        {title}
       </h2>
-      <input type="hidden" name="intent" value="payment" />
-      <input type="hidden" name="idempotency_key" value={data.paymentKey} />
-      <MemberSelect id="payment-member" accounts={data.accounts} error={errors.booking_id} />
-      <div className="grid gap-3 sm:grid-cols-3">
-        <Field label="Importo (€)" htmlFor="payment-amount" error={errors.amount} required>
-          <input id="payment-amount" name="amount" inputMode="decimal" required placeholder="35,00" className="field" {...invalidProps("payment-amount", errors.amount)} />
-        </Field>
-        <Field label="Metodo" htmlFor="payment-method" error={errors.method} required>
-          <select id="payment-method" name="method" required className="field" defaultValue="bank_transfer" {...invalidProps("payment-method", errors.method)}>
-            {manualPaymentMethods.map((method) => (
-              <option key={method} value={method}>
-                {paymentMethodLabels[method]}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label="Data" htmlFor="payment-date" error={errors.paid_on} required>
-          <input id="payment-date" name="paid_on" type="date" required max={data.today} defaultValue={data.today} className="field" {...invalidProps("payment-date", errors.paid_on)} />
-        </Field>
-      </div>
-      <Field label="Nota" htmlFor="payment-note" error={errors.note}>
-        <input id="payment-note" name="note" maxLength={500} placeholder="Riferimento del bonifico" className="field" {...invalidProps("payment-note", errors.note)} />
-      </Field>
-      <button type="submit" className="btn btn-primary justify-self-start" disabled={busy}>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="idempotency_key" value={idempotencyKey} />
+      {children(errors)}
+      <button type="submit" className={`btn ${primary ? "btn-primary" : "btn-secondary"} justify-self-start`} disabled={busy}>
         {busy ? <Spinner /> : null}
-        Registra e crea la ricevuta
+        {submit}
       </button>
     </fetcher.Form>
   );
 }
 
-function RefundForm({ data }: { data: Data }) {
-  const { fetcher, errors, busy } = useActionFetcher();
+function PaymentForm({ data }: { data: Data }) {
   return (
-    <fetcher.Form method="post" key={data.refundKey} className="grid gap-3 rounded-2xl border border-sand-200 bg-white p-4 sm:p-6" aria-labelledby="refund-form-title">
-      <h2 id="refund-form-title" className="text-lg font-semibold">
-        Registra un rimborso
-      </h2>
-      <p className="text-sm text-ink-500">Per le sedute pagate e non usate, per esempio quando il gruppo non è adatto.</p>
-      <input type="hidden" name="intent" value="refund" />
-      <input type="hidden" name="idempotency_key" value={data.refundKey} />
-      <MemberSelect id="refund-member" accounts={data.accounts} error={errors.booking_id} />
-      <Field label="Importo (€)" htmlFor="refund-amount" error={errors.amount} required>
-        <input id="refund-amount" name="amount" inputMode="decimal" required placeholder="35,00" className="field" {...invalidProps("refund-amount", errors.amount)} />
-      </Field>
-      <Field label="Motivo" htmlFor="refund-reason" error={errors.reason} required>
-        <input id="refund-reason" name="reason" required maxLength={500} placeholder="Gruppo non adatto: 2 sedute non usate" className="field" {...invalidProps("refund-reason", errors.reason)} />
-      </Field>
-      <button type="submit" className="btn btn-secondary justify-self-start" disabled={busy}>
-        {busy ? <Spinner /> : null}
-        Registra il rimborso
-      </button>
-    </fetcher.Form>
+    <LedgerForm intent="payment" title="Registra un pagamento" idempotencyKey={data.paymentKey} submit="Registra e crea la ricevuta" primary>
+      {(errors) => (
+        <>
+          <MemberSelect id="payment-member" accounts={data.accounts} error={errors.booking_id} />
+          <div className="grid gap-3 sm:grid-cols-3">
+            <InputField label="Importo (€)" id="payment-amount" error={errors.amount} required name="amount" inputMode="decimal" placeholder="35,00" />
+            <Field label="Metodo" htmlFor="payment-method" error={errors.method} required>
+              <select id="payment-method" name="method" required className="field" defaultValue="bank_transfer" {...invalidProps("payment-method", errors.method)}>
+                <OptionList items={manualPaymentMethods.map((method) => ({ id: method, name: paymentMethodLabels[method] }))} />
+              </select>
+            </Field>
+            <InputField label="Data" id="payment-date" error={errors.paid_on} required name="paid_on" type="date" max={data.today} defaultValue={data.today} />
+          </div>
+          <InputField label="Nota" id="payment-note" error={errors.note} name="note" maxLength={500} placeholder="Riferimento del bonifico" />
+        </>
+      )}
+    </LedgerForm>
+  );
+}
+
+function RefundForm({ data }: { data: Data }) {
+  return (
+    <LedgerForm intent="refund" title="Registra un rimborso" idempotencyKey={data.refundKey} submit="Registra il rimborso">
+      {(errors) => (
+        <>
+          <p className="text-sm text-ink-500">Per le sedute pagate e non usate, per esempio quando il gruppo non è adatto.</p>
+          <MemberSelect id="refund-member" accounts={data.accounts} error={errors.booking_id} />
+          <InputField label="Importo (€)" id="refund-amount" error={errors.amount} required name="amount" inputMode="decimal" placeholder="35,00" />
+          <InputField label="Motivo" id="refund-reason" error={errors.reason} required name="reason" maxLength={500} placeholder="Gruppo non adatto: 2 sedute non usate" />
+        </>
+      )}
+    </LedgerForm>
   );
 }
 

@@ -2,6 +2,7 @@ import { ArrowLeft, Video } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/group";
 import { EmptyState, PageHeader, PanelSection } from "~/components/admin/ui";
+import { MemberLabel } from "~/components/sessions/attendance-sheet";
 import { SessionLinks } from "~/components/sessions/session-links";
 import { weekdayName } from "~/domain/calendar";
 import { THERAPIST_AREA, upperFirst } from "~/domain/sessions";
@@ -38,8 +39,7 @@ export default function TherapistGroup({ loaderData }: Route.ComponentProps) {
             {members.map((member) => (
               <li key={member.bookingId} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
                 <span>
-                  <span className="font-medium text-ink-900">{member.name}</span>
-                  {member.ageBracket ? <span className="ml-2 text-sm text-ink-500">{member.ageBracket} anni</span> : null}
+                  <MemberLabel name={member.name} ageBracket={member.ageBracket} />
                 </span>
                 {member.hasAnswers ? (
                   <Link to={`${THERAPIST_AREA}/persone/${member.bookingId}`} className="btn btn-secondary min-h-9 px-3 py-1.5 text-xs">
