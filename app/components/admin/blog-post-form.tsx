@@ -10,6 +10,7 @@ import { todayInItaly } from "~/domain/format";
 import { imageFileProblem, uploadImage, type UploadKind } from "./image-upload";
 import { FormDialogFooter, RecordFormFields, useRecordForm } from "./conflict-notice";
 import { Field, invalidProps, Modal, Spinner } from "./ui";
+import { FieldError } from "~/components/site/field-error";
 
 type SectionType = "h2" | "h3";
 
@@ -200,20 +201,14 @@ function BlogPostForm({
             {text("slug", "Slug", { placeholder: autoSlug || "generato-dal-titolo", hint: "Se vuoto, viene generato dal titolo." })}
           </div>
           <div className="flex flex-wrap gap-6">
-            <Checkbox
-              name="is_published"
-              label="Pubblicato"
-              checked={draft.is_published}
-              onChange={(value) => set("is_published", value)}
-              hint="Se non selezionato, l'articolo resta in bozza."
-            />
-            <Checkbox
-              name="is_featured"
-              label="In evidenza"
-              checked={draft.is_featured}
-              onChange={(value) => set("is_featured", value)}
-              hint="Mostrato come articolo principale del blog."
-            />
+            {(
+              [
+                ["is_published", "Pubblicato", "Se non selezionato, l'articolo resta in bozza."],
+                ["is_featured", "In evidenza", "Mostrato come articolo principale del blog."],
+              ] as const
+            ).map(([name, label, hint]) => (
+              <Checkbox key={name} name={name} label={label} hint={hint} checked={draft[name]} onChange={(value) => set(name, value)} />
+            ))}
           </div>
         </FormSection>
 
@@ -579,11 +574,7 @@ function UploadButton({
           }}
         />
       </label>
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="text-sm text-danger-600">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} error={error} />
     </div>
   );
 }

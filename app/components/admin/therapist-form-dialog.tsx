@@ -5,6 +5,7 @@ import { ChipInput } from "./chip-input";
 import { FormDialogFooter, RecordFormFields, useRecordForm } from "./conflict-notice";
 import { imageFileProblem, uploadImage } from "./image-upload";
 import { Field, invalidProps, Modal, Spinner } from "./ui";
+import { FieldError } from "~/components/site/field-error";
 
 export interface TherapistFormValues {
   id: string;
@@ -186,11 +187,7 @@ function TherapistForm({
                 </button>
               ) : null}
             </div>
-            {photoError ?? errors.image ? (
-              <p id="therapist-photo-error" role="alert" className="text-sm text-danger-600">
-                {photoError ?? errors.image}
-              </p>
-            ) : null}
+            <FieldError id={"therapist-photo-error"} error={photoError ?? errors.image} />
           </div>
         </div>
 

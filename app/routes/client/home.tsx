@@ -21,6 +21,7 @@ import {
   sendClientSignInLink,
 } from "~/server/services/client-area.server";
 import { latestMoveRequests } from "~/server/services/move-requests.server";
+import { FieldError } from "~/components/site/field-error";
 
 /**
  * /area-personale — who may: anyone sees the sign-in form, which e-mails a sign-in link and answers
@@ -167,11 +168,7 @@ function SignIn({ returnPath, linkInvalid, signedOutEverywhere, result }: { retu
             aria-describedby={result?.error ? errorId : undefined}
             className="field"
           />
-          {result?.error ? (
-            <p id={errorId} role="alert" className="text-sm text-danger-600">
-              {result.error}
-            </p>
-          ) : null}
+          <FieldError id={errorId} error={result?.error} />
         </div>
         <button type="submit" className="btn btn-primary w-full sm:w-fit" disabled={sending}>
           {sending ? "Invio in corso..." : "Mandami il link per entrare"}

@@ -11,6 +11,7 @@ import { requireClient } from "~/server/services/client-area.server";
 import { moveRequestPage, requestMove } from "~/server/services/move-requests.server";
 import { MoveRequestState } from "~/components/client/move-request-state";
 import { AreaDone, AreaError } from "~/components/client/notices";
+import { FieldError } from "~/components/site/field-error";
 
 /**
  * /area-personale/cambio-gruppo/:bookingId — who may: the signed-in client whose booking it is;
@@ -99,11 +100,7 @@ export default function MovePage({ loaderData, actionData }: Route.ComponentProp
               aria-describedby={errors.reason ? `${id}-reason-hint ${id}-reason-error` : `${id}-reason-hint`}
               className="field"
             />
-            {errors.reason ? (
-              <p id={`${id}-reason-error`} role="alert" className="text-sm text-danger-600">
-                {errors.reason}
-              </p>
-            ) : null}
+            <FieldError id={`${id}-reason-error`} error={errors.reason} />
           </div>
           <div className="grid gap-2">
             <label htmlFor={`${id}-group`} className="font-semibold">
@@ -127,11 +124,7 @@ export default function MovePage({ loaderData, actionData }: Route.ComponentProp
             {targets.length === 0 ? (
               <p className="text-sm text-ink-500">Ora nessun altro gruppo ha posti liberi: lo staff cercherà una soluzione con te.</p>
             ) : null}
-            {errors.preferred_group ? (
-              <p id={`${id}-group-error`} role="alert" className="text-sm text-danger-600">
-                {errors.preferred_group}
-              </p>
-            ) : null}
+            <FieldError id={`${id}-group-error`} error={errors.preferred_group} />
           </div>
           <button type="submit" className="btn btn-primary w-full sm:w-fit" disabled={sending}>
             <ArrowRightLeft aria-hidden className="size-5" />

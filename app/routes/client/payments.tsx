@@ -16,6 +16,7 @@ import { requireClient } from "~/server/services/client-area.server";
 import { clientAccounts, requestIsee } from "~/server/services/client-payments.server";
 import { createCheckoutForCharge, onlinePaymentAvailable } from "~/server/services/stripe.server";
 import { pdfUpload, readMultipart } from "~/server/uploads.server";
+import { FieldError } from "~/components/site/field-error";
 
 /**
  * /area-personale/pagamenti — who may: the signed-in client, for their own bookings only (anonymous
@@ -324,11 +325,7 @@ function Isee({ account, fieldError }: { account: Account; fieldError?: ActionRe
                   aria-describedby={errorOf("file") ? `${id}-file-error` : undefined}
                   className="field file:mr-3 file:rounded-full file:border-0 file:bg-teal-50 file:px-3 file:py-1.5 file:text-teal-800"
                 />
-                {errorOf("file") ? (
-                  <p id={`${id}-file-error`} role="alert" className="text-sm text-danger-600">
-                    {errorOf("file")}
-                  </p>
-                ) : null}
+                <FieldError id={`${id}-file-error`} error={errorOf("file")} />
               </div>
               <div className="grid gap-1.5">
                 <label className="flex items-start gap-2">
@@ -342,11 +339,7 @@ function Isee({ account, fieldError }: { account: Account; fieldError?: ActionRe
                   />
                   <span>Confermo che il mio ISEE è inferiore a {euro(prices.iseeThreshold)} l'anno.</span>
                 </label>
-                {errorOf("below") ? (
-                  <p id={`${id}-below-error`} role="alert" className="text-sm text-danger-600">
-                    {errorOf("below")}
-                  </p>
-                ) : null}
+                <FieldError id={`${id}-below-error`} error={errorOf("below")} />
               </div>
               <button type="submit" className="btn btn-secondary w-full sm:w-fit" disabled={sending}>
                 <Upload aria-hidden className="size-5" />

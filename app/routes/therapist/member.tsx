@@ -1,5 +1,3 @@
-import { ArrowLeft } from "lucide-react";
-import { Link } from "react-router";
 import type { Route } from "./+types/member";
 import { formatDateTime } from "~/domain/format";
 import { QuestionnaireAnswers } from "~/components/admin/questionnaire-answers";
@@ -7,6 +5,7 @@ import { EmptyState, PageHeader } from "~/components/admin/ui";
 import { THERAPIST_AREA } from "~/domain/sessions";
 import { HttpError, orNotFound } from "~/server/http.server";
 import { ownMemberAnswers, requireTherapist } from "~/server/services/therapist-area.server";
+import { BackLink } from "~/components/site/back-link";
 
 /** A member's questionnaire answers (health data): only for the therapist of their group, each read audited. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -21,10 +20,7 @@ export default function TherapistMember({ loaderData }: Route.ComponentProps) {
   const member = loaderData;
   return (
     <div className="grid gap-6">
-      <Link to={`${THERAPIST_AREA}/gruppi/${member.groupId}`} className="inline-flex items-center gap-1 text-sm font-medium text-teal-800">
-        <ArrowLeft aria-hidden className="size-4" />
-        {member.groupName}
-      </Link>
+      <BackLink to={`${THERAPIST_AREA}/gruppi/${member.groupId}`}>{member.groupName}</BackLink>
       <PageHeader
         title={member.name}
         description={[member.ageBracket ? `${member.ageBracket} anni` : null, member.submittedAt ? `questionario del ${formatDateTime(member.submittedAt)}` : null]

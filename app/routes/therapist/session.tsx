@@ -1,5 +1,4 @@
-import { ArrowLeft, Video } from "lucide-react";
-import { Link } from "react-router";
+import { Video } from "lucide-react";
 import type { Route } from "./+types/session";
 import { Badge, PageHeader } from "~/components/admin/ui";
 import { AttendanceSheet, attendanceMarks, sessionTones } from "~/components/sessions/attendance-sheet";
@@ -9,6 +8,7 @@ import { HttpError, orNotFound } from "~/server/http.server";
 import { actionFail, actionOk, failure, isRecordId } from "~/server/services/admin-common.server";
 import { attendanceSheet, recordAttendance } from "~/server/services/sessions.server";
 import { requireTherapist } from "~/server/services/therapist-area.server";
+import { BackLink } from "~/components/site/back-link";
 
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -40,10 +40,7 @@ export default function TherapistSession({ loaderData }: Route.ComponentProps) {
   const { session, roster, started } = loaderData;
   return (
     <div className="grid gap-6">
-      <Link to={`${THERAPIST_AREA}/gruppi/${session.groupId}`} className="inline-flex items-center gap-1 text-sm font-medium text-teal-800">
-        <ArrowLeft aria-hidden className="size-4" />
-        {session.groupName}
-      </Link>
+      <BackLink to={`${THERAPIST_AREA}/gruppi/${session.groupId}`}>{session.groupName}</BackLink>
       <PageHeader title="Presenze" description={upperFirst(sessionLabel(session.startsAt, session.endsAt))} />
       <div className="flex flex-wrap items-center gap-3 text-sm">
         <Badge tone={sessionTones[session.status]}>{sessionStatusLabels[session.status]}</Badge>
