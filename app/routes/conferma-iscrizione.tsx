@@ -9,6 +9,7 @@ import { site } from "~/content/site";
 import { formErrors } from "~/domain/form-fields";
 import { registrationMessages, registrationSchema, requiredConsents } from "~/domain/registration";
 import { webPageMeta } from "~/domain/seo";
+import { SendButton } from "~/components/site/send-button";
 
 export const meta = webPageMeta({
   title: "Conferma iscrizione",
@@ -213,9 +214,9 @@ export default function ConfermaIscrizione() {
           ) : null}
         </fieldset>
         <Honeypot />
-        <button type="submit" className="btn btn-primary w-fit" disabled={submitting}>
-          {submitting ? "Invio in corso..." : "Conferma iscrizione"}
-        </button>
+        <SendButton sending={submitting} className="btn btn-primary w-fit">
+          Conferma iscrizione
+        </SendButton>
       </form>
     </div>
   );

@@ -9,7 +9,7 @@ import { useToast } from "~/components/ui/toast";
 import { todayInItaly } from "~/domain/format";
 import { imageFileProblem, uploadImage, type UploadKind } from "./image-upload";
 import { FormDialogFooter, RecordFormFields, useRecordForm } from "./conflict-notice";
-import { Field, invalidProps, Modal, Spinner } from "./ui";
+import { Field, InputField, invalidProps, Modal, Spinner } from "./ui";
 import { FieldError } from "~/components/site/field-error";
 
 type SectionType = "h2" | "h3";
@@ -607,25 +607,15 @@ function LinkList({
         const urlError = errors[`${prefix}.${index}.url`];
         return (
           <div key={link.key} className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
-            <Field label={`${title}: testo ${index + 1}`} htmlFor={textId} error={textError}>
-              <input
-                id={textId}
-                value={link.text}
-                onChange={(event) => update({ text: event.target.value })}
-                className="field"
-                {...invalidProps(textId, textError)}
-              />
-            </Field>
-            <Field label={`${title}: indirizzo ${index + 1}`} htmlFor={urlId} error={urlError}>
-              <input
-                id={urlId}
-                value={link.url}
-                onChange={(event) => update({ url: event.target.value })}
-                className="field"
-                placeholder="/questionario"
-                {...invalidProps(urlId, urlError)}
-              />
-            </Field>
+            <InputField label={`${title}: testo ${index + 1}`} id={textId} error={textError} value={link.text} onChange={(event) => update({ text: event.target.value })} />
+            <InputField
+              label={`${title}: indirizzo ${index + 1}`}
+              id={urlId}
+              error={urlError}
+              value={link.url}
+              onChange={(event) => update({ url: event.target.value })}
+              placeholder="/questionario"
+            />
             <button
               type="button"
               className="btn btn-secondary px-3"

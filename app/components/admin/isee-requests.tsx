@@ -29,36 +29,41 @@ export function IseeRequestsPanel({ requests }: { requests: PendingIseeRequest[]
         Attestazioni ISEE da verificare ({requests.length})
       </h2>
       <ul className="divide-y divide-sand-200">
-        {requests.map((request) => {
-          const who = request.name ?? request.email;
-          return (
-            <li key={request.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-              <span className="text-sm">
-                <span className="block font-medium text-ink-900">{who}</span>
-                {request.name ? <span className="block text-ink-500">{request.email}</span> : null}
-                <span className="text-ink-500">
-                  {request.groupName ?? "Senza gruppo"} · inviata il {formatDateTime(request.createdAt)}
-                </span>
-              </span>
-              <span className="flex flex-wrap gap-2">
-                <a href={iseeFileHref(request.id)} target="_blank" rel="noreferrer" className="btn btn-secondary min-h-9 whitespace-nowrap px-3 py-1.5 text-xs" aria-label={`Apri l'attestazione ISEE di ${who}`}>
-                  <FileText aria-hidden className="size-3.5" />
-                  Apri PDF
-                </a>
-                <ActionButton icon={Check} tone="primary" label={`Approva la tariffa agevolata di ${who}`} onClick={() => setDeciding({ request, decision: "approve" })}>
-                  Approva
-                </ActionButton>
-                <ActionButton icon={X} tone="danger" label={`Rifiuta la tariffa agevolata di ${who}`} onClick={() => setDeciding({ request, decision: "decline" })}>
-                  Rifiuta
-                </ActionButton>
-              </span>
-            </li>
-          );
-        })}
+        {requests.map((request) => (
+          <IseeRequestRow key={request.id} request={request} onDecide={(decision) => setDeciding({ request, decision })} />
+        ))}
       </ul>
       {deciding?.decision === "approve" ? <ApproveDialog request={deciding.request} onClose={() => setDeciding(null)} /> : null}
       {deciding?.decision === "decline" ? <DeclineDialog request={deciding.request} onClose={() => setDeciding(null)} /> : null}
     </section>
+  );
+}
+
+/** One attestation waiting: who sent it, for which group and when; open it, approve or decline. */
+function IseeRequestRow({ request, onDecide }: { request: PendingIseeRequest; onDecide: (decision: "approve" | "decline") => void }) {
+  const who = request.name ?? request.email;
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 py-3">
+      <span className="text-sm">
+        <span className="block font-medium text-ink-900">{who}</span>
+        {request.name ? <span className="block text-ink-500">{request.email}</span> : null}
+        <span className="text-ink-500">
+          {request.groupName ?? "Senza gruppo"} · inviata il {formatDateTime(request.createdAt)}
+        </span>
+      </span>
+      <span className="flex flex-wrap gap-2">
+        <a href={iseeFileHref(request.id)} target="_blank" rel="noreferrer" className="btn btn-secondary min-h-9 whitespace-nowrap px-3 py-1.5 text-xs" aria-label={`Apri l'attestazione ISEE di ${who}`}>
+          <FileText aria-hidden className="size-3.5" />
+          Apri PDF
+        </a>
+        <ActionButton icon={Check} tone="primary" label={`Approva la tariffa agevolata di ${who}`} onClick={() => onDecide("approve")}>
+          Approva
+        </ActionButton>
+        <ActionButton icon={X} tone="danger" label={`Rifiuta la tariffa agevolata di ${who}`} onClick={() => onDecide("decline")}>
+          Rifiuta
+        </ActionButton>
+      </span>
+    </li>
   );
 }
 

@@ -5,7 +5,7 @@ import type { Route } from "./+types/blog";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { BlogPostDialog } from "~/components/admin/blog-post-form";
 import { formatDate, todayInItaly } from "~/domain/format";
-import { Badge, ConfirmAction, EmptyState, LoadError, PageHeader, useLoadErrorToast, useViewParam, ActionButton } from "~/components/admin/ui";
+import { Terms, Badge, ConfirmAction, EmptyState, LoadError, PageHeader, useLoadErrorToast, useViewParam, ActionButton } from "~/components/admin/ui";
 import { blogFormValues, blogPostInputSchema } from "~/domain/blog-post-input";
 import { adminPageData } from "~/server/auth.server";
 import { loadOr, recordAction } from "~/server/services/admin-common.server";
@@ -85,18 +85,14 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
       <LoadError message={loaderData.loadError} />
       {loaderData.editMissing ? <LoadError message="Articolo non trovato" /> : null}
       <dl className="mb-8 grid gap-3 sm:grid-cols-3">
-        {(
-          [
+        <Terms
+          look="figures"
+          items={[
             ["Articoli Totali", counters.total],
             ["Pubblicati", counters.published],
             ["In Evidenza", counters.featured],
-          ] as const
-        ).map(([label, value]) => (
-          <div key={label} className="rounded-2xl border border-sand-200 bg-white p-5">
-            <dt className="text-sm font-medium text-ink-500">{label}</dt>
-            <dd className="mt-1 font-serif text-3xl font-semibold text-teal-800">{value}</dd>
-          </div>
-        ))}
+          ]}
+        />
       </dl>
 
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">

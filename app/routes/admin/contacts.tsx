@@ -7,7 +7,7 @@ import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { useRowConflict } from "~/components/admin/conflict-notice";
 import { formatDateTime } from "~/domain/format";
 import { contactStatuses, contactStatusLabels, nextContactStatuses, type ContactStatus } from "~/domain/statuses";
-import { DetailSection, Badge, ListToolbar, PagedListTable, LoadError, Modal, PageHeader, td, useFetcherResult, useLoadErrorToast, useViewParam, type ActionResult, ViewLink } from "~/components/admin/ui";
+import { Terms, DetailSection, Badge, ListToolbar, PagedListTable, LoadError, Modal, PageHeader, td, useFetcherResult, useLoadErrorToast, useViewParam, type ActionResult, ViewLink } from "~/components/admin/ui";
 import { conflictMessages, VERSION_FIELD } from "~/domain/version";
 import { useToast } from "~/components/ui/toast";
 import { adminPageData, requireAdmin } from "~/server/auth.server";
@@ -148,19 +148,15 @@ function ContactDialog({
       <div className="grid gap-5">
         {notice}
         <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
-          {(
-            [
+          <Terms
+            look="fields"
+            items={[
               ["Nome", contact.name],
               ["Email", contact.email],
               ["Telefono", contact.phone ?? "—"],
               ["Ricevuto", formatDateTime(contact.createdAt)],
-            ] as const
-          ).map(([label, value]) => (
-            <div key={label} className="min-w-0">
-              <dt className="font-medium text-ink-500">{label}</dt>
-              <dd className="break-words">{value}</dd>
-            </div>
-          ))}
+            ]}
+          />
           <div>
             <dt className="font-medium text-ink-500">Stato</dt>
             <dd>

@@ -17,7 +17,7 @@ import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { formatShortDate } from "~/domain/format";
 import { privacyRequestTypes } from "~/domain/privacy-labels";
 import { requestTypeLabels, type PrivacyRequestType } from "~/domain/privacy-labels";
-import { Badge, ListTable, td } from "~/components/admin/ui";
+import { Terms, Badge, ListTable, td } from "~/components/admin/ui";
 
 const emailSchema = z.email("Inserisci un indirizzo email valido").max(254);
 
@@ -103,12 +103,7 @@ export default function AdminPrivacy({ loaderData }: Route.ComponentProps) {
         <div className="grid gap-4 rounded-2xl bg-white p-5 shadow-sm">
           <h2 className="font-sans text-lg font-semibold">Dati di {loaderData.lookup}</h2>
           <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-3 lg:grid-cols-5">
-            {Object.entries(loaderData.summary).map(([label, count]) => (
-              <div key={label} className="rounded-xl bg-sand-50 p-3">
-                <dt className="text-ink-500">{label}</dt>
-                <dd className="text-xl font-semibold tabular-nums">{count}</dd>
-              </div>
-            ))}
+            <Terms look="counts" items={Object.entries(loaderData.summary)} />
           </dl>
           <div className="flex flex-wrap gap-2">
             <Form method="post" className="flex flex-wrap items-end gap-2">

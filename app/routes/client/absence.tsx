@@ -9,6 +9,7 @@ import { formatDateTime } from "~/domain/format";
 import { sessionLabel, upperFirst } from "~/domain/sessions";
 import { HttpError } from "~/server/http.server";
 import { announceClientAbsence, ownSession, requireClient, type ExpectedCharge } from "~/server/services/client-area.server";
+import { SendButton } from "~/components/site/send-button";
 
 /**
  * /area-personale/assenza/:sessionId — who may: a signed-in client who is a confirmed member of the
@@ -108,9 +109,9 @@ export default function AbsencePage({ loaderData, actionData }: Route.ComponentP
               </span>
             </p>
           )}
-          <button type="submit" className="btn btn-primary w-full sm:w-fit" disabled={sending}>
-            {sending ? "Invio in corso..." : absenceFree ? "Conferma l'assenza" : "Conferma l'assenza (incontro addebitato)"}
-          </button>
+          <SendButton sending={sending} className="btn btn-primary w-full sm:w-fit">
+            {absenceFree ? "Conferma l'assenza" : "Conferma l'assenza (incontro addebitato)"}
+          </SendButton>
         </Form>
       )}
     </AreaPage>

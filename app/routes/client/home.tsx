@@ -22,6 +22,7 @@ import {
 } from "~/server/services/client-area.server";
 import { latestMoveRequests } from "~/server/services/move-requests.server";
 import { FieldError } from "~/components/site/field-error";
+import { SendButton } from "~/components/site/send-button";
 
 /**
  * /area-personale — who may: anyone sees the sign-in form, which e-mails a sign-in link and answers
@@ -170,9 +171,9 @@ function SignIn({ returnPath, linkInvalid, signedOutEverywhere, result }: { retu
           />
           <FieldError id={errorId} error={result?.error} />
         </div>
-        <button type="submit" className="btn btn-primary w-full sm:w-fit" disabled={sending}>
-          {sending ? "Invio in corso..." : "Mandami il link per entrare"}
-        </button>
+        <SendButton sending={sending} className="btn btn-primary w-full sm:w-fit">
+          Mandami il link per entrare
+        </SendButton>
       </Form>
       <p className="text-sm text-ink-500">
         Per proteggere la tua riservatezza non diciamo se un indirizzo è registrato: il link arriva solo alla casella di chi l'ha chiesto.

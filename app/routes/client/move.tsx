@@ -12,6 +12,7 @@ import { moveRequestPage, requestMove } from "~/server/services/move-requests.se
 import { MoveRequestState } from "~/components/client/move-request-state";
 import { AreaDone, AreaError } from "~/components/client/notices";
 import { FieldError } from "~/components/site/field-error";
+import { SendButton } from "~/components/site/send-button";
 
 /**
  * /area-personale/cambio-gruppo/:bookingId — who may: the signed-in client whose booking it is;
@@ -126,10 +127,9 @@ export default function MovePage({ loaderData, actionData }: Route.ComponentProp
             ) : null}
             <FieldError id={`${id}-group-error`} error={errors.preferred_group} />
           </div>
-          <button type="submit" className="btn btn-primary w-full sm:w-fit" disabled={sending}>
-            <ArrowRightLeft aria-hidden className="size-5" />
-            {sending ? "Invio in corso..." : "Invia la richiesta"}
-          </button>
+          <SendButton sending={sending} icon={<ArrowRightLeft aria-hidden className="size-5" />} className="btn btn-primary w-full sm:w-fit">
+            Invia la richiesta
+          </SendButton>
         </Form>
       )}
     </AreaPage>

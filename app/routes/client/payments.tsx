@@ -17,6 +17,7 @@ import { clientAccounts, requestIsee } from "~/server/services/client-payments.s
 import { createCheckoutForCharge, onlinePaymentAvailable } from "~/server/services/stripe.server";
 import { pdfUpload, readMultipart } from "~/server/uploads.server";
 import { FieldError } from "~/components/site/field-error";
+import { SendButton } from "~/components/site/send-button";
 
 /**
  * /area-personale/pagamenti — who may: the signed-in client, for their own bookings only (anonymous
@@ -341,10 +342,9 @@ function Isee({ account, fieldError }: { account: Account; fieldError?: ActionRe
                 </label>
                 <FieldError id={`${id}-below-error`} error={errorOf("below")} />
               </div>
-              <button type="submit" className="btn btn-secondary w-full sm:w-fit" disabled={sending}>
-                <Upload aria-hidden className="size-5" />
-                {sending ? "Invio in corso..." : "Invia l'attestazione"}
-              </button>
+              <SendButton sending={sending} icon={<Upload aria-hidden className="size-5" />} className="btn btn-secondary w-full sm:w-fit">
+                Invia l'attestazione
+              </SendButton>
             </Form>
           ) : null}
         </>
