@@ -41,6 +41,7 @@ try {
   }
   throw error;
 }
+server.use(mod.countRequests);
 server.use(mod.compressResponses);
 server.use(mod.securityHeaders);
 server.use(mod.clientAddress);

@@ -17,6 +17,7 @@ import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { fetchProofOfWork } from "../tests/support/proof-of-work.mjs";
 import { validAnswers } from "../tests/support/valid-answers.mjs";
+import { serverNodeFlags } from "../scripts/node-flags.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const port = Number(process.env.BENCH_PORT ?? 3400);
@@ -43,7 +44,7 @@ function log(message) {
 
 function startServer() {
   const started = performance.now();
-  const child = spawn(process.execPath, ["server.mjs"], {
+  const child = spawn(process.execPath, [...serverNodeFlags, "server.mjs"], {
     cwd: root,
     stdio: ["ignore", "ignore", "inherit"],
     env: {

@@ -6,6 +6,7 @@ import { spawnSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { serverNodeFlags } from "./node-flags.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const stamp = path.join(root, "build/server/index.js");
@@ -51,6 +52,6 @@ if (!process.env.NODE_ENV) {
   );
 }
 
-const child = spawn(process.execPath, [path.join(root, "server.mjs")], { cwd: root, stdio: "inherit", env });
+const child = spawn(process.execPath, [...serverNodeFlags, path.join(root, "server.mjs")], { cwd: root, stdio: "inherit", env });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code) => process.exit(code ?? 0));

@@ -14,6 +14,7 @@ import pg from "pg";
 import { SMTPServer } from "smtp-server";
 import { fetchProofOfWork } from "../tests/support/proof-of-work.mjs";
 import { validAnswers } from "../tests/support/valid-answers.mjs";
+import { serverNodeFlags } from "./node-flags.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const seconds = Number(process.env.STRESS_SECONDS ?? 60);
@@ -92,7 +93,7 @@ let child;
 
 function startServer() {
   const started = Date.now();
-  child = spawn(process.execPath, ["server.mjs"], {
+  child = spawn(process.execPath, [...serverNodeFlags, "server.mjs"], {
     cwd: root,
     stdio: ["ignore", "ignore", "pipe"],
     env: {

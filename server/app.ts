@@ -12,6 +12,7 @@ import { databaseOutageHandler, withOutageResponses } from "~/server/outage.serv
 
 import { listenForNotifications } from "~/server/db/notifications.server";
 import { emailsQueued } from "~/server/mail/outbox.server";
+import { requestEnded, requestStarted } from "~/server/load.server";
 import { clearPageCache, PAGE_CACHE_CHANNEL } from "./page-cache";
 
 export { env } from "~/server/env.server";
@@ -143,6 +144,13 @@ function withReadBody(handler: (req: Request, res: Response, next: NextFunction)
     replay.complete = true;
     return handler(replay, res, next);
   };
+}
+
+/** Counts the requests being answered (`serverBusy`, which background work yields to). */
+export function countRequests(_req: Request, res: Response, next: NextFunction) {
+  requestStarted();
+  res.once("close", requestEnded);
+  next();
 }
 
 /**

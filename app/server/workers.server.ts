@@ -1,5 +1,6 @@
 import { describeDatabaseError, isDatabaseUnavailable, type Database } from "./db/client.server";
 import { runDueJobs } from "./jobs.server";
+import { serverBusy } from "./load.server";
 import { logger } from "./logger.server";
 import { deliverDueEmails, emailsQueued, onEmailQueued, type MailTransport } from "./mail/outbox.server";
 
@@ -70,6 +71,23 @@ export function startLoop(name: string, tick: () => Promise<number>, intervalMs:
 }
 
 /**
+ * Runs `tick` unless `busy()` says the server is answering many requests, but never waits more than
+ * `maxWaitMs` between two runs: background work yields to people waiting for an answer, and still
+ * moves on during a long burst.
+ */
+export function yieldToRequests(tick: () => Promise<number>, busy: () => boolean, maxWaitMs: number, now = () => Date.now()) {
+  let last = Number.NEGATIVE_INFINITY;
+  return async () => {
+    if (busy() && now() - last < maxWaitMs) return 0;
+    last = now();
+    return tick();
+  };
+}
+
+/** The longest an e-mail waits for a busy server to let the outbox worker run (then one batch goes). */
+export const OUTBOX_YIELD_MS = 2000;
+
+/**
  * How long the outbox worker gathers wake-ups before it claims: under load (hundreds of
  * questionnaires a second) it claims and records a batch in two commits instead of two per
  * message, commits that would each wait for the disk beside the requests' own.
@@ -81,7 +99,8 @@ export function startWorkers(db: Database, transport: MailTransport): Worker {
     const off = onEmailQueued(run);
     return () => void off();
   };
-  const outbox = startLoop("outbox", () => deliverDueEmails(db, transport), 2000, wake, OUTBOX_GATHER_MS);
+  const deliver = yieldToRequests(() => deliverDueEmails(db, transport), serverBusy, OUTBOX_YIELD_MS);
+  const outbox = startLoop("outbox", deliver, 2000, wake, OUTBOX_GATHER_MS);
   // Jobs queue e-mails (follow-ups, reminders): the outbox worker is woken after a tick that ran some.
   const jobs = startLoop("jobs", async () => {
     const ran = await runDueJobs(db);

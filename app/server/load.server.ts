@@ -1,0 +1,18 @@
+/**
+ * How busy this instance is: the requests it is answering now (counted by the server's first
+ * middleware). Background work (the outbox worker) yields while it is busy.
+ */
+const state = { inFlight: 0 };
+
+/** More requests than this in flight and the instance counts as busy. */
+export const BUSY_REQUESTS = 8;
+
+export function requestStarted() {
+  state.inFlight += 1;
+}
+
+export function requestEnded() {
+  state.inFlight -= 1;
+}
+
+export const serverBusy = () => state.inFlight > BUSY_REQUESTS;
