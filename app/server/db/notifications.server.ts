@@ -6,8 +6,8 @@ const RECONNECT_FIRST_MS = 250;
 const RECONNECT_MAX_MS = 4000;
 
 /**
- * LISTENs to PostgreSQL NOTIFY channels (page-cache clears by staff on another instance, e-mails
- * queued by a committed transaction), on a connection of its own (a pooled one would be handed to
+ * LISTENs to PostgreSQL NOTIFY channels (page-cache clears by staff on another instance), on a
+ * connection of its own (a pooled one would be handed to
  * queries). When the connection is lost (PostgreSQL restarted, network) it connects again with
  * back-off; each handler also runs once the connection is made, for what was sent meanwhile.
  */
