@@ -1,4 +1,10 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { z } from "./zod";
+
+/** What an action answers when it refuses a form: Conform's result (field errors, form errors, the values sent). */
+export interface FormRefusal {
+  result: SubmissionResult<string[]>;
+}
 
 /**
  * Building blocks of the staff forms' schemas (blog, therapists, groups, sessions, payments), shared

@@ -32,7 +32,7 @@ import { loader as matchingLoader } from "../../app/routes/gruppi-matching";
 import { identityFromToken } from "../../app/server/services/identity.server";
 import { testDatabase } from "./database";
 import { queuedMail, signedInStaff, therapistWithGroup, cookieHeader } from "./helpers";
-import { answer, form, pageRequest, routeCaller } from "./route-calls";
+import { answer, form, pageRequest, refusal, routeCaller } from "./route-calls";
 
 const HOUR = 3_600_000;
 const VIDEO = "https://meet.example.com/area-personale-gruppo";
@@ -454,17 +454,17 @@ describe("moving to another group", () => {
     const { cookie } = await signIn("cambio-motivo@example.com");
     const empty = answer(await askMove(cookie, member.id, { reason: "   ", preferred_group: "" }));
     expect(empty.status).toBe(400);
-    expect(empty.body.fieldErrors).toEqual({ reason: "Scrivi perché vorresti cambiare gruppo" });
+    expect(refusal(empty.body).fieldErrors).toEqual({ reason: "Scrivi perché vorresti cambiare gruppo" });
     const toFull = answer(await askMove(cookie, member.id, { reason: "Orario di lavoro cambiato", preferred_group: full.id }));
     expect(toFull.status).toBe(400);
-    expect(toFull.body.fieldErrors).toEqual({ preferred_group: "Questo gruppo non ha più posti liberi: scegline un altro o lascia decidere allo staff." });
+    expect(refusal(toFull.body).fieldErrors).toEqual({ preferred_group: "Questo gruppo non ha più posti liberi: scegline un altro o lascia decidere allo staff." });
     const page = (await call(moveLoader, pageRequest(movePath(member.id), { cookie }), { bookingId: member.id })) as { data: { targets: { id: string }[] } };
     expect(page.data.targets.map((target) => target.id)).not.toContain(full.id);
     expect(page.data.targets.map((target) => target.id)).not.toContain(group.id);
     await db.update(groupBookings).set({ status: "requested" }).where(eq(groupBookings.id, member.id));
     const waiting = answer(await askMove(cookie, member.id, { reason: "Orario di lavoro cambiato" }));
     expect(waiting.status).toBe(409);
-    expect(waiting.body.error).toBe("Puoi chiedere di cambiare gruppo solo per un gruppo di cui fai già parte.");
+    expect(refusal(waiting.body).error).toBe("Puoi chiedere di cambiare gruppo solo per un gruppo di cui fai già parte.");
     expect(await requestsOf(member.id)).toHaveLength(0);
   });
 

@@ -50,3 +50,14 @@ export function answer(result: unknown): { status: number; body: Record<string, 
   }
   return { status: 200, body: result as Record<string, unknown> };
 }
+
+/**
+ * What a refused form shows, from an action's Conform result: each field's first message, and the
+ * message over the whole form (Conform keeps it under the empty name).
+ */
+export function refusal(body: Record<string, unknown>): { fieldErrors: Record<string, string>; error?: string } {
+  const errors = ((body.result as { error?: Record<string, string[] | null> } | undefined)?.error ?? {}) as Record<string, string[] | null>;
+  const fieldErrors: Record<string, string> = {};
+  for (const [name, messages] of Object.entries(errors)) if (name && messages?.[0]) fieldErrors[name] = messages[0];
+  return { fieldErrors, ...(errors[""]?.[0] ? { error: errors[""][0] } : {}) };
+}

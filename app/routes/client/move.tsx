@@ -1,18 +1,19 @@
 import { AreaPage } from "~/components/client/area-page";
 import { ArrowRightLeft } from "lucide-react";
-import { useId } from "react";
+import { getFormProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/move";
-import { formErrors } from "~/domain/form-fields";
-import { clientAreaPaths, MOVE_REASON_MAX, moveRequestSchema } from "~/domain/client-area";
+import { clientAreaPaths, moveRequestSchema } from "~/domain/client-area";
 import { freeSeatsLabel } from "~/domain/group-labels";
 import { HttpError } from "~/server/http.server";
+import { readSubmission, refuseSubmission } from "~/server/form-submission.server";
 import { requireClient } from "~/server/services/client-area.server";
 import { moveRequestPage, requestMove } from "~/server/services/move-requests.server";
 import { MoveRequestState } from "~/components/client/move-request-state";
 import { AreaDone, AreaError } from "~/components/client/notices";
 import { FieldError } from "~/components/site/field-error";
 import { SendButton } from "~/components/site/send-button";
+import { firstError, useSchemaForm } from "~/components/forms/schema-form";
 
 /**
  * /area-personale/cambio-gruppo/:bookingId — who may: the signed-in client whose booking it is;
@@ -29,27 +30,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return data({ ...page, justSent: new URL(request.url).searchParams.get("esito") === "inviata" }, { headers: PRIVATE });
 }
 
-type ActionResult = {
-  error?: string;
-  fieldErrors?: Partial<Record<"reason" | "preferred_group", string>>;
-  values?: { reason: string; preferred_group: string };
-};
-
 export async function action({ request, params, context }: Route.ActionArgs) {
   const client = await requireClient(request, context.db);
-  const form = await request.formData();
-  const values = { reason: String(form.get("reason") ?? "").slice(0, MOVE_REASON_MAX + 100), preferred_group: String(form.get("preferred_group") ?? "") };
-  const parsed = moveRequestSchema.safeParse(values);
-  if (!parsed.success) {
-    const fieldErrors: ActionResult["fieldErrors"] = formErrors(parsed.error, { byField: true });
-    return data<ActionResult>({ fieldErrors, values }, { status: 400, headers: PRIVATE });
-  }
+  const submission = await readSubmission(request, moveRequestSchema);
+  if (submission.status !== "success") return refuseSubmission(submission, { headers: PRIVATE });
   try {
-    await requestMove(context.db, client, params.bookingId, { reason: parsed.data.reason, preferredGroupId: parsed.data.preferred_group });
+    await requestMove(context.db, client, params.bookingId, { reason: submission.value.reason, preferredGroupId: submission.value.preferred_group });
   } catch (error) {
-    if (error instanceof HttpError && error.status === 400)
-      return data<ActionResult>({ fieldErrors: { preferred_group: error.message }, values }, { status: 400, headers: PRIVATE });
-    if (error instanceof HttpError) return data<ActionResult>({ error: error.message, values }, { status: error.status, headers: PRIVATE });
+    if (error instanceof HttpError && error.status === 400) return refuseSubmission(submission, { headers: PRIVATE, fieldErrors: { preferred_group: error.message } });
+    if (error instanceof HttpError) return refuseSubmission(submission, { status: error.status, headers: PRIVATE, formError: error.message });
     throw error;
   }
   return redirect(`${clientAreaPaths.move(params.bookingId)}?esito=inviata`, { headers: PRIVATE });
@@ -61,8 +50,8 @@ export default function MovePage({ loaderData, actionData }: Route.ComponentProp
   const { member, groupName: current, targets, request, justSent } = loaderData;
   const navigation = useNavigation();
   const sending = navigation.state === "submitting";
-  const id = useId();
-  const errors = actionData?.fieldErrors ?? {};
+  const [form, fields] = useSchemaForm(moveRequestSchema, { lastResult: actionData?.result });
+  const reasonHint = `${fields.reason.id}-hint`;
   const pending = request?.status === "pending";
   return (
     <AreaPage
@@ -77,44 +66,27 @@ export default function MovePage({ loaderData, actionData }: Route.ComponentProp
       }
     >
       {justSent && pending ? <AreaDone>Richiesta inviata. Ti abbiamo mandato una conferma per email.</AreaDone> : null}
-      {actionData?.error ? <AreaError>{actionData.error}</AreaError> : null}
+      {form.errors ? <AreaError>{firstError(form.errors)}</AreaError> : null}
       {request ? <MoveRequestState request={request} /> : null}
       {!member ? (
         <p className="rounded-2xl bg-sand-100 p-4 text-ink-700">Puoi chiedere di cambiare gruppo quando il tuo posto in un gruppo è confermato.</p>
       ) : pending ? null : (
-        <Form method="post" noValidate className="grid gap-5 rounded-3xl border border-sand-200 bg-white p-5 shadow-sm sm:p-6">
+        <Form method="post" {...getFormProps(form)} className="grid gap-5 rounded-3xl border border-sand-200 bg-white p-5 shadow-sm sm:p-6">
           <div className="grid gap-2">
-            <label htmlFor={`${id}-reason`} className="font-semibold">
+            <label htmlFor={fields.reason.id} className="font-semibold">
               Perché vorresti cambiare gruppo? <span className="text-danger-600">*</span>
             </label>
-            <p id={`${id}-reason-hint`} className="text-sm text-ink-500">
+            <p id={reasonHint} className="text-sm text-ink-500">
               Per esempio l'orario non va più bene, o il tema del gruppo non fa per te. Lo legge solo lo staff.
             </p>
-            <textarea
-              id={`${id}-reason`}
-              name="reason"
-              rows={5}
-              required
-              maxLength={MOVE_REASON_MAX}
-              defaultValue={actionData?.values?.reason}
-              aria-invalid={errors.reason ? true : undefined}
-              aria-describedby={errors.reason ? `${id}-reason-hint ${id}-reason-error` : `${id}-reason-hint`}
-              className="field"
-            />
-            <FieldError id={`${id}-reason-error`} error={errors.reason} />
+            <textarea {...getTextareaProps(fields.reason, { ariaDescribedBy: reasonHint })} rows={5} className="field" />
+            <FieldError id={fields.reason.errorId} error={firstError(fields.reason.errors)} />
           </div>
           <div className="grid gap-2">
-            <label htmlFor={`${id}-group`} className="font-semibold">
+            <label htmlFor={fields.preferred_group.id} className="font-semibold">
               Gruppo che preferiresti (facoltativo)
             </label>
-            <select
-              id={`${id}-group`}
-              name="preferred_group"
-              defaultValue={actionData?.values?.preferred_group ?? ""}
-              aria-invalid={errors.preferred_group ? true : undefined}
-              aria-describedby={errors.preferred_group ? `${id}-group-error` : undefined}
-              className="field"
-            >
+            <select {...getSelectProps(fields.preferred_group)} className="field">
               <option value="">Nessuna preferenza</option>
               {targets.map((group) => (
                 <option key={group.id} value={group.id}>
@@ -125,7 +97,7 @@ export default function MovePage({ loaderData, actionData }: Route.ComponentProp
             {targets.length === 0 ? (
               <p className="text-sm text-ink-500">Ora nessun altro gruppo ha posti liberi: lo staff cercherà una soluzione con te.</p>
             ) : null}
-            <FieldError id={`${id}-group-error`} error={errors.preferred_group} />
+            <FieldError id={fields.preferred_group.errorId} error={firstError(fields.preferred_group.errors)} />
           </div>
           <SendButton sending={sending} icon={<ArrowRightLeft aria-hidden className="size-5" />} className="btn btn-primary w-full sm:w-fit">
             Invia la richiesta

@@ -1,0 +1,26 @@
+import type { Submission } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import type { FormRefusal } from "~/domain/form-fields";
+import type { z } from "~/domain/zod";
+
+/** Reads a posted form and parses it with the form's schema, exactly as the browser did (`useSchemaForm`). */
+export async function readSubmission<Schema extends z.ZodType>(request: Request, schema: Schema) {
+  return parseWithZod(await request.formData(), { schema });
+}
+
+/**
+ * The action's refusal: status 400 (or the given one) with Conform's result, which the form shows
+ * on its fields with or without JavaScript. `fieldErrors`/`formError` add what only the server can
+ * know (a group that filled up, a record gone).
+ */
+export function refuseSubmission(
+  submission: Submission<unknown>,
+  { status = 400, headers, fieldErrors, formError }: { status?: number; headers?: HeadersInit; fieldErrors?: Record<string, string>; formError?: string } = {},
+) {
+  const result = submission.reply({
+    ...(fieldErrors ? { fieldErrors: Object.fromEntries(Object.entries(fieldErrors).map(([name, message]) => [name, [message]])) } : {}),
+    ...(formError ? { formErrors: [formError] } : {}),
+  });
+  return data<FormRefusal>({ result }, { status, headers });
+}
