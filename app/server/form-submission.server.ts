@@ -18,9 +18,13 @@ export function refuseSubmission(
   submission: Submission<unknown>,
   { status = 400, headers, fieldErrors, formError }: { status?: number; headers?: HeadersInit; fieldErrors?: Record<string, string>; formError?: string } = {},
 ) {
-  const result = submission.reply({
+  return data<FormRefusal>({ result: replyWith(submission, { fieldErrors, formError }) }, { status, headers });
+}
+
+/** Conform's reply to a submission, with the server's own messages added on fields or on the form. */
+export function replyWith(submission: Submission<unknown>, { fieldErrors, formError }: { fieldErrors?: Record<string, string>; formError?: string }) {
+  return submission.reply({
     ...(fieldErrors ? { fieldErrors: Object.fromEntries(Object.entries(fieldErrors).map(([name, message]) => [name, [message]])) } : {}),
     ...(formError ? { formErrors: [formError] } : {}),
   });
-  return data<FormRefusal>({ result }, { status, headers });
 }

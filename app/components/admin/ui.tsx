@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { AlertDialog, Dialog } from "radix-ui";
 import { ChevronLeft, ChevronRight, Download, Eye, LoaderCircle, Search, X, type LucideIcon } from "lucide-react";
 import { Children, cloneElement, isValidElement, useEffect, useRef, type InputHTMLAttributes, type ReactElement, type ReactNode } from "react";
@@ -7,7 +8,16 @@ import { useToast } from "~/components/ui/toast";
 /** What every admin action answers; the component turns it into the spec's toasts. */
 export type ActionResult =
   | { ok: true; intent: string; message: string; id?: string }
-  | { ok: false; intent: string; error: string; description?: string; fieldErrors?: Record<string, string>; conflict?: boolean };
+  | {
+      ok: false;
+      intent: string;
+      error: string;
+      description?: string;
+      fieldErrors?: Record<string, string>;
+      /** A refused form's Conform result (see `useSchemaForm`): its fields show its messages. */
+      result?: SubmissionResult<string[]>;
+      conflict?: boolean;
+    };
 
 /** Calls `handle` once for each new answer of a fetcher, when it has settled. */
 export function useFetcherResult<T>(fetcher: { state: string; data: T | undefined }, handle: (data: T) => void) {

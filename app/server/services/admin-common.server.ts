@@ -1,10 +1,12 @@
 import { and, count, eq, ilike, or, sql, type Column, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
+import type { Submission, SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
 import { z } from "zod";
 import { formErrors } from "~/domain/form-fields";
 import { conflictMessages, VERSION_FIELD } from "~/domain/version";
 import { HttpError } from "../http.server";
+import { replyWith } from "../form-submission.server";
 import { audit } from "../audit.server";
 import { requireAdmin, type SessionInfo } from "../auth.server";
 import type { Database } from "../db/client.server";
@@ -157,9 +159,22 @@ export function actionFail(
   intent: string,
   status: number,
   error: string,
-  options: { description?: string; fieldErrors?: Record<string, string>; conflict?: boolean } = {},
+  options: { description?: string; fieldErrors?: Record<string, string>; result?: SubmissionResult<string[]>; conflict?: boolean } = {},
 ) {
   return data({ ok: false as const, intent, error, ...options }, { status });
+}
+
+/**
+ * A staff form refused (Conform, see `readSubmission`): the toast's title and description (such
+ * as "check the fields"), the messages on their fields; `fieldErrors`/`formError` add what only the server knows.
+ */
+export function submissionRefused(
+  intent: string,
+  title: string,
+  submission: Submission<unknown>,
+  { status = 400, description, fieldErrors, formError }: { status?: number; description?: string; fieldErrors?: Record<string, string>; formError?: string } = {},
+) {
+  return actionFail(intent, status, title, { description, result: replyWith(submission, { fieldErrors, formError }) });
 }
 
 /** A record id as the admin forms post it (a UUID). */
