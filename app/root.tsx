@@ -24,6 +24,7 @@ import { scrollToAnchor } from "./components/layout/anchor-link";
 import { outage } from "./content/outage";
 import { errorSeo, notFoundSeo } from "./domain/seo";
 import { env } from "./server/env.server";
+import { readFlash } from "./server/flash.server";
 import { useContext, useEffect } from "react";
 import { shipsReact } from "./components/site/content-page";
 import siteScript from "./browser/site-script.ts?worker&url";
@@ -41,9 +42,16 @@ export const meta: Route.MetaFunction = ({ error }) => {
   return isRouteErrorResponse(error) && error.status === 404 ? notFoundSeo() : errorSeo();
 };
 
-export async function loader() {
-  return data({ analyticsSrc: env().ANALYTICS_SRC });
+export async function loader({ request }: Route.LoaderArgs) {
+  const { flash, headers } = readFlash(request);
+  return data({ analyticsSrc: env().ANALYTICS_SRC, flash }, { headers });
 }
+
+/**
+ * Asked again on every navigation (it costs a cookie parse): a flash shown once must be gone from
+ * the next page, including one reached without reloading.
+ */
+export const shouldRevalidate = () => true;
 
 /** Pages under /admin and the therapist area bring their own shell. */
 function usesSiteChrome(pathname: string) {

@@ -152,6 +152,8 @@ function storable(req: Request, res: Response) {
 }
 
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
+/** A form's outcome to show once (`app/server/flash.server.ts`): that page is this visitor's alone. */
+const FLASH_COOKIE = /(?:^|;\s*)flash=/;
 /** Writes that can change what public pages show: the admin area and better-auth's admin endpoints. */
 const STAFF_WRITES = /^\/(?:admin|api\/auth\/admin)(?:\/|$)/;
 
@@ -160,8 +162,8 @@ export function pageCacheMiddleware(req: Request, res: Response, next: NextFunct
     if (STAFF_WRITES.test(req.path)) announceAfterStaffWrite(res);
     return next();
   }
-  // Signed-in people (staff checking an edit, clients) always get a fresh render.
-  if (SESSION_COOKIE.test(req.headers.cookie ?? "")) return next();
+  // Signed-in people (staff checking an edit, clients) and a form's outcome always get a fresh render.
+  if (SESSION_COOKIE.test(req.headers.cookie ?? "") || FLASH_COOKIE.test(req.headers.cookie ?? "")) return next();
   const key = req.originalUrl;
   const end = (body?: Buffer) => void res.end(body);
   const hit = pageCache.get(key);

@@ -1,6 +1,6 @@
 import { CheckCircle2, Mail } from "lucide-react";
-import { useSearchParams } from "react-router";
 import { siteHooks } from "~/components/site-script-hooks";
+import { useFlash } from "~/components/site/use-flash";
 import { newsletterMessages } from "~/domain/newsletter-messages";
 import { PROOF_OF_WORK_FIELD } from "~/domain/proof-of-work";
 import { Honeypot } from "./honeypot";
@@ -13,14 +13,14 @@ const messageClass = "rounded-xl bg-white px-3 py-2 text-sm text-danger-600 sm:c
 
 /**
  * Newsletter signup with double opt-in: a plain form post to /api/newsletter-signup, which answers
- * with a redirect back here (`?esito=ok|error&modulo=newsletter-signup`, `&campo=email` for a
- * refused address); this page shows the outcome. The site script solves the anti-spam challenge
+ * with a redirect back here and a flash (`useFlash`: the outcome, and the field for a refused
+ * address); this page shows the outcome. The site script solves the anti-spam challenge
  * before the form is sent and points out an empty address without sending it.
  */
 export function NewsletterSignup() {
-  const [searchParams] = useSearchParams();
-  const outcome = searchParams.get("modulo") === SCOPE ? searchParams.get("esito") : null;
-  const invalidEmail = outcome === "error" && searchParams.get("campo") === "email";
+  const flash = useFlash(SCOPE);
+  const outcome = flash?.outcome;
+  const invalidEmail = outcome === "error" && flash?.field === "email";
   return (
     <section id={SCOPE} aria-labelledby={`${SCOPE}-titolo`} className="scroll-mt-16 bg-teal-800 text-white">
       <div className="container-page grid gap-6 py-14 md:grid-cols-2 md:items-center">

@@ -54,9 +54,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 /** A content page: no React in the browser. */
 export const handle = contentPage;
 
-export function headers({ errorHeaders, loaderHeaders }: Route.HeadersArgs) {
+export function headers({ errorHeaders, loaderHeaders, parentHeaders }: Route.HeadersArgs) {
   if (errorHeaders?.has("Cache-Control")) return errorHeaders;
-  return loaderHeaders.has("Cache-Control") ? loaderHeaders : publicCacheHeaders();
+  return loaderHeaders.has("Cache-Control") ? loaderHeaders : publicCacheHeaders(parentHeaders);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
+import { useFlash } from "~/components/site/use-flash";
 import { Honeypot } from "~/components/honeypot";
 import { postJson } from "~/components/post-json";
 import { prepareProofOfWork } from "~/components/proof-of-work";
@@ -68,8 +69,7 @@ const consentLabels: Record<CheckField, { text: string; link?: { href: string; l
 export default function ConfermaIscrizione() {
   const toast = useToast();
   const id = useId();
-  const [searchParams] = useSearchParams();
-  const withoutJs = searchParams.get("modulo") === "send-registration-confirmation" ? searchParams.get("esito") : null;
+  const withoutJs = useFlash("send-registration-confirmation")?.outcome;
   const [form, setForm] = useState<FormState>(empty);
   const [errors, setErrors] = useState<FormErrors>({});
   const [submitting, setSubmitting] = useState(false);

@@ -1,8 +1,9 @@
 import { Clock, LifeBuoy, Mail, MessageCircle } from "lucide-react";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { Honeypot } from "~/components/honeypot";
 import { ProofOfWorkNoScript } from "~/components/proof-of-work-field";
 import { siteHooks } from "~/components/site-script-hooks";
+import { useFlash } from "~/components/site/use-flash";
 import { replyTimesHours, site } from "~/content/site";
 import { contactMessages } from "~/domain/contact";
 import { PROOF_OF_WORK_FIELD } from "~/domain/proof-of-work";
@@ -25,9 +26,9 @@ type Field = "name" | "email" | "subject" | "message";
 const limits: Record<Field, number> = { name: 100, email: 254, subject: 200, message: 5000 };
 
 export default function Contatti() {
-  const [searchParams] = useSearchParams();
-  const outcome = searchParams.get("modulo") === SCOPE ? searchParams.get("esito") : null;
-  const campo = searchParams.get("campo");
+  const flash = useFlash(SCOPE);
+  const outcome = flash?.outcome;
+  const campo = flash?.field;
   const refused = outcome === "error" && campo && campo in limits ? (campo as Field) : null;
   const formId = "contatti";
 

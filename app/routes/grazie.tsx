@@ -4,8 +4,8 @@ import { publicCacheHeaders } from "~/components/site/public-cache";
 import { replyTimesHours } from "~/content/site";
 import { webPageMeta } from "~/domain/seo";
 
-export function headers() {
-  return publicCacheHeaders();
+export function headers({ parentHeaders }: { parentHeaders: Headers }) {
+  return publicCacheHeaders(parentHeaders);
 }
 
 export const meta = webPageMeta({

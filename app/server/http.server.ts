@@ -11,6 +11,7 @@ import { env } from "./env.server";
 import { logger } from "./logger.server";
 import { isDatabaseUnavailable, writeTogether } from "./db/client.server";
 import { outageResponse } from "./outage.server";
+import { setFlash } from "./flash.server";
 import { acceptProofOfWork, proofOfWorkOf, spendStatement, verifyProofOfWork, type SolvedChallenge } from "./proof-of-work.server";
 
 export const MAX_JSON_BYTES = 64 * 1024;
@@ -139,14 +140,16 @@ function isFormPost(request: Request) {
 
 /**
  * A plain form post (the content pages' forms) is answered with a page, never JSON: the browser goes
- * back to the form's page, which shows the outcome from the query (`campo`: the first field the
- * server refused) and scrolls to the form (its section's id is the scope).
+ * back to the form's page and scrolls to the form (its section's id is the scope); the page shows
+ * the outcome, and the first field the server refused, from a flash cookie (`readFlash`).
  */
 function formRedirect(request: Request, scope: string, outcome: "ok" | "error", error?: unknown) {
   const target = sameOriginPath(request.headers.get("referer"));
   const field = error instanceof HttpError && error.fields ? Object.keys(error.fields)[0] : undefined;
-  const query = new URLSearchParams({ esito: outcome, modulo: scope, ...(field ? { campo: field } : {}) });
-  return new Response(null, { status: 303, headers: { Location: `${target}?${query}#${scope}` } });
+  return new Response(null, {
+    status: 303,
+    headers: { Location: `${target}#${scope}`, "Set-Cookie": setFlash(request, { form: scope, outcome, ...(field ? { field } : {}) }) },
+  });
 }
 
 /** The eight 16-bit groups of a valid IPv6 address ("::" expanded, an IPv4 tail converted). */

@@ -32,7 +32,7 @@ import { loader as matchingLoader } from "../../app/routes/gruppi-matching";
 import { identityFromToken } from "../../app/server/services/identity.server";
 import { testDatabase } from "./database";
 import { queuedMail, signedInStaff, therapistWithGroup, cookieHeader } from "./helpers";
-import { answer, form, pageRequest, refusal, routeCaller } from "./route-calls";
+import { answer, flashOf, form, pageRequest, refusal, routeCaller } from "./route-calls";
 
 const HOUR = 3_600_000;
 const VIDEO = "https://meet.example.com/area-personale-gruppo";
@@ -286,7 +286,10 @@ describe("absences", () => {
     expect(page.data.absenceFree).toBe(true);
     const post = () => call(absenceAction, pageRequest(`/area-personale/assenza/${id}`, { cookie, method: "POST", body: form({ expected: "free" }) }), { sessionId: id });
     const results = await Promise.all([post(), post()]);
-    for (const result of results) expect((result as Response).headers.get("location")).toBe(`/area-personale/assenza/${id}?esito=registrata`);
+    for (const result of results) {
+      expect((result as Response).headers.get("location")).toBe(`/area-personale/assenza/${id}`);
+      expect(flashOf(result)).toEqual({ form: "absence", outcome: "ok" });
+    }
     await post();
     expect((await absenceOf(id, member.id))!.status).toBe("absent_notified");
     expect(await absenceMails("assenza-libera@example.com")).toHaveLength(1);
@@ -475,7 +478,10 @@ describe("moving to another group", () => {
     const { cookie } = await signIn("cambio-doppio@example.com");
     const fields = { reason: "Il martedì sera lavoro", preferred_group: to.group.id };
     const results = await Promise.all([askMove(cookie, member.id, fields), askMove(cookie, member.id, fields)]);
-    for (const result of results) expect((result as Response).headers.get("location")).toBe(`${movePath(member.id)}?esito=inviata`);
+    for (const result of results) {
+      expect((result as Response).headers.get("location")).toBe(movePath(member.id));
+      expect(flashOf(result)).toEqual({ form: "move-request", outcome: "ok" });
+    }
     await askMove(cookie, member.id, { reason: "Un altro motivo" });
     const rows = await requestsOf(member.id);
     expect(rows).toHaveLength(1);

@@ -17,7 +17,7 @@ import { storage } from "../../app/server/storage.server";
 import { signedInClient } from "./client-session";
 import { testDatabase } from "./database";
 import { onePagePdf, queuedMail, signedInStaff, therapistWithGroup } from "./helpers";
-import { answer, form, pageRequest, routeCaller } from "./route-calls";
+import { answer, flashOf, form, pageRequest, routeCaller } from "./route-calls";
 
 /**
  * /area-personale/pagamenti (issue 19, money): the person's own ledger and receipts, and the reduced
@@ -167,7 +167,8 @@ describe("the reduced rate with an ISEE attestation", () => {
     const { booking, cookie } = await member("conti-isee@example.com", 2);
     const sent = await upload(cookie, booking.id, await pdfBlob("isee"));
     expect((sent as Response).status).toBe(302);
-    expect((sent as Response).headers.get("location")).toBe("/area-personale/pagamenti?esito=isee");
+    expect((sent as Response).headers.get("location")).toBe("/area-personale/pagamenti");
+    expect(flashOf(sent)).toEqual({ form: "isee-request", outcome: "ok" });
     // Sending again (a double submit) finds the pending request: one row, one pair of e-mails.
     await upload(cookie, booking.id, await pdfBlob("isee di nuovo"));
     const rows = await db.select().from(iseeRequests).where(eq(iseeRequests.bookingId, booking.id));
@@ -178,8 +179,7 @@ describe("the reduced rate with an ISEE attestation", () => {
     const mails = (await queuedMail(db)).filter((mail) => mail.template === "client-isee-request" || mail.template === "staff-isee-request");
     expect(mails.filter((mail) => mail.to === "conti-isee@example.com").map((mail) => mail.subject)).toEqual(["Abbiamo ricevuto la tua attestazione ISEE"]);
     expect(mails.filter((mail) => mail.template === "staff-isee-request" && mail.text.includes(`Persona ${counter}`))).toHaveLength(1);
-    const waiting = (await page(cookie, "?esito=isee")).data;
-    expect(waiting.outcome).toBe("Attestazione ricevuta: lo staff la verifica e ti scrive per email.");
+    const waiting = (await page(cookie)).data;
     expect(waiting.accounts[0]!.iseeRequest?.status).toBe("pending");
 
     // Staff see it in their queue, open the PDF (audited) and approve.

@@ -234,6 +234,19 @@ describe("personal pages stay out of the cache", () => {
     expect(answer.headers["x-page-cache"]).toBeUndefined();
     expect(answer.headers["content-encoding"]).toBe("br");
   });
+
+  it("a form's outcome (the flash cookie) is rendered for that visitor alone, spent, and never stored", async () => {
+    expect(await cachedNow("/contatti")).toBe(true);
+    const answer = await raw("/contatti", { "accept-encoding": BROWSER, cookie: "flash=send-contact-email.ok" });
+    expect(answer.status).toBe(200);
+    expect(answer.headers["x-page-cache"]).toBeUndefined();
+    expect(answer.headers["cache-control"]).toBe("private, no-store");
+    expect(String(answer.headers["set-cookie"])).toMatch(/^flash=; Path=\/; Max-Age=0/);
+    expect(decoded(answer)).toContain("Messaggio inviato!");
+    const next = await raw("/contatti", { "accept-encoding": BROWSER });
+    expect(next.headers["x-page-cache"]).toBe("hit");
+    expect(decoded(next)).not.toContain("Messaggio inviato!");
+  });
 });
 
 describe("clearing every instance's cache", () => {

@@ -203,7 +203,7 @@ describe("the anti-spam proof of work on every public submission", () => {
     });
     const response = await sendContact({ request, params: {}, context: { db, clientIp: "192.0.2.200", cspNonce: "" } } as never);
     expect(response.status).toBe(303);
-    expect(response.headers.get("Location")).toContain("esito=error");
+    expect(response.headers.get("Set-Cookie")).toMatch(/^flash=send-contact-email\.error;/);
     expect(await stored()).toEqual(before);
   });
 

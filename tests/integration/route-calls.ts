@@ -1,4 +1,5 @@
 import type { Database } from "../../app/server/db/client.server";
+import { decodeFlash } from "../../app/domain/flash";
 
 /**
  * Calling route modules in-process, as React Router does: a loader or action with a Request, the
@@ -60,4 +61,10 @@ export function refusal(body: Record<string, unknown>): { fieldErrors: Record<st
   const fieldErrors: Record<string, string> = {};
   for (const [name, messages] of Object.entries(errors)) if (name && messages?.[0]) fieldErrors[name] = messages[0];
   return { fieldErrors, ...(errors[""]?.[0] ? { error: errors[""][0] } : {}) };
+}
+
+/** The flash a redirect sets for the next page (`redirectWithFlash`), decoded; null when it sets none. */
+export function flashOf(response: unknown) {
+  const cookie = response instanceof Response ? /^flash=([^;]*)/.exec(response.headers.get("Set-Cookie") ?? "") : null;
+  return cookie ? decodeFlash(cookie[1]) : null;
 }

@@ -14,8 +14,8 @@ export const contentPage = { hydrate: false } as const;
  * `export { handle, headers } from "~/components/site/content-page";` (not hydrated, publicly cached).
  */
 export const handle = contentPage;
-export function headers() {
-  return publicCacheHeaders();
+export function headers({ parentHeaders }: { parentHeaders: Headers }) {
+  return publicCacheHeaders(parentHeaders);
 }
 
 /** True unless every matched route below the root is a content page. */

@@ -4,6 +4,10 @@
  */
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=300, stale-while-revalidate=86400";
 
-export function publicCacheHeaders(): HeadersInit {
-  return { "Cache-Control": PUBLIC_CACHE_CONTROL };
+/**
+ * A page that sets a cookie on its way (the root spends a form's flash, `readFlash`) is that
+ * visitor's alone: no shared cache may keep it.
+ */
+export function publicCacheHeaders(parentHeaders?: Headers): HeadersInit {
+  return { "Cache-Control": parentHeaders?.has("Set-Cookie") ? "private, no-store" : PUBLIC_CACHE_CONTROL };
 }

@@ -1,6 +1,6 @@
 import { AreaPage } from "~/components/client/area-page";
 import { CircleAlert, CircleCheck, Info } from "lucide-react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/absence";
 import { AreaError } from "~/components/client/notices";
 import { absenceNotice } from "~/content/site";
@@ -8,6 +8,8 @@ import { clientAreaPaths } from "~/domain/client-area";
 import { formatDateTime } from "~/domain/format";
 import { sessionLabel, upperFirst } from "~/domain/sessions";
 import { HttpError } from "~/server/http.server";
+import { redirectWithFlash } from "~/server/flash.server";
+import { useFlash } from "~/components/site/use-flash";
 import { announceClientAbsence, ownSession, requireClient, type ExpectedCharge } from "~/server/services/client-area.server";
 import { SendButton } from "~/components/site/send-button";
 
@@ -19,6 +21,8 @@ import { SendButton } from "~/components/site/send-button";
  */
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
+/** The flash that reports the post after its redirect. */
+const ABSENCE_FORM = "absence";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const client = await requireClient(request, context.db);
@@ -36,7 +40,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       attendance: session.attendance,
       announcedAt: session.announcedAt,
       absenceFree: session.absenceFree,
-      justRecorded: new URL(request.url).searchParams.get("esito") === "registrata",
     },
     { headers: PRIVATE },
   );
@@ -52,13 +55,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (error instanceof HttpError) return data({ error: error.message }, { status: error.status, headers: PRIVATE });
     throw error;
   }
-  return redirect(`${clientAreaPaths.absence(params.sessionId)}?esito=registrata`, { headers: PRIVATE });
+  return redirectWithFlash(request, clientAreaPaths.absence(params.sessionId), { form: ABSENCE_FORM, outcome: "ok" }, PRIVATE);
 }
 
 export const headers = () => PRIVATE;
 
 export default function AbsencePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { session, attendance, announcedAt, absenceFree, justRecorded } = loaderData;
+  const { session, attendance, announcedAt, absenceFree } = loaderData;
+  const justRecorded = useFlash(ABSENCE_FORM)?.outcome === "ok";
   const navigation = useNavigation();
   const sending = navigation.state === "submitting";
   const recorded = attendance === "absent_notified" || attendance === "absent_unnotified";

@@ -1,11 +1,13 @@
 import { AreaPage } from "~/components/client/area-page";
 import { ArrowRightLeft } from "lucide-react";
 import { getFormProps, getSelectProps, getTextareaProps } from "@conform-to/react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/move";
 import { clientAreaPaths, moveRequestSchema } from "~/domain/client-area";
 import { freeSeatsLabel } from "~/domain/group-labels";
 import { HttpError } from "~/server/http.server";
+import { redirectWithFlash } from "~/server/flash.server";
+import { useFlash } from "~/components/site/use-flash";
 import { readSubmission, refuseSubmission } from "~/server/form-submission.server";
 import { requireClient } from "~/server/services/client-area.server";
 import { moveRequestPage, requestMove } from "~/server/services/move-requests.server";
@@ -23,11 +25,13 @@ import { firstError, useSchemaForm } from "~/components/forms/schema-form";
  */
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
+/** The flash that reports the post after its redirect. */
+const MOVE_FORM = "move-request";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const client = await requireClient(request, context.db);
   const page = await moveRequestPage(context.db, client, params.bookingId);
-  return data({ ...page, justSent: new URL(request.url).searchParams.get("esito") === "inviata" }, { headers: PRIVATE });
+  return data(page, { headers: PRIVATE });
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -41,13 +45,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (error instanceof HttpError) return refuseSubmission(submission, { status: error.status, headers: PRIVATE, formError: error.message });
     throw error;
   }
-  return redirect(`${clientAreaPaths.move(params.bookingId)}?esito=inviata`, { headers: PRIVATE });
+  return redirectWithFlash(request, clientAreaPaths.move(params.bookingId), { form: MOVE_FORM, outcome: "ok" }, PRIVATE);
 }
 
 export const headers = () => PRIVATE;
 
 export default function MovePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { member, groupName: current, targets, request, justSent } = loaderData;
+  const { member, groupName: current, targets, request } = loaderData;
+  const justSent = useFlash(MOVE_FORM)?.outcome === "ok";
   const navigation = useNavigation();
   const sending = navigation.state === "submitting";
   const [form, fields] = useSchemaForm(moveRequestSchema, { lastResult: actionData?.result });

@@ -12,6 +12,8 @@ import { chargeKindLabels, formatCents, paymentMethodLabels } from "~/domain/led
 import { romeDate, sessionLabel, upperFirst } from "~/domain/sessions";
 import { publicBaseUrl } from "~/server/env.server";
 import { hitRateLimit, HttpError } from "~/server/http.server";
+import { redirectWithFlash } from "~/server/flash.server";
+import { useFlash } from "~/components/site/use-flash";
 import { requireClient } from "~/server/services/client-area.server";
 import { clientAccounts, requestIsee } from "~/server/services/client-payments.server";
 import { createCheckoutForCharge, onlinePaymentAvailable } from "~/server/services/stripe.server";
@@ -32,11 +34,12 @@ const PRIVATE = { "Cache-Control": "private, no-store" };
 const ACTIONS_PER_WINDOW = 10;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Stripe's way back here (its success and cancel URLs): a query, as no cookie of ours comes with it. */
 const outcomes = {
   pagamento: paymentMessages.checkoutReturned,
   annullato: paymentMessages.checkoutCancelled,
-  isee: iseeMessages.received,
 } as const;
+const ISEE_FORM = "isee-request";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const client = await requireClient(request, context.db);
@@ -97,7 +100,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       throw error;
     }
     await requestIsee(context.db, client, bookingId, pdf);
-    return redirect(`${clientPaymentPaths.page}?esito=isee`, { headers: PRIVATE });
+    return redirectWithFlash(request, clientPaymentPaths.page, { form: ISEE_FORM, outcome: "ok" }, PRIVATE);
   } catch (error) {
     if (error instanceof HttpError) return data<ActionResult>({ error: error.message }, { status: error.status, headers: PRIVATE });
     throw error;
@@ -111,7 +114,9 @@ export const meta = () => [{ title: "Pagamenti | Area personale" }];
 type Account = Route.ComponentProps["loaderData"]["accounts"][number];
 
 export default function PaymentsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { accounts, online, outcome, cancelled } = loaderData;
+  const { accounts, online, cancelled } = loaderData;
+  const iseeSent = useFlash(ISEE_FORM)?.outcome === "ok";
+  const outcome = loaderData.outcome ?? (iseeSent ? iseeMessages.received : null);
   return (
     <AreaPage
       id="payments-title"
