@@ -177,6 +177,22 @@ export function submissionRefused(
   return actionFail(intent, status, title, { description, result: replyWith(submission, { fieldErrors, formError }) });
 }
 
+/**
+ * An admin action that threw: toasted with `title` and the error's message (HttpError's, otherwise a
+ * logged 500 with `fallback`); when a staff form was read (`submission`), the fields the error names
+ * (HttpError's `fields`) show on that form.
+ */
+export function actionFailure(
+  intent: string,
+  error: unknown,
+  { title, fallback, scope, submission }: { title: string; fallback: string; scope: string; submission?: Submission<unknown> },
+) {
+  const { status, message } = failure(error, fallback, scope);
+  const fieldErrors = error instanceof HttpError ? error.fields : undefined;
+  if (submission) return submissionRefused(intent, title, submission, { status, description: message, fieldErrors });
+  return actionFail(intent, status, title, { description: message });
+}
+
 /** A record id as the admin forms post it (a UUID). */
 export const isRecordId = (value: unknown): value is string => typeof value === "string" && /^[0-9a-f-]{36}$/i.test(value);
 
