@@ -164,6 +164,9 @@ export function actionFail(
   return data({ ok: false as const, intent, error, ...options }, { status });
 }
 
+/** The toast's description when a staff form is refused for its fields. */
+export const checkFields = "Controlla i campi evidenziati.";
+
 /**
  * A staff form refused (Conform, see `readSubmission`): the toast's title and description (such
  * as "check the fields"), the messages on their fields; `fieldErrors`/`formError` add what only the server knows.
