@@ -1,3 +1,4 @@
+import { requiredText } from "./form-fields";
 import { z } from "./zod";
 
 /**
@@ -96,6 +97,17 @@ export const iseeMessages = {
   received: "Attestazione ricevuta: lo staff la verifica e ti scrive per email.",
   declineReason: "Scrivi il motivo: la persona lo legge nella sua area e per email.",
 } as const;
+
+/** Staff move a booking, or approve a member's move request, to a group with a free seat. */
+export const moveTargetSchema = z.object({ group_id: z.uuid("Scegli il gruppo di destinazione.") });
+
+/** Staff decline a member's move request with a reason the member reads. */
+export const moveDeclineSchema = z.object({
+  reason: requiredText("Scrivi il motivo: la persona lo leggerà.", 1000, "Il motivo è troppo lungo (massimo 1000 caratteri)."),
+});
+
+/** Staff decline an ISEE attestation with a reason the member reads. */
+export const iseeDeclineSchema = z.object({ reason: requiredText(iseeMessages.declineReason, 500) });
 
 export const paymentMessages = {
   checkoutReturned: "Pagamento in verifica: compare qui come pagato appena la banca lo conferma (di solito entro pochi minuti).",

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { absenceNotice, group as groupRules } from "~/content/site";
+import { requiredText } from "./form-fields";
 import { addDays, firstMeetingOn, isoWeekday, romeParts, romeTimeToUtc, ROME_TIME_ZONE } from "./calendar";
 
 /**
@@ -100,16 +101,20 @@ export const cancelSessionSchema = z.object({ note });
 
 export const moveSessionSchema = z.object({
   date: z.iso.date("Scegli una data valida."),
-  time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Orario non valido (HH:MM)."),
+  time: z.string({ error: "Orario non valido (HH:MM)." }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Orario non valido (HH:MM)."),
   note,
 });
 
 export const closureSchema = z
   .object({
-    group_id: z.union([z.literal(""), z.uuid("Gruppo non valido.")]).transform((value) => value || null),
+    // Conform reads an empty field as missing: no group chosen means every group.
+    group_id: z
+      .uuid("Gruppo non valido.")
+      .optional()
+      .transform((value) => value ?? null),
     starts_on: z.iso.date("Data di inizio non valida."),
     ends_on: z.iso.date("Data di fine non valida."),
-    reason: z.string().trim().min(1, "Scrivi il motivo (per esempio: vacanze di Natale).").max(200, "Massimo 200 caratteri."),
+    reason: requiredText("Scrivi il motivo (per esempio: vacanze di Natale).", 200),
   })
   .refine((input) => input.starts_on <= input.ends_on, { path: ["ends_on"], message: "La fine deve essere uguale o successiva all'inizio." });
 

@@ -538,7 +538,7 @@ describe("moving to another group", () => {
     const staff = await signedInStaff(db, "staff-rifiuta@example.com");
     const noReason = answer(await staffDecides(staff.cookie, { intent: "decline-move", id: request!.id, reason: " " }));
     expect(noReason.status).toBe(400);
-    expect(noReason.body.fieldErrors).toEqual({ reason: "Scrivi il motivo: la persona lo leggerà." });
+    expect(refusal(noReason.body).fieldErrors).toEqual({ reason: "Scrivi il motivo: la persona lo leggerà." });
     await staffDecides(staff.cookie, { intent: "decline-move", id: request!.id, reason: "Gli altri gruppi sono al completo fino a marzo" });
     expect((await requestsOf(member.id))[0]).toMatchObject({ status: "declined", decisionReason: "Gli altri gruppi sono al completo fino a marzo" });
     expect((await db.select().from(groupBookings).where(eq(groupBookings.id, member.id)))[0]!.groupId).toBe(group.id);

@@ -17,7 +17,7 @@ import { storage } from "../../app/server/storage.server";
 import { signedInClient } from "./client-session";
 import { testDatabase } from "./database";
 import { onePagePdf, queuedMail, signedInStaff, therapistWithGroup } from "./helpers";
-import { answer, flashOf, form, pageRequest, routeCaller } from "./route-calls";
+import { answer, flashOf, form, pageRequest, refusal, routeCaller } from "./route-calls";
 
 /**
  * /area-personale/pagamenti (issue 19, money): the person's own ledger and receipts, and the reduced
@@ -212,7 +212,7 @@ describe("the reduced rate with an ISEE attestation", () => {
       call(adminPaymentsAction, pageRequest("/admin/pagamenti", { method: "POST", cookie: staffCookie, body: form({ intent: "isee-request-decline", request_id: request!.id, reason }) }));
     const empty = answer(await decline("  "));
     expect(empty.status).toBe(400);
-    expect(empty.body.fieldErrors).toEqual({ reason: "Scrivi il motivo: la persona lo legge nella sua area e per email." });
+    expect(refusal(empty.body).fieldErrors).toEqual({ reason: "Scrivi il motivo: la persona lo legge nella sua area e per email." });
     expect(answer(await decline("L'attestazione è scaduta: serve quella di quest'anno.")).body).toMatchObject({ ok: true });
     const account = (await page(cookie)).data.accounts[0]!;
     expect(account.iseeRequest).toMatchObject({ status: "declined", decisionReason: "L'attestazione è scaduta: serve quella di quest'anno." });

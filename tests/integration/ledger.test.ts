@@ -8,10 +8,10 @@ import { action as paymentsAction, loader as paymentsLoader } from "../../app/ro
 import { loader as receiptLoader } from "../../app/routes/admin/receipt";
 import { auth, createOrPromoteAdmin, getSession as authSession } from "../../app/server/auth.server";
 import type { Database } from "../../app/server/db/client.server";
-import { attendance, auditLog, groupBookings, groupSessions, payments,  } from "../../app/server/db/schema";
+import { attendance, auditLog, groupBookings, groupSessions, payments, refunds } from "../../app/server/db/schema";
 import { approveIsee, listAccounts, memberBalance, recordPayment, recordRefund, revokeIsee } from "../../app/server/services/payments.server";
 import { testDatabase } from "./database";
-import { form, pageRequest, routeCaller } from "./route-calls";
+import { answer, form, pageRequest, refusal, routeCaller } from "./route-calls";
 import { therapistWithGroup, cookieHeader } from "./helpers";
 
 let db: Database;
@@ -187,12 +187,35 @@ describe("/admin/pagamenti", () => {
   });
 
   it("answers 400 with Italian field errors for a bad amount and a missing member", async () => {
-    const result = (await call(
-      paymentsAction,
-      request("/admin/pagamenti", { method: "POST", cookie: adminCookie, body: form({ intent: "payment", booking_id: "", amount: "trenta", method: "bank_transfer", paid_on: "2026-03-20", idempotency_key: crypto.randomUUID() }) }),
-    )) as { init: { status: number }; data: { fieldErrors: Record<string, string> } };
-    expect(result.init.status).toBe(400);
-    expect(result.data.fieldErrors).toMatchObject({ booking_id: "Persona non valida.", amount: "Importo non valido: scrivi per esempio 35 oppure 35,00." });
+    const result = answer(
+      await call(
+        paymentsAction,
+        request("/admin/pagamenti", { method: "POST", cookie: adminCookie, body: form({ intent: "payment", booking_id: "", amount: "trenta", method: "bank_transfer", paid_on: "2026-03-20", idempotency_key: crypto.randomUUID() }) }),
+      ),
+    );
+    expect(result.status).toBe(400);
+    expect(refusal(result.body).fieldErrors).toMatchObject({ booking_id: "Persona non valida.", amount: "Importo non valido: scrivi per esempio 35 oppure 35,00." });
+  });
+
+  it("refuses a payment or a refund on the field at fault (Conform's result, what was typed kept) and records nothing", async () => {
+    // Only requested: the other tests' members fill the group, and a refused form never reads the booking.
+    const [bruno] = await db.insert(groupBookings).values({ groupId, email: "bruno.rifiutato@example.com", name: "Bruno Neri", ageBracket: "26-35", status: "requested" }).returning();
+    const post = (fields: Record<string, string>) =>
+      call(paymentsAction, request("/admin/pagamenti", { method: "POST", cookie: adminCookie, body: form({ booking_id: bruno!.id, idempotency_key: crypto.randomUUID(), ...fields }) }));
+
+    const payment = answer(await post({ intent: "payment", amount: "0", method: "bank_transfer", paid_on: "2026-03-20", note: "Bonifico 12" }));
+    expect(payment.status).toBe(400);
+    expect(payment.body).toMatchObject({ ok: false, intent: "payment", error: "Pagamento non registrato", description: "Controlla i campi evidenziati." });
+    expect(refusal(payment.body)).toEqual({ fieldErrors: { amount: "L'importo deve essere maggiore di zero." } });
+    expect((payment.body.result as { initialValue: Record<string, unknown> }).initialValue).toMatchObject({ booking_id: bruno!.id, amount: "0", note: "Bonifico 12" });
+
+    const refund = answer(await post({ intent: "refund", amount: "35", reason: "   " }));
+    expect(refund.status).toBe(400);
+    expect(refund.body).toMatchObject({ ok: false, intent: "refund", error: "Rimborso non registrato" });
+    expect(refusal(refund.body)).toEqual({ fieldErrors: { reason: "Scrivi il motivo del rimborso." } });
+
+    expect(await db.select().from(payments).where(eq(payments.bookingId, bruno!.id))).toHaveLength(0);
+    expect(await db.select().from(refunds).where(eq(refunds.bookingId, bruno!.id))).toHaveLength(0);
   });
 
   it("serves a numbered PDF receipt with the split, to staff only", async () => {

@@ -32,7 +32,7 @@ import {
 } from "../../app/server/services/sessions.server";
 import { testDatabase } from "./database";
 import { accessTokenFor, postJson, validAnswers, newGroup as groupRow, newTherapist as therapistRow, cookieHeader } from "./helpers";
-import { answer, form, pageRequest, routeCaller } from "./route-calls";
+import { answer, form, pageRequest, refusal, routeCaller } from "./route-calls";
 
 const VIDEO = "https://meet.example.com/segreto-video-link-42";
 let db: Database;
@@ -218,6 +218,23 @@ describe("cancelling and moving a session", () => {
       ),
     );
     expect(clash.status).toBe(409);
+    expect(refusal(clash.body).fieldErrors).toEqual({ date: "Il gruppo ha già un incontro a quell'ora." });
+
+    // A time that is no time: refused on its field, before anything moves or anyone is e-mailed.
+    const mailsBefore = (await mailTo("annulla-2@example.com", "session-moved")).length;
+    const refused = answer(
+      await call(
+        sessionAdminAction,
+        request(`/admin/sessioni/${replacement!.id}`, { cookie: adminCookie, method: "POST", body: form({ intent: "move", date: "2030-02-20", time: "25:00", note: "" }) }),
+        { sessionId: replacement!.id },
+      ),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ ok: false, intent: "move", error: "Incontro non spostato", description: "Controlla i campi evidenziati." });
+    expect(refusal(refused.body)).toEqual({ fieldErrors: { time: "Orario non valido (HH:MM)." } });
+    const [unmoved] = await db.select().from(groupSessions).where(eq(groupSessions.id, replacement!.id));
+    expect(unmoved).toMatchObject({ status: "scheduled", movedTo: null });
+    expect(await mailTo("annulla-2@example.com", "session-moved")).toHaveLength(mailsBefore);
   });
 
   it("shows the week of sessions at /admin/sessioni, filterable by therapist", async () => {

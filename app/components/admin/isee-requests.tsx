@@ -1,9 +1,10 @@
 import { Check, FileText, X } from "lucide-react";
 import { useState } from "react";
 import { formatDateTime } from "~/domain/format";
-import { iseeMessages } from "~/domain/client-area";
-import { ActionButton, ConfirmDialog, Field, invalidProps, useActionFetcher } from "./ui";
-import { ActionFormDialog } from "./conflict-notice";
+import { getTextareaProps } from "@conform-to/react";
+import { iseeDeclineSchema, iseeMessages } from "~/domain/client-area";
+import { ActionButton, ConfirmDialog, Field, useActionFetcher } from "./ui";
+import { SchemaFormDialog } from "./schema-form-dialog";
 
 export interface PendingIseeRequest {
   id: string;
@@ -85,7 +86,8 @@ function ApproveDialog({ request, onClose }: { request: PendingIseeRequest; onCl
 
 function DeclineDialog({ request, onClose }: { request: PendingIseeRequest; onClose: () => void }) {
   return (
-    <ActionFormDialog
+    <SchemaFormDialog
+      schema={iseeDeclineSchema}
       title="Rifiutare la tariffa agevolata?"
       description={`${request.name ?? request.email} riceve un'email con il motivo e lo legge nella sua area personale.`}
       intent="isee-request-decline"
@@ -94,11 +96,11 @@ function DeclineDialog({ request, onClose }: { request: PendingIseeRequest; onCl
       danger
       onClose={onClose}
     >
-      {(errors) => (
-        <Field label="Motivo" htmlFor="isee-decline-reason" error={errors.reason} required>
-          <textarea id="isee-decline-reason" name="reason" rows={3} maxLength={500} required className="field" placeholder={iseeMessages.declineReason} {...invalidProps("isee-decline-reason", errors.reason)} />
+      {(fields) => (
+        <Field label="Motivo" field={fields.reason}>
+          <textarea {...getTextareaProps(fields.reason)} rows={3} className="field" placeholder={iseeMessages.declineReason} />
         </Field>
       )}
-    </ActionFormDialog>
+    </SchemaFormDialog>
   );
 }

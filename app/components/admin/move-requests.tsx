@@ -1,9 +1,11 @@
-import { ActionFormDialog } from "./conflict-notice";
+import { getSelectProps, getTextareaProps } from "@conform-to/react";
+import { SchemaFormDialog } from "./schema-form-dialog";
 import { ArrowRightLeft, Check, X } from "lucide-react";
 import { useState } from "react";
 import { formatDateTime } from "~/domain/format";
 import { freeSeatsLabel } from "~/domain/group-labels";
-import { ActionButton, Field, invalidProps } from "~/components/admin/ui";
+import { ActionButton, Field } from "~/components/admin/ui";
+import { moveDeclineSchema, moveTargetSchema } from "~/domain/client-area";
 
 /**
  * Staff's queue of move requests made by members in their area (/admin/prenotazioni): approve
@@ -121,60 +123,51 @@ function DecisionDialog({
   const who = request.name ?? request.email;
   const approve = decision === "approve";
   const preferred = groups.some((group) => group.id === request.preferredGroupId) ? request.preferredGroupId! : "";
+  const dialog = {
+    size: "lg",
+    description: approve
+      ? `${who} sarà spostata nel gruppo scelto e riceverà un'email con i dettagli.`
+      : `${who} resta nel gruppo ${request.groupName ?? "attuale"} e riceverà un'email con il motivo.`,
+    hidden: { id: request.id },
+    cancelLabel: "Indietro",
+    onClose,
+  } as const;
+  if (!approve) {
+    return (
+      <SchemaFormDialog {...dialog} schema={moveDeclineSchema} title="Rifiuta il cambio di gruppo" intent="decline-move" label="Rifiuta la richiesta">
+        {(fields) => (
+          <Field label="Motivo (lo legge la persona)" field={fields.reason}>
+            <textarea {...getTextareaProps(fields.reason)} rows={4} className="field" />
+          </Field>
+        )}
+      </SchemaFormDialog>
+    );
+  }
   return (
-    <ActionFormDialog
-      title={approve ? "Approva il cambio di gruppo" : "Rifiuta il cambio di gruppo"}
-      size="lg"
-      description={
-        approve
-          ? `${who} sarà spostata nel gruppo scelto e riceverà un'email con i dettagli.`
-          : `${who} resta nel gruppo ${request.groupName ?? "attuale"} e riceverà un'email con il motivo.`
-      }
-      intent={approve ? "approve-move" : "decline-move"}
-      hidden={{ id: request.id }}
-      cancelLabel="Indietro"
-      label={approve ? "Approva e sposta" : "Rifiuta la richiesta"}
-      disabled={approve && groups.length === 0}
-      onClose={onClose}
+    <SchemaFormDialog
+      {...dialog}
+      schema={moveTargetSchema}
+      defaultValue={{ group_id: preferred }}
+      title="Approva il cambio di gruppo"
+      intent="approve-move"
+      label="Approva e sposta"
+      disabled={groups.length === 0}
     >
-      {(errors) =>
-        approve ? (
-          groups.length === 0 ? (
-            <p className="rounded-lg bg-sand-100 p-3 text-sm text-ink-700">Nessun altro gruppo ha posti liberi in questo momento.</p>
-          ) : (
-            <Field
-              label="Nuovo gruppo"
-              htmlFor="move-request-group"
-              error={errors.group_id}
-              hint={request.preferredGroupName ? `La persona preferisce: ${request.preferredGroupName}.` : "La persona non ha indicato un gruppo. Solo i gruppi con posti liberi."}
-              required
-            >
-              <select
-                id="move-request-group"
-                name="group_id"
-                required
-                className="field"
-                defaultValue={preferred}
-                {...invalidProps("move-request-group", errors.group_id)}
-              >
-                <TargetGroupOptions groups={groups} />
-              </select>
-            </Field>
-          )
+      {(fields) =>
+        groups.length === 0 ? (
+          <p className="rounded-lg bg-sand-100 p-3 text-sm text-ink-700">Nessun altro gruppo ha posti liberi in questo momento.</p>
         ) : (
-          <Field label="Motivo (lo legge la persona)" htmlFor="move-request-reason" error={errors.reason} required>
-            <textarea
-              id="move-request-reason"
-              name="reason"
-              rows={4}
-              required
-              maxLength={1000}
-              className="field"
-              {...invalidProps("move-request-reason", errors.reason)}
-            />
+          <Field
+            label="Nuovo gruppo"
+            field={fields.group_id}
+            hint={request.preferredGroupName ? `La persona preferisce: ${request.preferredGroupName}.` : "La persona non ha indicato un gruppo. Solo i gruppi con posti liberi."}
+          >
+            <select {...getSelectProps(fields.group_id)} className="field">
+              <TargetGroupOptions groups={groups} />
+            </select>
           </Field>
         )
       }
-    </ActionFormDialog>
+    </SchemaFormDialog>
   );
 }

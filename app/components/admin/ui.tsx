@@ -1,9 +1,11 @@
-import type { SubmissionResult } from "@conform-to/react";
+import { getInputProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { AlertDialog, Dialog } from "radix-ui";
 import { ChevronLeft, ChevronRight, Download, Eye, LoaderCircle, Search, X, type LucideIcon } from "lucide-react";
 import { Children, cloneElement, isValidElement, useEffect, useRef, type InputHTMLAttributes, type ReactElement, type ReactNode } from "react";
 import { Form, Link, useFetcher, useLocation, useNavigate, useNavigation, useSearchParams, useSubmit } from "react-router";
 import { useToast } from "~/components/ui/toast";
+import { firstError, useSchemaForm } from "~/components/forms/schema-form";
+import type { z } from "~/domain/zod";
 
 /** What every admin action answers; the component turns it into the spec's toasts. */
 export type ActionResult =
@@ -37,13 +39,33 @@ export function useFetcherResult<T>(fetcher: { state: string; data: T | undefine
 /**
  * A fetcher for one admin action: its answer toasted (the message, or the error with its description),
  * `onOk` called when it succeeded (a dialog closes itself), `onConflict` when the row had changed since
- * the page was loaded, and the field errors and busy state of the form that posts it.
+ * the page was loaded, and for the form that posts it its busy state and the refusal to show on its
+ * fields (`lastResult`, Conform's; `errors`, the older field errors).
  */
 export function useActionFetcher(onOk?: () => void, onConflict?: () => void) {
   const fetcher = useFetcher<ActionResult>();
   useResultToast(fetcher, onConflict, onOk);
-  const errors = fetcher.data && !fetcher.data.ok ? (fetcher.data.fieldErrors ?? {}) : {};
-  return { fetcher, errors, busy: fetcher.state !== "idle" };
+  const refused = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
+  return { fetcher, errors: refused?.fieldErrors ?? {}, lastResult: refused?.result, busy: fetcher.state !== "idle" };
+}
+
+type SchemaFormOptions<Schema extends z.ZodType> = NonNullable<Parameters<typeof useSchemaForm<Schema>>[1]>;
+
+/** The fields' first values of a form on `Schema` (`useSchemaForm`'s defaultValue). */
+export type FormDefaults<Schema extends z.ZodType> = SchemaFormOptions<Schema>["defaultValue"];
+
+/**
+ * An admin form on Conform: `useActionFetcher` (toasts, busy state, `onOk`/`onConflict`) with
+ * `useSchemaForm` on the schema the action parses with, so its fields show the browser's check and
+ * the action's refusal alike. Spread `getFormProps(form)` on `fetcher.Form`.
+ */
+export function useActionForm<Schema extends z.ZodType>(
+  schema: Schema,
+  { onOk, onConflict, ...options }: { onOk?: () => void; onConflict?: () => void } & Omit<SchemaFormOptions<Schema>, "lastResult"> = {},
+) {
+  const { fetcher, lastResult, busy } = useActionFetcher(onOk, onConflict);
+  const [form, fields] = useSchemaForm(schema, { ...options, lastResult });
+  return { fetcher, busy, form, fields };
 }
 
 /**
@@ -345,29 +367,35 @@ export function ConfirmDialog({
   );
 }
 
-/** A labelled form control with its error, wired with aria-invalid / aria-describedby by the caller. */
+/** A Conform field as <Field> reads it: its id (the label's target), its errors, whether the schema requires it. */
+type FieldState = Pick<FieldMetadata, "id" | "errors" | "required">;
+
+/**
+ * A labelled form control with its error: either a Conform field (`field`, whose control takes
+ * Conform's props and with them aria-invalid / aria-describedby), or `htmlFor` and `error` wired by
+ * the caller (`invalidProps`).
+ */
 export function Field({
   label,
-  htmlFor,
-  error,
   hint,
   required,
   className = "",
   children,
+  ...target
 }: {
   label: ReactNode;
-  htmlFor: string;
-  error?: string;
   hint?: ReactNode;
   required?: boolean;
   className?: string;
   children: ReactNode;
-}) {
+} & ({ field: FieldState; htmlFor?: never; error?: never } | { htmlFor: string; error?: string; field?: never })) {
+  const id = target.field ? target.field.id : target.htmlFor;
+  const error = target.field ? firstError(target.field.errors) : target.error;
   return (
     <div className={`grid content-start gap-1 ${className}`}>
-      <label htmlFor={htmlFor} className="text-sm font-medium">
+      <label htmlFor={id} className="text-sm font-medium">
         {label}
-        {required ? (
+        {(required ?? target.field?.required) ? (
           <span aria-hidden className="text-danger-600">
             {" "}
             *
@@ -377,7 +405,7 @@ export function Field({
       {children}
       {hint ? <div className="text-xs text-ink-500">{hint}</div> : null}
       {error ? (
-        <p id={`${htmlFor}-error`} className="text-sm text-danger-600">
+        <p id={`${id}-error`} className="text-sm text-danger-600">
           {error}
         </p>
       ) : null}
@@ -385,27 +413,29 @@ export function Field({
   );
 }
 
-/** A labelled input (the `field` style) with its hint and error: <Field> around one <input>. */
-export function InputField({
-  label,
-  id,
-  error,
-  hint,
-  required,
-  fieldClassName,
-  ...input
-}: { label: ReactNode; id: string; error?: string; hint?: ReactNode; required?: boolean; fieldClassName?: string } & Omit<
-  InputHTMLAttributes<HTMLInputElement>,
-  "id" | "required"
->) {
+type InputAttributes = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "required">;
+type ConformInput<Schema> = { field: FieldMetadata<Schema>; type?: "text" | "date" | "email" | "password" | "time" } & Omit<InputAttributes, "type" | "name" | "defaultValue">;
+type WiredInput = { field?: undefined; id: string; error?: string; required?: boolean } & InputAttributes;
+
+/** A labelled input (the `field` style) with its hint and error: <Field> around one <input>, of a Conform field or wired by id. */
+export function InputField<Schema>({ label, hint, fieldClassName, ...props }: { label: ReactNode; hint?: ReactNode; fieldClassName?: string } & (ConformInput<Schema> | WiredInput)) {
+  if (props.field === undefined) {
+    const { id, error, required, ...input } = props as WiredInput;
+    return (
+      <Field label={label} htmlFor={id} error={error} hint={hint} required={required} className={fieldClassName}>
+        <input id={id} required={required} className="field" {...input} {...invalidProps(id, error)} />
+      </Field>
+    );
+  }
+  const { field, type = "text", ...input } = props as ConformInput<Schema>;
   return (
-    <Field label={label} htmlFor={id} error={error} hint={hint} required={required} className={fieldClassName}>
-      <input id={id} required={required} className="field" {...input} {...invalidProps(id, error)} />
+    <Field label={label} field={field} hint={hint} className={fieldClassName}>
+      <input {...getInputProps(field, { type })} className="field" {...input} />
     </Field>
   );
 }
 
-/** aria attributes for a control whose error is shown by <Field>. */
+/** aria attributes for a control whose error is shown by <Field> (without a Conform field). */
 export function invalidProps(id: string, error: string | undefined) {
   return error ? { "aria-invalid": true as const, "aria-describedby": `${id}-error` } : {};
 }

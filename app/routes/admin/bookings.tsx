@@ -1,13 +1,17 @@
 import { ArrowRightLeft, Check, Phone, X } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
+import { getSelectProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
 import type { Route } from "./+types/bookings";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
-import { ActionFormDialog, useRowConflict } from "~/components/admin/conflict-notice";
+import { useRowConflict } from "~/components/admin/conflict-notice";
+import { SchemaFormDialog } from "~/components/admin/schema-form-dialog";
+import { moveDeclineSchema, moveTargetSchema } from "~/domain/client-area";
 import { formatDateTime } from "~/domain/format";
 import { bookingStatusLabels } from "~/domain/group-labels";
-import { Badge, ConfirmDialog, Field, invalidProps, ListToolbar, PagedListTable, PageHeader, Spinner, td, useResultToast, useLoadErrorToast, type ActionResult, type BadgeTone, ActionButton } from "~/components/admin/ui";
+import { Badge, ConfirmDialog, Field, ListToolbar, PagedListTable, PageHeader, Spinner, td, useResultToast, useLoadErrorToast, type ActionResult, type BadgeTone, ActionButton } from "~/components/admin/ui";
 import { adminPageData, requireAdmin } from "~/server/auth.server";
 import { audit } from "~/server/audit.server";
 import { bookingStatuses, type BookingStatus } from "~/domain/statuses";
@@ -15,7 +19,7 @@ import { cancelBooking, confirmBooking, listBookings, movableGroups } from "~/se
 import { moveMember } from "~/server/services/bookings.server";
 import { approveMoveRequest, declineMoveRequest, pendingMoveRequests } from "~/server/services/move-requests.server";
 import { MoveRequestsPanel, TargetGroupOptions } from "~/components/admin/move-requests";
-import { actionFail, actionOk, ADMIN_PAGE_SIZE, failure, isVersionConflict, loadOr, parseListQuery, versionSchema, auditListRead } from "~/server/services/admin-common.server";
+import { actionFail, actionOk, ADMIN_PAGE_SIZE, failure, isVersionConflict, loadOr, parseListQuery, versionSchema, auditListRead, submissionRefused } from "~/server/services/admin-common.server";
 import { conflictMessages, VERSION_FIELD } from "~/domain/version";
 
 const statusTones: Record<BookingStatus, BadgeTone> = {
@@ -40,14 +44,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const bookingAction = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("confirm"), id: z.uuid(), version: versionSchema }),
   z.object({ intent: z.literal("cancel"), id: z.uuid(), version: versionSchema }),
-  z.object({ intent: z.literal("move"), id: z.uuid(), version: versionSchema, group_id: z.uuid("Scegli il gruppo di destinazione.") }),
+  z.object({ intent: z.literal("move"), id: z.uuid(), version: versionSchema, ...moveTargetSchema.shape }),
   // A member's move request (client area): approving moves the booking through moveMember.
-  z.object({ intent: z.literal("approve-move"), id: z.uuid(), group_id: z.uuid("Scegli il gruppo di destinazione.") }),
-  z.object({
-    intent: z.literal("decline-move"),
-    id: z.uuid(),
-    reason: z.string().trim().min(1, "Scrivi il motivo: la persona lo leggerà.").max(1000, "Il motivo è troppo lungo (massimo 1000 caratteri)."),
-  }),
+  z.object({ intent: z.literal("approve-move"), id: z.uuid(), ...moveTargetSchema.shape }),
+  z.object({ intent: z.literal("decline-move"), id: z.uuid(), ...moveDeclineSchema.shape }),
 ]);
 
 const successMessages = {
@@ -60,19 +60,15 @@ const successMessages = {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireAdmin(context.db, request);
-  const form = Object.fromEntries(await request.formData());
-  const intent = String(form.intent ?? "");
-  const parsed = bookingAction.safeParse(form);
-  if (!parsed.success) {
-    const fieldError = parsed.error.issues.find((issue) => issue.path[0] === "group_id" || issue.path[0] === "reason");
-    return actionFail(
-      intent,
-      400,
-      fieldError?.message ?? "Richiesta non valida.",
-      fieldError ? { fieldErrors: { [String(fieldError.path[0])]: fieldError.message } } : {},
-    );
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const submission = parseWithZod(form, { schema: bookingAction });
+  if (submission.status !== "success") {
+    // What staff chose or wrote is refused on its field, with its message as the toast; anything else was not typed.
+    const typed = submission.error?.group_id?.[0] ?? submission.error?.reason?.[0];
+    return typed ? submissionRefused(intent, typed, submission) : actionFail(intent, 400, "Richiesta non valida.");
   }
-  const input = parsed.data;
+  const input = submission.value;
   try {
     if (input.intent === "move") {
       // Audited by moveMember itself (the client area reuses it for approved move requests).
@@ -259,7 +255,9 @@ function MoveDialog({
 }) {
   const targets = groups.filter((group) => group.id !== booking.groupId);
   return (
-    <ActionFormDialog
+    <SchemaFormDialog
+      schema={moveTargetSchema}
+      defaultValue={{ group_id: "" }}
       title="Sposta in un altro gruppo"
       size="lg"
       description={`${booking.name ?? booking.email} riceverà un'email con i dettagli del nuovo gruppo.`}
@@ -271,7 +269,7 @@ function MoveDialog({
       onClose={onClose}
       onConflict={onConflict}
     >
-      {(errors) => (
+      {(fields) => (
         <>
           {notice}
           <p className="text-sm text-ink-700">
@@ -280,15 +278,15 @@ function MoveDialog({
           {targets.length === 0 ? (
             <p className="rounded-lg bg-sand-100 p-3 text-sm text-ink-700">Nessun altro gruppo ha posti liberi in questo momento.</p>
           ) : (
-            <Field label="Nuovo gruppo" htmlFor="move-group" error={errors.group_id} hint="Solo i gruppi con posti liberi." required>
-              <select id="move-group" name="group_id" required className="field" defaultValue="" {...invalidProps("move-group", errors.group_id)}>
+            <Field label="Nuovo gruppo" field={fields.group_id} hint="Solo i gruppi con posti liberi.">
+              <select {...getSelectProps(fields.group_id)} className="field">
                 <TargetGroupOptions groups={targets} />
               </select>
             </Field>
           )}
         </>
       )}
-    </ActionFormDialog>
+    </SchemaFormDialog>
   );
 }
 

@@ -1,20 +1,22 @@
 import { FileText } from "lucide-react";
+import { getFormProps, getSelectProps, type FieldMetadata, type Submission } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState, type ReactNode } from "react";
 import type { Route } from "./+types/payments";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { IseeRequestsPanel } from "~/components/admin/isee-requests";
-import { iseeMessages } from "~/domain/client-area";
+import { iseeDeclineSchema } from "~/domain/client-area";
 import { formatDate } from "~/domain/format";
-import { ConfirmDialog, EmptyState, Field, InputField, invalidProps, OptionList, PageHeader, Spinner, TableScroll, useLoadErrorToast, useActionFetcher } from "~/components/admin/ui";
+import { ConfirmDialog, EmptyState, Field, InputField, OptionList, PageHeader, Spinner, TableScroll, useLoadErrorToast, useActionFetcher, useActionForm, type FormDefaults } from "~/components/admin/ui";
 import { prices } from "~/content/site";
 import { todayInRome } from "~/domain/calendar";
 import { romeDate } from "~/domain/sessions";
+import type { z } from "~/domain/zod";
 import { formatCents, manualPaymentMethods, paymentMethodLabels, paymentSchema, refundSchema } from "~/domain/ledger";
-import { formErrors } from "~/domain/form-fields";
 import { audit } from "~/server/audit.server";
 import { adminPageData, requireAdmin } from "~/server/auth.server";
 import { HttpError } from "~/server/http.server";
-import { actionFail, actionOk, failure, loadOr, isRecordId } from "~/server/services/admin-common.server";
+import { actionFail, actionFailure, actionOk, checkFields, loadOr, isRecordId, submissionRefused } from "~/server/services/admin-common.server";
 import { approveIseeRequest, declineIseeRequest, pendingIseeRequests } from "~/server/services/client-payments.server";
 import { approveIsee, listAccounts, recentPayments, recentRefunds, recordPayment, recordRefund, revokeIsee } from "~/server/services/payments.server";
 
@@ -40,20 +42,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireAdmin(context.db, request);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
+  let submission: Submission<unknown> | undefined;
   try {
     if (intent === "payment") {
-      const parsed = paymentSchema.safeParse(Object.fromEntries(form));
-      if (!parsed.success) return actionFail(intent, 400, "Pagamento non registrato", { description: "Controlla i campi evidenziati.", fieldErrors: formErrors(parsed.error) });
-      const { booking_id, amount, method, paid_on, note, idempotency_key } = parsed.data;
-      const payment = await recordPayment(context.db, session, { bookingId: booking_id, amountCents: amount, method, paidOn: paid_on, note, idempotencyKey: idempotency_key });
-      return actionOk(intent, payment.duplicate ? `Pagamento già registrato (ricevuta ${payment.receiptNumber})` : `Pagamento registrato: ricevuta ${payment.receiptNumber}`, payment.id);
+      const payment = parseWithZod(form, { schema: paymentSchema });
+      submission = payment;
+      if (payment.status !== "success") return submissionRefused(intent, "Pagamento non registrato", payment, { description: checkFields });
+      const { booking_id, amount, method, paid_on, note, idempotency_key } = payment.value;
+      const recorded = await recordPayment(context.db, session, { bookingId: booking_id, amountCents: amount, method, paidOn: paid_on, note, idempotencyKey: idempotency_key });
+      return actionOk(intent, recorded.duplicate ? `Pagamento già registrato (ricevuta ${recorded.receiptNumber})` : `Pagamento registrato: ricevuta ${recorded.receiptNumber}`, recorded.id);
     }
     if (intent === "refund") {
-      const parsed = refundSchema.safeParse(Object.fromEntries(form));
-      if (!parsed.success) return actionFail(intent, 400, "Rimborso non registrato", { description: "Controlla i campi evidenziati.", fieldErrors: formErrors(parsed.error) });
-      const { booking_id, amount, reason, idempotency_key } = parsed.data;
-      const refund = await recordRefund(context.db, session, { bookingId: booking_id, amountCents: amount, reason, idempotencyKey: idempotency_key });
-      return actionOk(intent, refund.duplicate ? "Rimborso già registrato" : "Rimborso registrato");
+      const refund = parseWithZod(form, { schema: refundSchema });
+      submission = refund;
+      if (refund.status !== "success") return submissionRefused(intent, "Rimborso non registrato", refund, { description: checkFields });
+      const { booking_id, amount, reason, idempotency_key } = refund.value;
+      const recorded = await recordRefund(context.db, session, { bookingId: booking_id, amountCents: amount, reason, idempotencyKey: idempotency_key });
+      return actionOk(intent, recorded.duplicate ? "Rimborso già registrato" : "Rimborso registrato");
     }
     if (intent === "isee") {
       const bookingId = form.get("booking_id");
@@ -68,11 +73,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         await approveIseeRequest(context.db, session, requestId);
         return actionOk(intent, "Tariffa agevolata approvata: vale dalla prossima seduta. La persona riceve un'email.");
       }
-      const reason = String(form.get("reason") ?? "").trim();
-      if (!reason || reason.length > 500) {
-        return actionFail(intent, 400, "Richiesta non rifiutata", { description: "Controlla i campi evidenziati.", fieldErrors: { reason: reason ? "Massimo 500 caratteri." : iseeMessages.declineReason } });
-      }
-      await declineIseeRequest(context.db, session, requestId, reason);
+      const decline = parseWithZod(form, { schema: iseeDeclineSchema });
+      submission = decline;
+      if (decline.status !== "success") return submissionRefused(intent, "Richiesta non rifiutata", decline, { description: checkFields });
+      await declineIseeRequest(context.db, session, requestId, decline.value.reason);
       return actionOk(intent, "Richiesta rifiutata. La persona riceve un'email con il motivo.");
     }
     if (intent === "isee-revoke") {
@@ -83,8 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return actionFail(intent, 400, "Azione sconosciuta.");
   } catch (error) {
-    const { status, message } = failure(error, "Si è verificato un errore. Riprova più tardi.", "admin-payments");
-    return actionFail(intent, status, "Operazione non riuscita", { description: message, fieldErrors: error instanceof HttpError ? error.fields : undefined });
+    return actionFailure(intent, error, { title: "Operazione non riuscita", fallback: "Si è verificato un errore. Riprova più tardi.", scope: "admin-payments", submission });
   }
 }
 
@@ -236,10 +239,11 @@ function IseeCell({ account }: { account: Data["accounts"][number] }) {
   );
 }
 
-function MemberSelect({ id, accounts, error }: { id: string; accounts: Data["accounts"]; error?: string }) {
+/** Who paid or is refunded; its prompt stays chosen until staff pick someone (the form's default is ""). */
+function MemberSelect({ field, accounts }: { field: FieldMetadata<string>; accounts: Data["accounts"] }) {
   return (
-    <Field label="Persona" htmlFor={id} error={error} required>
-      <select id={id} name="booking_id" required className="field" defaultValue="" {...invalidProps(id, error)}>
+    <Field label="Persona" field={field}>
+      <select {...getSelectProps(field)} className="field">
         <option value="" disabled>
           Scegli…
         </option>
@@ -256,9 +260,12 @@ function MemberSelect({ id, accounts, error }: { id: string; accounts: Data["acc
 
 /**
  * A form of the ledger: its title, its intent and the idempotency key that makes a double click (or
- * a retry) record it once; the fields come from `children`, the errors from the action.
+ * a retry) record it once; the fields come from `children` (Conform's, checked with `schema` as the
+ * action does), their errors from the browser's check or the action's answer.
  */
-function LedgerForm({
+function LedgerForm<Schema extends z.ZodType>({
+  schema,
+  defaultValue,
   intent,
   title,
   idempotencyKey,
@@ -266,22 +273,25 @@ function LedgerForm({
   primary = false,
   children,
 }: {
+  schema: Schema;
+  defaultValue?: FormDefaults<Schema>;
   intent: string;
   title: string;
   idempotencyKey: string;
   submit: string;
   primary?: boolean;
-  children: (errors: Record<string, string | undefined>) => ReactNode;
+  children: (fields: ReturnType<typeof useActionForm<Schema>>["fields"]) => ReactNode;
 }) {
-  const { fetcher, errors, busy } = useActionFetcher();
+  // A new key (after a recorded payment the page reloads) starts an empty form.
+  const { fetcher, busy, form, fields } = useActionForm(schema, { id: `${intent}-${idempotencyKey}`, defaultValue });
   return (
-    <fetcher.Form method="post" key={idempotencyKey} className="grid gap-3 rounded-2xl border border-sand-200 bg-white p-4 sm:p-6" aria-labelledby={`${intent}-form-title`}>
+    <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-3 rounded-2xl border border-sand-200 bg-white p-4 sm:p-6" aria-labelledby={`${intent}-form-title`}>
       <h2 id={`${intent}-form-title`} className="text-lg font-semibold">
         {title}
       </h2>
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="idempotency_key" value={idempotencyKey} />
-      {children(errors)}
+      {children(fields)}
       <button type="submit" className={`btn ${primary ? "btn-primary" : "btn-secondary"} justify-self-start`} disabled={busy}>
         {busy ? <Spinner /> : null}
         {submit}
@@ -292,20 +302,28 @@ function LedgerForm({
 
 function PaymentForm({ data }: { data: Data }) {
   return (
-    <LedgerForm intent="payment" title="Registra un pagamento" idempotencyKey={data.paymentKey} submit="Registra e crea la ricevuta" primary>
-      {(errors) => (
+    <LedgerForm
+      schema={paymentSchema}
+      defaultValue={{ booking_id: "", method: "bank_transfer", paid_on: data.today }}
+      intent="payment"
+      title="Registra un pagamento"
+      idempotencyKey={data.paymentKey}
+      submit="Registra e crea la ricevuta"
+      primary
+    >
+      {(fields) => (
         <>
-          <MemberSelect id="payment-member" accounts={data.accounts} error={errors.booking_id} />
+          <MemberSelect field={fields.booking_id} accounts={data.accounts} />
           <div className="grid gap-3 sm:grid-cols-3">
-            <InputField label="Importo (€)" id="payment-amount" error={errors.amount} required name="amount" inputMode="decimal" placeholder="35,00" />
-            <Field label="Metodo" htmlFor="payment-method" error={errors.method} required>
-              <select id="payment-method" name="method" required className="field" defaultValue="bank_transfer" {...invalidProps("payment-method", errors.method)}>
+            <InputField label="Importo (€)" field={fields.amount} inputMode="decimal" placeholder="35,00" />
+            <Field label="Metodo" field={fields.method}>
+              <select {...getSelectProps(fields.method)} className="field">
                 <OptionList items={manualPaymentMethods.map((method) => ({ id: method, name: paymentMethodLabels[method] }))} />
               </select>
             </Field>
-            <InputField label="Data" id="payment-date" error={errors.paid_on} required name="paid_on" type="date" max={data.today} defaultValue={data.today} />
+            <InputField label="Data" field={fields.paid_on} type="date" max={data.today} />
           </div>
-          <InputField label="Nota" id="payment-note" error={errors.note} name="note" maxLength={500} placeholder="Riferimento del bonifico" />
+          <InputField label="Nota" field={fields.note} placeholder="Riferimento del bonifico" />
         </>
       )}
     </LedgerForm>
@@ -314,13 +332,13 @@ function PaymentForm({ data }: { data: Data }) {
 
 function RefundForm({ data }: { data: Data }) {
   return (
-    <LedgerForm intent="refund" title="Registra un rimborso" idempotencyKey={data.refundKey} submit="Registra il rimborso">
-      {(errors) => (
+    <LedgerForm schema={refundSchema} defaultValue={{ booking_id: "" }} intent="refund" title="Registra un rimborso" idempotencyKey={data.refundKey} submit="Registra il rimborso">
+      {(fields) => (
         <>
           <p className="text-sm text-ink-500">Per le sedute pagate e non usate, per esempio quando il gruppo non è adatto.</p>
-          <MemberSelect id="refund-member" accounts={data.accounts} error={errors.booking_id} />
-          <InputField label="Importo (€)" id="refund-amount" error={errors.amount} required name="amount" inputMode="decimal" placeholder="35,00" />
-          <InputField label="Motivo" id="refund-reason" error={errors.reason} required name="reason" maxLength={500} placeholder="Gruppo non adatto: 2 sedute non usate" />
+          <MemberSelect field={fields.booking_id} accounts={data.accounts} />
+          <InputField label="Importo (€)" field={fields.amount} inputMode="decimal" placeholder="35,00" />
+          <InputField label="Motivo" field={fields.reason} placeholder="Gruppo non adatto: 2 sedute non usate" />
         </>
       )}
     </LedgerForm>

@@ -1,16 +1,17 @@
 import { ArrowLeft, CalendarClock, Video, XCircle } from "lucide-react";
+import { getTextareaProps, type Submission } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/session";
-import { ActionFormDialog } from "~/components/admin/conflict-notice";
+import { SchemaFormDialog } from "~/components/admin/schema-form-dialog";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
-import { Badge, Field, invalidProps, PageHeader, PanelSection } from "~/components/admin/ui";
+import { Badge, Field, InputField, PageHeader, PanelSection } from "~/components/admin/ui";
 import { AttendanceSheet, attendanceMarks, sessionTones } from "~/components/sessions/attendance-sheet";
 import { cancelSessionSchema, moveSessionSchema, romeDate, sessionLabel, sessionStatusLabels, sessionTime, upperFirst } from "~/domain/sessions";
-import { formErrors } from "~/domain/form-fields";
 import { adminPageData, requireAdmin } from "~/server/auth.server";
 import { HttpError, orNotFound } from "~/server/http.server";
-import { actionFail, actionOk, failure, isRecordId } from "~/server/services/admin-common.server";
+import { actionFail, actionFailure, actionOk, checkFields, isRecordId, submissionRefused } from "~/server/services/admin-common.server";
 import { attendanceSheet, cancelSession, getSession, moveSession, recordAttendance } from "~/server/services/sessions.server";
 
 
@@ -29,6 +30,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = await requireAdmin(context.db, request);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
+  let submission: Submission<unknown> | undefined;
   try {
     if (!isRecordId(params.sessionId)) throw new HttpError(404, "Incontro non trovato.");
     if (intent === "attendance") {
@@ -36,21 +38,22 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return actionOk(intent, saved === 1 ? "Presenza salvata" : `${saved} presenze salvate`);
     }
     if (intent === "cancel") {
-      const parsed = cancelSessionSchema.safeParse(Object.fromEntries(form));
-      if (!parsed.success) return actionFail(intent, 400, "Incontro non annullato", { fieldErrors: formErrors(parsed.error) });
-      const result = await cancelSession(context.db, actor, params.sessionId, parsed.data.note);
+      const cancel = parseWithZod(form, { schema: cancelSessionSchema });
+      submission = cancel;
+      if (cancel.status !== "success") return submissionRefused(intent, "Incontro non annullato", cancel);
+      const result = await cancelSession(context.db, actor, params.sessionId, cancel.value.note);
       return actionOk(intent, `Incontro annullato: ${result.emailed} persone avvisate per email`);
     }
     if (intent === "move") {
-      const parsed = moveSessionSchema.safeParse(Object.fromEntries(form));
-      if (!parsed.success) return actionFail(intent, 400, "Incontro non spostato", { description: "Controlla i campi evidenziati.", fieldErrors: formErrors(parsed.error) });
-      const result = await moveSession(context.db, actor, params.sessionId, parsed.data);
+      const move = parseWithZod(form, { schema: moveSessionSchema });
+      submission = move;
+      if (move.status !== "success") return submissionRefused(intent, "Incontro non spostato", move, { description: checkFields });
+      const result = await moveSession(context.db, actor, params.sessionId, move.value);
       return actionOk(intent, `Incontro spostato: ${result.emailed} persone avvisate per email`, result.id);
     }
     return actionFail(intent, 400, "Azione sconosciuta.");
   } catch (error) {
-    const { status, message } = failure(error, "Si è verificato un errore. Riprova più tardi.", "admin-session");
-    return actionFail(intent, status, "Operazione non riuscita", { description: message, fieldErrors: error instanceof HttpError ? error.fields : undefined });
+    return actionFailure(intent, error, { title: "Operazione non riuscita", fallback: "Si è verificato un errore. Riprova più tardi.", scope: "admin-session", submission });
   }
 }
 
@@ -114,7 +117,8 @@ export default function AdminSession({ loaderData }: Route.ComponentProps) {
 
 function CancelDialog({ onClose, when }: { onClose: () => void; when: string }) {
   return (
-    <ActionFormDialog
+    <SchemaFormDialog
+      schema={cancelSessionSchema}
       size="lg"
       title="Annullare l'incontro?"
       description={`${when}. Ogni persona del gruppo riceve un'email; nessuno paga questo incontro.`}
@@ -124,18 +128,20 @@ function CancelDialog({ onClose, when }: { onClose: () => void; when: string }) 
       danger
       onClose={onClose}
     >
-      {(errors) => (
-        <Field label="Messaggio per le persone (facoltativo)" htmlFor="cancel-note" error={errors.note}>
-          <textarea id="cancel-note" name="note" rows={3} maxLength={500} className="field" {...invalidProps("cancel-note", errors.note)} />
+      {(fields) => (
+        <Field label="Messaggio per le persone (facoltativo)" field={fields.note}>
+          <textarea {...getTextareaProps(fields.note)} rows={3} className="field" />
         </Field>
       )}
-    </ActionFormDialog>
+    </SchemaFormDialog>
   );
 }
 
 function MoveDialog({ onClose, date, time }: { onClose: () => void; date: string; time: string }) {
   return (
-    <ActionFormDialog
+    <SchemaFormDialog
+      schema={moveSessionSchema}
+      defaultValue={{ date, time }}
       size="lg"
       title="Spostare l'incontro"
       description="Scegli la nuova data e l'ora (ora italiana). Ogni persona del gruppo riceve un'email."
@@ -145,20 +151,16 @@ function MoveDialog({ onClose, date, time }: { onClose: () => void; date: string
       formClassName="grid gap-4 sm:grid-cols-2"
       onClose={onClose}
     >
-      {(errors) => (
+      {(fields) => (
         <>
-          <Field label="Nuova data" htmlFor="move-date" error={errors.date} required>
-            <input id="move-date" name="date" type="date" defaultValue={date} required className="field" {...invalidProps("move-date", errors.date)} />
-          </Field>
-          <Field label="Ora di inizio" htmlFor="move-time" error={errors.time} required>
-            <input id="move-time" name="time" type="time" defaultValue={time} required className="field" {...invalidProps("move-time", errors.time)} />
-          </Field>
-          <Field label="Messaggio per le persone (facoltativo)" htmlFor="move-note" error={errors.note} className="sm:col-span-2">
-            <textarea id="move-note" name="note" rows={3} maxLength={500} className="field" {...invalidProps("move-note", errors.note)} />
+          <InputField label="Nuova data" field={fields.date} type="date" />
+          <InputField label="Ora di inizio" field={fields.time} type="time" />
+          <Field label="Messaggio per le persone (facoltativo)" field={fields.note} className="sm:col-span-2">
+            <textarea {...getTextareaProps(fields.note)} rows={3} className="field" />
           </Field>
         </>
       )}
-    </ActionFormDialog>
+    </SchemaFormDialog>
   );
 }
 

@@ -1,18 +1,19 @@
 import { CalendarDays, ChevronLeft, ChevronRight, List, Trash2 } from "lucide-react";
+import { getFormProps, getSelectProps, type Submission } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { Form, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/sessions";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { formatDate } from "~/domain/format";
-import { OptionList, Badge, ConfirmAction, EmptyState, Field, invalidProps, LoadError, PageHeader, Spinner, useLoadErrorToast, useActionFetcher } from "~/components/admin/ui";
+import { OptionList, Badge, ConfirmAction, EmptyState, Field, InputField, LoadError, PageHeader, Spinner, useLoadErrorToast, useActionForm } from "~/components/admin/ui";
 import { sessionTones } from "~/components/sessions/attendance-sheet";
 import { absenceNotice, SESSION_WINDOW_WEEKS } from "~/content/site";
 import { addDays, dateLabel, romeTimeToUtc, todayInRome } from "~/domain/calendar";
 import { closureSchema, romeDate, sessionStatusLabels, sessionTime, weekStart, upperFirst } from "~/domain/sessions";
-import { formErrors } from "~/domain/form-fields";
 import { adminPageData, requireAdmin } from "~/server/auth.server";
 import { HttpError } from "~/server/http.server";
-import { actionFail, actionOk, failure, loadOr, isRecordId } from "~/server/services/admin-common.server";
+import { actionFail, actionFailure, actionOk, checkFields, loadOr, isRecordId, submissionRefused } from "~/server/services/admin-common.server";
 import { therapistOptions } from "~/server/services/admin-groups.server";
 import { addClosure, deleteClosure, groupOptions, listClosures, listSessions, listWeek } from "~/server/services/sessions.server";
 
@@ -49,13 +50,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireAdmin(context.db, request);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
+  let submission: Submission<unknown> | undefined;
   try {
     if (intent === "create") {
-      const parsed = closureSchema.safeParse(Object.fromEntries(form));
-      if (!parsed.success) {
-        return actionFail(intent, 400, "Chiusura non salvata", { description: "Controlla i campi evidenziati.", fieldErrors: formErrors(parsed.error) });
-      }
-      const result = await addClosure(context.db, session, parsed.data);
+      const closure = parseWithZod(form, { schema: closureSchema });
+      submission = closure;
+      if (closure.status !== "success") return submissionRefused(intent, "Chiusura non salvata", closure, { description: checkFields });
+      const result = await addClosure(context.db, session, closure.value);
       const cancelled = result.cancelled === 1 ? "1 incontro annullato" : `${result.cancelled} incontri annullati`;
       return actionOk(intent, `Chiusura salvata: ${cancelled}, persone avvisate per email`, result.id);
     }
@@ -67,8 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return actionFail(intent, 400, "Azione sconosciuta.");
   } catch (error) {
-    const { status, message } = failure(error, "Si è verificato un errore. Riprova più tardi.", "admin-sessions");
-    return actionFail(intent, status, "Operazione non riuscita", { description: message, fieldErrors: error instanceof HttpError ? error.fields : undefined });
+    return actionFailure(intent, error, { title: "Operazione non riuscita", fallback: "Si è verificato un errore. Riprova più tardi.", scope: "admin-sessions", submission });
   }
 }
 
@@ -256,7 +256,7 @@ function FilterSelect({ label, name, value, all, options }: { label: string; nam
 }
 
 function Closures({ closures, groups }: { closures: Data["closures"]; groups: Data["groups"] }) {
-  const { fetcher, errors, busy } = useActionFetcher();
+  const { fetcher, busy, form, fields } = useActionForm(closureSchema, { id: "closure" });
   const [removing, setRemoving] = useState<Data["closures"][number] | null>(null);
   return (
     <section className="grid gap-4 rounded-2xl border border-sand-200 bg-white p-4 sm:p-6" aria-labelledby="closures-title">
@@ -286,23 +286,17 @@ function Closures({ closures, groups }: { closures: Data["closures"]; groups: Da
           ))}
         </ul>
       )}
-      <fetcher.Form method="post" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_10rem_10rem_1fr_auto] lg:items-end">
+      <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_10rem_10rem_1fr_auto] lg:items-end">
         <input type="hidden" name="intent" value="create" />
-        <Field label="Gruppo" htmlFor="closure-group" error={errors.group_id}>
-          <select id="closure-group" name="group_id" className="field" {...invalidProps("closure-group", errors.group_id)}>
+        <Field label="Gruppo" field={fields.group_id}>
+          <select {...getSelectProps(fields.group_id)} className="field">
             <option value="">Tutti i gruppi</option>
             <OptionList items={groups} />
           </select>
         </Field>
-        <Field label="Dal" htmlFor="closure-from" error={errors.starts_on} required>
-          <input id="closure-from" name="starts_on" type="date" required className="field" {...invalidProps("closure-from", errors.starts_on)} />
-        </Field>
-        <Field label="Al" htmlFor="closure-to" error={errors.ends_on} required>
-          <input id="closure-to" name="ends_on" type="date" required className="field" {...invalidProps("closure-to", errors.ends_on)} />
-        </Field>
-        <Field label="Motivo" htmlFor="closure-reason" error={errors.reason} required>
-          <input id="closure-reason" name="reason" required maxLength={200} placeholder="Vacanze di Natale" className="field" {...invalidProps("closure-reason", errors.reason)} />
-        </Field>
+        <InputField label="Dal" field={fields.starts_on} type="date" />
+        <InputField label="Al" field={fields.ends_on} type="date" />
+        <InputField label="Motivo" field={fields.reason} placeholder="Vacanze di Natale" />
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {busy ? <Spinner /> : null}
           Chiudi le date
