@@ -1,4 +1,5 @@
-import { useId, useState, type FormEvent } from "react";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { useFlash } from "~/components/site/use-flash";
 import { Honeypot } from "~/components/honeypot";
@@ -7,10 +8,11 @@ import { prepareProofOfWork } from "~/components/proof-of-work";
 import { ProofOfWorkNoScript } from "~/components/proof-of-work-field";
 import { useToast } from "~/components/ui/toast";
 import { site } from "~/content/site";
-import { formErrors } from "~/domain/form-fields";
-import { registrationMessages, registrationSchema, requiredConsents } from "~/domain/registration";
+import { registrationMessages, registrationSchema, requiredConsents, type RegistrationInput } from "~/domain/registration";
 import { webPageMeta } from "~/domain/seo";
 import { SendButton } from "~/components/site/send-button";
+import { FieldError } from "~/components/site/field-error";
+import { firstError, refusedFields, useSchemaForm } from "~/components/forms/schema-form";
 
 export const meta = webPageMeta({
   title: "Conferma iscrizione",
@@ -18,45 +20,8 @@ export const meta = webPageMeta({
   path: "/conferma-iscrizione",
 }, { noindex: true });
 
-interface FormState {
-  firstName: string;
-  lastName: string;
-  birthDate: string;
-  email: string;
-  accordoServizio: boolean;
-  terminiCondizioni: boolean;
-  privacy: boolean;
-  autorizzazioneContatto: boolean;
-  newsletter: boolean;
-}
-
-const empty: FormState = {
-  firstName: "",
-  lastName: "",
-  birthDate: "",
-  email: "",
-  accordoServizio: false,
-  terminiCondizioni: false,
-  privacy: false,
-  autorizzazioneContatto: false,
-  newsletter: false,
-};
-
 type TextField = "firstName" | "lastName" | "birthDate" | "email";
 type CheckField = (typeof requiredConsents)[number] | "newsletter";
-type FormErrors = Partial<Record<TextField | "consents", string>>;
-
-const textFields: readonly TextField[] = ["firstName", "lastName", "birthDate", "email"];
-
-/** Field messages (from the shared schema or the server's 400) as the form shows them: the consents share one message. */
-function shownErrors(fields: Record<string, string>): FormErrors {
-  const errors: FormErrors = {};
-  for (const [field, message] of Object.entries(fields)) {
-    if ((requiredConsents as readonly string[]).includes(field)) errors.consents ??= message;
-    else if ((textFields as readonly string[]).includes(field)) errors[field as TextField] ??= message;
-  }
-  return errors;
-}
 
 const consentLabels: Record<CheckField, { text: string; link?: { href: string; label: string } }> = {
   accordoServizio: { text: "Ho letto e accetto l'", link: { href: "/accordo-servizio", label: "accordo di servizio" } },
@@ -68,72 +33,57 @@ const consentLabels: Record<CheckField, { text: string; link?: { href: string; l
 
 export default function ConfermaIscrizione() {
   const toast = useToast();
-  const id = useId();
   const withoutJs = useFlash("send-registration-confirmation")?.outcome;
-  const [form, setForm] = useState<FormState>(empty);
-  const [errors, setErrors] = useState<FormErrors>({});
+  const [refused, setRefused] = useState<SubmissionResult<string[]> | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [done, setDone] = useState(withoutJs === "ok");
+  const [form, fields] = useSchemaForm(registrationSchema, {
+    lastResult: refused,
+    onSubmit(event, { submission }) {
+      event.preventDefault();
+      // Conform calls this only for a form its check accepted: the value is the schema's output.
+      if (submission?.status === "success") void send(event.currentTarget, submission.value as RegistrationInput);
+    },
+  });
+  // The consents share one message, under their group.
+  const consentsError = firstError(requiredConsents.flatMap((name) => fields[name].errors ?? []));
+  const consentsErrorId = `${form.id}-consents-error`;
 
-  /** Every problem at once (fields and consents); the consents get the spec's toast; focus goes to the first one. */
-  function showErrors(next: FormErrors) {
-    setErrors(next);
-    if (next.consents) toast({ title: registrationMessages.consentsTitle, description: registrationMessages.consents, variant: "destructive" });
-    const first = textFields.find((field) => next[field]) ?? (next.consents ? requiredConsents.find((consent) => !form[consent]) : undefined);
-    if (first) document.getElementById(`${id}-${first}`)?.focus();
+  function consentsToast() {
+    toast({ title: registrationMessages.consentsTitle, description: registrationMessages.consents, variant: "destructive" });
   }
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const payload = { ...form, timestamp: new Date().toISOString() };
-    const parsed = registrationSchema.safeParse(payload);
-    if (!parsed.success) {
-      showErrors(shownErrors(formErrors(parsed.error, { byField: true })));
-      return;
-    }
-    setErrors({});
+  /** Conform shows every problem at once and focuses the first one; the consents also get the spec's toast. */
+  function submit(event: FormEvent<HTMLFormElement>) {
+    form.onSubmit(event);
+    // Read right after Conform's check, before the next render: its state is already the new one.
+    if (form.status === "error" && requiredConsents.some((name) => fields[name].errors)) consentsToast();
+  }
+
+  async function send(element: HTMLFormElement, value: RegistrationInput) {
     setSubmitting(true);
-    const result = await postJson("/api/send-registration-confirmation", payload);
+    const result = await postJson("/api/send-registration-confirmation", { ...value, timestamp: new Date().toISOString() });
     setSubmitting(false);
     if (result.ok) {
       toast({ title: "Registrazione completata", description: "Hai ricevuto una email di conferma. Ti contatteremo presto!" });
-      setForm(empty);
+      element.reset();
       setDone(true);
-    } else {
-      const serverErrors = shownErrors(result.fields);
-      if (Object.keys(serverErrors).length > 0) showErrors(serverErrors);
-      if (!serverErrors.consents) {
-        toast({ title: "Errore", description: "Si è verificato un errore durante l'invio. Riprova più tardi.", variant: "destructive" });
-      }
+      return;
     }
+    setRefused(refusedFields(result.fields));
+    if (requiredConsents.some((name) => result.fields[name])) consentsToast();
+    else toast({ title: "Errore", description: "Si è verificato un errore durante l'invio. Riprova più tardi.", variant: "destructive" });
   }
 
-  const text = (name: TextField, label: string, type: string, autoComplete: string) => {
-    const fieldId = `${id}-${name}`;
-    const error = errors[name];
+  const text = (name: TextField, label: string, type: "text" | "date" | "email", autoComplete: string) => {
+    const field = fields[name];
     return (
       <div className="grid gap-1.5">
-        <label htmlFor={fieldId} className="font-medium">
+        <label htmlFor={field.id} className="font-medium">
           {label}
         </label>
-        <input
-          id={fieldId}
-          name={name}
-          type={type}
-          required
-          autoComplete={autoComplete}
-          value={form[name]}
-          disabled={submitting}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${fieldId}-error` : undefined}
-          onChange={(event) => setForm({ ...form, [name]: event.target.value })}
-          className="field"
-        />
-        {error ? (
-          <p id={`${fieldId}-error`} className="text-sm text-danger-600">
-            {error}
-          </p>
-        ) : null}
+        <input {...getInputProps(field, { type })} autoComplete={autoComplete} disabled={submitting} className="field" />
+        <FieldError id={field.errorId} error={firstError(field.errors)} />
       </div>
     );
   };
@@ -160,8 +110,8 @@ export default function ConfermaIscrizione() {
       <form
         method="post"
         action="/api/send-registration-confirmation"
-        noValidate
-        onSubmit={handleSubmit}
+        {...getFormProps(form)}
+        onSubmit={submit}
         onFocus={prepareProofOfWork}
         className="relative grid gap-6 rounded-3xl bg-white p-6 shadow-sm sm:p-8"
       >
@@ -177,24 +127,21 @@ export default function ConfermaIscrizione() {
           {text("birthDate", "Data di nascita", "date", "bday")}
           {text("email", "Email", "email", "email")}
         </div>
-        <fieldset className="grid gap-3" aria-describedby={errors.consents ? `${id}-consents-error` : undefined}>
+        <fieldset className="grid gap-3" aria-describedby={consentsError ? consentsErrorId : undefined}>
           <legend className="mb-2 font-semibold">Consensi</legend>
           {(Object.keys(consentLabels) as CheckField[]).map((name) => {
             const label = consentLabels[name];
             const required = name !== "newsletter";
             return (
               <div key={name} className="flex items-start gap-3">
+                {/* The group's aria-describedby names the consents' one message; the newsletter is optional whatever the schema's constraint says. */}
                 <input
-                  id={`${id}-${name}`}
-                  type="checkbox"
-                  name={name}
-                  checked={form[name]}
+                  {...getInputProps(fields[name], { type: "checkbox", ariaAttributes: false })}
                   disabled={submitting}
                   required={required}
-                  onChange={(event) => setForm({ ...form, [name]: event.target.checked })}
                   className="mt-1 size-5 shrink-0 accent-teal-700"
                 />
-                <label htmlFor={`${id}-${name}`} className="text-ink-700">
+                <label htmlFor={fields[name].id} className="text-ink-700">
                   {label.text}
                   {label.link ? (
                     <Link to={label.link.href} target="_blank" className="text-teal-700 underline underline-offset-2">
@@ -207,9 +154,9 @@ export default function ConfermaIscrizione() {
               </div>
             );
           })}
-          {errors.consents ? (
-            <p id={`${id}-consents-error`} className="text-sm text-danger-600">
-              {errors.consents}
+          {consentsError ? (
+            <p id={consentsErrorId} className="text-sm text-danger-600">
+              {consentsError}
             </p>
           ) : null}
         </fieldset>

@@ -47,6 +47,32 @@ test("registration: every missing field and consent is shown at once, then the e
   }
 });
 
+test("registration: a field the server refuses after the browser's check passed shows under that field", async ({ page }) => {
+  await page.goto("/conferma-iscrizione");
+  await acceptNecessaryCookies(page);
+  // The browser's check passes; the address is spoilt on the way, as a client skipping that check would send it.
+  await page.route("**/api/send-registration-confirmation", async (route) => {
+    const body = route.request().postDataJSON() as Record<string, unknown>;
+    await route.continue({ postData: JSON.stringify({ ...body, email: "non-un-indirizzo" }) });
+  });
+  const sent = page.waitForResponse((response) => response.url().endsWith("/api/send-registration-confirmation"));
+  await page.getByLabel("Nome", { exact: true }).fill("Elena");
+  await page.getByLabel("Cognome").fill("Rossi");
+  await page.getByLabel("Data di nascita").fill("1992-03-14");
+  const email = page.getByLabel("Email");
+  await email.fill("elena.server@example.com");
+  for (const name of [/accordo di servizio/, /termini e condizioni/, /privacy policy/, /Autorizzo il team/]) await page.getByRole("checkbox", { name }).check();
+  await page.getByRole("button", { name: "Conferma iscrizione" }).click();
+  const response = await sent;
+  expect(response.status()).toBe(400);
+  expect(((await response.json()) as { fields: Record<string, string> }).fields).toEqual({ email: "Inserisci un indirizzo email valido" });
+  await expect(page.locator("form").getByText("Inserisci un indirizzo email valido", { exact: true })).toBeVisible();
+  await expect(email).toHaveAttribute("aria-invalid", "true");
+  await expect(email).toBeFocused();
+  await expect(page.getByText("Si è verificato un errore durante l'invio. Riprova più tardi.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Registrazione completata" })).toHaveCount(0);
+});
+
 test("call request: Enter in the empty phone field says 'Numero richiesto' and keeps the button disabled", async ({ page }) => {
   await page.goto("/call-giulia?name=Giulia&email=giulia.enter%40example.com");
   await acceptNecessaryCookies(page);
