@@ -1,6 +1,6 @@
 import { META_DESCRIPTION_MAX, META_TITLE_MAX } from "~/content/site";
 import { safeHref } from "./article";
-import { jsonField, optionalText, requiredText } from "./form-fields";
+import { optionalText, requiredText } from "./form-fields";
 import { slugify } from "./slug";
 import { z } from "./zod";
 
@@ -38,31 +38,39 @@ const optionalHref = (message: string) =>
     .transform((value) => (value ? value : null))
     .refine((value) => value === null || isHref(value), message);
 
+/**
+ * A text of a list row. The form posts each row's fields on their own (`images_data[0].alt`) and
+ * Conform reads a blank one as missing: it is the empty text here, so the rules below see every row whole.
+ */
+const rowText = (max: number) => z.string().trim().max(max).default("");
+
 const section = z.object({
   type: z.enum(["h2", "h3"]),
-  title: z.string().trim().max(300),
-  content: z.string().trim().max(50_000),
+  title: rowText(300),
+  content: rowText(50_000),
 });
 
-const link = z.object({ text: z.string().trim().max(300), url: z.string().trim().max(2000) });
+const link = z.object({ text: rowText(300), url: rowText(2000) });
 
 const image = z.object({
-  url: z.string().trim().max(2000),
-  alt: z.string().trim().max(500),
-  caption: z.string().trim().max(1000).nullish(),
-  position: z.union([z.number(), z.string().trim()]).optional(),
+  url: rowText(2000),
+  alt: rowText(500),
+  caption: rowText(1000),
+  position: z.string().trim().default(""),
 });
 
 /** An image's position: a whole number of words, 0 (before the text) when left empty. */
-function positionOf(value: number | string | undefined) {
-  if (value === undefined || value === "") return 0;
+function positionOf(value: string) {
+  if (value === "") return 0;
   const number = Number(value);
   return Number.isInteger(number) && number >= 0 ? number : null;
 }
 
 // Rows left completely empty are dropped; the others are checked where they stand, so an error's
-// path ("images_data.2.alt") points at the row the admin sees.
-const sections = jsonField(z.array(section).max(50))
+// path ("images_data[2].alt") names the field the admin sees.
+const sections = z
+  .array(section)
+  .max(50)
   .superRefine((list, ctx) => {
     list.forEach((item, index) => {
       if (item.content && !item.title) ctx.addIssue({ code: "custom", path: [index, "title"], message: blogMessages.sectionTitle });
@@ -71,7 +79,9 @@ const sections = jsonField(z.array(section).max(50))
   })
   .transform((list) => list.filter((item) => item.title || item.content));
 
-const links = jsonField(z.array(link).max(50))
+const links = z
+  .array(link)
+  .max(50)
   .superRefine((list, ctx) => {
     list.forEach((item, index) => {
       if (!item.text && !item.url) return;
@@ -81,7 +91,9 @@ const links = jsonField(z.array(link).max(50))
   })
   .transform((list) => list.filter((item) => item.text || item.url));
 
-const images = jsonField(z.array(image).max(50))
+const images = z
+  .array(image)
+  .max(50)
   .superRefine((list, ctx) => {
     list.forEach((item, index) => {
       if (!item.url && !item.alt && !item.caption) return;
@@ -136,7 +148,3 @@ export const blogPostInputSchema = z.object({
 });
 
 export type BlogPostInput = z.infer<typeof blogPostInputSchema>;
-
-export function blogFormValues(form: FormData) {
-  return Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
-}

@@ -38,17 +38,6 @@ export const optionalText = (max = 500, tooLong = `Massimo ${max} caratteri.`) =
     .optional()
     .transform((value) => (value ? value : null));
 
-/** Parses a JSON array sent in one form field (the dialogs send their lists this way). */
-export const jsonField = <T extends z.ZodType>(schema: T, invalid = "Dati non validi.") =>
-  z.preprocess((value) => {
-    if (typeof value !== "string") return value;
-    try {
-      return JSON.parse(value);
-    } catch {
-      return invalid;
-    }
-  }, schema);
-
 /** Trims, drops empty entries and case-insensitive duplicates, keeping the first spelling. */
 export function cleanList(values: readonly string[]): string[] {
   const seen = new Set<string>();

@@ -17,7 +17,7 @@ export const groupInputSchema = z
     situations: z.array(z.enum(PROBLEM_SLUGS, { error: "Situazione non valida." })).transform((list) => [...new Set(list)]),
     weekday: whole("Scegli il giorno.").min(1, "Scegli il giorno.").max(7, "Scegli il giorno."),
     time_slot: z.enum(timeSlots, { error: "Scegli la fascia oraria." }),
-    start_time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Orario non valido (HH:MM)."),
+    start_time: z.string({ error: "Orario non valido (HH:MM)." }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Orario non valido (HH:MM)."),
     age_min: whole("Età minima non valida.").min(18, "L'età minima è 18 anni.").max(99, "Età minima non valida."),
     age_max: whole("Età massima non valida.").min(18, "Età massima non valida.").max(99, "L'età massima è 99 anni."),
     capacity: whole("La capienza deve essere un numero intero.")
@@ -30,9 +30,3 @@ export const groupInputSchema = z
   .refine((input) => input.age_min <= input.age_max, { path: ["age_max"], message: "L'età massima deve essere almeno quella minima." });
 
 export type GroupInput = z.infer<typeof groupInputSchema>;
-
-export function groupFormValues(form: FormData) {
-  const values: Record<string, unknown> = Object.fromEntries(form);
-  values.situations = form.getAll("situations");
-  return values;
-}

@@ -11,8 +11,9 @@ const photoPath = z
   .transform((value) => (value ? value : null))
   .refine((value) => value === null || /^\/storage\/therapist-photos\/[a-z0-9][a-z0-9/_.-]*$/i.test(value), "Invalid photo");
 
+// Conform reads a blank entry as missing: the empty text, which cleanList drops.
 const chipList = z
-  .array(z.string().max(200, tooLong(200)))
+  .array(z.string().max(200, tooLong(200)).default(""))
   .max(30, "At most 30 items")
   .transform(cleanList);
 
@@ -31,24 +32,3 @@ export const therapistInputSchema = z.object({
 });
 
 export type TherapistInput = z.infer<typeof therapistInputSchema>;
-
-/** The form's fields as the schema reads them; list fields come as repeated entries. */
-export function therapistFormValues(form: FormData) {
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : undefined;
-  };
-  const list = (name: string) => form.getAll(name).filter((value): value is string => typeof value === "string");
-  return {
-    name: text("name"),
-    role: text("role"),
-    specialization: text("specialization"),
-    experience: text("experience"),
-    description: text("description"),
-    registration_number: text("registration_number"),
-    biography: text("biography"),
-    image: text("image"),
-    qualifications: list("qualifications"),
-    approaches: list("approaches"),
-  };
-}

@@ -159,10 +159,9 @@ describe("14. an edit saved over someone else's is refused, and says so", () => 
       meta_title: "M",
       meta_description: "D",
       introduction: "I",
-      main_sections: JSON.stringify([{ type: "h2", title: "S", content: "C" }]),
-      internal_links: "[]",
-      external_links: "[]",
-      images_data: "[]",
+      "main_sections[0].type": "h2",
+      "main_sections[0].title": "S",
+      "main_sections[0].content": "C",
       conclusion: "C",
       cta_text: "T",
     });

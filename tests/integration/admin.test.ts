@@ -20,7 +20,7 @@ import { storage } from "../../app/server/storage.server";
 import { isPdf, sniffImage } from "../../app/server/uploads.server";
 import { testDatabase } from "./database";
 import { onePagePdf, staffAndClientAccounts, cookieHeader } from "./helpers";
-import { answer, form, pageRequest, routeCaller, type AnyHandler } from "./route-calls";
+import { answer, form, pageRequest, refusal, routeCaller, type AnyHandler } from "./route-calls";
 
 let db: Database;
 let adminCookie: string;
@@ -198,11 +198,8 @@ describe("therapists", () => {
       ),
     );
     expect(result.status).toBe(400);
-    expect(result.body).toMatchObject({
-      ok: false,
-      error: "Failed to create/update therapist",
-      fieldErrors: { name: "Name is required", role: "Role is required" },
-    });
+    expect(result.body).toMatchObject({ ok: false, error: "Failed to create/update therapist" });
+    expect(refusal(result.body).fieldErrors).toMatchObject({ name: "Name is required", role: "Role is required" });
   });
 
   it("does not delete a therapist who leads a group and says why", async () => {
@@ -441,6 +438,11 @@ describe("bookings", () => {
   });
 });
 
+/** A list as the blog form posts it: each row's fields on their own (`images_data[0].alt`). */
+function rows(name: string, list: Record<string, string>[]) {
+  return Object.fromEntries(list.flatMap((row, index) => Object.entries(row).map(([field, value]) => [`${name}[${index}].${field}`, value])));
+}
+
 const validPost = {
   intent: "create",
   title: "Ansia e solitudine: cosa fare?",
@@ -453,18 +455,17 @@ const validPost = {
   meta_title: "Ansia e solitudine",
   meta_description: "Una descrizione per i motori di ricerca.",
   introduction: "Introduzione.",
-  main_sections: JSON.stringify([
+  ...rows("main_sections", [
     { type: "h2", title: "Prima parte", content: "Testo." },
     { type: "h3", title: "", content: "" },
   ]),
-  internal_links: JSON.stringify([{ text: "Questionario", url: "/questionario" }]),
-  external_links: JSON.stringify([]),
+  ...rows("internal_links", [{ text: "Questionario", url: "/questionario" }]),
   conclusion: "Conclusione.",
   cta_text: "Inizia il tuo percorso di crescita con Insieme",
   cta_link: "/questionario",
   image_url: "",
   image_credits: "",
-  images_data: JSON.stringify([{ url: "/storage/blog-images/paragraphs/x_w640.webp", alt: "Una persona", caption: "", position: "" }]),
+  ...rows("images_data", [{ url: "/storage/blog-images/paragraphs/x_w640.webp", alt: "Una persona", caption: "", position: "" }]),
 };
 
 describe("blog", () => {
@@ -478,25 +479,41 @@ describe("blog", () => {
       introduction: " ",
       meta_title: "x".repeat(66),
       meta_description: "y".repeat(161),
-      images_data: JSON.stringify([{ url: "/storage/blog-images/paragraphs/x_w640.webp", alt: "", caption: "", position: "1.5" }]),
-      external_links: JSON.stringify([{ text: "Fonte", url: "javascript:alert(1)" }]),
-      main_sections: JSON.stringify([{ type: "h2", title: "", content: "" }]),
+      ...rows("images_data", [{ url: "/storage/blog-images/paragraphs/x_w640.webp", alt: "", caption: "", position: "1.5" }]),
+      ...rows("external_links", [{ text: "Fonte", url: "javascript:alert(1)" }]),
+      ...rows("main_sections", [
+        { type: "h2", title: "", content: "" },
+        { type: "h3", title: "", content: "" },
+      ]),
     });
     expect(result.status).toBe(400);
-    expect(result.body).toMatchObject({
-      ok: false,
-      error: "Errore durante il salvataggio dell'articolo",
-      fieldErrors: {
-        title: "Il titolo è obbligatorio",
-        introduction: "L'introduzione è obbligatoria",
-        meta_title: "Il meta title può avere al massimo 65 caratteri",
-        meta_description: "La meta description può avere al massimo 160 caratteri",
-        "images_data.0.alt": "Il testo alternativo dell'immagine è obbligatorio",
-        "images_data.0.position": "La posizione deve essere un numero intero maggiore o uguale a 0",
-        "external_links.0.url": "Link non valido: usa un indirizzo http(s) o un percorso del sito che inizia con /",
-        main_sections: "Deve esserci almeno una sezione",
-      },
+    expect(result.body).toMatchObject({ ok: false, error: "Errore durante il salvataggio dell'articolo" });
+    expect(refusal(result.body).fieldErrors).toMatchObject({
+      title: "Il titolo è obbligatorio",
+      introduction: "L'introduzione è obbligatoria",
+      meta_title: "Il meta title può avere al massimo 65 caratteri",
+      meta_description: "La meta description può avere al massimo 160 caratteri",
+      "images_data[0].alt": "Il testo alternativo dell'immagine è obbligatorio",
+      "images_data[0].position": "La posizione deve essere un numero intero maggiore o uguale a 0",
+      "external_links[0].url": "Link non valido: usa un indirizzo http(s) o un percorso del sito che inizia con /",
+      main_sections: "Deve esserci almeno una sezione",
     });
+    expect(await db.select().from(blogPosts)).toEqual([]);
+  });
+
+  it("refuses an image without its alternative text on that row's field (400), with the toast's texts, and stores nothing", async () => {
+    const result = await save({
+      ...validPost,
+      ...rows("images_data", [
+        { url: "/storage/blog-images/paragraphs/x_w640.webp", alt: "Una persona", caption: "", position: "0" },
+        { url: "/storage/blog-images/paragraphs/y_w640.webp", alt: " ", caption: "Una didascalia", position: "120" },
+      ]),
+    });
+    expect(result.status).toBe(400);
+    expect(result.body).toMatchObject({ ok: false, error: "Errore durante il salvataggio dell'articolo", description: "Controlla i campi evidenziati." });
+    expect(refusal(result.body)).toEqual({ fieldErrors: { "images_data[1].alt": "Il testo alternativo dell'immagine è obbligatorio" } });
+    // Conform's answer carries what was sent, so the form keeps every row as typed.
+    expect(result.body.result).toMatchObject({ initialValue: { images_data: [{ alt: "Una persona" }, { caption: "Una didascalia" }] } });
     expect(await db.select().from(blogPosts)).toEqual([]);
   });
 

@@ -413,7 +413,7 @@ describe("therapists", () => {
     };
     const refused = answer(await call(groupsAdminAction, request("/admin/gruppi", { cookie: adminCookie, method: "POST", body: form({ ...base, video_url: "http://meet.example.com/x" }) })));
     expect(refused.status).toBe(400);
-    expect(refused.body.fieldErrors).toHaveProperty("video_url");
+    expect(refusal(refused.body).fieldErrors).toHaveProperty("video_url");
     const saved = answer(await call(groupsAdminAction, request("/admin/gruppi", { cookie: adminCookie, method: "POST", body: form({ ...base, video_url: "https://meet.example.com/con-link" }) })));
     expect(saved.body).toMatchObject({ ok: true });
     const [row] = await db.select().from(groups).where(like(groups.name, "Con link"));

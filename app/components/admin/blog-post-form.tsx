@@ -1,15 +1,19 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type DefaultValue, type FieldMetadata } from "@conform-to/react";
 import type { PostSummary } from "~/components/blog/post-card";
 import { Calculator, ImagePlus, Plus, Trash2 } from "lucide-react";
-import { useId, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type InputHTMLAttributes, type ReactNode } from "react";
 import { defaultBlogCtaLink, defaultBlogCtaText } from "~/content/blog-seed";
 import { META_DESCRIPTION_MAX, META_DESCRIPTION_OPTIMAL_MIN, META_TITLE_MAX, site } from "~/content/site";
+import { blogPostInputSchema } from "~/domain/blog-post-input";
 import { readTimeLabel } from "~/domain/reading-time";
 import { slugify } from "~/domain/slug";
+import type { z } from "~/domain/zod";
 import { useToast } from "~/components/ui/toast";
+import { firstError } from "~/components/forms/schema-form";
 import { todayInItaly } from "~/domain/format";
 import { imageFileProblem, uploadImage, type UploadKind } from "./image-upload";
 import { FormDialogFooter, RecordFormFields, useRecordForm } from "./conflict-notice";
-import { Field, InputField, invalidProps, Modal, Spinner } from "./ui";
+import { Field, Modal, Spinner } from "./ui";
 import { FieldError } from "~/components/site/field-error";
 
 type SectionType = "h2" | "h3";
@@ -33,42 +37,40 @@ export interface BlogPostValues extends Omit<PostSummary, "path"> {
   imagesData: { url: string; alt: string; caption?: string | null; position: number }[];
 }
 
-let nextKey = 1;
-const keyed = <T extends object>(item: T) => ({ ...item, key: nextKey++ });
-
 /** SPEC 9: four default sections, h2, h2, h3, h2. */
 const defaultSections = (): { type: SectionType; title: string; content: string }[] =>
   (["h2", "h2", "h3", "h2"] as const).map((type) => ({ type, title: "", content: "" }));
 
-function initialDraft(post: BlogPostValues | null) {
+/** The form's first values: the post as saved, or a new post's defaults (today, published, the standard call to action). */
+function defaultsOf(post: BlogPostValues | null): DefaultValue<z.input<typeof blogPostInputSchema>> {
   return {
-    title: post?.title ?? "",
-    subtitle: post?.subtitle ?? "",
-    excerpt: post?.excerpt ?? "",
-    read_time: post?.readTime ?? "",
+    title: post?.title,
+    subtitle: post?.subtitle,
+    excerpt: post?.excerpt,
+    read_time: post?.readTime,
     published_date: post?.publishedDate ?? todayInItaly(),
-    slug: post?.slug ?? "",
-    is_featured: post?.isFeatured ?? false,
-    is_published: post?.isPublished ?? true,
-    meta_title: post?.metaTitle ?? "",
-    meta_description: post?.metaDescription ?? "",
-    introduction: post?.introduction ?? "",
-    conclusion: post?.conclusion ?? "",
-    cta_text: post ? (post.ctaText ?? "") : defaultBlogCtaText,
-    cta_link: post ? (post.ctaLink ?? "") : defaultBlogCtaLink,
-    image_url: post?.imageUrl ?? "",
-    image_credits: post?.imageCredits ?? "",
-    main_sections: (post?.mainSections.length ? post.mainSections : defaultSections()).map(keyed),
-    internal_links: (post?.internalLinks ?? []).map(keyed),
-    external_links: (post?.externalLinks ?? []).map(keyed),
-    images_data: (post?.imagesData ?? []).map((image) =>
-      keyed({ url: image.url, alt: image.alt, caption: image.caption ?? "", position: String(image.position ?? 0) }),
-    ),
+    slug: post?.slug,
+    is_featured: post?.isFeatured ? "on" : undefined,
+    is_published: (post?.isPublished ?? true) ? "on" : undefined,
+    meta_title: post?.metaTitle,
+    meta_description: post?.metaDescription,
+    introduction: post?.introduction,
+    conclusion: post?.conclusion,
+    cta_text: post ? post.ctaText : defaultBlogCtaText,
+    cta_link: post ? post.ctaLink : defaultBlogCtaLink,
+    image_url: post?.imageUrl,
+    image_credits: post?.imageCredits,
+    main_sections: post?.mainSections.length ? post.mainSections : defaultSections(),
+    internal_links: post?.internalLinks ?? [],
+    external_links: post?.externalLinks ?? [],
+    images_data: (post?.imagesData ?? []).map((image) => ({
+      url: image.url,
+      alt: image.alt,
+      caption: image.caption ?? "",
+      position: String(image.position ?? 0),
+    })),
   };
 }
-
-type Draft = ReturnType<typeof initialDraft>;
-type TextKey = { [K in keyof Draft]: Draft[K] extends string ? K : never }[keyof Draft];
 
 const uploadMessages = {
   tooLarge: "Il file è troppo grande. Massimo 5MB.",
@@ -76,8 +78,6 @@ const uploadMessages = {
   failed: "Errore durante il caricamento dell'immagine.",
   done: "Immagine caricata con successo!",
 } as const;
-
-const stripKeys = <T extends { key: number }>(list: T[]) => JSON.stringify(list.map(({ key: _key, ...rest }) => rest));
 
 /** Nuovo Articolo / Modifica Articolo: every field of the blog post entity (SPEC 3 and 5). */
 export function BlogPostDialog({ post: initial, onDone }: { post: BlogPostValues | null; onDone: () => void }) {
@@ -96,22 +96,23 @@ function BlogPostForm({
   onDone: () => void;
 }) {
   const toast = useToast();
-  const { fetcher, reload, reloading, saving, conflict, errors } = useRecordForm({
+  const { fetcher, form, fields, reload, reloading, saving, conflict } = useRecordForm(blogPostInputSchema, {
     href: `/admin/blog?articolo=${post?.id ?? ""}`,
     fresh: (data: { editing: BlogPostValues | null } | null) => data?.editing,
     onReloaded,
     onDone,
     notFound: { title: "Errore durante il salvataggio dell'articolo", description: "Articolo non trovato" },
+    defaultValue: defaultsOf(post),
   });
-  const [draft, setDraft] = useState(() => initialDraft(post));
   const [uploads, setUploads] = useState(0);
   const [uploadErrors, setUploadErrors] = useState<Record<string, string>>({});
-  const idPrefix = useId();
-  const formId = `${idPrefix}-form`;
-  const id = (name: string) => `${idPrefix}-${name}`;
-
-
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((current) => ({ ...current, [key]: value }));
+  const sections = fields.main_sections.getFieldList();
+  const images = fields.images_data.getFieldList();
+  // An upload ends after the rows may have moved or gone: it finds its row again by the row's key.
+  const imageKeys = useRef<(string | undefined)[]>([]);
+  useEffect(() => {
+    imageKeys.current = images.map((image) => image.key);
+  });
 
   /** Uploads into one slot (the cover, or an image row): one toast per refusal and the error beside the slot, cleared by a success. */
   async function upload(kind: UploadKind, slot: string, file: File | undefined, onUrl: (url: string) => void) {
@@ -135,195 +136,163 @@ function BlogPostForm({
   }
 
   const text = (
-    key: TextKey,
+    field: FieldMetadata<string | undefined>,
     label: string,
-    options: { required?: boolean; rows?: number; type?: string; hint?: ReactNode; placeholder?: string } = {},
+    options: { required?: boolean; rows?: number; type?: "text" | "date"; hint?: ReactNode; placeholder?: string; counted?: boolean } = {},
   ) => {
-    const { required = false, rows, type = "text", hint, placeholder } = options;
-    const common = {
-      id: id(key),
-      name: key,
-      value: draft[key],
-      required,
-      placeholder,
-      className: "field",
-      onChange: (event: { target: { value: string } }) => set(key, event.target.value),
-      ...invalidProps(id(key), errors[key]),
-    };
+    const { required = false, rows, type = "text", hint, placeholder, counted = false } = options;
+    // A counted field takes a text over its limit, which the counter then shows in red.
+    const maxLength = counted ? undefined : field.maxLength;
     return (
-      <Field label={label} htmlFor={id(key)} error={errors[key]} required={required} hint={hint}>
-        {rows ? <textarea rows={rows} {...common} /> : <input type={type} {...common} />}
+      <Field label={label} htmlFor={field.id} error={firstError(field.errors)} required={required} hint={hint}>
+        {rows ? (
+          <textarea {...getTextareaProps(field)} maxLength={maxLength} rows={rows} placeholder={placeholder} className="field" />
+        ) : (
+          <input {...getInputProps(field, { type })} maxLength={maxLength} placeholder={placeholder} className="field" />
+        )}
       </Field>
     );
   };
 
-  const autoSlug = slugify(draft.title);
+  const title = fields.title.value ?? "";
+  const slug = fields.slug.value ?? "";
+  const metaTitle = fields.meta_title.value ?? "";
+  const metaDescription = fields.meta_description.value ?? "";
+  const autoSlug = slugify(title);
   const allText = [
-    draft.introduction,
-    ...draft.main_sections.flatMap((section) => [section.title, section.content]),
-    draft.conclusion,
-  ].join("\n\n");
+    fields.introduction.value,
+    ...sections.flatMap((section) => [section.getFieldset().title.value, section.getFieldset().content.value]),
+    fields.conclusion.value,
+  ]
+    .map((part) => part ?? "")
+    .join("\n\n");
 
   return (
     <Modal
       onClose={onDone}
       title={post ? "Modifica Articolo" : "Nuovo Articolo"}
       description="I campi con * sono obbligatori."
-      footer={<FormDialogFooter formId={formId} onCancel={onDone} cancelLabel="Annulla" saving={saving} disabled={uploads > 0} label={post ? "Salva modifiche" : "Crea articolo"} />}
+      footer={<FormDialogFooter formId={form.id} onCancel={onDone} cancelLabel="Annulla" saving={saving} disabled={uploads > 0} label={post ? "Salva modifiche" : "Crea articolo"} />}
     >
-      <fetcher.Form id={formId} method="post" className="grid gap-8">
+      <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-8">
         <RecordFormFields record={post} conflict={conflict} reload={reload} reloading={reloading} />
-        <input type="hidden" name="main_sections" value={stripKeys(draft.main_sections)} />
-        <input type="hidden" name="internal_links" value={stripKeys(draft.internal_links)} />
-        <input type="hidden" name="external_links" value={stripKeys(draft.external_links)} />
-        <input type="hidden" name="images_data" value={stripKeys(draft.images_data)} />
 
         <FormSection title="Articolo">
-          {text("title", "Titolo", { required: true })}
-          {text("subtitle", "Sottotitolo")}
-          {text("excerpt", "Estratto", { required: true, rows: 3, hint: "Il riassunto mostrato nell'elenco del blog." })}
+          {text(fields.title, "Titolo", { required: true })}
+          {text(fields.subtitle, "Sottotitolo")}
+          {text(fields.excerpt, "Estratto", { required: true, rows: 3, hint: "Il riassunto mostrato nell'elenco del blog." })}
         </FormSection>
 
         <FormSection title="Pubblicazione">
           <div className="grid gap-4 sm:grid-cols-3">
-            {text("published_date", "Data di pubblicazione", { required: true, type: "date" })}
+            {text(fields.published_date, "Data di pubblicazione", { required: true, type: "date" })}
             <div className="grid content-start gap-1">
-              {text("read_time", "Tempo di lettura", { required: true, placeholder: "5 min" })}
+              {text(fields.read_time, "Tempo di lettura", { required: true, placeholder: "5 min" })}
               <button
                 type="button"
                 className="justify-self-start text-sm font-medium text-teal-700 underline underline-offset-2"
-                onClick={() => set("read_time", readTimeLabel(allText))}
+                onClick={() => form.update({ name: fields.read_time.name, value: readTimeLabel(allText) })}
               >
                 <Calculator aria-hidden className="mr-1 inline size-4" />
                 Calcola dal testo ({readTimeLabel(allText)})
               </button>
             </div>
-            {text("slug", "Slug", { placeholder: autoSlug || "generato-dal-titolo", hint: "Se vuoto, viene generato dal titolo." })}
+            {text(fields.slug, "Slug", { placeholder: autoSlug || "generato-dal-titolo", hint: "Se vuoto, viene generato dal titolo." })}
           </div>
           <div className="flex flex-wrap gap-6">
-            {(
-              [
-                ["is_published", "Pubblicato", "Se non selezionato, l'articolo resta in bozza."],
-                ["is_featured", "In evidenza", "Mostrato come articolo principale del blog."],
-              ] as const
-            ).map(([name, label, hint]) => (
-              <Checkbox key={name} name={name} label={label} hint={hint} checked={draft[name]} onChange={(value) => set(name, value)} />
-            ))}
+            <Checkbox
+              label="Pubblicato"
+              hint="Se non selezionato, l'articolo resta in bozza."
+              input={getInputProps(fields.is_published, { type: "checkbox" })}
+            />
+            <Checkbox
+              label="In evidenza"
+              hint="Mostrato come articolo principale del blog."
+              input={getInputProps(fields.is_featured, { type: "checkbox" })}
+            />
           </div>
         </FormSection>
 
         <FormSection title="SEO">
           <div className="grid gap-6 lg:grid-cols-2">
             <div className="grid content-start gap-4">
-              {text("meta_title", "Meta title", {
+              {text(fields.meta_title, "Meta title", {
                 required: true,
-                hint: <Counter length={draft.meta_title.length} max={META_TITLE_MAX} bad={draft.meta_title.length > META_TITLE_MAX} />,
+                counted: true,
+                hint: <Counter length={metaTitle.length} max={META_TITLE_MAX} bad={metaTitle.length > META_TITLE_MAX} />,
               })}
-              {text("meta_description", "Meta description", {
+              {text(fields.meta_description, "Meta description", {
                 required: true,
+                counted: true,
                 rows: 3,
                 hint: (
                   <Counter
-                    length={draft.meta_description.length}
+                    length={metaDescription.length}
                     max={META_DESCRIPTION_MAX}
-                    bad={
-                      draft.meta_description.length < META_DESCRIPTION_OPTIMAL_MIN || draft.meta_description.length > META_DESCRIPTION_MAX
-                    }
+                    bad={metaDescription.length < META_DESCRIPTION_OPTIMAL_MIN || metaDescription.length > META_DESCRIPTION_MAX}
                     note={`ideale ${META_DESCRIPTION_OPTIMAL_MIN}-${META_DESCRIPTION_MAX}`}
                   />
                 ),
               })}
             </div>
             <SearchPreview
-              title={draft.meta_title || draft.title}
-              slug={draft.slug ? slugify(draft.slug) : autoSlug}
-              description={draft.meta_description || draft.excerpt}
+              title={metaTitle || title}
+              slug={slug ? slugify(slug) : autoSlug}
+              description={metaDescription || (fields.excerpt.value ?? "")}
             />
           </div>
         </FormSection>
 
         <FormSection title="Immagine di copertina">
           <div className="grid gap-4 sm:grid-cols-[12rem_1fr]">
-            <ImagePreview url={draft.image_url} alt="Anteprima della copertina" />
+            <ImagePreview url={fields.image_url.value ?? ""} alt="Anteprima della copertina" />
             <div className="grid content-start gap-3">
               <UploadButton
-                id={id("cover-upload")}
+                id={`${form.id}-cover-upload`}
                 label="Carica copertina"
                 busy={uploads > 0}
                 error={uploadErrors.cover}
-                onFile={(file) => upload("blog-cover", "cover", file, (url) => set("image_url", url))}
+                onFile={(file) => upload("blog-cover", "cover", file, (url) => form.update({ name: fields.image_url.name, value: url }))}
               />
-              {text("image_url", "Indirizzo dell'immagine", {
+              {text(fields.image_url, "Indirizzo dell'immagine", {
                 hint: "Compilato dal caricamento; puoi anche incollare un indirizzo https.",
               })}
-              {text("image_credits", "Crediti dell'immagine")}
+              {text(fields.image_credits, "Crediti dell'immagine")}
             </div>
           </div>
         </FormSection>
 
         <FormSection title="Testo">
-          {text("introduction", "Introduzione", { required: true, rows: 5 })}
-          <fieldset className="grid gap-3">
+          {text(fields.introduction, "Introduzione", { required: true, rows: 5 })}
+          <fieldset className="grid gap-3" aria-describedby={fields.main_sections.errors ? fields.main_sections.errorId : undefined}>
             <legend className="mb-2 text-sm font-medium">Sezioni</legend>
-            {errors.main_sections ? <p className="text-sm text-danger-600">{errors.main_sections}</p> : null}
-            {draft.main_sections.map((section, index) => {
-              const update = (patch: Partial<typeof section>) =>
-                set(
-                  "main_sections",
-                  draft.main_sections.map((item) => (item.key === section.key ? { ...item, ...patch } : item)),
-                );
-              const titleError = errors[`main_sections.${index}.title`];
+            <FieldError id={fields.main_sections.errorId} error={firstError(fields.main_sections.errors)} />
+            {sections.map((section, index) => {
+              const row = section.getFieldset();
               return (
                 <div key={section.key} className="grid gap-3 rounded-2xl border border-sand-200 p-4">
                   <div className="flex flex-wrap items-end gap-3">
-                    <Field label={`Livello sezione ${index + 1}`} htmlFor={id(`section-${section.key}-type`)} className="w-36">
-                      <select
-                        id={id(`section-${section.key}-type`)}
-                        value={section.type}
-                        onChange={(event) => update({ type: event.target.value as SectionType })}
-                        className="field"
-                      >
+                    <Field label={`Livello sezione ${index + 1}`} htmlFor={row.type.id} className="w-36">
+                      <select {...getSelectProps(row.type)} className="field">
                         <option value="h2">H2</option>
                         <option value="h3">H3</option>
                       </select>
                     </Field>
-                    <Field
-                      label={`Titolo sezione ${index + 1}`}
-                      htmlFor={id(`section-${section.key}-title`)}
-                      error={titleError}
-                      className="min-w-0 flex-1"
-                    >
-                      <input
-                        id={id(`section-${section.key}-title`)}
-                        value={section.title}
-                        onChange={(event) => update({ title: event.target.value })}
-                        className="field"
-                        {...invalidProps(id(`section-${section.key}-title`), titleError)}
-                      />
+                    <Field label={`Titolo sezione ${index + 1}`} htmlFor={row.title.id} error={firstError(row.title.errors)} className="min-w-0 flex-1">
+                      <input {...getInputProps(row.title, { type: "text" })} className="field" />
                     </Field>
                     <button
                       type="button"
                       className="btn btn-secondary px-3"
-                      disabled={draft.main_sections.length <= 1}
-                      onClick={() =>
-                        set(
-                          "main_sections",
-                          draft.main_sections.filter((item) => item.key !== section.key),
-                        )
-                      }
+                      disabled={sections.length <= 1}
+                      onClick={() => form.remove({ name: fields.main_sections.name, index })}
                       aria-label={`Rimuovi la sezione ${index + 1}`}
                     >
                       <Trash2 aria-hidden className="size-4" />
                     </button>
                   </div>
-                  <Field label={`Contenuto sezione ${index + 1}`} htmlFor={id(`section-${section.key}-content`)}>
-                    <textarea
-                      id={id(`section-${section.key}-content`)}
-                      rows={5}
-                      value={section.content}
-                      onChange={(event) => update({ content: event.target.value })}
-                      className="field"
-                    />
+                  <Field label={`Contenuto sezione ${index + 1}`} htmlFor={row.content.id}>
+                    <textarea {...getTextareaProps(row.content)} rows={5} className="field" />
                   </Field>
                 </div>
               );
@@ -331,98 +300,54 @@ function BlogPostForm({
             <button
               type="button"
               className="btn btn-secondary justify-self-start"
-              onClick={() => set("main_sections", [...draft.main_sections, keyed({ type: "h2" as SectionType, title: "", content: "" })])}
+              onClick={() => form.insert({ name: fields.main_sections.name, defaultValue: { type: "h2", title: "", content: "" } })}
             >
               <Plus aria-hidden className="size-4" />
               Aggiungi sezione
             </button>
           </fieldset>
-          {text("conclusion", "Conclusione", { required: true, rows: 4 })}
+          {text(fields.conclusion, "Conclusione", { required: true, rows: 4 })}
         </FormSection>
 
         <FormSection
           title="Immagini nel testo"
           description="Consiglio: un'immagine ogni 300-400 parole. La posizione è il numero di parole dopo cui compare (0 = all'inizio)."
         >
-          {draft.images_data.map((image, index) => {
-            const update = (patch: Partial<typeof image>) =>
-              set(
-                "images_data",
-                draft.images_data.map((item) => (item.key === image.key ? { ...item, ...patch } : item)),
-              );
-            const error = (field: string) => errors[`images_data.${index}.${field}`];
-            const fieldId = (field: string) => id(`image-${image.key}-${field}`);
+          {images.map((image, index) => {
+            const row = image.getFieldset();
+            const slot = `image-${image.key}`;
             return (
               <div key={image.key} className="grid gap-3 rounded-2xl border border-sand-200 p-4 sm:grid-cols-[10rem_1fr]">
                 <div className="grid content-start gap-2">
-                  <ImagePreview url={image.url} alt={image.alt || `Immagine ${index + 1}`} />
+                  <ImagePreview url={row.url.value ?? ""} alt={row.alt.value || `Immagine ${index + 1}`} />
                   <UploadButton
-                    id={fieldId("upload")}
+                    id={`${image.id}-upload`}
                     label="Carica"
                     busy={uploads > 0}
-                    error={uploadErrors[`image-${image.key}`]}
+                    error={uploadErrors[slot]}
                     onFile={(file) =>
-                      // Functional update: the rest of the form may have changed while the file was uploading.
-                      upload("blog-paragraph", `image-${image.key}`, file, (url) =>
-                        setDraft((current) => ({
-                          ...current,
-                          images_data: current.images_data.map((item) => (item.key === image.key ? { ...item, url } : item)),
-                        })),
-                      )
+                      upload("blog-paragraph", slot, file, (url) => {
+                        const current = imageKeys.current.indexOf(image.key);
+                        if (current >= 0) form.update({ name: `${fields.images_data.name}[${current}].url`, value: url });
+                      })
                     }
                   />
                 </div>
                 <div className="grid gap-3 sm:grid-cols-2">
-                  <Field label={`Indirizzo immagine ${index + 1}`} htmlFor={fieldId("url")} error={error("url")} className="sm:col-span-2">
-                    <input
-                      id={fieldId("url")}
-                      value={image.url}
-                      onChange={(event) => update({ url: event.target.value })}
-                      className="field"
-                      {...invalidProps(fieldId("url"), error("url"))}
-                    />
+                  <Field label={`Indirizzo immagine ${index + 1}`} htmlFor={row.url.id} error={firstError(row.url.errors)} className="sm:col-span-2">
+                    <input {...getInputProps(row.url, { type: "text" })} className="field" />
                   </Field>
-                  <Field label={`Testo alternativo immagine ${index + 1}`} htmlFor={fieldId("alt")} error={error("alt")} required>
-                    <input
-                      id={fieldId("alt")}
-                      value={image.alt}
-                      required
-                      onChange={(event) => update({ alt: event.target.value })}
-                      className="field"
-                      {...invalidProps(fieldId("alt"), error("alt"))}
-                    />
+                  <Field label={`Testo alternativo immagine ${index + 1}`} htmlFor={row.alt.id} error={firstError(row.alt.errors)} required>
+                    <input {...getInputProps(row.alt, { type: "text" })} required className="field" />
                   </Field>
-                  <Field label={`Didascalia immagine ${index + 1}`} htmlFor={fieldId("caption")}>
-                    <input
-                      id={fieldId("caption")}
-                      value={image.caption}
-                      onChange={(event) => update({ caption: event.target.value })}
-                      className="field"
-                    />
+                  <Field label={`Didascalia immagine ${index + 1}`} htmlFor={row.caption.id}>
+                    <input {...getInputProps(row.caption, { type: "text" })} className="field" />
                   </Field>
-                  <Field label={`Posizione immagine ${index + 1} (parole)`} htmlFor={fieldId("position")} error={error("position")}>
-                    <input
-                      id={fieldId("position")}
-                      type="number"
-                      min={0}
-                      step={1}
-                      value={image.position}
-                      onChange={(event) => update({ position: event.target.value })}
-                      className="field"
-                      {...invalidProps(fieldId("position"), error("position"))}
-                    />
+                  <Field label={`Posizione immagine ${index + 1} (parole)`} htmlFor={row.position.id} error={firstError(row.position.errors)}>
+                    <input {...getInputProps(row.position, { type: "number" })} min={0} step={1} className="field" />
                   </Field>
                   <div className="flex items-end">
-                    <button
-                      type="button"
-                      className="btn btn-secondary"
-                      onClick={() =>
-                        set(
-                          "images_data",
-                          draft.images_data.filter((item) => item.key !== image.key),
-                        )
-                      }
-                    >
+                    <button type="button" className="btn btn-secondary" onClick={() => form.remove({ name: fields.images_data.name, index })}>
                       <Trash2 aria-hidden className="size-4" />
                       Rimuovi immagine
                     </button>
@@ -434,7 +359,7 @@ function BlogPostForm({
           <button
             type="button"
             className="btn btn-secondary justify-self-start"
-            onClick={() => set("images_data", [...draft.images_data, keyed({ url: "", alt: "", caption: "", position: "0" })])}
+            onClick={() => form.insert({ name: fields.images_data.name, defaultValue: { url: "", alt: "", caption: "", position: "0" } })}
           >
             <Plus aria-hidden className="size-4" />
             Aggiungi immagine
@@ -444,18 +369,24 @@ function BlogPostForm({
         <FormSection title="Link" description="Indirizzi http(s) oppure percorsi del sito che iniziano con / (per esempio /questionario).">
           {(
             [
-              ["internal_links", "Link interni"],
-              ["external_links", "Link esterni"],
+              [fields.internal_links, "Link interni"],
+              [fields.external_links, "Link esterni"],
             ] as const
-          ).map(([prefix, title]) => (
-            <LinkList key={prefix} title={title} prefix={prefix} links={draft[prefix]} errors={errors} idOf={id} onChange={(links) => set(prefix, links)} />
+          ).map(([list, title]) => (
+            <LinkList
+              key={list.name}
+              title={title}
+              links={list.getFieldList()}
+              onAdd={() => form.insert({ name: list.name, defaultValue: { text: "", url: "" } })}
+              onRemove={(index) => form.remove({ name: list.name, index })}
+            />
           ))}
         </FormSection>
 
         <FormSection title="Call to action">
           <div className="grid gap-4 sm:grid-cols-2">
-            {text("cta_text", "Testo della call to action", { required: true })}
-            {text("cta_link", "Link della call to action", { placeholder: defaultBlogCtaLink })}
+            {text(fields.cta_text, "Testo della call to action", { required: true })}
+            {text(fields.cta_link, "Link della call to action", { placeholder: defaultBlogCtaLink })}
           </div>
         </FormSection>
       </fetcher.Form>
@@ -483,28 +414,10 @@ function Counter({ length, max, bad, note }: { length: number; max: number; bad:
   );
 }
 
-function Checkbox({
-  name,
-  label,
-  checked,
-  onChange,
-  hint,
-}: {
-  name: string;
-  label: string;
-  checked: boolean;
-  onChange: (value: boolean) => void;
-  hint: string;
-}) {
+function Checkbox({ label, hint, input }: { label: string; hint: string; input: InputHTMLAttributes<HTMLInputElement> }) {
   return (
     <label className="flex max-w-xs items-start gap-2">
-      <input
-        type="checkbox"
-        name={name}
-        checked={checked}
-        onChange={(event) => onChange(event.target.checked)}
-        className="mt-1 size-4 accent-teal-700"
-      />
+      <input {...input} className="mt-1 size-4 accent-teal-700" />
       <span className="text-sm">
         <span className="font-medium">{label}</span>
         <span className="block text-ink-500">{hint}</span>
@@ -579,47 +492,26 @@ function UploadButton({
   );
 }
 
-type LinkRow = { text: string; url: string; key: number };
+type LinkRow = FieldMetadata<{ text?: string; url?: string }>;
 
-function LinkList({
-  title,
-  prefix,
-  links,
-  errors,
-  idOf,
-  onChange,
-}: {
-  title: string;
-  prefix: string;
-  links: LinkRow[];
-  errors: Record<string, string>;
-  idOf: (name: string) => string;
-  onChange: (links: LinkRow[]) => void;
-}) {
+function LinkList({ title, links, onAdd, onRemove }: { title: string; links: LinkRow[]; onAdd: () => void; onRemove: (index: number) => void }) {
   return (
     <fieldset className="grid gap-3">
       <legend className="mb-2 text-sm font-medium">{title}</legend>
       {links.map((link, index) => {
-        const update = (patch: Partial<LinkRow>) => onChange(links.map((item) => (item.key === link.key ? { ...item, ...patch } : item)));
-        const textId = idOf(`${prefix}-${link.key}-text`);
-        const urlId = idOf(`${prefix}-${link.key}-url`);
-        const textError = errors[`${prefix}.${index}.text`];
-        const urlError = errors[`${prefix}.${index}.url`];
+        const row = link.getFieldset();
         return (
           <div key={link.key} className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
-            <InputField label={`${title}: testo ${index + 1}`} id={textId} error={textError} value={link.text} onChange={(event) => update({ text: event.target.value })} />
-            <InputField
-              label={`${title}: indirizzo ${index + 1}`}
-              id={urlId}
-              error={urlError}
-              value={link.url}
-              onChange={(event) => update({ url: event.target.value })}
-              placeholder="/questionario"
-            />
+            <Field label={`${title}: testo ${index + 1}`} htmlFor={row.text.id} error={firstError(row.text.errors)}>
+              <input {...getInputProps(row.text, { type: "text" })} className="field" />
+            </Field>
+            <Field label={`${title}: indirizzo ${index + 1}`} htmlFor={row.url.id} error={firstError(row.url.errors)}>
+              <input {...getInputProps(row.url, { type: "text" })} placeholder="/questionario" className="field" />
+            </Field>
             <button
               type="button"
               className="btn btn-secondary px-3"
-              onClick={() => onChange(links.filter((item) => item.key !== link.key))}
+              onClick={() => onRemove(index)}
               aria-label={`Rimuovi ${title.toLowerCase()} ${index + 1}`}
             >
               <Trash2 aria-hidden className="size-4" />
@@ -627,11 +519,7 @@ function LinkList({
           </div>
         );
       })}
-      <button
-        type="button"
-        className="btn btn-secondary justify-self-start"
-        onClick={() => onChange([...links, keyed({ text: "", url: "" })])}
-      >
+      <button type="button" className="btn btn-secondary justify-self-start" onClick={onAdd}>
         <Plus aria-hidden className="size-4" />
         Aggiungi link
       </button>

@@ -1,9 +1,12 @@
+import type { DefaultValue } from "@conform-to/react";
 import { RefreshCw } from "lucide-react";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { useFetcher, useRevalidator } from "react-router";
 import { useToast, type ToastMessage } from "~/components/ui/toast";
 import { Modal, Spinner, useActionFetcher, useFetcherResult, type ActionResult } from "./ui";
+import { useSchemaForm } from "~/components/forms/schema-form";
 import { conflictMessages, VERSION_FIELD } from "~/domain/version";
+import type { z } from "~/domain/zod";
 
 /** "Modificato da un altro utente" and a Ricarica button; shown where the refused edit was made. */
 export function ConflictNotice({ message, onReload, reloading }: { message: string; onReload: () => void; reloading: boolean }) {
@@ -36,20 +39,25 @@ export function useReloadedData<T>(href: string, onData: (data: T) => void) {
 }
 
 /**
- * The save side of a create-or-update dialog: its fetcher, busy state, field errors and conflict;
- * the answer's toast (and onDone after a save); and "Ricarica" after a conflict, which loads `href`
- * again and hands the record as saved now (`fresh` picks it from the loader data) to onReloaded, or
- * toasts `notFound` when it is gone. A refusal's toast is the error with its description, or, with
- * `failedTitle`, that title with the description or the error.
+ * The save side of a create-or-update dialog: its fetcher, busy state and conflict; its Conform form
+ * on `schema`, the one the page's action parses with (`recordAction`), so a field shows the browser's
+ * check before sending and the action's refusal after; the answer's toast (and onDone after a save);
+ * and "Ricarica" after a conflict, which loads `href` again and hands the record as saved now (`fresh`
+ * picks it from the loader data) to onReloaded, or toasts `notFound` when it is gone. A refusal's toast
+ * is the error with its description, or, with `failedTitle`, that title with the description or the error.
  */
-export function useRecordForm<D, R>(options: {
-  href: string;
-  fresh: (data: D) => R | null | undefined;
-  onReloaded: (record: R) => void;
-  onDone: () => void;
-  notFound: ToastMessage;
-  failedTitle?: string;
-}) {
+export function useRecordForm<Schema extends z.ZodType, D, R>(
+  schema: Schema,
+  options: {
+    href: string;
+    fresh: (data: D) => R | null | undefined;
+    onReloaded: (record: R) => void;
+    onDone: () => void;
+    notFound: ToastMessage;
+    failedTitle?: string;
+    defaultValue?: DefaultValue<z.input<Schema>>;
+  },
+) {
   const fetcher = useFetcher<ActionResult>();
   const toast = useToast();
   const { reload, reloading } = useReloadedData<D>(options.href, (data) => {
@@ -66,13 +74,18 @@ export function useRecordForm<D, R>(options: {
     else toast({ title: result.error, description: result.description, variant: "destructive" });
   });
   const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : null;
+  // useSchemaForm widens the schema's input with a string index, which would refuse the lists' arrays
+  // in a default value; Conform's own type of this schema's default value is the exact one.
+  const defaultValue = options.defaultValue as NonNullable<Parameters<typeof useSchemaForm<Schema>>[1]>["defaultValue"];
+  const [form, fields] = useSchemaForm(schema, { lastResult: failed?.result, defaultValue });
   return {
     fetcher,
+    form,
+    fields,
     reload,
     reloading,
     saving: fetcher.state !== "idle",
     conflict: fetcher.state === "idle" && Boolean(failed?.conflict),
-    errors: failed?.fieldErrors ?? {},
   };
 }
 

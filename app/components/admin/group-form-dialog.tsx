@@ -1,9 +1,13 @@
-import { useId, useState } from "react";
+import { getCollectionProps, getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
+import { useState } from "react";
+import { firstError } from "~/components/forms/schema-form";
+import { FieldError } from "~/components/site/field-error";
 import { situationCards } from "~/content/situations";
 import { group as groupConstants } from "~/content/site";
+import { groupInputSchema } from "~/domain/group-input";
 import { groupStatusLabels, weekdayNames } from "~/domain/group-labels";
 import { FormDialogFooter, RecordFormFields, useRecordForm } from "./conflict-notice";
-import { Field, invalidProps, Modal, OptionList, InputField } from "./ui";
+import { Field, Modal, OptionList } from "./ui";
 
 export interface GroupFormValues {
   id: string;
@@ -64,35 +68,45 @@ function GroupForm({
   onReloaded: (group: GroupFormValues) => void;
   onDone: () => void;
 }) {
-  const { fetcher, reload, reloading, saving, conflict, errors } = useRecordForm({
+  const { fetcher, form, fields, reload, reloading, saving, conflict } = useRecordForm(groupInputSchema, {
     href: "/admin/gruppi",
     fresh: (data: { groups: GroupFormValues[] } | null) => data?.groups.find((row) => row.id === group?.id),
     onReloaded,
     onDone,
     notFound: { title: "Errore durante il salvataggio del gruppo", description: "Gruppo non trovato." },
+    defaultValue: {
+      name: group?.name,
+      topic: group?.topic,
+      // The placeholder option ("Scegli il terapeuta") stays selected until one is chosen.
+      therapist_id: group?.therapistId ?? "",
+      situations: group?.situations ?? [],
+      weekday: String(group?.weekday ?? 1),
+      time_slot: group?.timeSlot ?? "Sera",
+      start_time: group?.startTime ?? "20:00",
+      age_min: String(group?.ageMin ?? 18),
+      age_max: String(group?.ageMax ?? 99),
+      capacity: String(group?.capacity ?? groupConstants.totalSpots),
+      status: group?.status ?? "open",
+      starts_on: group?.startsOn,
+      video_url: group?.videoUrl ?? "",
+    },
   });
-  const id = (name: string) => `group-${name}`;
-  const formId = useId();
+  const error = (field: { errors?: string[] }) => firstError(field.errors);
   return (
     <Modal
       onClose={onDone}
       title={group ? "Modifica gruppo" : "Nuovo gruppo"}
       description="I campi con * sono obbligatori."
-      footer={<FormDialogFooter formId={formId} onCancel={onDone} cancelLabel="Annulla" saving={saving} label={group ? "Salva modifiche" : "Crea gruppo"} />}
+      footer={<FormDialogFooter formId={form.id} onCancel={onDone} cancelLabel="Annulla" saving={saving} label={group ? "Salva modifiche" : "Crea gruppo"} />}
     >
-      <fetcher.Form id={formId} method="post" className="grid gap-5">
+      <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-5">
         <RecordFormFields record={group} conflict={conflict} reload={reload} reloading={reloading} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <InputField label="Nome" id={id("name")} error={errors.name} required name="name" defaultValue={group?.name} maxLength={120} />
-          <Field label="Terapeuta" htmlFor={id("therapist")} error={errors.therapist_id} required>
-            <select
-              id={id("therapist")}
-              name="therapist_id"
-              defaultValue={group?.therapistId ?? ""}
-              required
-              className="field"
-              {...invalidProps(id("therapist"), errors.therapist_id)}
-            >
+          <Field label="Nome" htmlFor={fields.name.id} error={error(fields.name)} required>
+            <input {...getInputProps(fields.name, { type: "text" })} className="field" />
+          </Field>
+          <Field label="Terapeuta" htmlFor={fields.therapist_id.id} error={error(fields.therapist_id)} required>
+            <select {...getSelectProps(fields.therapist_id)} className="field">
               <option value="" disabled>
                 Scegli il terapeuta
               </option>
@@ -100,21 +114,12 @@ function GroupForm({
             </select>
           </Field>
         </div>
-        <Field label="Tema" htmlFor={id("topic")} error={errors.topic} required>
-          <textarea
-            id={id("topic")}
-            name="topic"
-            defaultValue={group?.topic}
-            required
-            rows={3}
-            maxLength={1000}
-            className="field"
-            {...invalidProps(id("topic"), errors.topic)}
-          />
+        <Field label="Tema" htmlFor={fields.topic.id} error={error(fields.topic)} required>
+          <textarea {...getTextareaProps(fields.topic)} rows={3} className="field" />
         </Field>
         <div className="grid gap-4 sm:grid-cols-3">
-          <Field label="Giorno" htmlFor={id("weekday")} error={errors.weekday} required>
-            <select id={id("weekday")} name="weekday" defaultValue={group?.weekday ?? 1} className="field">
+          <Field label="Giorno" htmlFor={fields.weekday.id} error={error(fields.weekday)} required>
+            <select {...getSelectProps(fields.weekday)} className="field">
               {weekdayNames.map((name, index) => (
                 <option key={name} value={index + 1}>
                   {name}
@@ -122,40 +127,39 @@ function GroupForm({
               ))}
             </select>
           </Field>
-          <Field label="Fascia oraria" htmlFor={id("slot")} error={errors.time_slot} required>
-            <select id={id("slot")} name="time_slot" defaultValue={group?.timeSlot ?? "Sera"} className="field">
+          <Field label="Fascia oraria" htmlFor={fields.time_slot.id} error={error(fields.time_slot)} required>
+            <select {...getSelectProps(fields.time_slot)} className="field">
               <option>Mattina</option>
               <option>Pomeriggio</option>
               <option>Sera</option>
             </select>
           </Field>
-          <InputField label="Ora di inizio" id={id("start")} error={errors.start_time} required name="start_time" type="time" defaultValue={group?.startTime ?? "20:00"} />
-          <InputField label="Età minima" id={id("age-min")} error={errors.age_min} required name="age_min" type="number" min={18} max={99} defaultValue={group?.ageMin ?? 18} />
-          <InputField label="Età massima" id={id("age-max")} error={errors.age_max} required name="age_max" type="number" min={18} max={99} defaultValue={group?.ageMax ?? 99} />
+          <Field label="Ora di inizio" htmlFor={fields.start_time.id} error={error(fields.start_time)} required>
+            <input {...getInputProps(fields.start_time, { type: "time" })} className="field" />
+          </Field>
+          <Field label="Età minima" htmlFor={fields.age_min.id} error={error(fields.age_min)} required>
+            <input {...getInputProps(fields.age_min, { type: "number" })} className="field" />
+          </Field>
+          <Field label="Età massima" htmlFor={fields.age_max.id} error={error(fields.age_max)} required>
+            <input {...getInputProps(fields.age_max, { type: "number" })} className="field" />
+          </Field>
           <Field
             label="Capienza"
-            htmlFor={id("capacity")}
-            error={errors.capacity}
+            htmlFor={fields.capacity.id}
+            error={error(fields.capacity)}
             required
             hint={
               group ? `Da 1 a ${groupConstants.totalSpots}; ${group.confirmed} già confermati.` : `Da 1 a ${groupConstants.totalSpots}.`
             }
           >
-            <input
-              id={id("capacity")}
-              name="capacity"
-              type="number"
-              min={Math.max(1, group?.confirmed ?? 1)}
-              max={groupConstants.totalSpots}
-              defaultValue={group?.capacity ?? groupConstants.totalSpots}
-              required
-              className="field"
-              {...invalidProps(id("capacity"), errors.capacity)}
-            />
+            {/* Not below the people already confirmed, which only this group knows. */}
+            <input {...getInputProps(fields.capacity, { type: "number" })} min={Math.max(1, group?.confirmed ?? 1)} className="field" />
           </Field>
-          <InputField label="Data di inizio" id={id("starts")} error={errors.starts_on} required name="starts_on" type="date" defaultValue={group?.startsOn} />
-          <Field label="Stato" htmlFor={id("status")} error={errors.status} required>
-            <select id={id("status")} name="status" defaultValue={group?.status ?? "open"} className="field">
+          <Field label="Data di inizio" htmlFor={fields.starts_on.id} error={error(fields.starts_on)} required>
+            <input {...getInputProps(fields.starts_on, { type: "date" })} className="field" />
+          </Field>
+          <Field label="Stato" htmlFor={fields.status.id} error={error(fields.status)} required>
+            <select {...getSelectProps(fields.status)} className="field">
               {(Object.keys(groupStatusLabels) as (keyof typeof groupStatusLabels)[]).map((status) => (
                 <option key={status} value={status}>
                   {groupStatusLabels[status]}
@@ -165,40 +169,27 @@ function GroupForm({
           </Field>
           <Field
             label="Link della videochiamata"
-            htmlFor={id("video")}
-            error={errors.video_url}
+            htmlFor={fields.video_url.id}
+            error={error(fields.video_url)}
             hint="Solo https. Lo vedono il terapeuta del gruppo, lo staff e i membri nella loro area; mai le pagine pubbliche."
             className="sm:col-span-3"
           >
-            <input
-              id={id("video")}
-              name="video_url"
-              type="url"
-              inputMode="url"
-              placeholder="https://"
-              defaultValue={group?.videoUrl ?? ""}
-              className="field"
-              {...invalidProps(id("video"), errors.video_url)}
-            />
+            <input {...getInputProps(fields.video_url, { type: "url" })} inputMode="url" placeholder="https://" className="field" />
           </Field>
         </div>
-        <fieldset className="grid gap-2">
+        <fieldset className="grid gap-2" aria-describedby={fields.situations.errors ? fields.situations.errorId : undefined}>
           <legend className="text-sm font-medium">Situazioni affrontate (per l'abbinamento)</legend>
           <div className="grid gap-2 sm:grid-cols-2">
-            {situationCards.map((card) => (
-              <label key={card.slug} className="flex items-start gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  name="situations"
-                  value={card.slug}
-                  defaultChecked={group?.situations.includes(card.slug)}
-                  className="mt-1 size-4 accent-teal-700"
-                />
-                {card.text}
-              </label>
-            ))}
+            {getCollectionProps(fields.situations, { type: "checkbox", options: situationCards.map((card) => card.slug) }).map(
+              ({ key, ...props }, index) => (
+                <label key={key} className="flex items-start gap-2 text-sm">
+                  <input {...props} className="mt-1 size-4 accent-teal-700" />
+                  {situationCards[index]!.text}
+                </label>
+              ),
+            )}
           </div>
-          {errors.situations ? <p className="text-sm text-danger-600">{errors.situations}</p> : null}
+          <FieldError id={fields.situations.errorId} error={error(fields.situations)} />
         </fieldset>
       </fetcher.Form>
     </Modal>

@@ -1,11 +1,14 @@
+import { getFormProps, getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { ImagePlus, Trash2 } from "lucide-react";
-import { useId, useRef, useState } from "react";
+import { useRef, useState } from "react";
+import { firstError } from "~/components/forms/schema-form";
 import { useToast } from "~/components/ui/toast";
 import { ChipInput } from "./chip-input";
 import { FormDialogFooter, RecordFormFields, useRecordForm } from "./conflict-notice";
 import { imageFileProblem, uploadImage } from "./image-upload";
-import { Field, invalidProps, Modal, Spinner } from "./ui";
+import { Field, Modal, Spinner } from "./ui";
 import { FieldError } from "~/components/site/field-error";
+import { therapistInputSchema } from "~/domain/therapist-input";
 
 export interface TherapistFormValues {
   id: string;
@@ -77,7 +80,7 @@ function TherapistForm({
   onDone: () => void;
 }) {
   const toast = useToast();
-  const { fetcher, reload, reloading, saving, conflict, errors } = useRecordForm({
+  const { fetcher, form, fields, reload, reloading, saving, conflict } = useRecordForm(therapistInputSchema, {
     href: "/admin/terapeuti",
     fresh: (data: { therapists: TherapistFormValues[] } | null) => {
       const row = data?.therapists.find((item) => item.id === therapist?.id);
@@ -87,6 +90,15 @@ function TherapistForm({
     onDone,
     notFound: { title: messages.saveFailed, description: "Therapist not found" },
     failedTitle: messages.saveFailed,
+    defaultValue: {
+      name: therapist?.name,
+      role: therapist?.role,
+      specialization: therapist?.specialization,
+      experience: therapist?.experience,
+      description: therapist?.description,
+      registration_number: therapist?.registrationNumber,
+      biography: therapist?.biography,
+    },
   });
   const [image, setImage] = useState(therapist?.image ?? "");
   const [qualifications, setQualifications] = useState(therapist?.qualifications ?? []);
@@ -94,7 +106,7 @@ function TherapistForm({
   const [uploading, setUploading] = useState(false);
   const [photoError, setPhotoError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const formId = useId();
+  const imageError = photoError ?? firstError(fields.image.errors);
 
   /** One toast and the field's error per refused photo; a photo that uploads clears the error. */
   async function onPhoto(file: File | undefined) {
@@ -120,22 +132,9 @@ function TherapistForm({
     if (fileInput.current) fileInput.current.value = "";
   }
 
-  const text = (
-    name: "name" | "role" | "specialization" | "experience" | "registration_number",
-    label: string,
-    value: string | null | undefined,
-    required = true,
-  ) => (
-    <Field label={label} htmlFor={`therapist-${name}`} error={errors[name]} required={required}>
-      <input
-        id={`therapist-${name}`}
-        name={name}
-        defaultValue={value ?? ""}
-        required={required}
-        maxLength={300}
-        className="field"
-        {...invalidProps(`therapist-${name}`, errors[name])}
-      />
+  const text = (field: FieldMetadata<string | null>, label: string, required = true) => (
+    <Field label={label} htmlFor={field.id} error={firstError(field.errors)} required={required}>
+      <input {...getInputProps(field, { type: "text" })} className="field" />
     </Field>
   );
 
@@ -146,11 +145,11 @@ function TherapistForm({
       title={therapist ? "Edit Therapist" : "Add New Therapist"}
       description="Fields marked * are required."
       closeLabel="Close"
-      footer={<FormDialogFooter formId={formId} onCancel={onDone} cancelLabel="Cancel" saving={saving} disabled={uploading} label={therapist ? "Save Changes" : "Add Therapist"} />}
+      footer={<FormDialogFooter formId={form.id} onCancel={onDone} cancelLabel="Cancel" saving={saving} disabled={uploading} label={therapist ? "Save Changes" : "Add Therapist"} />}
     >
-      <fetcher.Form id={formId} method="post" className="grid gap-5">
+      <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-5">
         <RecordFormFields record={therapist} conflict={conflict} reload={reload} reloading={reloading} />
-        <input type="hidden" name="image" value={image} />
+        <input type="hidden" name={fields.image.name} value={image} />
 
         <div className="grid gap-4 sm:grid-cols-[9rem_1fr] sm:items-start">
           <div className="w-36 overflow-hidden rounded-2xl">
@@ -175,7 +174,7 @@ function TherapistForm({
                   accept="image/jpeg,image/png,image/webp,image/avif"
                   className="sr-only"
                   aria-labelledby="therapist-photo-label"
-                  aria-describedby={photoError ?? errors.image ? "therapist-photo-error" : undefined}
+                  aria-describedby={imageError ? "therapist-photo-error" : undefined}
                   disabled={busy}
                   onChange={(event) => void onPhoto(event.target.files?.[0])}
                 />
@@ -187,50 +186,40 @@ function TherapistForm({
                 </button>
               ) : null}
             </div>
-            <FieldError id={"therapist-photo-error"} error={photoError ?? errors.image} />
+            <FieldError id="therapist-photo-error" error={imageError} />
           </div>
         </div>
 
         <div className="grid gap-4 sm:grid-cols-2">
-          {text("name", "Name", therapist?.name)}
-          {text("role", "Role", therapist?.role)}
-          {text("specialization", "Specialization", therapist?.specialization)}
-          {text("experience", "Experience", therapist?.experience)}
-          {text("registration_number", "Registration number (Albo n°)", therapist?.registrationNumber, false)}
+          {text(fields.name, "Name")}
+          {text(fields.role, "Role")}
+          {text(fields.specialization, "Specialization")}
+          {text(fields.experience, "Experience")}
+          {text(fields.registration_number, "Registration number (Albo n°)", false)}
         </div>
 
-        <Field label="Description" htmlFor="therapist-description" error={errors.description} required>
-          <textarea
-            id="therapist-description"
-            name="description"
-            defaultValue={therapist?.description ?? ""}
-            required
-            rows={3}
-            maxLength={2000}
-            className="field"
-            {...invalidProps("therapist-description", errors.description)}
-          />
+        <Field label="Description" htmlFor={fields.description.id} error={firstError(fields.description.errors)} required>
+          <textarea {...getTextareaProps(fields.description)} rows={3} className="field" />
         </Field>
-        <Field label="Biography" htmlFor="therapist-biography" error={errors.biography}>
-          <textarea
-            id="therapist-biography"
-            name="biography"
-            defaultValue={therapist?.biography ?? ""}
-            rows={5}
-            className="field"
-            {...invalidProps("therapist-biography", errors.biography)}
-          />
+        <Field label="Biography" htmlFor={fields.biography.id} error={firstError(fields.biography.errors)}>
+          <textarea {...getTextareaProps(fields.biography)} rows={5} className="field" />
         </Field>
 
         <div className="grid gap-4 sm:grid-cols-2">
-          <ChipInput
-            name="qualifications"
-            label="Qualifications"
-            values={qualifications}
-            onChange={setQualifications}
-            placeholder="Type and press Enter"
-          />
-          <ChipInput name="approaches" label="Approaches" values={approaches} onChange={setApproaches} placeholder="Type and press Enter" />
+          <div className="grid content-start gap-1">
+            <ChipInput
+              name={fields.qualifications.name}
+              label="Qualifications"
+              values={qualifications}
+              onChange={setQualifications}
+              placeholder="Type and press Enter"
+            />
+            <FieldError id={fields.qualifications.errorId} error={firstError(fields.qualifications.errors)} />
+          </div>
+          <div className="grid content-start gap-1">
+            <ChipInput name={fields.approaches.name} label="Approaches" values={approaches} onChange={setApproaches} placeholder="Type and press Enter" />
+            <FieldError id={fields.approaches.errorId} error={firstError(fields.approaches.errors)} />
+          </div>
         </div>
       </fetcher.Form>
     </Modal>

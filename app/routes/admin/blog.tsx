@@ -6,7 +6,7 @@ import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { BlogPostDialog } from "~/components/admin/blog-post-form";
 import { formatDate, todayInItaly } from "~/domain/format";
 import { Terms, Badge, ConfirmAction, EmptyState, LoadError, PageHeader, useLoadErrorToast, useViewParam, ActionButton } from "~/components/admin/ui";
-import { blogFormValues, blogPostInputSchema } from "~/domain/blog-post-input";
+import { blogPostInputSchema } from "~/domain/blog-post-input";
 import { adminPageData } from "~/server/auth.server";
 import { loadOr, recordAction } from "~/server/services/admin-common.server";
 import { createPost, deletePost, findPost, listPosts, postCounters, updatePost } from "~/server/services/admin-blog.server";
@@ -47,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const action = recordAction({
   scope: "admin-blog",
   entity: "blog_post",
-  parse: (form) => blogPostInputSchema.safeParse(blogFormValues(form)),
+  schema: blogPostInputSchema,
   create: createPost,
   update: updatePost,
   auditDetail: (row) => ({ slug: row.slug }),

@@ -5,7 +5,7 @@ import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { GroupFormDialog, type GroupFormValues } from "~/components/admin/group-form-dialog";
 import { groupSlot, groupStart, groupStatusLabels } from "~/domain/group-labels";
 import { Badge, ConfirmAction, ListTable, PageHeader, td, useLoadErrorToast, type BadgeTone, ActionButton } from "~/components/admin/ui";
-import { groupFormValues, groupInputSchema } from "~/domain/group-input";
+import { groupInputSchema } from "~/domain/group-input";
 import { adminPageData } from "~/server/auth.server";
 import { loadOr, recordAction } from "~/server/services/admin-common.server";
 import { closeGroup, createGroup, listGroups, therapistOptions, updateGroup } from "~/server/services/admin-groups.server";
@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const action = recordAction({
   scope: "admin-groups",
   entity: "group",
-  parse: (form) => groupInputSchema.safeParse(groupFormValues(form)),
+  schema: groupInputSchema,
   create: createGroup,
   update: updateGroup,
   afterSave: resyncGroupSessions,

@@ -8,7 +8,7 @@ import { TherapistFormDialog, toTherapistFormValues, type TherapistFormValues } 
 import { ConfirmDialog, EmptyState, LoadError, PageHeader, useFetcherResult, useLoadErrorToast, type ActionResult, ActionButton } from "~/components/admin/ui";
 import { TherapistPhoto } from "~/components/site/therapist-photo";
 import { useToast } from "~/components/ui/toast";
-import { therapistFormValues, therapistInputSchema } from "~/domain/therapist-input";
+import { therapistInputSchema } from "~/domain/therapist-input";
 import { adminPageData } from "~/server/auth.server";
 import { loadOr, recordAction } from "~/server/services/admin-common.server";
 import { createTherapist, deleteTherapist, listTherapists, updateTherapist } from "~/server/services/admin-therapists.server";
@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const action = recordAction({
   scope: "admin-therapists",
   entity: "therapist",
-  parse: (form) => therapistInputSchema.safeParse(therapistFormValues(form)),
+  schema: therapistInputSchema,
   create: createTherapist,
   update: updateTherapist,
   messages: {

@@ -1,9 +1,9 @@
 import { and, count, eq, ilike, or, sql, type Column, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Submission, SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { z } from "zod";
-import { formErrors } from "~/domain/form-fields";
 import { conflictMessages, VERSION_FIELD } from "~/domain/version";
 import { HttpError } from "../http.server";
 import { replyWith } from "../form-submission.server";
@@ -199,15 +199,15 @@ export function actionFailure(
 /** A record id as the admin forms post it (a UUID). */
 export const isRecordId = (value: unknown): value is string => typeof value === "string" && /^[0-9a-f-]{36}$/i.test(value);
 
-export interface RecordActionOptions<Input, Row extends { id: string }> {
+export interface RecordActionOptions<Schema extends z.ZodType, Row extends { id: string }> {
   /** The log scope ("admin-blog") and the audit log's entity ("blog_post"). */
   scope: string;
   entity: string;
-  /** The posted form through its shared schema (`blogPostInputSchema.safeParse(blogFormValues(form))`). */
-  parse: (form: FormData) => z.ZodSafeParseResult<Input>;
-  create: (db: Database, input: Input) => Promise<Row>;
+  /** The record's form schema, the one its dialog validates with (`useRecordForm`). */
+  schema: Schema;
+  create: (db: Database, input: z.output<Schema>) => Promise<Row>;
   /** Refuses with VersionConflict when the record changed since `version` was read. */
-  update: (db: Database, id: string, version: string, input: Input) => Promise<Row>;
+  update: (db: Database, id: string, version: string, input: z.output<Schema>) => Promise<Row>;
   /** Runs after a create or an update (groups re-plan their sessions). */
   afterSave?: (db: Database, id: string) => Promise<unknown>;
   /** What the audit log keeps of a saved row beside its id. */
@@ -224,7 +224,7 @@ export interface RecordActionOptions<Input, Row extends { id: string }> {
  * optimistic version check (409 with "Ricarica"), an audit entry per change, and a toast's title and
  * description for every refusal (HttpError's status and message; anything else a logged 500).
  */
-export function recordAction<Input, Row extends { id: string }>(options: RecordActionOptions<Input, Row>) {
+export function recordAction<Schema extends z.ZodType, Row extends { id: string }>(options: RecordActionOptions<Schema, Row>) {
   const { messages } = options;
   return async ({ request, context }: { request: Request; context: { db: Database } }) => {
     const session = await requireAdmin(context.db, request);
@@ -235,6 +235,7 @@ export function recordAction<Input, Row extends { id: string }>(options: RecordA
     const other = options.intents?.[intent];
     const title = other ? other.failed : messages.saveFailed;
     if (!other && intent !== "create" && intent !== "update") return actionFail(intent, 400, messages.unknown);
+    let submission: Submission<z.input<Schema>, string[], z.output<Schema>> | undefined;
     try {
       if (other) {
         if (!isRecordId(id)) throw new HttpError(404, messages.notFound);
@@ -242,16 +243,16 @@ export function recordAction<Input, Row extends { id: string }>(options: RecordA
         await audit(db, session, { action: intent, entity: options.entity, entityId: id, ...(detail ? { detail } : {}) });
         return actionOk(intent, message);
       }
-      const parsed = options.parse(form);
-      if (!parsed.success) return actionFail(intent, 400, title, { description: messages.checkFields, fieldErrors: formErrors(parsed.error) });
+      submission = parseWithZod(form, { schema: options.schema });
+      if (submission.status !== "success") return submissionRefused(intent, title, submission, { description: messages.checkFields });
       let row: Row;
       if (intent === "create") {
-        row = await options.create(db, parsed.data);
+        row = await options.create(db, submission.value);
       } else {
         if (!isRecordId(id)) throw new HttpError(404, messages.notFound);
         const version = versionSchema.safeParse(form.get(VERSION_FIELD));
         if (!version.success) throw new HttpError(400, version.error.issues[0]!.message);
-        row = await options.update(db, id, version.data, parsed.data);
+        row = await options.update(db, id, version.data, submission.value);
       }
       await options.afterSave?.(db, row.id);
       const detail = options.auditDetail?.(row);
@@ -260,8 +261,11 @@ export function recordAction<Input, Row extends { id: string }>(options: RecordA
     } catch (error) {
       if (isVersionConflict(error)) return actionFail(intent, 409, conflictMessages.title, { description: conflictMessages.form, conflict: true });
       const { status, message } = failure(error, title, options.scope);
+      const description = message === title ? undefined : message;
+      // What only the database knows about a field (capacity below the confirmed people) goes on that field.
       const fieldErrors = error instanceof HttpError ? error.fields : undefined;
-      return actionFail(intent, status, title, { description: message === title ? undefined : message, ...(fieldErrors ? { fieldErrors } : {}) });
+      if (submission && fieldErrors) return submissionRefused(intent, title, submission, { status, description, fieldErrors });
+      return actionFail(intent, status, title, { description });
     }
   };
 }
