@@ -1,11 +1,15 @@
 import { useEffect } from "react";
 import { data, Form, Link, Outlet, redirect, useActionData, useNavigation } from "react-router";
-import { z } from "zod";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { Route } from "./+types/layout";
 import { AreaHeader, AreaRefusal, SignOutButton } from "~/components/layout/area-shell";
 import { AdminTabBar } from "~/components/admin/tab-bar";
 import { useToast } from "~/components/ui/toast";
 import { site } from "~/content/site";
+import { isBackupCode, staffSignInCodeSchema, staffSignInSchema } from "~/domain/staff-account";
+import { firstError, useSchemaForm } from "~/components/forms/schema-form";
+import { FieldError } from "~/components/site/field-error";
 import { ADMIN_ROLE, auth, authResponse, getSession, needsTwoFactorEnrolment, SIGN_IN_ATTEMPTS_PER_MINUTE } from "~/server/auth.server";
 import { clientKey, hitRateLimit } from "~/server/http.server";
 
@@ -39,11 +43,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { view: "admin" as const, user: { email: session.user.email, name: session.user.name }, enrolmentRequired };
 }
 
-const signInSchema = z.object({
-  email: z.string().trim().min(1, "Email is required").max(254),
-  password: z.string().min(1, "Password is required").max(200),
-});
-
 /** Copies better-auth's Set-Cookie headers onto our redirect. */
 function withCookies(from: Response, to: Response) {
   for (const cookie of from.headers.getSetCookie()) to.headers.append("Set-Cookie", cookie);
@@ -68,11 +67,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   }
   if (intent === "verify-otp") {
-    const code = String(form.get("code") ?? "").replace(/\s/g, "");
-    // The app's 6 digits, or one of the backup codes shown at enrolment (xxxxx-xxxxx).
-    const backup = /^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/.test(code);
-    if (!backup && !/^\d{6}$/.test(code)) return data({ error: "Enter the 6-digit code", intent, twoFactor: true }, { status: 400 });
-    const response = backup
+    const submission = parseWithZod(form, { schema: staffSignInCodeSchema });
+    if (submission.status !== "success") return data({ error: "Enter the 6-digit code", intent, twoFactor: true, result: submission.reply() }, { status: 400 });
+    const { code } = submission.value;
+    const response = isBackupCode(code)
       ? await api.verifyBackupCode({ body: { code }, headers: request.headers, asResponse: true })
       : await api.verifyTOTP({ body: { code }, headers: request.headers, asResponse: true });
     if (!response.ok) return data({ error: await errorMessage(response), intent, twoFactor: true }, { status: response.status });
@@ -82,9 +80,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!(await hitRateLimit(context.db, `admin-sign-in:${clientKey(context.clientIp)}`, SIGN_IN_ATTEMPTS_PER_MINUTE, 60))) {
     return data({ error: "Too many sign-in attempts. Please wait a minute and try again.", intent: "sign-in" }, { status: 429 });
   }
-  const parsed = signInSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return data({ error: parsed.error.issues[0]!.message, intent: "sign-in" }, { status: 400 });
-  const response = await authResponse(api.signInEmail({ body: parsed.data, headers: request.headers, asResponse: true }));
+  const submission = parseWithZod(form, { schema: staffSignInSchema });
+  if (submission.status !== "success") {
+    const message = submission.error?.email?.[0] ?? submission.error?.password?.[0] ?? "Sign in failed";
+    // The password typed is never sent back.
+    return data({ error: message, intent: "sign-in", result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  }
+  const response = await authResponse(api.signInEmail({ body: submission.value, headers: request.headers, asResponse: true }));
   if (!response.ok) {
     // A 429 here is the account lockout, whose Italian message says how long to wait.
     const message = await errorMessage(response);
@@ -106,6 +108,7 @@ function AdminLogin() {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const twoFactor = actionData && "twoFactor" in actionData && actionData.twoFactor;
+  const lastResult = actionData && "result" in actionData ? (actionData.result as SubmissionResult<string[]>) : undefined;
   return (
     <section className="grid flex-1 place-items-center bg-sand-100 px-4 py-16">
       <div className="w-full max-w-sm rounded-3xl bg-white p-8 shadow-sm">
@@ -118,38 +121,56 @@ function AdminLogin() {
             {actionData.error}
           </p>
         ) : null}
-        {twoFactor ? (
-          <Form method="post" className="mt-6 grid gap-4">
-            <input type="hidden" name="intent" value="verify-otp" />
-            <label className="grid gap-1 text-sm font-medium">
-              Authentication code
-              <input name="code" autoComplete="one-time-code" required aria-describedby="admin-code-hint" className="field" />
-              <span id="admin-code-hint" className="text-xs font-normal text-ink-500">
-                The 6 digits from your authenticator app, or a backup code.
-              </span>
-            </label>
-            <button type="submit" className="btn btn-primary" disabled={busy}>
-              {busy ? "Verifying..." : "Verify"}
-            </button>
-          </Form>
-        ) : (
-          <Form method="post" className="mt-6 grid gap-4">
-            <input type="hidden" name="intent" value="sign-in" />
-            <label className="grid gap-1 text-sm font-medium">
-              Email address
-              <input name="email" type="email" autoComplete="username" required className="field" />
-            </label>
-            <label className="grid gap-1 text-sm font-medium">
-              Password
-              <input name="password" type="password" autoComplete="current-password" required className="field" />
-            </label>
-            <button type="submit" className="btn btn-primary" disabled={busy}>
-              {busy ? "Signing in..." : "Sign in"}
-            </button>
-          </Form>
-        )}
+        {twoFactor ? <CodeStep lastResult={lastResult} busy={busy} /> : <PasswordStep lastResult={lastResult} busy={busy} />}
       </div>
     </section>
+  );
+}
+
+interface StepProps {
+  lastResult: SubmissionResult<string[]> | undefined;
+  busy: boolean;
+}
+
+function PasswordStep({ lastResult, busy }: StepProps) {
+  const [form, fields] = useSchemaForm(staffSignInSchema, { lastResult });
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-6 grid gap-4">
+      <input type="hidden" name="intent" value="sign-in" />
+      <label className="grid gap-1 text-sm font-medium">
+        Email address
+        <input {...getInputProps(fields.email, { type: "email" })} autoComplete="username" className="field" />
+        <FieldError id={fields.email.errorId} error={firstError(fields.email.errors)} />
+      </label>
+      <label className="grid gap-1 text-sm font-medium">
+        Password
+        <input {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" className="field" />
+        <FieldError id={fields.password.errorId} error={firstError(fields.password.errors)} />
+      </label>
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {busy ? "Signing in..." : "Sign in"}
+      </button>
+    </Form>
+  );
+}
+
+function CodeStep({ lastResult, busy }: StepProps) {
+  const [form, fields] = useSchemaForm(staffSignInCodeSchema, { lastResult });
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-6 grid gap-4">
+      <input type="hidden" name="intent" value="verify-otp" />
+      <label className="grid gap-1 text-sm font-medium">
+        Authentication code
+        <input {...getInputProps(fields.code, { type: "text", ariaDescribedBy: "admin-code-hint" })} autoComplete="one-time-code" className="field" />
+        <span id="admin-code-hint" className="text-xs font-normal text-ink-500">
+          The 6 digits from your authenticator app, or a backup code.
+        </span>
+        <FieldError id={fields.code.errorId} error={firstError(fields.code.errors)} />
+      </label>
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {busy ? "Verifying..." : "Verify"}
+      </button>
+    </Form>
   );
 }
 

@@ -1,10 +1,14 @@
-import { useEffect } from "react";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, type ReactNode } from "react";
 import { data, Form, useActionData, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/security";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { useToast } from "~/components/ui/toast";
-import { MAX_PASSWORD_LENGTH } from "~/domain/password";
+import { accountPasswordSchema, authenticatorCodeSchema } from "~/domain/staff-account";
+import { Field } from "~/components/admin/ui";
+import { useSchemaForm } from "~/components/forms/schema-form";
 import { adminPageData, auth, requireAdmin } from "~/server/auth.server";
 import { env } from "~/server/env.server";
 import { hitRateLimit } from "~/server/http.server";
@@ -13,17 +17,10 @@ import { pendingEnrolment } from "~/server/two-factor.server";
 /** Password checks on this page, per staff account: a stolen session cannot guess the password here. */
 const ATTEMPTS_PER_MINUTE = 5;
 
-const password = z.string().min(1, "Inserisci la tua password").max(MAX_PASSWORD_LENGTH);
 const actionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("enable"), password }),
-  z.object({
-    intent: z.literal("verify"),
-    code: z
-      .string()
-      .transform((value) => value.replace(/\s/g, ""))
-      .pipe(z.string().regex(/^\d{6}$/, "Inserisci il codice di 6 cifre mostrato dall'app")),
-  }),
-  z.object({ intent: z.literal("disable"), password }),
+  z.object({ intent: z.literal("enable"), ...accountPasswordSchema.shape }),
+  z.object({ intent: z.literal("verify"), ...authenticatorCodeSchema.shape }),
+  z.object({ intent: z.literal("disable"), ...accountPasswordSchema.shape }),
 ]);
 
 type Intent = z.infer<typeof actionSchema>["intent"];
@@ -62,9 +59,13 @@ async function refused(intent: Intent, response: Response) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireAdmin(context.db, request, { withoutTwoFactor: true });
-  const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ ok: false as const, intent: null, message: parsed.error.issues[0]!.message }, { status: 400 });
-  const input = parsed.data;
+  const submission = parseWithZod(await request.formData(), { schema: actionSchema });
+  if (submission.status !== "success") {
+    const message = Object.values(submission.error ?? {}).find((messages) => messages?.length)?.[0] ?? "Operazione non riuscita.";
+    // The password typed is never sent back.
+    return data({ ok: false as const, intent: null, message, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  }
+  const input = submission.value;
   if (input.intent !== "verify" && !(await hitRateLimit(context.db, `admin-two-factor:${session.user.id}`, ATTEMPTS_PER_MINUTE, 60))) {
     return data({ ok: false as const, intent: input.intent, message: "Troppi tentativi. Riprova tra un minuto." }, { status: 429 });
   }
@@ -102,19 +103,9 @@ export default function AdminSecurity({ loaderData }: Route.ComponentProps) {
   const { enabled, required, pending } = loaderData;
   const error = actionData && !actionData.ok ? actionData : null;
   const backupCodes = actionData && "backupCodes" in actionData ? actionData.backupCodes : null;
-  const passwordField = (intent: Intent) => (
-    <label className="grid gap-1 text-sm font-medium">
-      La tua password
-      <input
-        name="password"
-        type="password"
-        autoComplete="current-password"
-        required
-        aria-invalid={error?.intent === intent || undefined}
-        className="field w-72 max-w-full"
-      />
-    </label>
-  );
+  const lastResult = actionData && "result" in actionData ? actionData.result : undefined;
+  // A refusal of better-auth (a wrong password or code) marks the field of the form that was sent.
+  const refused = (intent: Intent) => error?.intent === intent;
   return (
     <section aria-labelledby="security-title" className="grid max-w-3xl gap-6">
       <div>
@@ -145,14 +136,9 @@ export default function AdminSecurity({ loaderData }: Route.ComponentProps) {
         </h2>
 
         {enabled ? (
-          <Form method="post" className="grid gap-3">
-            <input type="hidden" name="intent" value="disable" />
+          <PasswordForm intent="disable" lastResult={lastResult} refused={refused("disable")} busy={busy}>
             <p className="text-sm text-ink-700">Per disattivarla (per esempio per passare a un nuovo telefono) conferma con la password.</p>
-            {passwordField("disable")}
-            <button type="submit" className="btn btn-secondary justify-self-start text-danger-600" disabled={busy}>
-              Disattiva
-            </button>
-          </Form>
+          </PasswordForm>
         ) : pending ? (
           <div className="grid gap-4">
             <ol className="grid list-decimal gap-1 pl-5 text-sm text-ink-700">
@@ -175,33 +161,12 @@ export default function AdminSecurity({ loaderData }: Route.ComponentProps) {
               </p>
               <p className="mt-2 break-all text-ink-500">{pending.uri}</p>
             </details>
-            <Form method="post" className="flex flex-wrap items-end gap-3">
-              <input type="hidden" name="intent" value="verify" />
-              <label className="grid gap-1 text-sm font-medium">
-                Codice dell'app
-                <input
-                  name="code"
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  required
-                  aria-invalid={error?.intent === "verify" || undefined}
-                  className="field w-40"
-                />
-              </label>
-              <button type="submit" className="btn btn-primary" disabled={busy}>
-                Conferma e attiva
-              </button>
-            </Form>
+            <CodeForm lastResult={lastResult} refused={refused("verify")} busy={busy} />
           </div>
         ) : (
-          <Form method="post" className="grid gap-3">
-            <input type="hidden" name="intent" value="enable" />
+          <PasswordForm intent="enable" lastResult={lastResult} refused={refused("enable")} busy={busy}>
             <p className="text-sm text-ink-700">Conferma con la password: ti mostreremo un codice QR da inquadrare.</p>
-            {passwordField("enable")}
-            <button type="submit" className="btn btn-primary justify-self-start" disabled={busy}>
-              Attiva
-            </button>
-          </Form>
+          </PasswordForm>
         )}
       </div>
 
@@ -221,6 +186,51 @@ export default function AdminSecurity({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
     </section>
+  );
+}
+
+interface SecurityFormProps {
+  lastResult: SubmissionResult<string[]> | undefined;
+  refused: boolean;
+  busy: boolean;
+}
+
+/** Switching two-factor on or off: the account's password, then the button. */
+function PasswordForm({ intent, lastResult, refused, busy, children }: SecurityFormProps & { intent: "enable" | "disable"; children: ReactNode }) {
+  const [form, fields] = useSchemaForm(accountPasswordSchema, { lastResult });
+  return (
+    <Form method="post" {...getFormProps(form)} className="grid gap-3">
+      <input type="hidden" name="intent" value={intent} />
+      {children}
+      <Field label="La tua password" field={fields.password} required={false} className="w-72 max-w-full">
+        <input {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" className="field" {...(refused ? { "aria-invalid": true } : {})} />
+      </Field>
+      {intent === "disable" ? (
+        <button type="submit" className="btn btn-secondary justify-self-start text-danger-600" disabled={busy}>
+          Disattiva
+        </button>
+      ) : (
+        <button type="submit" className="btn btn-primary justify-self-start" disabled={busy}>
+          Attiva
+        </button>
+      )}
+    </Form>
+  );
+}
+
+/** The enrolment's first code from the app, which switches two-factor on. */
+function CodeForm({ lastResult, refused, busy }: SecurityFormProps) {
+  const [form, fields] = useSchemaForm(authenticatorCodeSchema, { lastResult });
+  return (
+    <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-end gap-3">
+      <input type="hidden" name="intent" value="verify" />
+      <Field label="Codice dell'app" field={fields.code} required={false}>
+        <input {...getInputProps(fields.code, { type: "text" })} inputMode="numeric" autoComplete="one-time-code" className="field w-40" {...(refused ? { "aria-invalid": true } : {})} />
+      </Field>
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        Conferma e attiva
+      </button>
+    </Form>
   );
 }
 
