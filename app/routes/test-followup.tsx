@@ -1,16 +1,12 @@
 import { LoaderCircle, LockKeyhole, Send } from "lucide-react";
-import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { useState } from "react";
+import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/test-followup";
 import { postJson } from "~/components/post-json";
-import { firstError, refusedFields, useSchemaForm } from "~/components/forms/schema-form";
-import { FieldError } from "~/components/site/field-error";
 import { testFollowupSchema } from "~/domain/matching-schemas";
 import { messages, testSentDescription } from "~/domain/matching-types";
 import { useToast } from "~/components/ui/toast";
 import { webPageMeta } from "~/domain/seo";
-import type { z } from "~/domain/zod";
 import { testFollowupAccess } from "~/content/test-followup";
 import { formAction, HttpError, parseFields } from "~/server/http.server";
 import { sendTestFollowups, testFollowupRefusal } from "~/server/services/followups.server";
@@ -49,26 +45,19 @@ export const meta = webPageMeta({
 
 export default function TestFollowupPage({ loaderData, actionData }: Route.ComponentProps) {
   const toast = useToast();
-  const [refused, setRefused] = useState<SubmissionResult<string[]> | null>(null);
+  const [email, setEmail] = useState("");
+  const [name, setName] = useState("");
   const [sending, setSending] = useState(false);
-  const [form, fields] = useSchemaForm(testFollowupSchema, {
-    lastResult: refused,
-    onSubmit(event, { submission }) {
-      event.preventDefault();
-      // Conform calls this only for a form its check accepted: the value is the schema's output.
-      if (submission?.status === "success") void send(submission.value as z.output<typeof testFollowupSchema>);
-    },
-  });
 
-  async function send(value: z.output<typeof testFollowupSchema>) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
     setSending(true);
-    const outcome = await postJson<{ totalSent: number }>("/api/test-followup-emails", value);
+    const outcome = await postJson<{ totalSent: number }>("/api/test-followup-emails", { email: email.trim(), name: name.trim() });
     setSending(false);
     if (outcome.ok) {
       toast({ title: messages.testSentTitle, description: testSentDescription(outcome.body.totalSent) });
       return;
     }
-    setRefused(refusedFields(outcome.fields));
     const message = Object.values(outcome.fields)[0] ?? outcome.error ?? messages.genericFailure;
     toast({ title: message, variant: "destructive" });
   }
@@ -100,25 +89,32 @@ export default function TestFollowupPage({ loaderData, actionData }: Route.Compo
           </div>
         </div>
       ) : (
-        <form method="post" {...getFormProps(form)} className="grid max-w-xl gap-5 rounded-3xl border border-sand-200 bg-white p-6 shadow-sm sm:p-8">
+        <form method="post" onSubmit={submit} className="grid max-w-xl gap-5 rounded-3xl border border-sand-200 bg-white p-6 shadow-sm sm:p-8">
           {actionData ? (
             <p role="status" className={actionData.error ? "font-semibold text-danger-600" : "font-semibold text-teal-700"}>
               {actionData.error ?? `${messages.testSentTitle} ${testSentDescription(actionData.totalSent)}`}
             </p>
           ) : null}
           <div className="grid gap-2">
-            <label htmlFor={fields.name.id} className="font-semibold text-ink-900">
+            <label htmlFor="test-name" className="font-semibold text-ink-900">
               Nome
             </label>
-            <input {...getInputProps(fields.name, { type: "text" })} autoComplete="given-name" className="field" />
-            <FieldError id={fields.name.errorId} error={firstError(fields.name.errors)} />
+            <input id="test-name" name="name" autoComplete="given-name" required value={name} onChange={(event) => setName(event.target.value)} className="field" />
           </div>
           <div className="grid gap-2">
-            <label htmlFor={fields.email.id} className="font-semibold text-ink-900">
+            <label htmlFor="test-email" className="font-semibold text-ink-900">
               Email
             </label>
-            <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className="field" />
-            <FieldError id={fields.email.errorId} error={firstError(fields.email.errors)} />
+            <input
+              id="test-email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              className="field"
+            />
           </div>
           <div>
             <button type="submit" className="btn btn-primary" disabled={sending}>
