@@ -1,5 +1,13 @@
+import { z } from "./zod";
+
 export const privacyRequestTypes = ["access", "portability", "erasure"] as const;
 export type PrivacyRequestType = (typeof privacyRequestTypes)[number];
+
+/** The person's address, as staff look it up and as a request records it. */
+export const privacyEmailSchema = z.email("Inserisci un indirizzo email valido").max(254);
+
+/** A request recorded by staff (the person asked by e-mail or letter): its type and an optional note. */
+export const privacyRequestSchema = z.object({ email: privacyEmailSchema, type: z.enum(privacyRequestTypes), note: z.string().max(500).optional() });
 
 export const requestTypeLabels: Record<PrivacyRequestType, string> = {
   access: "Accesso (art. 15)",

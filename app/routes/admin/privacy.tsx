@@ -1,3 +1,5 @@
+import { getFormProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { data, Form, useActionData, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
@@ -15,11 +17,11 @@ import {
 } from "~/server/services/privacy-requests.server";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { formatShortDate } from "~/domain/format";
-import { privacyRequestTypes } from "~/domain/privacy-labels";
-import { requestTypeLabels, type PrivacyRequestType } from "~/domain/privacy-labels";
+import { privacyEmailSchema, privacyRequestSchema, requestTypeLabels, type PrivacyRequestType } from "~/domain/privacy-labels";
 import { Terms, Badge, ListTable, td } from "~/components/admin/ui";
+import { firstError, useSchemaForm } from "~/components/forms/schema-form";
+import { FieldError } from "~/components/site/field-error";
 
-const emailSchema = z.email("Inserisci un indirizzo email valido").max(254);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return adminPageData(context.db, request, async (session) => {
@@ -27,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const lookup = url.searchParams.get("email");
     const requests = await listPrivacyRequests(context.db);
     if (!lookup) return { requests, lookup: null, summary: null };
-    const parsed = emailSchema.safeParse(lookup.trim());
+    const parsed = privacyEmailSchema.safeParse(lookup.trim());
     if (!parsed.success) return { requests, lookup, summary: null, error: parsed.error.issues[0]!.message };
     const personal = await collectPersonalData(context.db, parsed.data);
     await audit(context.db, session, { action: "read", entity: "person", detail: { lookup: "privacy" } });
@@ -36,16 +38,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const actionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("open"), email: emailSchema, type: z.enum(privacyRequestTypes), note: z.string().max(500).optional() }),
+  z.object({ intent: z.literal("open"), ...privacyRequestSchema.shape }),
   z.object({ intent: z.literal("complete"), id: z.uuid() }),
-  z.object({ intent: z.literal("erase"), email: emailSchema, requestId: z.uuid().optional().or(z.literal("").transform(() => undefined)) }),
+  // Conform reads an empty field as missing: no open erasure request to close.
+  z.object({ intent: z.literal("erase"), email: privacyEmailSchema, requestId: z.uuid().optional() }),
 ]);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireAdmin(context.db, request);
-  const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ ok: false as const, message: parsed.error.issues[0]!.message }, { status: 400 });
-  const input = parsed.data;
+  const submission = parseWithZod(await request.formData(), { schema: actionSchema });
+  if (submission.status !== "success") {
+    const message = Object.values(submission.error ?? {}).find((messages) => messages?.length)?.[0] ?? "Richiesta non valida.";
+    return data({ ok: false as const, message, result: submission.reply() }, { status: 400 });
+  }
+  const input = submission.value;
   if (input.intent === "open") {
     await openPrivacyRequest(context.db, session, input.email, input.type as PrivacyRequestType, input.note);
     return { ok: true as const, message: "Richiesta registrata: scadenza tra 30 giorni." };
@@ -106,23 +112,7 @@ export default function AdminPrivacy({ loaderData }: Route.ComponentProps) {
             <Terms look="counts" items={Object.entries(loaderData.summary)} />
           </dl>
           <div className="flex flex-wrap gap-2">
-            <Form method="post" className="flex flex-wrap items-end gap-2">
-              <input type="hidden" name="intent" value="open" />
-              <input type="hidden" name="email" value={loaderData.lookup} />
-              <label className="grid gap-1 text-sm font-medium">
-                Tipo di richiesta
-                <select name="type" className="field">
-                  {Object.entries(requestTypeLabels).map(([value, label]) => (
-                    <option key={value} value={value}>
-                      {label}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <button type="submit" className="btn btn-secondary" disabled={busy}>
-                Registra richiesta
-              </button>
-            </Form>
+            <OpenRequestForm email={loaderData.lookup} lastResult={actionData && "result" in actionData ? actionData.result : undefined} busy={busy} />
             <a className="btn btn-secondary" href={`/admin/privacy/export?email=${encodeURIComponent(loaderData.lookup)}`} download>
               Esporta JSON
             </a>
@@ -194,6 +184,31 @@ export default function AdminPrivacy({ loaderData }: Route.ComponentProps) {
         </ListTable>
       </div>
     </section>
+  );
+}
+
+/** Records a request the person made by e-mail or letter: its type for the address looked up. */
+function OpenRequestForm({ email, lastResult, busy }: { email: string; lastResult: SubmissionResult<string[]> | undefined; busy: boolean }) {
+  const [form, fields] = useSchemaForm(privacyRequestSchema, { lastResult, defaultValue: { type: "access" } });
+  return (
+    <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-end gap-2">
+      <input type="hidden" name="intent" value="open" />
+      <input type="hidden" name="email" value={email} />
+      <label className="grid gap-1 text-sm font-medium">
+        Tipo di richiesta
+        <select {...getSelectProps(fields.type)} className="field">
+          {Object.entries(requestTypeLabels).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+        <FieldError id={fields.type.errorId} error={firstError(fields.type.errors)} />
+      </label>
+      <button type="submit" className="btn btn-secondary" disabled={busy}>
+        Registra richiesta
+      </button>
+    </Form>
   );
 }
 
