@@ -98,7 +98,7 @@ function DeclineDialog({ request, onClose }: { request: PendingIseeRequest; onCl
     >
       {(fields) => (
         <Field label="Motivo" field={fields.reason}>
-          <textarea {...getTextareaProps(fields.reason)} rows={3} className="field" placeholder={iseeMessages.declineReason} />
+          <textarea {...getTextareaProps(fields.reason)} rows={3} maxLength={500} className="field" placeholder={iseeMessages.declineReason} />
         </Field>
       )}
     </SchemaFormDialog>

@@ -137,7 +137,7 @@ function DecisionDialog({
       <SchemaFormDialog {...dialog} schema={moveDeclineSchema} title="Rifiuta il cambio di gruppo" intent="decline-move" label="Rifiuta la richiesta">
         {(fields) => (
           <Field label="Motivo (lo legge la persona)" field={fields.reason}>
-            <textarea {...getTextareaProps(fields.reason)} rows={4} className="field" />
+            <textarea {...getTextareaProps(fields.reason)} rows={4} maxLength={1000} className="field" />
           </Field>
         )}
       </SchemaFormDialog>

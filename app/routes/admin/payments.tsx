@@ -323,7 +323,7 @@ function PaymentForm({ data }: { data: Data }) {
             </Field>
             <InputField label="Data" field={fields.paid_on} type="date" max={data.today} />
           </div>
-          <InputField label="Nota" field={fields.note} placeholder="Riferimento del bonifico" />
+          <InputField label="Nota" field={fields.note} maxLength={500} placeholder="Riferimento del bonifico" />
         </>
       )}
     </LedgerForm>
@@ -338,7 +338,7 @@ function RefundForm({ data }: { data: Data }) {
           <p className="text-sm text-ink-500">Per le sedute pagate e non usate, per esempio quando il gruppo non è adatto.</p>
           <MemberSelect field={fields.booking_id} accounts={data.accounts} />
           <InputField label="Importo (€)" field={fields.amount} inputMode="decimal" placeholder="35,00" />
-          <InputField label="Motivo" field={fields.reason} placeholder="Gruppo non adatto: 2 sedute non usate" />
+          <InputField label="Motivo" field={fields.reason} maxLength={500} placeholder="Gruppo non adatto: 2 sedute non usate" />
         </>
       )}
     </LedgerForm>

@@ -130,7 +130,7 @@ function CancelDialog({ onClose, when }: { onClose: () => void; when: string }) 
     >
       {(fields) => (
         <Field label="Messaggio per le persone (facoltativo)" field={fields.note}>
-          <textarea {...getTextareaProps(fields.note)} rows={3} className="field" />
+          <textarea {...getTextareaProps(fields.note)} rows={3} maxLength={500} className="field" />
         </Field>
       )}
     </SchemaFormDialog>
@@ -156,7 +156,7 @@ function MoveDialog({ onClose, date, time }: { onClose: () => void; date: string
           <InputField label="Nuova data" field={fields.date} type="date" />
           <InputField label="Ora di inizio" field={fields.time} type="time" />
           <Field label="Messaggio per le persone (facoltativo)" field={fields.note} className="sm:col-span-2">
-            <textarea {...getTextareaProps(fields.note)} rows={3} className="field" />
+            <textarea {...getTextareaProps(fields.note)} rows={3} maxLength={500} className="field" />
           </Field>
         </>
       )}

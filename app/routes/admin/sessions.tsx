@@ -296,7 +296,7 @@ function Closures({ closures, groups }: { closures: Data["closures"]; groups: Da
         </Field>
         <InputField label="Dal" field={fields.starts_on} type="date" />
         <InputField label="Al" field={fields.ends_on} type="date" />
-        <InputField label="Motivo" field={fields.reason} placeholder="Vacanze di Natale" />
+        <InputField label="Motivo" field={fields.reason} maxLength={200} placeholder="Vacanze di Natale" />
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {busy ? <Spinner /> : null}
           Chiudi le date
