@@ -29,6 +29,7 @@ test("registration: every missing field and consent is shown at once, then the e
     await expect(page.getByText(message, { exact: true })).toBeVisible();
   }
   await expect(page.locator("form").getByText("È necessario accettare tutti i termini obbligatori per procedere")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Notifica" }).getByText("È necessario accettare tutti i termini obbligatori per procedere")).toBeVisible();
   await expect(page.getByLabel("Nome", { exact: true })).toBeFocused();
 
   await page.getByLabel("Nome", { exact: true }).fill("Elena");
