@@ -157,6 +157,60 @@ test("creates a blog post that appears on /blog, then deletes it", async () => {
   await expectGoneFrom("/blog", title);
 });
 
+test("the blog form checks its fields before sending: the errors sit under their fields, image rows come and go, nothing is saved", async () => {
+  await openTab("/admin/blog", "Blog Admin Dashboard");
+  await page.getByRole("link", { name: "Nuovo Articolo" }).click();
+  const dialog = page.getByRole("dialog", { name: "Nuovo Articolo" });
+  await expect(dialog).toBeVisible();
+  const posts: string[] = [];
+  const onRequest = (sent: { method: () => string; url: () => string }) => {
+    if (sent.method() === "POST") posts.push(sent.url());
+  };
+  page.on("request", onRequest);
+
+  await dialog.getByRole("button", { name: "Aggiungi immagine" }).click();
+  await dialog.getByRole("button", { name: "Aggiungi immagine" }).click();
+  await expect(dialog.getByLabel(/^Indirizzo immagine \d$/)).toHaveCount(2);
+  await dialog.getByLabel("Indirizzo immagine 2").fill("/storage/blog-images/paragraphs/x_w640.webp");
+  await dialog.getByRole("button", { name: "Rimuovi immagine" }).first().click();
+  await expect(dialog.getByLabel(/^Indirizzo immagine \d$/)).toHaveCount(1);
+  await expect(dialog.getByLabel("Indirizzo immagine 1")).toHaveValue("/storage/blog-images/paragraphs/x_w640.webp");
+
+  await dialog.getByRole("button", { name: "Crea articolo" }).click();
+  const title = dialog.getByRole("textbox", { name: "Titolo", exact: true });
+  await expect(title).toHaveAttribute("aria-invalid", "true");
+  await expect(dialog.getByText("Il titolo è obbligatorio", { exact: true })).toBeVisible();
+  const alt = dialog.getByLabel("Testo alternativo immagine 1");
+  await expect(alt).toHaveAttribute("aria-invalid", "true");
+  await expect(dialog.getByText("Il testo alternativo dell'immagine è obbligatorio", { exact: true })).toHaveAttribute(
+    "id",
+    (await alt.getAttribute("aria-describedby"))!,
+  );
+  // Corrected, the message goes as it is typed.
+  await alt.fill("Una persona al tavolo");
+  await expect(dialog.getByText("Il testo alternativo dell'immagine è obbligatorio", { exact: true })).toHaveCount(0);
+  expect(posts).toEqual([]);
+  page.off("request", onRequest);
+  await dialog.getByRole("button", { name: "Annulla" }).click();
+  await expect(dialog).toBeHidden();
+});
+
+test("the group form checks its fields before sending and says what is missing under each", async () => {
+  await openTab("/admin/gruppi", "Gruppi");
+  await page.getByRole("button", { name: "Nuovo gruppo" }).click();
+  const dialog = page.getByRole("dialog", { name: "Nuovo gruppo" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Crea gruppo" }).click();
+  await expect(dialog.getByLabel(/^Nome/)).toHaveAttribute("aria-invalid", "true");
+  await expect(dialog.getByText("Inserisci il nome del gruppo.", { exact: true })).toBeVisible();
+  await expect(dialog.getByText("Scegli il terapeuta.", { exact: true })).toBeVisible();
+  await expect(dialog.getByText("Descrivi il tema del gruppo.", { exact: true })).toBeVisible();
+  await dialog.getByLabel(/^Nome/).fill("Gruppo di prova");
+  await expect(dialog.getByText("Inserisci il nome del gruppo.", { exact: true })).toHaveCount(0);
+  await dialog.getByRole("button", { name: "Annulla" }).click();
+  await expect(dialog).toBeHidden();
+});
+
 test("refuses a document that is not a PDF, whatever its name", async () => {
   await openTab("/admin/documenti", "Documenti");
   await page.getByLabel("Carica il PDF: Privacy policy").setInputFiles({

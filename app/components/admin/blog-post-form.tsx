@@ -138,13 +138,13 @@ function BlogPostForm({
   const text = (
     field: FieldMetadata<string | undefined>,
     label: string,
-    options: { required?: boolean; rows?: number; type?: "text" | "date"; hint?: ReactNode; placeholder?: string; counted?: boolean } = {},
+    options: { rows?: number; type?: "text" | "date"; hint?: ReactNode; placeholder?: string; counted?: boolean } = {},
   ) => {
-    const { required = false, rows, type = "text", hint, placeholder, counted = false } = options;
+    const { rows, type = "text", hint, placeholder, counted = false } = options;
     // A counted field takes a text over its limit, which the counter then shows in red.
     const maxLength = counted ? undefined : field.maxLength;
     return (
-      <Field label={label} htmlFor={field.id} error={firstError(field.errors)} required={required} hint={hint}>
+      <Field label={label} field={field} hint={hint}>
         {rows ? (
           <textarea {...getTextareaProps(field)} maxLength={maxLength} rows={rows} placeholder={placeholder} className="field" />
         ) : (
@@ -178,16 +178,16 @@ function BlogPostForm({
         <RecordFormFields record={post} conflict={conflict} reload={reload} reloading={reloading} />
 
         <FormSection title="Articolo">
-          {text(fields.title, "Titolo", { required: true })}
+          {text(fields.title, "Titolo")}
           {text(fields.subtitle, "Sottotitolo")}
-          {text(fields.excerpt, "Estratto", { required: true, rows: 3, hint: "Il riassunto mostrato nell'elenco del blog." })}
+          {text(fields.excerpt, "Estratto", { rows: 3, hint: "Il riassunto mostrato nell'elenco del blog." })}
         </FormSection>
 
         <FormSection title="Pubblicazione">
           <div className="grid gap-4 sm:grid-cols-3">
-            {text(fields.published_date, "Data di pubblicazione", { required: true, type: "date" })}
+            {text(fields.published_date, "Data di pubblicazione", { type: "date" })}
             <div className="grid content-start gap-1">
-              {text(fields.read_time, "Tempo di lettura", { required: true, placeholder: "5 min" })}
+              {text(fields.read_time, "Tempo di lettura", { placeholder: "5 min" })}
               <button
                 type="button"
                 className="justify-self-start text-sm font-medium text-teal-700 underline underline-offset-2"
@@ -217,12 +217,10 @@ function BlogPostForm({
           <div className="grid gap-6 lg:grid-cols-2">
             <div className="grid content-start gap-4">
               {text(fields.meta_title, "Meta title", {
-                required: true,
                 counted: true,
                 hint: <Counter length={metaTitle.length} max={META_TITLE_MAX} bad={metaTitle.length > META_TITLE_MAX} />,
               })}
               {text(fields.meta_description, "Meta description", {
-                required: true,
                 counted: true,
                 rows: 3,
                 hint: (
@@ -263,7 +261,7 @@ function BlogPostForm({
         </FormSection>
 
         <FormSection title="Testo">
-          {text(fields.introduction, "Introduzione", { required: true, rows: 5 })}
+          {text(fields.introduction, "Introduzione", { rows: 5 })}
           <fieldset className="grid gap-3" aria-describedby={fields.main_sections.errors ? fields.main_sections.errorId : undefined}>
             <legend className="mb-2 text-sm font-medium">Sezioni</legend>
             <FieldError id={fields.main_sections.errorId} error={firstError(fields.main_sections.errors)} />
@@ -272,13 +270,13 @@ function BlogPostForm({
               return (
                 <div key={section.key} className="grid gap-3 rounded-2xl border border-sand-200 p-4">
                   <div className="flex flex-wrap items-end gap-3">
-                    <Field label={`Livello sezione ${index + 1}`} htmlFor={row.type.id} className="w-36">
+                    <Field label={`Livello sezione ${index + 1}`} field={row.type} className="w-36">
                       <select {...getSelectProps(row.type)} className="field">
                         <option value="h2">H2</option>
                         <option value="h3">H3</option>
                       </select>
                     </Field>
-                    <Field label={`Titolo sezione ${index + 1}`} htmlFor={row.title.id} error={firstError(row.title.errors)} className="min-w-0 flex-1">
+                    <Field label={`Titolo sezione ${index + 1}`} field={row.title} className="min-w-0 flex-1">
                       <input {...getInputProps(row.title, { type: "text" })} className="field" />
                     </Field>
                     <button
@@ -291,7 +289,7 @@ function BlogPostForm({
                       <Trash2 aria-hidden className="size-4" />
                     </button>
                   </div>
-                  <Field label={`Contenuto sezione ${index + 1}`} htmlFor={row.content.id}>
+                  <Field label={`Contenuto sezione ${index + 1}`} field={row.content}>
                     <textarea {...getTextareaProps(row.content)} rows={5} className="field" />
                   </Field>
                 </div>
@@ -306,7 +304,7 @@ function BlogPostForm({
               Aggiungi sezione
             </button>
           </fieldset>
-          {text(fields.conclusion, "Conclusione", { required: true, rows: 4 })}
+          {text(fields.conclusion, "Conclusione", { rows: 4 })}
         </FormSection>
 
         <FormSection
@@ -334,16 +332,16 @@ function BlogPostForm({
                   />
                 </div>
                 <div className="grid gap-3 sm:grid-cols-2">
-                  <Field label={`Indirizzo immagine ${index + 1}`} htmlFor={row.url.id} error={firstError(row.url.errors)} className="sm:col-span-2">
+                  <Field label={`Indirizzo immagine ${index + 1}`} field={row.url} className="sm:col-span-2">
                     <input {...getInputProps(row.url, { type: "text" })} className="field" />
                   </Field>
-                  <Field label={`Testo alternativo immagine ${index + 1}`} htmlFor={row.alt.id} error={firstError(row.alt.errors)} required>
+                  <Field label={`Testo alternativo immagine ${index + 1}`} field={row.alt} required>
                     <input {...getInputProps(row.alt, { type: "text" })} required className="field" />
                   </Field>
-                  <Field label={`Didascalia immagine ${index + 1}`} htmlFor={row.caption.id}>
+                  <Field label={`Didascalia immagine ${index + 1}`} field={row.caption}>
                     <input {...getInputProps(row.caption, { type: "text" })} className="field" />
                   </Field>
-                  <Field label={`Posizione immagine ${index + 1} (parole)`} htmlFor={row.position.id} error={firstError(row.position.errors)}>
+                  <Field label={`Posizione immagine ${index + 1} (parole)`} field={row.position}>
                     <input {...getInputProps(row.position, { type: "number" })} min={0} step={1} className="field" />
                   </Field>
                   <div className="flex items-end">
@@ -385,7 +383,7 @@ function BlogPostForm({
 
         <FormSection title="Call to action">
           <div className="grid gap-4 sm:grid-cols-2">
-            {text(fields.cta_text, "Testo della call to action", { required: true })}
+            {text(fields.cta_text, "Testo della call to action")}
             {text(fields.cta_link, "Link della call to action", { placeholder: defaultBlogCtaLink })}
           </div>
         </FormSection>
@@ -502,10 +500,10 @@ function LinkList({ title, links, onAdd, onRemove }: { title: string; links: Lin
         const row = link.getFieldset();
         return (
           <div key={link.key} className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
-            <Field label={`${title}: testo ${index + 1}`} htmlFor={row.text.id} error={firstError(row.text.errors)}>
+            <Field label={`${title}: testo ${index + 1}`} field={row.text}>
               <input {...getInputProps(row.text, { type: "text" })} className="field" />
             </Field>
-            <Field label={`${title}: indirizzo ${index + 1}`} htmlFor={row.url.id} error={firstError(row.url.errors)}>
+            <Field label={`${title}: indirizzo ${index + 1}`} field={row.url}>
               <input {...getInputProps(row.url, { type: "text" })} placeholder="/questionario" className="field" />
             </Field>
             <button

@@ -7,7 +7,7 @@ import { group as groupConstants } from "~/content/site";
 import { groupInputSchema } from "~/domain/group-input";
 import { groupStatusLabels, weekdayNames } from "~/domain/group-labels";
 import { FormDialogFooter, RecordFormFields, useRecordForm } from "./conflict-notice";
-import { Field, Modal, OptionList } from "./ui";
+import { Field, InputField, Modal, OptionList } from "./ui";
 
 export interface GroupFormValues {
   id: string;
@@ -77,8 +77,7 @@ function GroupForm({
     defaultValue: {
       name: group?.name,
       topic: group?.topic,
-      // The placeholder option ("Scegli il terapeuta") stays selected until one is chosen.
-      therapist_id: group?.therapistId ?? "",
+      therapist_id: group?.therapistId,
       situations: group?.situations ?? [],
       weekday: String(group?.weekday ?? 1),
       time_slot: group?.timeSlot ?? "Sera",
@@ -91,7 +90,6 @@ function GroupForm({
       video_url: group?.videoUrl ?? "",
     },
   });
-  const error = (field: { errors?: string[] }) => firstError(field.errors);
   return (
     <Modal
       onClose={onDone}
@@ -102,11 +100,10 @@ function GroupForm({
       <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-5">
         <RecordFormFields record={group} conflict={conflict} reload={reload} reloading={reloading} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Nome" htmlFor={fields.name.id} error={error(fields.name)} required>
-            <input {...getInputProps(fields.name, { type: "text" })} className="field" />
-          </Field>
-          <Field label="Terapeuta" htmlFor={fields.therapist_id.id} error={error(fields.therapist_id)} required>
-            <select {...getSelectProps(fields.therapist_id)} className="field">
+          <InputField label="Nome" field={fields.name} />
+          <Field label="Terapeuta" field={fields.therapist_id}>
+            {/* Conform gives no default for a new group; the browser would then pick the first therapist, not the placeholder. */}
+            <select {...getSelectProps(fields.therapist_id)} defaultValue={fields.therapist_id.initialValue ?? ""} className="field">
               <option value="" disabled>
                 Scegli il terapeuta
               </option>
@@ -114,11 +111,11 @@ function GroupForm({
             </select>
           </Field>
         </div>
-        <Field label="Tema" htmlFor={fields.topic.id} error={error(fields.topic)} required>
+        <Field label="Tema" field={fields.topic}>
           <textarea {...getTextareaProps(fields.topic)} rows={3} className="field" />
         </Field>
         <div className="grid gap-4 sm:grid-cols-3">
-          <Field label="Giorno" htmlFor={fields.weekday.id} error={error(fields.weekday)} required>
+          <Field label="Giorno" field={fields.weekday}>
             <select {...getSelectProps(fields.weekday)} className="field">
               {weekdayNames.map((name, index) => (
                 <option key={name} value={index + 1}>
@@ -127,27 +124,23 @@ function GroupForm({
               ))}
             </select>
           </Field>
-          <Field label="Fascia oraria" htmlFor={fields.time_slot.id} error={error(fields.time_slot)} required>
+          <Field label="Fascia oraria" field={fields.time_slot}>
             <select {...getSelectProps(fields.time_slot)} className="field">
               <option>Mattina</option>
               <option>Pomeriggio</option>
               <option>Sera</option>
             </select>
           </Field>
-          <Field label="Ora di inizio" htmlFor={fields.start_time.id} error={error(fields.start_time)} required>
-            <input {...getInputProps(fields.start_time, { type: "time" })} className="field" />
-          </Field>
-          <Field label="Età minima" htmlFor={fields.age_min.id} error={error(fields.age_min)} required>
+          <InputField label="Ora di inizio" field={fields.start_time} type="time" />
+          <Field label="Età minima" field={fields.age_min}>
             <input {...getInputProps(fields.age_min, { type: "number" })} className="field" />
           </Field>
-          <Field label="Età massima" htmlFor={fields.age_max.id} error={error(fields.age_max)} required>
+          <Field label="Età massima" field={fields.age_max}>
             <input {...getInputProps(fields.age_max, { type: "number" })} className="field" />
           </Field>
           <Field
             label="Capienza"
-            htmlFor={fields.capacity.id}
-            error={error(fields.capacity)}
-            required
+            field={fields.capacity}
             hint={
               group ? `Da 1 a ${groupConstants.totalSpots}; ${group.confirmed} già confermati.` : `Da 1 a ${groupConstants.totalSpots}.`
             }
@@ -155,10 +148,8 @@ function GroupForm({
             {/* Not below the people already confirmed, which only this group knows. */}
             <input {...getInputProps(fields.capacity, { type: "number" })} min={Math.max(1, group?.confirmed ?? 1)} className="field" />
           </Field>
-          <Field label="Data di inizio" htmlFor={fields.starts_on.id} error={error(fields.starts_on)} required>
-            <input {...getInputProps(fields.starts_on, { type: "date" })} className="field" />
-          </Field>
-          <Field label="Stato" htmlFor={fields.status.id} error={error(fields.status)} required>
+          <InputField label="Data di inizio" field={fields.starts_on} type="date" />
+          <Field label="Stato" field={fields.status}>
             <select {...getSelectProps(fields.status)} className="field">
               {(Object.keys(groupStatusLabels) as (keyof typeof groupStatusLabels)[]).map((status) => (
                 <option key={status} value={status}>
@@ -169,8 +160,7 @@ function GroupForm({
           </Field>
           <Field
             label="Link della videochiamata"
-            htmlFor={fields.video_url.id}
-            error={error(fields.video_url)}
+            field={fields.video_url}
             hint="Solo https. Lo vedono il terapeuta del gruppo, lo staff e i membri nella loro area; mai le pagine pubbliche."
             className="sm:col-span-3"
           >
@@ -189,7 +179,7 @@ function GroupForm({
               ),
             )}
           </div>
-          <FieldError id={fields.situations.errorId} error={error(fields.situations)} />
+          <FieldError id={fields.situations.errorId} error={firstError(fields.situations.errors)} />
         </fieldset>
       </fetcher.Form>
     </Modal>

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import { getFormProps, getTextareaProps } from "@conform-to/react";
 import { ImagePlus, Trash2 } from "lucide-react";
 import { useRef, useState } from "react";
 import { firstError } from "~/components/forms/schema-form";
@@ -6,7 +6,7 @@ import { useToast } from "~/components/ui/toast";
 import { ChipInput } from "./chip-input";
 import { FormDialogFooter, RecordFormFields, useRecordForm } from "./conflict-notice";
 import { imageFileProblem, uploadImage } from "./image-upload";
-import { Field, Modal, Spinner } from "./ui";
+import { Field, InputField, Modal, Spinner } from "./ui";
 import { FieldError } from "~/components/site/field-error";
 import { therapistInputSchema } from "~/domain/therapist-input";
 
@@ -132,12 +132,6 @@ function TherapistForm({
     if (fileInput.current) fileInput.current.value = "";
   }
 
-  const text = (field: FieldMetadata<string | null>, label: string, required = true) => (
-    <Field label={label} htmlFor={field.id} error={firstError(field.errors)} required={required}>
-      <input {...getInputProps(field, { type: "text" })} className="field" />
-    </Field>
-  );
-
   const busy = saving || uploading;
   return (
     <Modal
@@ -191,17 +185,17 @@ function TherapistForm({
         </div>
 
         <div className="grid gap-4 sm:grid-cols-2">
-          {text(fields.name, "Name")}
-          {text(fields.role, "Role")}
-          {text(fields.specialization, "Specialization")}
-          {text(fields.experience, "Experience")}
-          {text(fields.registration_number, "Registration number (Albo n°)", false)}
+          <InputField label="Name" field={fields.name} />
+          <InputField label="Role" field={fields.role} />
+          <InputField label="Specialization" field={fields.specialization} />
+          <InputField label="Experience" field={fields.experience} />
+          <InputField label="Registration number (Albo n°)" field={fields.registration_number} />
         </div>
 
-        <Field label="Description" htmlFor={fields.description.id} error={firstError(fields.description.errors)} required>
+        <Field label="Description" field={fields.description}>
           <textarea {...getTextareaProps(fields.description)} rows={3} className="field" />
         </Field>
-        <Field label="Biography" htmlFor={fields.biography.id} error={firstError(fields.biography.errors)}>
+        <Field label="Biography" field={fields.biography}>
           <textarea {...getTextareaProps(fields.biography)} rows={5} className="field" />
         </Field>
 
