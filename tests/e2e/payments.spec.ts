@@ -55,3 +55,22 @@ test("staff record a bank transfer, see the balance change and download the rece
   expect(pdf.getTitle()).toBe(`Ricevuta n. ${receiptNumber}`);
   expect(pdf.getPageCount()).toBe(1);
 });
+
+test("the payment form says what is wrong under each field before anything is sent", async ({ adminPage: page }) => {
+  await page.goto("/admin/pagamenti");
+  const form = page.getByRole("form", { name: "Registra un pagamento" });
+  let posted = 0;
+  page.on("request", (request) => {
+    if (request.method() === "POST") posted++;
+  });
+  await form.getByRole("button", { name: "Registra e crea la ricevuta" }).click();
+  await expect(form.getByText("Persona non valida.")).toBeVisible();
+  await expect(form.getByText("Indica l'importo.")).toBeVisible();
+  await expect(form.getByLabel("Importo (€)")).toHaveAttribute("aria-invalid", "true");
+  // Checked again as it is corrected, with the schema's words.
+  await form.getByLabel("Importo (€)").fill("trenta");
+  await expect(form.getByText("Importo non valido: scrivi per esempio 35 oppure 35,00.")).toBeVisible();
+  await form.getByLabel("Importo (€)").fill("30");
+  await expect(form.getByText(/^Importo/)).toHaveCount(1);
+  expect(posted).toBe(0);
+});

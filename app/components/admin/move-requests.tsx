@@ -33,13 +33,14 @@ interface TargetGroup {
 }
 
 
-/** The options of a "Nuovo gruppo" select: a disabled prompt, then each group with its therapist and free seats. */
+/**
+ * The options of a "Nuovo gruppo" select: a prompt, then each group with its therapist and free seats.
+ * The prompt is not disabled: a disabled option is not sent, and Conform shows errors only on fields sent.
+ */
 export function TargetGroupOptions({ groups }: { groups: TargetGroup[] }) {
   return (
     <>
-      <option value="" disabled>
-        Scegli un gruppo
-      </option>
+      <option value="">Scegli un gruppo</option>
       {groups.map((group) => (
         <option key={group.id} value={group.id}>
           {group.name} · {group.therapistName} · {freeSeatsLabel(group.capacity - group.confirmed)}

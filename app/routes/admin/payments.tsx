@@ -239,14 +239,15 @@ function IseeCell({ account }: { account: Data["accounts"][number] }) {
   );
 }
 
-/** Who paid or is refunded; its prompt stays chosen until staff pick someone (the form's default is ""). */
+/**
+ * Who paid or is refunded; its prompt is chosen until staff pick someone (the form's default is ""). The
+ * prompt is not disabled: a disabled option is not sent, and Conform shows errors only on fields sent.
+ */
 function MemberSelect({ field, accounts }: { field: FieldMetadata<string>; accounts: Data["accounts"] }) {
   return (
     <Field label="Persona" field={field}>
       <select {...getSelectProps(field)} className="field">
-        <option value="" disabled>
-          Scegli…
-        </option>
+        <option value="">Scegli…</option>
         {accounts.map((account) => (
           <option key={account.bookingId} value={account.bookingId}>
             {account.name}
