@@ -157,14 +157,14 @@ test("creates a blog post that appears on /blog, then deletes it", async () => {
   await expectGoneFrom("/blog", title);
 });
 
-test("the blog form checks its fields before sending: the errors sit under their fields, image rows come and go, nothing is saved", async () => {
+test("the blog form checks its fields before sending: the errors sit under their fields, image rows come and go and take their uploads, nothing is saved", async () => {
   await openTab("/admin/blog", "Blog Admin Dashboard");
   await page.getByRole("link", { name: "Nuovo Articolo" }).click();
   const dialog = page.getByRole("dialog", { name: "Nuovo Articolo" });
   await expect(dialog).toBeVisible();
   const posts: string[] = [];
   const onRequest = (sent: { method: () => string; url: () => string }) => {
-    if (sent.method() === "POST") posts.push(sent.url());
+    if (sent.method() === "POST" && new URL(sent.url()).pathname.startsWith("/admin/blog")) posts.push(sent.url());
   };
   page.on("request", onRequest);
 
@@ -175,6 +175,14 @@ test("the blog form checks its fields before sending: the errors sit under their
   await dialog.getByRole("button", { name: "Rimuovi immagine" }).first().click();
   await expect(dialog.getByLabel(/^Indirizzo immagine \d$/)).toHaveCount(1);
   await expect(dialog.getByLabel("Indirizzo immagine 1")).toHaveValue("/storage/blog-images/paragraphs/x_w640.webp");
+  // An upload writes its address into its own row, and the cover's into the cover's field.
+  const picture = await sharp({ create: { width: 800, height: 450, channels: 3, background: { r: 200, g: 120, b: 80 } } })
+    .png()
+    .toBuffer();
+  await dialog.getByLabel("Carica", { exact: true }).setInputFiles({ name: "foto.png", mimeType: "image/png", buffer: picture });
+  await expect(dialog.getByLabel("Indirizzo immagine 1")).toHaveValue(/^\/storage\/blog-images\/(?!paragraphs\/x_w640).+\.webp$/);
+  await dialog.getByLabel("Carica copertina").setInputFiles({ name: "copertina.png", mimeType: "image/png", buffer: picture });
+  await expect(dialog.getByLabel("Indirizzo dell'immagine")).toHaveValue(/^\/storage\/blog-images\/.+\.webp$/);
 
   await dialog.getByRole("button", { name: "Crea articolo" }).click();
   const title = dialog.getByRole("textbox", { name: "Titolo", exact: true });
