@@ -220,7 +220,8 @@ export interface RecordActionOptions<Schema extends z.ZodType, Row extends { id:
 
 /**
  * The one action of an admin page that creates, updates and otherwise acts on records (blog posts,
- * therapists, groups): staff only, the shared schema's field errors beside their fields, the
+ * therapists, groups): staff only, the form parsed with its dialog's schema and refused as Conform's
+ * result (the messages on their fields, and there too what only the database knows), the
  * optimistic version check (409 with "Ricarica"), an audit entry per change, and a toast's title and
  * description for every refusal (HttpError's status and message; anything else a logged 500).
  */
