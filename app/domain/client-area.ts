@@ -1,3 +1,4 @@
+import { MAX_UPLOAD_BYTES } from "~/content/site";
 import { requiredText } from "./form-fields";
 import { z } from "./zod";
 
@@ -97,6 +98,24 @@ export const iseeMessages = {
   received: "Attestazione ricevuta: lo staff la verifica e ti scrive per email.",
   declineReason: "Scrivi il motivo: la persona lo legge nella sua area e per email.",
 } as const;
+
+/** The upload's own words (`uploadErrors` in uploads.server.ts), checked in the browser before the file is sent. */
+export const iseeFileMessages = {
+  missing: "Nessun file selezionato.",
+  tooLarge: "Il file è troppo grande. Massimo 5MB.",
+} as const;
+
+/**
+ * A member's ISEE attestation: a file of at most 5 MB and the ticked confirmation. Whether the file
+ * is a PDF is read from its bytes on the server (`pdfUpload`), never from its name or declared type.
+ */
+export const iseeRequestSchema = z.object({
+  file: z
+    .instanceof(File, { error: iseeFileMessages.missing })
+    .refine((file) => file.size > 0, iseeFileMessages.missing)
+    .refine((file) => file.size <= MAX_UPLOAD_BYTES, iseeFileMessages.tooLarge),
+  below: z.literal("on", { error: iseeMessages.confirmBelow }),
+});
 
 /** Staff move a booking, or approve a member's move request, to a group with a free seat. */
 export const moveTargetSchema = z.object({ group_id: z.uuid("Scegli il gruppo di destinazione.") });

@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { z } from "~/domain/zod";
 
 /** The spec's sign-in widget views (section 2), switched by `?view=`. */
@@ -34,19 +35,20 @@ export const widgetMessages = {
   twoFactorRequired: "This account uses two-factor authentication: sign in with your password and the code from your app.",
 } as const;
 
-const email = z.string().trim().min(1, widgetMessages.emailRequired).max(254);
-const password = z.string().min(1, widgetMessages.passwordRequired).max(200);
+// A field left empty arrives as missing (Conform's parsing), hence the message given for both.
+const email = z.string({ error: widgetMessages.emailRequired }).trim().min(1, widgetMessages.emailRequired).max(254);
+const password = z.string({ error: widgetMessages.passwordRequired }).min(1, widgetMessages.passwordRequired).max(200);
 
-/** One schema per form intent; each names the field its first error belongs to. */
+/** One schema per form intent, checked in the browser (`useSchemaForm`) and by the action alike. */
 export const widgetSchemas = {
   "sign-in": z.object({ email, password }),
   "sign-up": z.object({ email, password, name: z.string().trim().max(100).default("") }),
   "forgotten-password": z.object({ email }),
-  "magic-link": z.object({ email: z.string().trim().min(1, widgetMessages.emptyMagicLinkEmail).max(254) }),
+  "magic-link": z.object({ email: z.string({ error: widgetMessages.emptyMagicLinkEmail }).trim().min(1, widgetMessages.emptyMagicLinkEmail).max(254) }),
   "update-password": z.object({ password, token: z.string().max(500).default("") }),
   "verify-otp": z.object({
     code: z
-      .string()
+      .string({ error: widgetMessages.codeRequired })
       .transform((value) => value.replace(/\s/g, ""))
       .pipe(z.string().regex(/^\d{6}$/, widgetMessages.codeRequired)),
   }),
@@ -56,19 +58,28 @@ export const widgetSchemas = {
 export type WidgetIntent = keyof typeof widgetSchemas;
 export const widgetIntents = Object.keys(widgetSchemas) as WidgetIntent[];
 
+/** The form each view shows. */
+export const viewIntents = {
+  sign_in: "sign-in",
+  sign_up: "sign-up",
+  forgotten_password: "forgotten-password",
+  magic_link: "magic-link",
+  update_password: "update-password",
+  verify_otp: "verify-otp",
+} as const satisfies Record<WidgetView, WidgetIntent>;
+
 export function parseIntent(value: FormDataEntryValue | null): WidgetIntent | null {
   return widgetIntents.find((intent) => intent === value) ?? null;
 }
 
-/** What the action answers when it does not redirect. */
-export interface WidgetResult {
+/**
+ * What the action answers when it does not redirect: a notice, or the refused form as Conform's
+ * result (a message on its field, or over the form, and what was typed but the password).
+ */
+export type WidgetResult = {
   intent: WidgetIntent | null;
-  error?: string;
-  /** Set when the error is in Italian inside the English widget. */
-  errorLang?: "it";
-  /** The field the error is about, marked aria-invalid. */
-  field?: string;
   notice?: string;
-  /** The e-mail typed, shown again after a round trip without JavaScript. */
-  email?: string;
-}
+  result?: SubmissionResult<string[]>;
+  /** Set when the refusal's message is in Italian inside the English widget. */
+  errorLang?: "it";
+};

@@ -1,5 +1,6 @@
+import type { Submission } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
-import type { z } from "zod";
 import type { Route } from "./+types/accedi";
 import { SignInWidget } from "~/components/auth/sign-in-widget";
 import {
@@ -18,6 +19,7 @@ import { MIN_PASSWORD_LENGTH } from "~/domain/password";
 import { PROOF_OF_WORK_FIELD, proofOfWorkMessages } from "~/domain/proof-of-work";
 import { THERAPIST_AREA, THERAPIST_ROLE } from "~/domain/sessions";
 import { seo } from "~/domain/seo";
+import { z } from "~/domain/zod";
 import {
   ADMIN_ROLE,
   auth,
@@ -99,7 +101,7 @@ function cookiesOf(response: Response) {
   return headers;
 }
 
-/** Which field a better-auth error code is about, to mark it invalid. */
+/** Which field a better-auth error code is about: its message shows under that field. */
 const fieldOfCode: Record<string, string> = {
   INVALID_EMAIL: "email",
   PASSWORD_TOO_SHORT: "password",
@@ -116,117 +118,127 @@ const messageOfCode: Record<string, string> = {
   EMAIL_NOT_VERIFIED: widgetMessages.emailNotVerified,
 };
 
-/** The server's message, in the danger box (spec section 8). */
-async function failed(intent: WidgetIntent, response: Response, email?: string) {
-  const body = (await response.json().catch(() => null)) as { message?: string; code?: string } | null;
-  const error = (body?.code && messageOfCode[body.code]) || body?.message || response.statusText || `Request failed (${response.status})`;
-  const status = response.status >= 400 ? response.status : 500;
-  const code = body?.code ?? "";
-  return data<WidgetResult>({ intent, error, field: fieldOfCode[code], errorLang: italianCodes.has(code) ? "it" : undefined, email }, { status });
+/**
+ * The widget's refusal: Conform's result, with the server's message on its field or over the form
+ * (the danger box, spec section 8), and what was typed but the password, which never comes back.
+ * Not `refuseSubmission`: the answer also names its intent and an Italian message's language.
+ */
+function refuse(
+  intent: WidgetIntent | null,
+  submission: Submission<unknown>,
+  { status = 400, message, field, errorLang, headers }: { status?: number; message?: string; field?: string; errorLang?: "it"; headers?: HeadersInit } = {},
+) {
+  const errors = message ? (field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }) : {};
+  return data<WidgetResult>({ intent, result: submission.reply({ hideFields: ["password"], ...errors }), ...(errorLang ? { errorLang } : {}) }, { status, headers });
 }
 
-function invalid(intent: WidgetIntent, error: z.ZodError, email?: string) {
-  const issue = error.issues[0]!;
-  return data<WidgetResult>({ intent, error: issue.message, field: String(issue.path[0] ?? ""), email }, { status: 400 });
+/** better-auth's refusal, in its words (or ours where they would leave the person stuck). */
+async function failed(intent: WidgetIntent, submission: Submission<unknown>, response: Response) {
+  const body = (await response.json().catch(() => null)) as { message?: string; code?: string } | null;
+  const message = (body?.code && messageOfCode[body.code]) || body?.message || response.statusText || `Request failed (${response.status})`;
+  const status = response.status >= 400 ? response.status : 500;
+  const code = body?.code ?? "";
+  return refuse(intent, submission, { status, message, field: fieldOfCode[code], errorLang: italianCodes.has(code) ? "it" : undefined });
 }
 
 /** After any successful sign-in: read the profile, then /admin for admins and / for everyone else. */
-async function signedIn(db: Database, intent: WidgetIntent, response: Response, userId: string | undefined) {
+async function signedIn(db: Database, intent: WidgetIntent, submission: Submission<unknown>, response: Response, userId: string | undefined) {
   const headers = cookiesOf(response);
   const destination = await destinationFor(db, userId);
-  if (!destination) return data<WidgetResult>({ intent, error: widgetMessages.profileFailed }, { status: 500, headers });
+  if (!destination) return refuse(intent, submission, { status: 500, message: widgetMessages.profileFailed, headers });
   return redirect(destination, { headers });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = parseIntent(form.get("intent"));
-  if (!intent) return data<WidgetResult>({ intent: null, error: widgetMessages.unknownRequest }, { status: 400 });
+  // No intent, no schema: the refusal is over the form alone.
+  if (!intent) return refuse(null, parseWithZod(form, { schema: z.object({}) }), { message: widgetMessages.unknownRequest });
   // Our own limit: server-side API calls bypass better-auth's HTTP rate limiter.
   if (!(await hitRateLimit(context.db, `sign-in-widget:${intent}:${clientKey(context.clientIp)}`, SIGN_IN_ATTEMPTS_PER_MINUTE, RATE_LIMIT_WINDOW_SECONDS))) {
-    return data<WidgetResult>({ intent, error: widgetMessages.tooManyAttempts }, { status: 429 });
+    return refuse(intent, parseWithZod(form, { schema: widgetSchemas[intent] }), { status: 429, message: widgetMessages.tooManyAttempts });
   }
-  const fields = Object.fromEntries(form);
-  const typedEmail = typeof fields.email === "string" ? fields.email.slice(0, 254) : undefined;
   const api = auth(context.db, request).api;
   const headers = request.headers;
 
+  // Each form is checked with its intent's schema, exactly as the browser did (`useSchemaForm`); the
+  // form was read once to find its intent, so it is parsed as `readSubmission` parses a request.
   switch (intent) {
     case "sign-in": {
-      const parsed = widgetSchemas[intent].safeParse(fields);
-      if (!parsed.success) return invalid(intent, parsed.error, typedEmail);
+      const submission = parseWithZod(form, { schema: widgetSchemas[intent] });
+      if (submission.status !== "success") return refuse(intent, submission);
       // The callback is for the fresh confirmation link an unconfirmed address gets.
-      const response = await authResponse(api.signInEmail({ body: { ...parsed.data, callbackURL: returnURL }, headers, asResponse: true }));
-      if (!response.ok) return failed(intent, response, typedEmail);
+      const response = await authResponse(api.signInEmail({ body: { ...submission.value, callbackURL: returnURL }, headers, asResponse: true }));
+      if (!response.ok) return failed(intent, submission, response);
       const body = (await response.json()) as { twoFactorRedirect?: boolean; user?: { id: string } };
       if (body.twoFactorRedirect) return redirect(viewHref("verify_otp"), { headers: cookiesOf(response) });
-      return signedIn(context.db, intent, response, body.user?.id);
+      return signedIn(context.db, intent, submission, response, body.user?.id);
     }
     case "sign-up": {
+      const submission = parseWithZod(form, { schema: widgetSchemas[intent] });
       // Sign-up creates an account and sends an e-mail for anyone: it takes a solved anti-spam challenge.
-      const proof = typeof fields[PROOF_OF_WORK_FIELD] === "string" ? fields[PROOF_OF_WORK_FIELD] : "";
-      if (!(await acceptProofOfWork(context.db, proof || null))) {
-        return data<WidgetResult>({ intent, error: proof ? proofOfWorkMessages.failed : proofOfWorkMessages.noJavaScript, email: typedEmail }, { status: 400 });
+      const proof = form.get(PROOF_OF_WORK_FIELD);
+      if (!(await acceptProofOfWork(context.db, typeof proof === "string" && proof ? proof : null))) {
+        return refuse(intent, submission, { message: proof ? proofOfWorkMessages.failed : proofOfWorkMessages.noJavaScript });
       }
-      const parsed = widgetSchemas[intent].safeParse(fields);
-      if (!parsed.success) return invalid(intent, parsed.error, typedEmail);
-      const { email, password, name } = parsed.data;
+      if (submission.status !== "success") return refuse(intent, submission);
+      const { email, password, name } = submission.value;
       // better-auth e-mails the confirmation link (or, for an address already registered, a note to
       // its owner) and answers alike either way: never a session before the address is confirmed.
       const response = await authResponse(api.signUpEmail({ body: { email, password, name, callbackURL: returnURL }, headers, asResponse: true }));
-      if (!response.ok) return failed(intent, response, typedEmail);
+      if (!response.ok) return failed(intent, submission, response);
       return data<WidgetResult>({ intent, notice: widgetMessages.confirmationSent });
     }
     case "forgotten-password": {
-      const parsed = widgetSchemas[intent].safeParse(fields);
-      if (!parsed.success) return invalid(intent, parsed.error, typedEmail);
+      const submission = parseWithZod(form, { schema: widgetSchemas[intent] });
+      if (submission.status !== "success") return refuse(intent, submission);
       // better-auth's link /api/auth/reset-password/{token} redirects here with &token=…
       const response = await api.requestPasswordReset({
-        body: { email: parsed.data.email, redirectTo: viewHref("update_password") },
+        body: { email: submission.value.email, redirectTo: viewHref("update_password") },
         headers,
         asResponse: true,
       });
-      if (!response.ok) return failed(intent, response, typedEmail);
+      if (!response.ok) return failed(intent, submission, response);
       return data<WidgetResult>({ intent, notice: widgetMessages.resetLinkSent });
     }
     case "magic-link": {
-      const parsed = widgetSchemas[intent].safeParse(fields);
-      if (!parsed.success) return invalid(intent, parsed.error, typedEmail);
+      const submission = parseWithZod(form, { schema: widgetSchemas[intent] });
+      if (submission.status !== "success") return refuse(intent, submission);
       const response = await api.signInMagicLink({
-        body: { email: parsed.data.email, callbackURL: returnURL, errorCallbackURL: viewHref("magic_link") },
+        body: { email: submission.value.email, callbackURL: returnURL, errorCallbackURL: viewHref("magic_link") },
         headers,
         asResponse: true,
       });
-      if (!response.ok) return failed(intent, response, typedEmail);
+      if (!response.ok) return failed(intent, submission, response);
       return data<WidgetResult>({ intent, notice: widgetMessages.magicLinkSent });
     }
     case "update-password": {
-      const parsed = widgetSchemas[intent].safeParse(fields);
-      if (!parsed.success) return invalid(intent, parsed.error);
-      const response = await authResponse(api.resetPassword({ body: { newPassword: parsed.data.password, token: parsed.data.token }, headers, asResponse: true }));
-      if (!response.ok) return failed(intent, response);
+      const submission = parseWithZod(form, { schema: widgetSchemas[intent] });
+      if (submission.status !== "success") return refuse(intent, submission);
+      const response = await authResponse(api.resetPassword({ body: { newPassword: submission.value.password, token: submission.value.token }, headers, asResponse: true }));
+      if (!response.ok) return failed(intent, submission, response);
       return redirect(`${widgetPath}?updated=password`);
     }
     case "verify-otp": {
-      const parsed = widgetSchemas[intent].safeParse(fields);
-      if (!parsed.success) return invalid(intent, parsed.error);
-      const response = await api.verifyTOTP({ body: { code: parsed.data.code }, headers, asResponse: true });
-      if (!response.ok) return failed(intent, response);
+      const submission = parseWithZod(form, { schema: widgetSchemas[intent] });
+      if (submission.status !== "success") return refuse(intent, submission);
+      const response = await api.verifyTOTP({ body: { code: submission.value.code }, headers, asResponse: true });
+      if (!response.ok) return failed(intent, submission, response);
       const body = (await response.json()) as { user?: { id: string } };
-      return signedIn(context.db, intent, response, body.user?.id);
+      return signedIn(context.db, intent, submission, response, body.user?.id);
     }
     case "oauth": {
-      const parsed = widgetSchemas[intent].safeParse(fields);
-      if (!parsed.success) return invalid(intent, parsed.error);
-      const provider = parsed.data.provider === "azure" ? "microsoft" : parsed.data.provider;
+      const submission = parseWithZod(form, { schema: widgetSchemas[intent] });
+      if (submission.status !== "success") return refuse(intent, submission);
+      const provider = submission.value.provider === "azure" ? "microsoft" : submission.value.provider;
       const response = await api.signInSocial({
         body: { provider, callbackURL: returnURL, errorCallbackURL: returnURL, disableRedirect: true },
         headers,
         asResponse: true,
       });
-      if (!response.ok) return failed(intent, response);
+      if (!response.ok) return failed(intent, submission, response);
       const body = (await response.json()) as { url?: string };
-      if (!body.url) return data<WidgetResult>({ intent, error: widgetMessages.signInFailed }, { status: 502 });
+      if (!body.url) return refuse(intent, submission, { status: 502, message: widgetMessages.signInFailed });
       return redirect(body.url, { headers: cookiesOf(response) });
     }
   }
@@ -245,18 +257,18 @@ export const meta = () =>
   });
 
 export default function Accedi({ loaderData, actionData }: Route.ComponentProps) {
-  const result = actionData;
   return (
     <SignInWidget
+      key={loaderData.view}
       view={loaderData.view}
       providers={loaderData.providers}
       token={loaderData.token}
       minPasswordLength={loaderData.minPasswordLength}
-      error={result ? result.error : loaderData.error}
-      errorLang={result?.errorLang}
-      field={result?.field}
-      notice={result ? result.notice : loaderData.notice}
-      email={result?.email}
+      // The action's answer replaces what the page came with (a link's error, the updated password).
+      error={actionData ? undefined : loaderData.error}
+      notice={actionData ? actionData.notice : loaderData.notice}
+      lastResult={actionData?.result}
+      errorLang={actionData?.errorLang}
     />
   );
 }

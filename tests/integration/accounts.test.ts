@@ -20,6 +20,7 @@ import { subscribe } from "../../app/server/services/newsletter.server";
 import { accountKey, lockoutMessage, LOCKOUT_MAX_SECONDS } from "../../app/server/sign-in-lockout.server";
 import { testDatabase } from "./database";
 import { solvedChallenge } from "./helpers";
+import { refusal } from "./route-calls";
 import { totp } from "./totp";
 
 /** The account rules of issue 14: confirmed sign-ups, no enumeration, strong passwords, lockout, TOTP, Secure cookies. */
@@ -141,7 +142,8 @@ describe("sign-up: a confirmed address before any session", () => {
     expect(created?.emailVerified).toBe(false);
 
     const early = await widget({ intent: "sign-in", email, password: STRONG });
-    expect(early).toMatchObject({ status: 403, data: { error: widgetMessages.emailNotVerified } });
+    expect(early.status).toBe(403);
+    expect(refusal(early.data!).error).toBe(widgetMessages.emailNotVerified);
     expect(early.cookie).not.toMatch(/session_token=[^;]/);
     // The right password of an unconfirmed address sends a fresh link.
     expect(await mailsTo(email, "auth-verify-email")).toHaveLength(2);
@@ -218,11 +220,13 @@ describe("the same answer whether an address has an account or not", () => {
 describe("password strength", () => {
   it("refuses 'aaaaaaaaaa' and 'password1234' at sign-up with an Italian message, and creates nothing", async () => {
     const short = await widget({ intent: "sign-up", email: "debole@example.com", password: "aaaaaaaaaa" });
-    expect(short).toMatchObject({ status: 400, data: { error: passwordMessages.tooShort, field: "password", errorLang: "it" } });
+    expect(short).toMatchObject({ status: 400, data: { errorLang: "it" } });
+    expect(refusal(short.data!).fieldErrors).toEqual({ password: passwordMessages.tooShort });
     expect(passwordMessages.tooShort).toContain(String(MIN_PASSWORD_LENGTH));
     const common = await widget({ intent: "sign-up", email: "debole@example.com", password: "password1234" });
-    expect(common).toMatchObject({ status: 400, data: { field: "password", errorLang: "it" } });
-    expect(common.data?.error).toMatch(new RegExp(`^${passwordMessages.tooWeak}.*${passwordMessages.advice}$`));
+    expect(common).toMatchObject({ status: 400, data: { errorLang: "it" } });
+    expect(Object.keys(refusal(common.data!).fieldErrors)).toEqual(["password"]);
+    expect(refusal(common.data!).fieldErrors.password).toMatch(new RegExp(`^${passwordMessages.tooWeak}.*${passwordMessages.advice}$`));
     const [weakUsers] = await db.select({ value: count() }).from(user).where(eq(user.email, "debole@example.com"));
     expect(weakUsers?.value).toBe(0);
 
@@ -235,8 +239,9 @@ describe("password strength", () => {
     const landed = await follow(await linkIn(MEMBER.email, "auth-reset-password"));
     const token = new URL(landed.location!, origin).searchParams.get("token")!;
     const weak = await widget({ intent: "update-password", password: "password1234", token });
-    expect(weak).toMatchObject({ status: 400, data: { field: "password", errorLang: "it" } });
-    expect(weak.data?.error).toMatch(new RegExp(`^${passwordMessages.tooWeak}`));
+    expect(weak).toMatchObject({ status: 400, data: { errorLang: "it" } });
+    expect(Object.keys(refusal(weak.data!).fieldErrors)).toEqual(["password"]);
+    expect(refusal(weak.data!).fieldErrors.password).toMatch(new RegExp(`^${passwordMessages.tooWeak}`));
     const strong = await widget({ intent: "update-password", password: MEMBER.password, token });
     expect(strong).toMatchObject({ status: 302, location: "/accedi?updated=password" });
   });
@@ -289,8 +294,9 @@ describe("per-account lockout", () => {
     for (let attempt = 0; attempt < 5; attempt++) statuses.push((await widget({ intent: "sign-in", email: account.email, password: `sbagliata-${attempt}` })).status);
     expect(statuses).toEqual([401, 401, 401, 401, 401]);
     const locked = await widget({ intent: "sign-in", ...account });
-    expect(locked).toMatchObject({ status: 429, data: { error: lockoutMessage(60), errorLang: "it" } });
-    expect(locked.data?.error).toBe("Troppi tentativi di accesso non riusciti per questo account. Riprova tra 1 minuto.");
+    expect(locked).toMatchObject({ status: 429, data: { errorLang: "it" } });
+    expect(refusal(locked.data!).error).toBe(lockoutMessage(60));
+    expect(refusal(locked.data!).error).toBe("Troppi tentativi di accesso non riusciti per questo account. Riprova tra 1 minuto.");
     expect(locked.cookie).toBe("");
     // The Admin Login form and better-auth's endpoint say the same.
     expect(await adminSignIn(account.email, account.password)).toMatchObject({ status: 429, data: { error: lockoutMessage(60) } });
@@ -303,7 +309,7 @@ describe("per-account lockout", () => {
     await waitOut(account.email);
     expect((await widget({ intent: "sign-in", email: account.email, password: "ancora-sbagliata" })).status).toBe(401);
     expect(await lockedSeconds(account.email)).toBeGreaterThan(110);
-    expect((await widget({ intent: "sign-in", ...account })).data?.error).toBe(lockoutMessage(120));
+    expect(refusal((await widget({ intent: "sign-in", ...account })).data!).error).toBe(lockoutMessage(120));
 
     await waitOut(account.email);
     await widget({ intent: "sign-in", email: account.email, password: "ancora-sbagliata" });
@@ -317,7 +323,7 @@ describe("per-account lockout", () => {
     const capped = await lockedSeconds(account.email);
     expect(capped).toBeGreaterThan(LOCKOUT_MAX_SECONDS - 10);
     expect(capped).toBeLessThanOrEqual(LOCKOUT_MAX_SECONDS);
-    expect((await widget({ intent: "sign-in", ...account })).data?.error).toBe(lockoutMessage(LOCKOUT_MAX_SECONDS));
+    expect(refusal((await widget({ intent: "sign-in", ...account })).data!).error).toBe(lockoutMessage(LOCKOUT_MAX_SECONDS));
 
     await waitOut(account.email);
     expect((await widget({ intent: "sign-in", ...account })).status).toBe(302);
@@ -329,8 +335,9 @@ describe("per-account lockout", () => {
     const answers = [];
     for (let attempt = 0; attempt < 6; attempt++) answers.push(await widget({ intent: "sign-in", email: ghost, password: `sbagliata-${attempt}` }));
     expect(answers.slice(0, 5).map((answer) => answer.status)).toEqual([401, 401, 401, 401, 401]);
-    expect(answers[0]!.data?.error).toBe("Invalid email or password");
-    expect(answers[5]).toMatchObject({ status: 429, data: { error: lockoutMessage(60), errorLang: "it" } });
+    expect(refusal(answers[0]!.data!).error).toBe("Invalid email or password");
+    expect(answers[5]).toMatchObject({ status: 429, data: { errorLang: "it" } });
+    expect(refusal(answers[5]!.data!).error).toBe(lockoutMessage(60));
     // The table holds a keyed hash, never the address.
     const rows = await db.select().from(signInLockouts);
     expect(JSON.stringify(rows)).not.toContain("example.com");

@@ -122,7 +122,9 @@ describe("sign-in at /area-personale", () => {
     const before = (await db.select().from(emailOutbox)).length;
     const result = await requestLink("non-un-indirizzo");
     expect(result.status).toBe(400);
-    expect(result.body).toMatchObject({ field: "email", error: "Inserisci un indirizzo email valido" });
+    expect(refusal(result.body)).toEqual({ fieldErrors: { email: "Inserisci un indirizzo email valido" } });
+    // The page rendered from this answer (without JavaScript) shows the address as typed.
+    expect((result.body.result as { initialValue: Record<string, unknown> }).initialValue).toMatchObject({ email: "non-un-indirizzo" });
     expect((await db.select().from(emailOutbox)).length).toBe(before);
   });
 

@@ -78,6 +78,9 @@ function upload(cookie: string, bookingId: string, file: Blob | null, below = tr
   return call(paymentsAction, pageRequest("/area-personale/pagamenti", { method: "POST", cookie, body: form(fields) }));
 }
 
+/** The values a refusal sends back to the form (the booking's hidden field names the form it belongs to). */
+const valuesOf = (body: Record<string, unknown>) => (body.result as { initialValue: Record<string, unknown> }).initialValue;
+
 const pdfBlob = async (note = "") => new Blob([new Uint8Array(await onePagePdf(note))], { type: "application/pdf" });
 
 describe("who may see /area-personale/pagamenti", () => {
@@ -150,17 +153,29 @@ describe("the reduced rate with an ISEE attestation", () => {
     const fake = new Blob([Buffer.from("%PDF-1.7\n<html><script>alert(1)</script></html>")], { type: "application/pdf" });
     const notPdf = answer(await upload(cookie, booking.id, fake));
     expect(notPdf.status).toBe(415);
-    expect(notPdf.body.field).toEqual({ bookingId: booking.id, name: "file", message: "Il file non è un PDF valido: non si apre come documento o non ha pagine." });
+    expect(refusal(notPdf.body)).toEqual({ fieldErrors: { file: "Il file non è un PDF valido: non si apre come documento o non ha pagine." } });
+    expect(valuesOf(notPdf.body).booking).toBe(booking.id);
     const missing = answer(await upload(cookie, booking.id, null));
-    expect(missing.body.field).toMatchObject({ name: "file", message: "Nessun file selezionato." });
+    expect(refusal(missing.body).fieldErrors).toEqual({ file: "Nessun file selezionato." });
     const unconfirmed = answer(await upload(cookie, booking.id, await pdfBlob(), false));
     expect(unconfirmed.status).toBe(400);
-    expect(unconfirmed.body.field).toMatchObject({ name: "below", message: "Conferma che il tuo ISEE è inferiore a 15.000 € l'anno." });
+    expect(refusal(unconfirmed.body).fieldErrors).toEqual({ below: "Conferma che il tuo ISEE è inferiore a 15.000 € l'anno." });
     const huge = new Blob([new Uint8Array(await onePagePdf()), new Uint8Array(5 * 1024 * 1024)], { type: "application/pdf" });
     const tooLarge = answer(await upload(cookie, booking.id, huge));
     expect(tooLarge.status).toBe(413);
-    expect(tooLarge.body.field).toMatchObject({ name: "file", message: "Il file è troppo grande. Massimo 5MB." });
+    expect(refusal(tooLarge.body).fieldErrors).toEqual({ file: "Il file è troppo grande. Massimo 5MB." });
     expect(await db.select().from(iseeRequests).where(eq(iseeRequests.bookingId, booking.id))).toEqual([]);
+  });
+
+  it("answers a post without JavaScript whose file input was left empty on that field, keeps the ticked confirmation and stores nothing", async () => {
+    const { booking, cookie } = await member("conti-isee-senza-js@example.com", 1);
+    const refused = answer(await upload(cookie, booking.id, new File([], "", { type: "application/octet-stream" }), true));
+    expect(refused.status).toBe(400);
+    expect(refusal(refused.body)).toEqual({ fieldErrors: { file: "Nessun file selezionato." } });
+    // The page rendered from this answer shows it on this booking's form, the box still ticked.
+    expect(valuesOf(refused.body)).toEqual({ intent: "isee", booking: booking.id, below: "on" });
+    expect(await db.select().from(iseeRequests).where(eq(iseeRequests.bookingId, booking.id))).toEqual([]);
+    expect((await queuedMail(db)).filter((mail) => mail.template.includes("isee") && mail.text.includes(booking.name))).toEqual([]);
   });
 
   it("stores the attestation once, e-mails the person and staff, and staff open it and approve: the reduced rate applies from then on", async () => {
@@ -201,7 +216,7 @@ describe("the reduced rate with an ISEE attestation", () => {
     // Approved: the person cannot ask again.
     const again = answer(await upload(cookie, booking.id, await pdfBlob()));
     expect(again.status).toBe(409);
-    expect(again.body.error).toBe("La tariffa agevolata è già attiva per questo percorso.");
+    expect(refusal(again.body).error).toBe("La tariffa agevolata è già attiva per questo percorso.");
   });
 
   it("staff decline with a reason the person reads, and a reason is required", async () => {

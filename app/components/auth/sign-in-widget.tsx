@@ -1,9 +1,13 @@
+import { getFormProps, getInputProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { useId, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { firstError, useSchemaForm } from "~/components/forms/schema-form";
+import { FieldError } from "~/components/site/field-error";
 import { proofOfWorkMessages } from "~/domain/proof-of-work";
 import { ProofOfWorkField, ProofOfWorkNoScript } from "../proof-of-work-field";
 import { passwordHint } from "~/domain/password";
-import { oauthProviderLabels, viewHref, widgetMessages, type OAuthProvider, type WidgetIntent, type WidgetView } from "~/domain/sign-in-widget";
+import { oauthProviderLabels, viewHref, viewIntents, widgetMessages, widgetSchemas, type OAuthProvider, type WidgetIntent, type WidgetView } from "~/domain/sign-in-widget";
+import type { z } from "~/domain/zod";
 
 export interface SignInWidgetProps {
   view: WidgetView;
@@ -12,12 +16,13 @@ export interface SignInWidgetProps {
   /** The password-reset token from the e-mailed link (update_password). */
   token: string;
   minPasswordLength: number;
+  /** The message the page came with (a link that failed, a profile that could not be read). */
   error?: string;
-  /** "it" for an Italian message from the server. */
+  /** The action's answer to a refused form: the messages on their fields or over the form, the values typed. */
+  lastResult?: SubmissionResult<string[]>;
+  /** "it" when the action's message is in Italian. */
   errorLang?: "it";
-  field?: string;
   notice?: string;
-  email?: string;
 }
 
 const copy: Record<WidgetView, { title: string; intro: string }> = {
@@ -32,11 +37,22 @@ const copy: Record<WidgetView, { title: string; intro: string }> = {
 /** Messages in Italian inside the English widget, marked so screen readers pronounce them right. */
 const italianMessages = new Set<string>([widgetMessages.emptyMagicLinkEmail, proofOfWorkMessages.failed, proofOfWorkMessages.noJavaScript]);
 
-/** The spec's sign-in widget: one view at a time, every form a plain POST to the page's action. */
+/** The fields of every view's form, each view using some of them. */
+type WidgetFields = { email?: string; password?: string; name?: string; token?: string; code?: string };
+
+/**
+ * The spec's sign-in widget: one view at a time (the page remounts it per view), every form a plain
+ * POST to the page's action, checked in the browser first with the schema the action parses with.
+ */
 export function SignInWidget(props: SignInWidgetProps) {
-  const { view, providers, error, errorLang, notice } = props;
+  const { view, providers, lastResult, errorLang, notice } = props;
   const id = useId();
-  const errorId = `${id}-error`;
+  const schema: z.ZodType<unknown, WidgetFields> = widgetSchemas[viewIntents[view]];
+  const [form, fields] = useSchemaForm(schema, { lastResult });
+  const error = firstError(form.errors) ?? props.error;
+  /** Ours in Italian, or the action's message it marked so. */
+  const langOf = (message: string) =>
+    italianMessages.has(message) || (errorLang && Object.values(lastResult?.error ?? {}).some((messages) => messages?.includes(message))) ? "it" : undefined;
   const withOAuth = providers.length > 0 && (view === "sign_in" || view === "sign_up");
   return (
     <section lang="en" aria-labelledby={`${id}-title`} className="grid flex-1 place-items-center bg-sand-100 px-4 py-12 sm:py-16">
@@ -46,12 +62,7 @@ export function SignInWidget(props: SignInWidgetProps) {
         </h1>
         <p className="mt-2 text-ink-700">{copy[view].intro}</p>
         {error ? (
-          <p
-            id={errorId}
-            role="alert"
-            lang={errorLang ?? (italianMessages.has(error) ? "it" : undefined)}
-            className="mt-5 rounded-xl border border-danger-600/30 bg-danger-50 p-3 text-sm text-danger-600"
-          >
+          <p role="alert" lang={langOf(error)} className="mt-5 rounded-xl border border-danger-600/30 bg-danger-50 p-3 text-sm text-danger-600">
             {error}
           </p>
         ) : null}
@@ -61,7 +72,10 @@ export function SignInWidget(props: SignInWidgetProps) {
           </p>
         ) : null}
         {withOAuth ? <OAuthButtons providers={providers} /> : null}
-        <ViewForm key={view} {...props} errorId={errorId} />
+        <Form method="post" {...getFormProps(form)} className="mt-6 grid gap-4">
+          <input type="hidden" name="intent" value={viewIntents[view]} />
+          <ViewFields {...props} fields={fields} langOf={langOf} />
+        </Form>
         <ViewLinks view={view} />
       </div>
     </section>
@@ -94,41 +108,33 @@ function OAuthButtons({ providers }: { providers: OAuthProvider[] }) {
 
 interface FieldProps {
   label: string;
-  name: string;
-  type?: string;
+  field: FieldMetadata<string | undefined>;
+  type?: "text" | "email" | "password";
   autoComplete: string;
-  invalid: boolean;
-  errorId: string;
+  langOf: (message: string) => "it" | undefined;
   hint?: string;
-  required?: boolean;
-  defaultValue?: string;
   minLength?: number;
   inputMode?: "numeric";
 }
 
-function Field({ label, name, type = "text", invalid, errorId, hint, required = true, ...input }: FieldProps) {
-  const id = useId();
-  const describedBy = [invalid ? errorId : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ");
+function Field({ label, field, type = "text", langOf, hint, ...input }: FieldProps) {
+  const hintId = `${field.id}-hint`;
+  const error = firstError(field.errors);
   return (
     <div className="grid gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium">
+      <label htmlFor={field.id} className="text-sm font-medium">
         {label}
       </label>
-      <input
-        id={id}
-        name={name}
-        type={type}
-        required={required}
-        aria-required={required ? undefined : true}
-        aria-invalid={invalid || undefined}
-        aria-describedby={describedBy || undefined}
-        className="field"
-        {...input}
-      />
+      <input {...getInputProps(field, { type, ariaDescribedBy: hint ? hintId : undefined })} className="field" {...input} />
       {hint ? (
-        <p id={`${id}-hint`} className="text-sm text-ink-500">
+        <p id={hintId} className="text-sm text-ink-500">
           {hint}
         </p>
+      ) : null}
+      {error ? (
+        <div lang={langOf(error)}>
+          <FieldError id={field.errorId} error={error} />
+        </div>
       ) : null}
     </div>
   );
@@ -143,71 +149,73 @@ function SubmitButton({ intent, label, busyLabel }: { intent: WidgetIntent; labe
   );
 }
 
-function ViewForm({ view, token, minPasswordLength, field, email, errorId }: SignInWidgetProps & { errorId: string }) {
-  const invalid = (name: string) => field === name;
-  const emailField = (options: { required?: boolean } = {}) => (
-    <Field label="Email address" name="email" type="email" autoComplete="email" defaultValue={email} invalid={invalid("email")} errorId={errorId} {...options} />
-  );
+function ViewFields({
+  view,
+  token,
+  minPasswordLength,
+  fields,
+  langOf,
+}: SignInWidgetProps & { fields: ReturnType<typeof useSchemaForm<z.ZodType<unknown, WidgetFields>>>[1]; langOf: FieldProps["langOf"] }) {
+  const emailField = <Field label="Email address" field={fields.email} type="email" autoComplete="email" langOf={langOf} />;
   const newPassword = (
     <Field
       label={view === "update_password" ? "New password" : "Password"}
-      name="password"
+      field={fields.password}
       type="password"
       autoComplete="new-password"
       minLength={minPasswordLength}
       hint={passwordHint}
-      invalid={invalid("password")}
-      errorId={errorId}
+      langOf={langOf}
     />
-  );
-  const form = (intent: WidgetIntent, children: ReactNode, submit: ReactNode) => (
-    <Form method="post" className="mt-6 grid gap-4">
-      <input type="hidden" name="intent" value={intent} />
-      {children}
-      {submit}
-    </Form>
   );
   switch (view) {
     case "sign_in":
-      return form(
-        "sign-in",
+      return (
         <>
-          {emailField()}
-          <Field label="Password" name="password" type="password" autoComplete="current-password" invalid={invalid("password")} errorId={errorId} />
-        </>,
-        <SubmitButton intent="sign-in" label="Sign in" busyLabel="Signing in..." />,
+          {emailField}
+          <Field label="Password" field={fields.password} type="password" autoComplete="current-password" langOf={langOf} />
+          <SubmitButton intent="sign-in" label="Sign in" busyLabel="Signing in..." />
+        </>
       );
     case "sign_up":
-      return form(
-        "sign-up",
+      return (
         <>
           <ProofOfWorkNoScript />
-          {emailField()}
+          {emailField}
           {newPassword}
-          <Field label="Name (optional)" name="name" autoComplete="name" required={false} invalid={invalid("name")} errorId={errorId} />
+          <Field label="Name (optional)" field={fields.name} autoComplete="name" langOf={langOf} />
           <ProofOfWorkField />
-        </>,
-        <SubmitButton intent="sign-up" label="Sign up" busyLabel="Signing up..." />,
+          <SubmitButton intent="sign-up" label="Sign up" busyLabel="Signing up..." />
+        </>
       );
     case "forgotten_password":
-      return form("forgotten-password", emailField(), <SubmitButton intent="forgotten-password" label="Send reset link" busyLabel="Sending..." />);
+      return (
+        <>
+          {emailField}
+          <SubmitButton intent="forgotten-password" label="Send reset link" busyLabel="Sending..." />
+        </>
+      );
     case "magic_link":
-      // Not `required`: an empty e-mail gets the spec's localized message from the server, not the browser's.
-      return form("magic-link", emailField({ required: false }), <SubmitButton intent="magic-link" label="Send magic link" busyLabel="Sending..." />);
+      return (
+        <>
+          {emailField}
+          <SubmitButton intent="magic-link" label="Send magic link" busyLabel="Sending..." />
+        </>
+      );
     case "update_password":
-      return form(
-        "update-password",
+      return (
         <>
           <input type="hidden" name="token" value={token} />
           {newPassword}
-        </>,
-        <SubmitButton intent="update-password" label="Update password" busyLabel="Updating..." />,
+          <SubmitButton intent="update-password" label="Update password" busyLabel="Updating..." />
+        </>
       );
     case "verify_otp":
-      return form(
-        "verify-otp",
-        <Field label="Authentication code" name="code" inputMode="numeric" autoComplete="one-time-code" invalid={invalid("code")} errorId={errorId} />,
-        <SubmitButton intent="verify-otp" label="Verify" busyLabel="Verifying..." />,
+      return (
+        <>
+          <Field label="Authentication code" field={fields.code} inputMode="numeric" autoComplete="one-time-code" langOf={langOf} />
+          <SubmitButton intent="verify-otp" label="Verify" busyLabel="Verifying..." />
+        </>
       );
   }
 }

@@ -1,4 +1,6 @@
 import { ArrowRightLeft, BadgeCheck, CalendarDays, CalendarPlus, CircleAlert, Link2, MailCheck, Video } from "lucide-react";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useId } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/home";
@@ -23,6 +25,10 @@ import {
 import { latestMoveRequests } from "~/server/services/move-requests.server";
 import { FieldError } from "~/components/site/field-error";
 import { SendButton } from "~/components/site/send-button";
+import { AreaError } from "~/components/client/notices";
+import { firstError, useSchemaForm } from "~/components/forms/schema-form";
+import type { FormRefusal } from "~/domain/form-fields";
+import { refuseSubmission } from "~/server/form-submission.server";
 
 /**
  * /area-personale — who may: anyone sees the sign-in form, which e-mails a sign-in link and answers
@@ -76,21 +82,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-type ActionResult = { sent?: boolean; error?: string; field?: string; email?: string; feed?: "renewed" | "revoked" };
+type ActionResult = { sent?: boolean; email?: string; feed?: "renewed" | "revoked" } & Partial<FormRefusal>;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "request-link") {
+    // The form was read once to find its intent: parsed as `readSubmission` parses a request.
+    const submission = parseWithZod(form, { schema: clientSignInSchema });
     if (!(await hitRateLimit(context.db, `client-area-sign-in:${clientKey(context.clientIp)}`, LINK_REQUESTS_PER_MINUTE, 60))) {
-      return data<ActionResult>({ error: clientAreaMessages.tooManyAttempts }, { status: 429, headers: PRIVATE });
+      return refuseSubmission(submission, { status: 429, headers: PRIVATE, formError: clientAreaMessages.tooManyAttempts });
     }
-    const typed = typeof form.get("email") === "string" ? String(form.get("email")).slice(0, 254) : "";
-    const parsed = clientSignInSchema.safeParse({ email: form.get("email") ?? undefined });
-    if (!parsed.success) return data<ActionResult>({ error: parsed.error.issues[0]!.message, field: "email", email: typed }, { status: 400, headers: PRIVATE });
+    if (submission.status !== "success") return refuseSubmission(submission, { headers: PRIVATE });
     const returnPath = clientReturnPath(typeof form.get("ritorno") === "string" ? String(form.get("ritorno")) : null);
-    await sendClientSignInLink(context.db, request, parsed.data.email, returnPath);
-    return data<ActionResult>({ sent: true, email: parsed.data.email }, { headers: PRIVATE });
+    await sendClientSignInLink(context.db, request, submission.value.email, returnPath);
+    return data<ActionResult>({ sent: true, email: submission.value.email }, { headers: PRIVATE });
   }
   const client = await requireClient(request, context.db);
   if (intent === "feed-renew") {
@@ -114,8 +120,7 @@ export default function ClientHome({ loaderData, actionData }: Route.ComponentPr
 function SignIn({ returnPath, linkInvalid, signedOutEverywhere, result }: { returnPath: string; linkInvalid: boolean; signedOutEverywhere: boolean; result?: ActionResult }) {
   const navigation = useNavigation();
   const sending = navigation.state === "submitting";
-  const inputId = useId();
-  const errorId = `${inputId}-error`;
+  const [form, fields] = useSchemaForm(clientSignInSchema, { lastResult: result?.result });
   const fromReminder = returnPath.startsWith(`${CLIENT_AREA}/assenza/`);
   return (
     <section aria-labelledby="sign-in-title" className="mx-auto grid max-w-xl gap-6">
@@ -135,6 +140,7 @@ function SignIn({ returnPath, linkInvalid, signedOutEverywhere, result }: { retu
           {clientAreaMessages.signedOutEverywhere}
         </p>
       ) : null}
+      {form.errors ? <AreaError>{firstError(form.errors)}</AreaError> : null}
       {linkInvalid && !result ? (
         <p role="alert" className="flex gap-2 rounded-2xl border border-danger-600/30 bg-danger-50 p-4 text-danger-600">
           <CircleAlert aria-hidden className="mt-0.5 size-5 shrink-0" />
@@ -150,26 +156,15 @@ function SignIn({ returnPath, linkInvalid, signedOutEverywhere, result }: { retu
           <p className="text-ink-700">{clientAreaMessages.linkSent}</p>
         </div>
       ) : null}
-      <Form method="post" className="grid gap-4 rounded-3xl border border-sand-200 bg-white p-5 shadow-sm sm:p-6" noValidate>
+      <Form method="post" {...getFormProps(form)} className="grid gap-4 rounded-3xl border border-sand-200 bg-white p-5 shadow-sm sm:p-6">
         <input type="hidden" name="intent" value="request-link" />
         <input type="hidden" name="ritorno" value={returnPath} />
         <div className="grid gap-2">
-          <label htmlFor={inputId} className="font-semibold">
+          <label htmlFor={fields.email.id} className="font-semibold">
             La tua email
           </label>
-          <input
-            id={inputId}
-            name="email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            defaultValue={result?.error ? result.email : undefined}
-            aria-invalid={result?.field === "email" ? true : undefined}
-            aria-describedby={result?.error ? errorId : undefined}
-            className="field"
-          />
-          <FieldError id={errorId} error={result?.error} />
+          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" inputMode="email" className="field" />
+          <FieldError id={fields.email.errorId} error={firstError(fields.email.errors)} />
         </div>
         <SendButton sending={sending} className="btn btn-primary w-full sm:w-fit">
           Mandami il link per entrare

@@ -1,12 +1,15 @@
 import { AreaPage } from "~/components/client/area-page";
 import { CreditCard, FileText, Upload } from "lucide-react";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useId } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/payments";
 import { AreaDone, AreaError } from "~/components/client/notices";
 import { euro } from "~/content/format";
 import { absenceNotice, MAX_UPLOAD_BYTES, prices } from "~/content/site";
-import { clientPaymentPaths, iseeMessages, iseeRequestStatusLabels, paymentMessages } from "~/domain/client-area";
+import { clientPaymentPaths, iseeFileMessages, iseeMessages, iseeRequestSchema, iseeRequestStatusLabels, paymentMessages } from "~/domain/client-area";
+import type { FormRefusal } from "~/domain/form-fields";
 import { formatDate } from "~/domain/format";
 import { chargeKindLabels, formatCents, paymentMethodLabels } from "~/domain/ledger";
 import { romeDate, sessionLabel, upperFirst } from "~/domain/sessions";
@@ -14,12 +17,15 @@ import { publicBaseUrl } from "~/server/env.server";
 import { hitRateLimit, HttpError } from "~/server/http.server";
 import { redirectWithFlash } from "~/server/flash.server";
 import { useFlash } from "~/components/site/use-flash";
-import { requireClient } from "~/server/services/client-area.server";
+import type { Database } from "~/server/db/client.server";
+import { requireClient, type ClientIdentity } from "~/server/services/client-area.server";
 import { clientAccounts, requestIsee } from "~/server/services/client-payments.server";
 import { createCheckoutForCharge, onlinePaymentAvailable } from "~/server/services/stripe.server";
 import { pdfUpload, readMultipart } from "~/server/uploads.server";
 import { FieldError } from "~/components/site/field-error";
 import { SendButton } from "~/components/site/send-button";
+import { firstError, useSchemaForm } from "~/components/forms/schema-form";
+import { refuseSubmission } from "~/server/form-submission.server";
 
 /**
  * /area-personale/pagamenti — who may: the signed-in client, for their own bookings only (anonymous
@@ -56,7 +62,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-type ActionResult = { error?: string; field?: { bookingId: string; name: "file" | "below"; message: string } };
+/** A refusal of the whole page (a post that cannot be read, the rate limit, online payment); the ISEE form's answer is its own (`FormRefusal`). */
+type ActionResult = { error: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const client = await requireClient(request, context.db);
@@ -88,23 +95,38 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
       return redirect(checkout.url, { headers: PRIVATE });
     }
-    if (form.get("below") !== "on") {
-      return data<ActionResult>({ field: { bookingId, name: "below", message: iseeMessages.confirmBelow } }, { status: 400, headers: PRIVATE });
-    }
-    let pdf: Buffer;
-    try {
-      pdf = await pdfUpload(form, "file");
-    } catch (error) {
-      if (error instanceof HttpError)
-        return data<ActionResult>({ field: { bookingId, name: "file", message: error.message } }, { status: error.status, headers: PRIVATE });
-      throw error;
-    }
-    await requestIsee(context.db, client, bookingId, pdf);
-    return redirectWithFlash(request, clientPaymentPaths.page, { form: ISEE_FORM, outcome: "ok" }, PRIVATE);
+    return await sendIsee(request, context.db, client, bookingId, form);
   } catch (error) {
     if (error instanceof HttpError) return data<ActionResult>({ error: error.message }, { status: error.status, headers: PRIVATE });
     throw error;
   }
+}
+
+/**
+ * The ISEE form, read under the upload's cap: parsed as `readSubmission` parses a request, then the
+ * file's bytes are checked to be a PDF. A refusal answers the status the upload's own check would
+ * (413 too large, 415 not a PDF) and names the booking's form through its fields.
+ */
+async function sendIsee(request: Request, db: Database, client: ClientIdentity, bookingId: string, form: FormData) {
+  const submission = parseWithZod(form, { schema: iseeRequestSchema });
+  if (submission.status !== "success") {
+    const status = submission.error?.file?.includes(iseeFileMessages.tooLarge) ? 413 : 400;
+    return refuseSubmission(submission, { status, headers: PRIVATE });
+  }
+  let pdf: Buffer;
+  try {
+    pdf = await pdfUpload(form, "file");
+  } catch (error) {
+    if (error instanceof HttpError) return refuseSubmission(submission, { status: error.status, headers: PRIVATE, fieldErrors: { file: error.message } });
+    throw error;
+  }
+  try {
+    await requestIsee(db, client, bookingId, pdf);
+  } catch (error) {
+    if (error instanceof HttpError) return refuseSubmission(submission, { status: error.status, headers: PRIVATE, formError: error.message });
+    throw error;
+  }
+  return redirectWithFlash(request, clientPaymentPaths.page, { form: ISEE_FORM, outcome: "ok" }, PRIVATE);
 }
 
 export const headers = () => PRIVATE;
@@ -117,6 +139,8 @@ export default function PaymentsPage({ loaderData, actionData }: Route.Component
   const { accounts, online, cancelled } = loaderData;
   const iseeSent = useFlash(ISEE_FORM)?.outcome === "ok";
   const outcome = loaderData.outcome ?? (iseeSent ? iseeMessages.received : null);
+  // Each booking has its ISEE form: a refusal belongs to the one whose hidden booking field it carries.
+  const refusalFor = (bookingId: string) => (actionData && "result" in actionData && actionData.result?.initialValue?.booking === bookingId ? actionData.result : undefined);
   return (
     <AreaPage
       id="payments-title"
@@ -129,7 +153,7 @@ export default function PaymentsPage({ loaderData, actionData }: Route.Component
       }
     >
       {outcome ? cancelled ? <AreaError>{outcome}</AreaError> : <AreaDone>{outcome}</AreaDone> : null}
-      {actionData?.error ? <AreaError>{actionData.error}</AreaError> : null}
+      {actionData && "error" in actionData ? <AreaError>{actionData.error}</AreaError> : null}
       {accounts.length === 0 ? (
         <p className="rounded-2xl bg-sand-100 p-4 text-ink-700">Qui vedrai le sedute e i pagamenti quando il tuo posto in un gruppo sarà confermato.</p>
       ) : (
@@ -138,7 +162,7 @@ export default function PaymentsPage({ loaderData, actionData }: Route.Component
             key={account.bookingId}
             account={account}
             online={online}
-            fieldError={actionData?.field?.bookingId === account.bookingId ? actionData.field : undefined}
+            iseeResult={refusalFor(account.bookingId)}
           />
         ))
       )}
@@ -146,7 +170,7 @@ export default function PaymentsPage({ loaderData, actionData }: Route.Component
   );
 }
 
-function AccountCard({ account, online, fieldError }: { account: Account; online: boolean; fieldError?: ActionResult["field"] }) {
+function AccountCard({ account, online, iseeResult }: { account: Account; online: boolean; iseeResult?: FormRefusal["result"] }) {
   const titleId = useId();
   return (
     <article aria-labelledby={titleId} className="grid gap-5 rounded-3xl border border-sand-200 bg-white p-5 shadow-sm sm:p-6">
@@ -162,7 +186,7 @@ function AccountCard({ account, online, fieldError }: { account: Account; online
       <Owed account={account} online={online} />
       <Charges account={account} />
       <Receipts account={account} />
-      {account.member || account.iseeApprovedAt || account.iseeRequest ? <Isee account={account} fieldError={fieldError} /> : null}
+      {account.member || account.iseeApprovedAt || account.iseeRequest ? <Isee account={account} lastResult={iseeResult} /> : null}
     </article>
   );
 }
@@ -278,18 +302,19 @@ function Receipts({ account }: { account: Account }) {
   );
 }
 
-function Isee({ account, fieldError }: { account: Account; fieldError?: ActionResult["field"] }) {
+function Isee({ account, lastResult }: { account: Account; lastResult?: FormRefusal["result"] }) {
   const id = useId();
+  const [form, fields] = useSchemaForm(iseeRequestSchema, { id: `isee-${account.bookingId}`, lastResult });
   const navigation = useNavigation();
   const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === "isee" && navigation.formData.get("booking") === account.bookingId;
   const request = account.iseeRequest;
   const pending = request?.status === "pending";
-  const errorOf = (name: "file" | "below") => (fieldError?.name === name ? fieldError.message : undefined);
   return (
     <section aria-labelledby={`${id}-title`} className="grid gap-3 rounded-2xl bg-sand-50 p-4">
       <h3 id={`${id}-title`} className="font-semibold">
         Tariffa agevolata
       </h3>
+      {form.errors ? <AreaError>{firstError(form.errors)}</AreaError> : null}
       {account.iseeApprovedAt ? (
         <p className="text-ink-700">
           <strong className="text-teal-800">{iseeRequestStatusLabels.approved}</strong> dal {formatDate(romeDate(account.iseeApprovedAt))}: ogni seduta
@@ -314,38 +339,26 @@ function Isee({ account, fieldError }: { account: Account; fieldError?: ActionRe
             </p>
           )}
           {account.member ? (
-            <Form method="post" encType="multipart/form-data" noValidate className="grid gap-3">
+            <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="grid gap-3">
               <input type="hidden" name="intent" value="isee" />
               <input type="hidden" name="booking" value={account.bookingId} />
               <div className="grid gap-1.5">
-                <label htmlFor={`${id}-file`} className="font-medium">
+                <label htmlFor={fields.file.id} className="font-medium">
                   Attestazione ISEE (PDF, massimo {Math.round(MAX_UPLOAD_BYTES / 1024 / 1024)} MB) <span className="text-danger-600">*</span>
                 </label>
                 <input
-                  id={`${id}-file`}
-                  name="file"
-                  type="file"
+                  {...getInputProps(fields.file, { type: "file" })}
                   accept="application/pdf,.pdf"
-                  required
-                  aria-invalid={errorOf("file") ? true : undefined}
-                  aria-describedby={errorOf("file") ? `${id}-file-error` : undefined}
                   className="field file:mr-3 file:rounded-full file:border-0 file:bg-teal-50 file:px-3 file:py-1.5 file:text-teal-800"
                 />
-                <FieldError id={`${id}-file-error`} error={errorOf("file")} />
+                <FieldError id={fields.file.errorId} error={firstError(fields.file.errors)} />
               </div>
               <div className="grid gap-1.5">
                 <label className="flex items-start gap-2">
-                  <input
-                    type="checkbox"
-                    name="below"
-                    required
-                    className="mt-1 size-5 accent-teal-700"
-                    aria-invalid={errorOf("below") ? true : undefined}
-                    aria-describedby={errorOf("below") ? `${id}-below-error` : undefined}
-                  />
+                  <input {...getInputProps(fields.below, { type: "checkbox" })} className="mt-1 size-5 accent-teal-700" />
                   <span>Confermo che il mio ISEE è inferiore a {euro(prices.iseeThreshold)} l'anno.</span>
                 </label>
-                <FieldError id={`${id}-below-error`} error={errorOf("below")} />
+                <FieldError id={fields.below.errorId} error={firstError(fields.below.errors)} />
               </div>
               <SendButton sending={sending} icon={<Upload aria-hidden className="size-5" />} className="btn btn-secondary w-full sm:w-fit">
                 Invia l'attestazione
