@@ -367,35 +367,35 @@ export function ConfirmDialog({
   );
 }
 
-/** A Conform field as <Field> reads it: its id (the label's target), its errors, whether the schema requires it. */
-type FieldState = Pick<FieldMetadata, "id" | "errors" | "required">;
+/** A Conform field as <Field> reads it: its id (the label's target), its errors and their id, whether the schema requires it. */
+type FieldState = Pick<FieldMetadata, "id" | "errorId" | "errors" | "required">;
 
 /**
- * A labelled form control with its error: either a Conform field (`field`, whose control takes
- * Conform's props and with them aria-invalid / aria-describedby), or `htmlFor` and `error` wired by
- * the caller (`invalidProps`).
+ * A labelled form control of a Conform field, with its hint and its first error (its `errorId`, which
+ * the control's Conform props name in aria-describedby once it is invalid). The required mark follows
+ * the schema unless `required` says otherwise.
  */
 export function Field({
   label,
+  field,
   hint,
-  required,
+  required = field.required,
   className = "",
   children,
-  ...target
 }: {
   label: ReactNode;
+  field: FieldState;
   hint?: ReactNode;
   required?: boolean;
   className?: string;
   children: ReactNode;
-} & ({ field: FieldState; htmlFor?: never; error?: never } | { htmlFor: string; error?: string; field?: never })) {
-  const id = target.field ? target.field.id : target.htmlFor;
-  const error = target.field ? firstError(target.field.errors) : target.error;
+}) {
+  const error = firstError(field.errors);
   return (
     <div className={`grid content-start gap-1 ${className}`}>
-      <label htmlFor={id} className="text-sm font-medium">
+      <label htmlFor={field.id} className="text-sm font-medium">
         {label}
-        {(required ?? target.field?.required) ? (
+        {required ? (
           <span aria-hidden className="text-danger-600">
             {" "}
             *
@@ -405,7 +405,7 @@ export function Field({
       {children}
       {hint ? <div className="text-xs text-ink-500">{hint}</div> : null}
       {error ? (
-        <p id={`${id}-error`} className="text-sm text-danger-600">
+        <p id={field.errorId} className="text-sm text-danger-600">
           {error}
         </p>
       ) : null}
@@ -413,31 +413,26 @@ export function Field({
   );
 }
 
-type InputAttributes = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "required">;
-type ConformInput<Schema> = { field: FieldMetadata<Schema>; type?: "text" | "date" | "email" | "password" | "time" } & Omit<InputAttributes, "type" | "name" | "defaultValue">;
-type WiredInput = { field?: undefined; id: string; error?: string; required?: boolean } & InputAttributes;
-
-/** A labelled input (the `field` style) with its hint and error: <Field> around one <input>, of a Conform field or wired by id. */
-export function InputField<Schema>({ label, hint, fieldClassName, ...props }: { label: ReactNode; hint?: ReactNode; fieldClassName?: string } & (ConformInput<Schema> | WiredInput)) {
-  if (props.field === undefined) {
-    const { id, error, required, ...input } = props as WiredInput;
-    return (
-      <Field label={label} htmlFor={id} error={error} hint={hint} required={required} className={fieldClassName}>
-        <input id={id} required={required} className="field" {...input} {...invalidProps(id, error)} />
-      </Field>
-    );
-  }
-  const { field, type = "text", ...input } = props as ConformInput<Schema>;
+/** A labelled input (the `field` style) of a Conform field, with its hint and error: <Field> around one <input>. */
+export function InputField<Schema>({
+  label,
+  field,
+  type = "text",
+  hint,
+  fieldClassName,
+  ...input
+}: {
+  label: ReactNode;
+  field: FieldMetadata<Schema>;
+  type?: "text" | "date" | "email" | "password" | "time";
+  hint?: ReactNode;
+  fieldClassName?: string;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name" | "type" | "required" | "defaultValue">) {
   return (
     <Field label={label} field={field} hint={hint} className={fieldClassName}>
       <input {...getInputProps(field, { type })} className="field" {...input} />
     </Field>
   );
-}
-
-/** aria attributes for a control whose error is shown by <Field> (without a Conform field). */
-export function invalidProps(id: string, error: string | undefined) {
-  return error ? { "aria-invalid": true as const, "aria-describedby": `${id}-error` } : {};
 }
 
 /** A column of a ListTable: its header, and the label of its cell on a phone's card (none when `hideLabel`). */
