@@ -52,6 +52,7 @@ test("a member sees what they owe, sends an ISEE attestation, staff approve it a
   await isee.getByLabel(/Attestazione ISEE \(PDF/).setInputFiles({ name: "isee-2026.pdf", mimeType: "application/pdf", buffer: await attestation() });
   await isee.getByRole("button", { name: "Invia l'attestazione" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Conferma che il tuo ISEE è inferiore a 15.000 € l'anno." })).toBeVisible();
+  await shot("isee-conferma-mancante");
   await page.getByRole("region", { name: "Tariffa agevolata" }).getByLabel(/Attestazione ISEE \(PDF/).setInputFiles({ name: "isee-2026.pdf", mimeType: "application/pdf", buffer: await attestation() });
   await page.getByRole("region", { name: "Tariffa agevolata" }).getByLabel(/Confermo che il mio ISEE/).check();
   await page.getByRole("region", { name: "Tariffa agevolata" }).getByRole("button", { name: "Invia l'attestazione" }).click();
