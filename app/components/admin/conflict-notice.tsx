@@ -1,9 +1,9 @@
 import type { DefaultValue } from "@conform-to/react";
 import { RefreshCw } from "lucide-react";
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useFetcher, useRevalidator } from "react-router";
 import { useToast, type ToastMessage } from "~/components/ui/toast";
-import { Modal, Spinner, useActionFetcher, useFetcherResult, type ActionResult } from "./ui";
+import { Spinner, useFetcherResult, type ActionResult } from "./ui";
 import { useSchemaForm } from "~/components/forms/schema-form";
 import { conflictMessages, VERSION_FIELD } from "~/domain/version";
 import type { z } from "~/domain/zod";
@@ -151,54 +151,3 @@ export function useRowConflict() {
   return { onConflict: () => setConflict(true), notice };
 }
 
-/**
- * A dialog whose form posts `intent` (and the `hidden` fields) to the page's action: its fields are
- * drawn by `children` from the answer's field errors, below them Cancel and the submit button with
- * progress (useActionFetcher: the answer is toasted, a success closes it, a conflict calls `onConflict`).
- */
-export function ActionFormDialog(props: {
-  title: string;
-  description?: string;
-  size?: "lg";
-  intent: string;
-  hidden?: Record<string, string>;
-  label: string;
-  cancelLabel?: string;
-  danger?: boolean;
-  disabled?: boolean;
-  formClassName?: string;
-  onClose: () => void;
-  onConflict?: () => void;
-  children: (errors: Record<string, string>) => ReactNode;
-}) {
-  const { fetcher, errors, busy } = useActionFetcher(props.onClose, props.onConflict);
-  const formId = useId();
-  return (
-    <Modal
-      onClose={props.onClose}
-      size={props.size}
-      title={props.title}
-      description={props.description}
-      footer={
-        <FormDialogFooter
-          formId={formId}
-          onCancel={props.onClose}
-          cancelLabel={props.cancelLabel ?? "Annulla"}
-          saving={busy}
-          savingLabel={null}
-          disabled={props.disabled}
-          label={props.label}
-          submitClassName={props.danger ? "btn bg-danger-600 text-white hover:bg-danger-600/90" : undefined}
-        />
-      }
-    >
-      <fetcher.Form method="post" id={formId} className={props.formClassName ?? "grid gap-4"}>
-        <input type="hidden" name="intent" value={props.intent} />
-        {Object.entries(props.hidden ?? {}).map(([name, value]) => (
-          <input key={name} type="hidden" name={name} value={value} />
-        ))}
-        {props.children(errors)}
-      </fetcher.Form>
-    </Modal>
-  );
-}

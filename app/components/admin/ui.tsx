@@ -40,13 +40,13 @@ export function useFetcherResult<T>(fetcher: { state: string; data: T | undefine
  * A fetcher for one admin action: its answer toasted (the message, or the error with its description),
  * `onOk` called when it succeeded (a dialog closes itself), `onConflict` when the row had changed since
  * the page was loaded, and for the form that posts it its busy state and the refusal to show on its
- * fields (`lastResult`, Conform's; `errors`, the older field errors).
+ * fields (`lastResult`, Conform's).
  */
 export function useActionFetcher(onOk?: () => void, onConflict?: () => void) {
   const fetcher = useFetcher<ActionResult>();
   useResultToast(fetcher, onConflict, onOk);
   const refused = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
-  return { fetcher, errors: refused?.fieldErrors ?? {}, lastResult: refused?.result, busy: fetcher.state !== "idle" };
+  return { fetcher, lastResult: refused?.result, busy: fetcher.state !== "idle" };
 }
 
 type SchemaFormOptions<Schema extends z.ZodType> = NonNullable<Parameters<typeof useSchemaForm<Schema>>[1]>;
