@@ -2,6 +2,9 @@ import { useEffect, useRef } from "react";
 import { PROOF_OF_WORK_FIELD, proofOfWorkMessages } from "~/domain/proof-of-work";
 import { prepareProofOfWork, takeProofOfWork } from "./proof-of-work";
 
+/** The name of Conform's own submit button (`INTENT` in @conform-to/dom, not a dependency of ours). */
+const CONFORM_INTENT = "__intent__";
+
 /**
  * For a form that posts its fields (a React Router <Form>): a hidden `altcha` field, filled with a
  * solved anti-spam challenge just before the form is sent. Solving starts when the person first
@@ -16,6 +19,9 @@ export function ProofOfWorkField() {
     let ready = false;
     let solving = false;
     const onSubmit = (event: SubmitEvent) => {
+      // Conform (useSchemaForm) checks a field by submitting the form through a button of its own, then
+      // cancels that submit: it is never sent, so it neither waits for nor spends a challenge.
+      if (event.submitter instanceof HTMLButtonElement && event.submitter.name === CONFORM_INTENT) return;
       if (ready) {
         ready = false;
         // The submission has read the field by now; the next one needs a new challenge.
