@@ -110,7 +110,7 @@ describe("sign-in at /area-personale", () => {
     const unknown = await requestLink("sconosciuta@example.com");
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(200);
-    expect({ ...known.body, email: "" }).toEqual({ ...unknown.body, email: "" });
+    expect(known.body).toEqual(unknown.body);
     // Both e-mails say the same thing: nothing about bookings rides on the address.
     const strip = (text: string) => text.replace(/token=[^&\s"]+/g, "token=");
     const [a, b] = [await linkMailedTo("nota@example.com"), await linkMailedTo("sconosciuta@example.com")];

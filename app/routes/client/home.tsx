@@ -82,7 +82,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-type ActionResult = { sent?: boolean; email?: string; feed?: "renewed" | "revoked" } & Partial<FormRefusal>;
+type ActionResult = { sent?: boolean; feed?: "renewed" | "revoked" } & Partial<FormRefusal>;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
@@ -96,7 +96,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (submission.status !== "success") return refuseSubmission(submission, { headers: PRIVATE });
     const returnPath = clientReturnPath(typeof form.get("ritorno") === "string" ? String(form.get("ritorno")) : null);
     await sendClientSignInLink(context.db, request, submission.value.email, returnPath);
-    return data<ActionResult>({ sent: true, email: submission.value.email }, { headers: PRIVATE });
+    return data<ActionResult>({ sent: true }, { headers: PRIVATE });
   }
   const client = await requireClient(request, context.db);
   if (intent === "feed-renew") {
