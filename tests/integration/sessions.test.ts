@@ -210,25 +210,21 @@ describe("cancelling and moving a session", () => {
     const [movedMail] = await mailTo("annulla-2@example.com", "session-moved");
     expect(movedMail!.text).toContain("mercoledì 13 febbraio 2030, 20:00-21:30");
 
-    const clash = answer(
-      await call(
-        sessionAdminAction,
-        request(`/admin/sessioni/${replacement!.id}`, { cookie: adminCookie, method: "POST", body: form({ intent: "move", date: "2030-02-18", time: "19:00", note: "" }) }),
-        { sessionId: replacement!.id },
-      ),
-    );
+    const moveReplacement = async (date: string, time: string) =>
+      answer(
+        await call(
+          sessionAdminAction,
+          request(`/admin/sessioni/${replacement!.id}`, { cookie: adminCookie, method: "POST", body: form({ intent: "move", date, time, note: "" }) }),
+          { sessionId: replacement!.id },
+        ),
+      );
+    const clash = await moveReplacement("2030-02-18", "19:00");
     expect(clash.status).toBe(409);
     expect(refusal(clash.body).fieldErrors).toEqual({ date: "Il gruppo ha già un incontro a quell'ora." });
 
     // A time that is no time: refused on its field, before anything moves or anyone is e-mailed.
     const mailsBefore = (await mailTo("annulla-2@example.com", "session-moved")).length;
-    const refused = answer(
-      await call(
-        sessionAdminAction,
-        request(`/admin/sessioni/${replacement!.id}`, { cookie: adminCookie, method: "POST", body: form({ intent: "move", date: "2030-02-20", time: "25:00", note: "" }) }),
-        { sessionId: replacement!.id },
-      ),
-    );
+    const refused = await moveReplacement("2030-02-20", "25:00");
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ ok: false, intent: "move", error: "Incontro non spostato", description: "Controlla i campi evidenziati." });
     expect(refusal(refused.body)).toEqual({ fieldErrors: { time: "Orario non valido (HH:MM)." } });
