@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { balanceCents, chargesFor, formatCents, parseEuroToCents, splitPayment, totalCents, type LedgerSession } from "./ledger";
+import { balanceCents, chargesFor, formatCents, parseEuroToCents, paymentSchema, splitPayment, totalCents, type LedgerSession } from "./ledger";
 
 const week = (n: number, overrides: Partial<LedgerSession> = {}): LedgerSession => ({
   sessionId: `s${n}`,
@@ -96,5 +96,16 @@ describe("parseEuroToCents", () => {
     expect(parseEuroToCents("35,001")).toBeNaN();
     // Italian thousands or three decimals: ambiguous, so refused rather than guessed.
     expect(parseEuroToCents("1.000")).toBeNaN();
+  });
+});
+
+describe("the payment form's person", () => {
+  const personError = (booking_id: string | undefined) =>
+    paymentSchema.safeParse({ booking_id, amount: "35", method: "bank_transfer", paid_on: "2026-03-20", idempotency_key: "6f1c7a52-3c1e-4c1b-9d1e-2a7b4c9e0f11" }).error?.issues.find((issue) => issue.path[0] === "booking_id")?.message;
+
+  it("asks for a person when none was chosen, and refuses one that is not of the list", () => {
+    expect(personError(undefined)).toBe("Scegli la persona.");
+    expect(personError("non-una-persona")).toBe("Persona non valida.");
+    expect(personError("6f1c7a52-3c1e-4c1b-9d1e-2a7b4c9e0f12")).toBeUndefined();
   });
 });

@@ -93,7 +93,8 @@ const amount = z
   .refine((cents) => cents <= MAX_AMOUNT_CENTS, "Importo troppo alto: controlla la cifra.");
 
 const idempotencyKey = z.uuid("Modulo scaduto: ricarica la pagina.");
-const bookingId = z.uuid("Persona non valida.");
+/** Nothing chosen (Conform sends an empty select as missing) is asked for; anything else is not a person of the list. */
+const bookingId = z.uuid({ error: (issue) => (issue.input === undefined ? "Scegli la persona." : "Persona non valida.") });
 
 export const paymentSchema = z.object({
   booking_id: bookingId,

@@ -64,7 +64,7 @@ test("the payment form says what is wrong under each field before anything is se
     if (request.method() === "POST") posted++;
   });
   await form.getByRole("button", { name: "Registra e crea la ricevuta" }).click();
-  await expect(form.getByText("Persona non valida.")).toBeVisible();
+  await expect(form.getByText("Scegli la persona.")).toBeVisible();
   await expect(form.getByText("Indica l'importo.")).toBeVisible();
   await expect(form.getByLabel("Importo (€)")).toHaveAttribute("aria-invalid", "true");
   // Checked again as it is corrected, with the schema's words.

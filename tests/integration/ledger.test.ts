@@ -194,7 +194,7 @@ describe("/admin/pagamenti", () => {
       ),
     );
     expect(result.status).toBe(400);
-    expect(refusal(result.body).fieldErrors).toMatchObject({ booking_id: "Persona non valida.", amount: "Importo non valido: scrivi per esempio 35 oppure 35,00." });
+    expect(refusal(result.body).fieldErrors).toMatchObject({ booking_id: "Scegli la persona.", amount: "Importo non valido: scrivi per esempio 35 oppure 35,00." });
   });
 
   it("refuses a payment or a refund on the field at fault (Conform's result, what was typed kept) and records nothing", async () => {
