@@ -25,6 +25,15 @@ export function formErrors(error: z.ZodError, { byField = false } = {}): Record<
   return fields;
 }
 
+/**
+ * Refused fields (`{ name: message }`: a JSON endpoint's `fields`, see `publicEndpoint`, or a staff
+ * upload's) as Conform's result: passed as `lastResult`, they show on their fields through the same
+ * path as the browser's check.
+ */
+export function refusedFields(fields: Record<string, string>): SubmissionResult<string[]> {
+  return { status: "error", error: Object.fromEntries(Object.entries(fields).map(([name, message]) => [name, [message]])) };
+}
+
 /** A trimmed text that must not be empty. */
 export const requiredText = (message: string, max = 500, tooLong = `Massimo ${max} caratteri.`) =>
   z.string({ error: message }).trim().min(1, message).max(max, tooLong);

@@ -12,7 +12,8 @@ import { registrationMessages, registrationSchema, requiredConsents, type Regist
 import { webPageMeta } from "~/domain/seo";
 import { SendButton } from "~/components/site/send-button";
 import { FieldError } from "~/components/site/field-error";
-import { firstError, refusedFields, useSchemaForm } from "~/components/forms/schema-form";
+import { firstError, useSchemaForm } from "~/components/forms/schema-form";
+import { refusedFields } from "~/domain/form-fields";
 
 export const meta = webPageMeta({
   title: "Conferma iscrizione",

@@ -20,7 +20,7 @@ import { action as therapistsAction, loader as therapistsLoader } from "../../ap
 import type { Database } from "../../app/server/db/client.server";
 import { auditLog, blogPosts, contacts, groupBookings, groups, privacyRequests, therapists } from "../../app/server/db/schema";
 import { onePagePdf, newGroup as groupRow, newTherapist as therapistRow, staffDatabase } from "./helpers";
-import { answer, form, routeCaller, type AnyHandler } from "./route-calls";
+import { answer, form, refusal, routeCaller, type AnyHandler } from "./route-calls";
 
 const BASE = "http://localhost:3000";
 const CONFLICT = "Modificato da un altro utente";
@@ -54,11 +54,8 @@ describe("13, 15, 16. documents: uploads say why, a 413 is a field error, staff 
       file: new File([new Uint8Array(big)], "privacy.pdf", { type: "application/pdf" }),
     });
     expect(tooLarge.status).toBe(413);
-    expect(tooLarge.body).toMatchObject({
-      error: "Errore upload",
-      description: "Il file è troppo grande. Massimo 5MB.",
-      fieldErrors: { file: "Il file è troppo grande. Massimo 5MB." },
-    });
+    expect(tooLarge.body).toMatchObject({ error: "Errore upload", description: "Il file è troppo grande. Massimo 5MB." });
+    expect(refusal(tooLarge.body).fieldErrors).toEqual({ file: "Il file è troppo grande. Massimo 5MB." });
     const notPdf = await post(documentsAction, "/admin/documenti", {
       intent: "upload",
       type: "privacy-policy",
@@ -72,7 +69,8 @@ describe("13, 15, 16. documents: uploads say why, a 413 is a field error, staff 
     const result = await (documentsClientAction as unknown as (args: { serverAction: () => Promise<unknown> }) => Promise<unknown>)({
       serverAction: () => Promise.reject(refused),
     });
-    expect(result).toMatchObject({ ok: false, error: "Errore upload", fieldErrors: { file: "Il file è troppo grande. Massimo 5MB." } });
+    expect(result).toMatchObject({ ok: false, error: "Errore upload" });
+    expect(refusal(result as Record<string, unknown>).fieldErrors).toEqual({ file: "Il file è troppo grande. Massimo 5MB." });
     const other = { ...refused, status: 500 };
     await expect(
       (documentsClientAction as unknown as (args: { serverAction: () => Promise<unknown> }) => Promise<unknown>)({

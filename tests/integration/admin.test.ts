@@ -289,11 +289,8 @@ describe("uploads", () => {
     const html = new File(["<!doctype html><script>alert(1)</script>"], "privacy-policy.pdf", { type: "application/pdf" });
     const result = await uploadDocument("privacy-policy", html);
     expect(result.status).toBe(415);
-    expect(result.body).toMatchObject({
-      error: "Errore upload",
-      description: "Solo file PDF: il file non è un PDF.",
-      fieldErrors: { file: "Solo file PDF: il file non è un PDF." },
-    });
+    expect(result.body).toMatchObject({ error: "Errore upload", description: "Solo file PDF: il file non è un PDF." });
+    expect(refusal(result.body).fieldErrors).toEqual({ file: "Solo file PDF: il file non è un PDF." });
     expect(await storage().exists("documents", "privacy-policy.pdf")).toBe(false);
     expect(await db.select().from(documents)).toEqual([]);
   });

@@ -15,7 +15,6 @@ export type ActionResult =
       intent: string;
       error: string;
       description?: string;
-      fieldErrors?: Record<string, string>;
       /** A refused form's Conform result (see `useSchemaForm`): its fields show its messages. */
       result?: SubmissionResult<string[]>;
       conflict?: boolean;

@@ -31,11 +31,3 @@ export function useSchemaForm<Schema extends z.ZodType>(
 export function firstError(errors: string[] | undefined) {
   return errors?.[0];
 }
-
-/**
- * A JSON endpoint's refused fields (`{ fields: { name: message } }`, see `publicEndpoint`) as Conform's
- * result: passed as `lastResult`, they show on their fields through the same path as the browser's check.
- */
-export function refusedFields(fields: Record<string, string>): SubmissionResult<string[]> {
-  return { status: "error", error: Object.fromEntries(Object.entries(fields).map(([name, message]) => [name, [message]])) };
-}

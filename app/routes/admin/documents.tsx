@@ -4,6 +4,8 @@ import { isRouteErrorResponse, useFetcher, type FetcherWithComponents } from "re
 import type { Route } from "./+types/documents";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { formatDateTime } from "~/domain/format";
+import { refusedFields } from "~/domain/form-fields";
+import { firstError } from "~/components/forms/schema-form";
 import { fileProblemMessages, pdfFileProblem } from "~/components/admin/image-upload";
 import {
   Badge,
@@ -72,7 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     // The toast and the field say why (too large, not a PDF...); the spec's generic text for anything else.
     const { status, message } = failure(error, messages.errorDescription, "admin-documents");
-    return actionFail("upload", status, messages.error, { description: message, fieldErrors: { file: message } });
+    return actionFail("upload", status, messages.error, { description: message, result: refusedFields({ file: message }) });
   }
 }
 
@@ -86,8 +88,13 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   } catch (error) {
     if (!isRouteErrorResponse(error) || error.status !== 413) throw error;
     const reason = fileProblemMessages.pdf.size;
-    return { ok: false as const, intent: "upload", error: messages.error, description: reason, fieldErrors: { file: reason } };
+    return { ok: false as const, intent: "upload", error: messages.error, description: reason, result: refusedFields({ file: reason }) };
   }
+}
+
+/** Why the server refused an upload, as it put it on the file field. */
+function uploadError(refused: Extract<ActionResult, { ok: false }>) {
+  return firstError(refused.result?.error?.file ?? undefined);
 }
 
 function fileSize(bytes: number | null) {
@@ -134,7 +141,7 @@ function DocumentRow({ document }: { document: DocumentInfo }) {
     if (result.ok) toast({ title: result.message, description: `${document.label}: ${document.fileName}` });
     else toast({ title: result.error, description: result.description, variant: "destructive" });
   });
-  const serverError = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors?.file : undefined;
+  const serverError = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? uploadError(fetcher.data) : undefined;
   const error = clientError ?? serverError;
   const inputId = `document-${document.type}`;
 
@@ -293,7 +300,7 @@ function UseGeneratedButton({ document, fetcher }: { document: DocumentInfo; fet
         busyLabel="Ripristino..."
         cancelLabel="Annulla"
         busy={busy}
-        error={fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? (fetcher.data.fieldErrors?.file ?? fetcher.data.error) : null}
+        error={fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? (uploadError(fetcher.data) ?? fetcher.data.error) : null}
         onConfirm={confirm}
       />
     </>

@@ -159,7 +159,7 @@ export function actionFail(
   intent: string,
   status: number,
   error: string,
-  options: { description?: string; fieldErrors?: Record<string, string>; result?: SubmissionResult<string[]>; conflict?: boolean } = {},
+  options: { description?: string; result?: SubmissionResult<string[]>; conflict?: boolean } = {},
 ) {
   return data({ ok: false as const, intent, error, ...options }, { status });
 }
