@@ -74,10 +74,7 @@ export function useRecordForm<Schema extends z.ZodType, D, R>(
     else toast({ title: result.error, description: result.description, variant: "destructive" });
   });
   const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : null;
-  // useSchemaForm widens the schema's input with a string index, which would refuse the lists' arrays
-  // in a default value; Conform's own type of this schema's default value is the exact one.
-  const defaultValue = options.defaultValue as NonNullable<Parameters<typeof useSchemaForm<Schema>>[1]>["defaultValue"];
-  const [form, fields] = useSchemaForm(schema, { lastResult: failed?.result, defaultValue });
+  const [form, fields] = useSchemaForm(schema, { lastResult: failed?.result, defaultValue: options.defaultValue });
   return {
     fetcher,
     form,

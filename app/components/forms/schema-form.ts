@@ -1,4 +1,4 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
+import { useForm, type DefaultValue, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "~/domain/zod";
 
@@ -14,12 +14,15 @@ export function useSchemaForm<Schema extends z.ZodType>(
   options: {
     lastResult?: SubmissionResult<string[]> | null;
     id?: string;
-    defaultValue?: Parameters<typeof useForm<z.input<Schema> & Record<string, unknown>>>[0]["defaultValue"];
+    defaultValue?: DefaultValue<z.input<Schema>>;
     onSubmit?: Parameters<typeof useForm>[0]["onSubmit"];
   } = {},
 ) {
-  return useForm<z.input<Schema> & Record<string, unknown>, z.output<Schema>>({
+  type Fields = z.input<Schema> & Record<string, unknown>;
+  return useForm<Fields, z.output<Schema>>({
     ...options,
+    // Conform wants a record of fields; the schema's own input type is that record (lists included).
+    defaultValue: options.defaultValue as DefaultValue<Fields>,
     constraint: getZodConstraint(schema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
