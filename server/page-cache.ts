@@ -3,6 +3,7 @@ import type { NextFunction, Request, Response } from "express";
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
+import { FLASH_COOKIE } from "~/domain/flash";
 import { logger } from "~/server/logger.server";
 import { platform } from "~/server/platform.server";
 
@@ -153,7 +154,7 @@ function storable(req: Request, res: Response) {
 
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
 /** A form's outcome to show once (`app/server/flash.server.ts`): that page is this visitor's alone. */
-const FLASH_COOKIE = /(?:^|;\s*)flash=/;
+const FLASH = new RegExp(`(?:^|;\\s*)${FLASH_COOKIE}=`);
 /** Writes that can change what public pages show: the admin area and better-auth's admin endpoints. */
 const STAFF_WRITES = /^\/(?:admin|api\/auth\/admin)(?:\/|$)/;
 
@@ -163,7 +164,7 @@ export function pageCacheMiddleware(req: Request, res: Response, next: NextFunct
     return next();
   }
   // Signed-in people (staff checking an edit, clients) and a form's outcome always get a fresh render.
-  if (SESSION_COOKIE.test(req.headers.cookie ?? "") || FLASH_COOKIE.test(req.headers.cookie ?? "")) return next();
+  if (SESSION_COOKIE.test(req.headers.cookie ?? "") || FLASH.test(req.headers.cookie ?? "")) return next();
   const key = req.originalUrl;
   const end = (body?: Buffer) => void res.end(body);
   const hit = pageCache.get(key);

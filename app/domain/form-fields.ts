@@ -12,14 +12,13 @@ export interface FormRefusal {
  */
 
 /**
- * The one map from Zod's issues to fields: each message keyed by its full path ("title",
- * "images_data.0.alt"), first one wins; with `byField`, by the top-level field only ("current_situations"
- * for any of its items), as the public JSON endpoints answer.
+ * A JSON endpoint's refused fields: each message keyed by its top-level field ("current_situations"
+ * for any of its items), first one wins; "_" for the whole body. Forms get theirs from Conform.
  */
-export function formErrors(error: z.ZodError, { byField = false } = {}): Record<string, string> {
+export function formErrors(error: z.ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
-    const key = !issue.path.length ? "_" : byField ? String(issue.path[0]) : issue.path.map(String).join(".");
+    const key = issue.path.length ? String(issue.path[0]) : "_";
     fields[key] ??= issue.message;
   }
   return fields;

@@ -103,7 +103,7 @@ export type ValidateAllResult =
 export function validateAll(input: unknown): ValidateAllResult {
   const result = questionnaireSchema.safeParse(input);
   if (result.success) return { success: true, data: result.data };
-  const byField = Object.entries(formErrors(result.error, { byField: true }));
+  const byField = Object.entries(formErrors(result.error));
   return { success: false, errors: Object.fromEntries(byField.filter(([field]) => field in questionnaireSchema.shape)) as FieldErrors };
 }
 

@@ -277,7 +277,7 @@ export async function runIdempotent(
 /** The fields of a schema's input, first message per field, or a 400 carrying the first message. */
 export function parseFields<S extends z.ZodType>(schema: S, values: unknown): z.infer<S> {
   const parsed = schema.safeParse(values);
-  if (!parsed.success) throw new HttpError(400, Object.values(formErrors(parsed.error, { byField: true }))[0] ?? errors.invalid);
+  if (!parsed.success) throw new HttpError(400, Object.values(formErrors(parsed.error))[0] ?? errors.invalid);
   return parsed.data;
 }
 
@@ -366,7 +366,7 @@ export function publicEndpoint<S extends z.ZodType>(options: EndpointOptions<S>)
         delete (body as Record<string, unknown>)[PROOF_OF_WORK_FIELD];
       }
       const parsed = options.schema.safeParse(body);
-      if (!parsed.success) throw new HttpError(400, errors.invalid, formErrors(parsed.error, { byField: true }));
+      if (!parsed.success) throw new HttpError(400, errors.invalid, formErrors(parsed.error));
       const spend = solved ? { statement: spendStatement(solved), refusal: proofOfWorkMessages.failed } : undefined;
       const result = await runIdempotent(context.db, options.scope, request.headers.get("idempotency-key"), parsed.data, (tx) => options.handle(tx, parsed.data, request), spend);
       if (isForm) return formRedirect(request, options.scope, "ok");

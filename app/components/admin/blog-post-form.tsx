@@ -415,7 +415,8 @@ function Counter({ length, max, bad, note }: { length: number; max: number; bad:
 function Checkbox({ label, hint, input }: { label: string; hint: string; input: InputHTMLAttributes<HTMLInputElement> }) {
   return (
     <label className="flex max-w-xs items-start gap-2">
-      <input {...input} className="mt-1 size-4 accent-teal-700" />
+      {/* Conform marks every checkbox of a boolean as required; these two are choices, not consents. */}
+      <input {...input} required={false} className="mt-1 size-4 accent-teal-700" />
       <span className="text-sm">
         <span className="font-medium">{label}</span>
         <span className="block text-ink-500">{hint}</span>

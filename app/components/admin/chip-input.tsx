@@ -13,6 +13,8 @@ export function ChipInput({
   placeholder,
   addLabel = "Add",
   removeLabel = (item: string) => `Remove ${item}`,
+  errorId,
+  invalid = false,
 }: {
   name: string;
   label: string;
@@ -21,6 +23,9 @@ export function ChipInput({
   placeholder?: string;
   addLabel?: string;
   removeLabel?: (item: string) => string;
+  /** The list's error message (shown by the caller): the typing field is marked and described by it. */
+  errorId?: string;
+  invalid?: boolean;
 }) {
   const id = useId();
   const [draft, setDraft] = useState("");
@@ -42,6 +47,8 @@ export function ChipInput({
           value={draft}
           maxLength={200}
           placeholder={placeholder}
+          aria-invalid={invalid || undefined}
+          aria-describedby={invalid ? errorId : undefined}
           onChange={(event) => setDraft(event.target.value)}
           onKeyDown={(event) => {
             if (event.key === "Enter") {

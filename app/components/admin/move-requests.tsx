@@ -35,7 +35,7 @@ interface TargetGroup {
 
 /**
  * The options of a "Nuovo gruppo" select: a prompt, then each group with its therapist and free seats.
- * The prompt is not disabled: a disabled option is not sent, and Conform shows errors only on fields sent.
+ * The prompt is an option like the others: left on it, the form is refused with the schema's message.
  */
 export function TargetGroupOptions({ groups }: { groups: TargetGroup[] }) {
   return (

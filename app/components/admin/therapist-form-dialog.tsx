@@ -207,15 +207,30 @@ function TherapistForm({
               values={qualifications}
               onChange={setQualifications}
               placeholder="Type and press Enter"
+              errorId={fields.qualifications.errorId}
+              invalid={Boolean(listError(fields.qualifications))}
             />
-            <FieldError id={fields.qualifications.errorId} error={firstError(fields.qualifications.errors)} />
+            <FieldError id={fields.qualifications.errorId} error={listError(fields.qualifications)} />
           </div>
           <div className="grid content-start gap-1">
-            <ChipInput name={fields.approaches.name} label="Approaches" values={approaches} onChange={setApproaches} placeholder="Type and press Enter" />
-            <FieldError id={fields.approaches.errorId} error={firstError(fields.approaches.errors)} />
+            <ChipInput
+              name={fields.approaches.name}
+              label="Approaches"
+              values={approaches}
+              onChange={setApproaches}
+              placeholder="Type and press Enter"
+              errorId={fields.approaches.errorId}
+              invalid={Boolean(listError(fields.approaches))}
+            />
+            <FieldError id={fields.approaches.errorId} error={listError(fields.approaches)} />
           </div>
         </div>
       </fetcher.Form>
     </Modal>
   );
+}
+
+/** A list's first message: about the list itself, or about one of its entries (`qualifications[3]`). */
+function listError(field: { errors?: string[]; allErrors: Record<string, string[]> }) {
+  return firstError(field.errors) ?? firstError(Object.values(field.allErrors).flat());
 }

@@ -8,7 +8,7 @@ import { formatDate, todayInItaly } from "~/domain/format";
 import { Terms, Badge, ConfirmAction, EmptyState, LoadError, PageHeader, useLoadErrorToast, useViewParam, ActionButton } from "~/components/admin/ui";
 import { blogPostInputSchema } from "~/domain/blog-post-input";
 import { adminPageData } from "~/server/auth.server";
-import { loadOr, recordAction } from "~/server/services/admin-common.server";
+import { checkFields, loadOr, recordAction } from "~/server/services/admin-common.server";
 import { createPost, deletePost, findPost, listPosts, postCounters, updatePost } from "~/server/services/admin-blog.server";
 
 /** `?articolo=nuovo` opens the empty form, `?articolo=<id>` the post to edit. */
@@ -53,7 +53,7 @@ export const action = recordAction({
   auditDetail: (row) => ({ slug: row.slug }),
   messages: {
     saveFailed: messages.saveFailed,
-    checkFields: "Controlla i campi evidenziati.",
+    checkFields,
     notFound: "Articolo non trovato",
     created: messages.created,
     updated: messages.updated,

@@ -7,7 +7,7 @@ import { groupSlot, groupStart, groupStatusLabels } from "~/domain/group-labels"
 import { Badge, ConfirmAction, ListTable, PageHeader, td, useLoadErrorToast, type BadgeTone, ActionButton } from "~/components/admin/ui";
 import { groupInputSchema } from "~/domain/group-input";
 import { adminPageData } from "~/server/auth.server";
-import { loadOr, recordAction } from "~/server/services/admin-common.server";
+import { checkFields, loadOr, recordAction } from "~/server/services/admin-common.server";
 import { closeGroup, createGroup, listGroups, therapistOptions, updateGroup } from "~/server/services/admin-groups.server";
 import { resyncGroupSessions } from "~/server/services/sessions.server";
 
@@ -31,7 +31,7 @@ export const action = recordAction({
   afterSave: resyncGroupSessions,
   messages: {
     saveFailed: "Errore durante il salvataggio del gruppo",
-    checkFields: "Controlla i campi evidenziati.",
+    checkFields,
     notFound: "Gruppo non trovato.",
     created: "Gruppo creato",
     updated: "Gruppo aggiornato",

@@ -137,16 +137,20 @@ function PasswordStep({ lastResult, busy }: StepProps) {
   return (
     <Form method="post" {...getFormProps(form)} className="mt-6 grid gap-4">
       <input type="hidden" name="intent" value="sign-in" />
-      <label className="grid gap-1 text-sm font-medium">
-        Email address
-        <input {...getInputProps(fields.email, { type: "email" })} autoComplete="username" className="field" />
+      <div className="grid gap-1">
+        <label className="grid gap-1 text-sm font-medium">
+          Email address
+          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="username" className="field" />
+        </label>
         <FieldError id={fields.email.errorId} error={firstError(fields.email.errors)} />
-      </label>
-      <label className="grid gap-1 text-sm font-medium">
-        Password
-        <input {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" className="field" />
+      </div>
+      <div className="grid gap-1">
+        <label className="grid gap-1 text-sm font-medium">
+          Password
+          <input {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" className="field" />
+        </label>
         <FieldError id={fields.password.errorId} error={firstError(fields.password.errors)} />
-      </label>
+      </div>
       <button type="submit" className="btn btn-primary" disabled={busy}>
         {busy ? "Signing in..." : "Sign in"}
       </button>
@@ -159,14 +163,16 @@ function CodeStep({ lastResult, busy }: StepProps) {
   return (
     <Form method="post" {...getFormProps(form)} className="mt-6 grid gap-4">
       <input type="hidden" name="intent" value="verify-otp" />
-      <label className="grid gap-1 text-sm font-medium">
-        Authentication code
-        <input {...getInputProps(fields.code, { type: "text", ariaDescribedBy: "admin-code-hint" })} autoComplete="one-time-code" className="field" />
+      <div className="grid gap-1">
+        <label className="grid gap-1 text-sm font-medium">
+          Authentication code
+          <input {...getInputProps(fields.code, { type: "text", ariaDescribedBy: "admin-code-hint" })} autoComplete="one-time-code" className="field" />
+        </label>
         <span id="admin-code-hint" className="text-xs font-normal text-ink-500">
           The 6 digits from your authenticator app, or a backup code.
         </span>
         <FieldError id={fields.code.errorId} error={firstError(fields.code.errors)} />
-      </label>
+      </div>
       <button type="submit" className="btn btn-primary" disabled={busy}>
         {busy ? "Verifying..." : "Verify"}
       </button>

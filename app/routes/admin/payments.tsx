@@ -241,7 +241,7 @@ function IseeCell({ account }: { account: Data["accounts"][number] }) {
 
 /**
  * Who paid or is refunded; its prompt is chosen until staff pick someone (the form's default is ""). The
- * prompt is not disabled: a disabled option is not sent, and Conform shows errors only on fields sent.
+ * prompt is an option like the others: left on it, the form is refused with the schema's message.
  */
 function MemberSelect({ field, accounts }: { field: FieldMetadata<string>; accounts: Data["accounts"] }) {
   return (

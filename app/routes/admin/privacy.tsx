@@ -194,17 +194,19 @@ function OpenRequestForm({ email, lastResult, busy }: { email: string; lastResul
     <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-end gap-2">
       <input type="hidden" name="intent" value="open" />
       <input type="hidden" name="email" value={email} />
-      <label className="grid gap-1 text-sm font-medium">
-        Tipo di richiesta
-        <select {...getSelectProps(fields.type)} className="field">
-          {Object.entries(requestTypeLabels).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
+      <div className="grid gap-1">
+        <label className="grid gap-1 text-sm font-medium">
+          Tipo di richiesta
+          <select {...getSelectProps(fields.type)} className="field">
+            {Object.entries(requestTypeLabels).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
         <FieldError id={fields.type.errorId} error={firstError(fields.type.errors)} />
-      </label>
+      </div>
       <button type="submit" className="btn btn-secondary" disabled={busy}>
         Registra richiesta
       </button>
