@@ -200,37 +200,31 @@ function TherapistForm({
         </Field>
 
         <div className="grid gap-4 sm:grid-cols-2">
-          <div className="grid content-start gap-1">
-            <ChipInput
-              name={fields.qualifications.name}
-              label="Qualifications"
-              values={qualifications}
-              onChange={setQualifications}
-              placeholder="Type and press Enter"
-              errorId={fields.qualifications.errorId}
-              invalid={Boolean(listError(fields.qualifications))}
-            />
-            <FieldError id={fields.qualifications.errorId} error={listError(fields.qualifications)} />
-          </div>
-          <div className="grid content-start gap-1">
-            <ChipInput
-              name={fields.approaches.name}
-              label="Approaches"
-              values={approaches}
-              onChange={setApproaches}
-              placeholder="Type and press Enter"
-              errorId={fields.approaches.errorId}
-              invalid={Boolean(listError(fields.approaches))}
-            />
-            <FieldError id={fields.approaches.errorId} error={listError(fields.approaches)} />
-          </div>
+          <ChipListField field={fields.qualifications} label="Qualifications" values={qualifications} onChange={setQualifications} />
+          <ChipListField field={fields.approaches} label="Approaches" values={approaches} onChange={setApproaches} />
         </div>
       </fetcher.Form>
     </Modal>
   );
 }
 
-/** A list's first message: about the list itself, or about one of its entries (`qualifications[3]`). */
-function listError(field: { errors?: string[]; allErrors: Record<string, string[]> }) {
-  return firstError(field.errors) ?? firstError(Object.values(field.allErrors).flat());
+/** A list typed entry by entry, with its first message: about the list, or about one entry (`qualifications[3]`). */
+function ChipListField({
+  field,
+  label,
+  values,
+  onChange,
+}: {
+  field: { name: string; errorId: string; errors?: string[]; allErrors: Record<string, string[]> };
+  label: string;
+  values: string[];
+  onChange: (values: string[]) => void;
+}) {
+  const error = firstError(field.errors) ?? firstError(Object.values(field.allErrors).flat());
+  return (
+    <div className="grid content-start gap-1">
+      <ChipInput name={field.name} label={label} values={values} onChange={onChange} placeholder="Type and press Enter" errorId={field.errorId} invalid={Boolean(error)} />
+      <FieldError id={field.errorId} error={error} />
+    </div>
+  );
 }
