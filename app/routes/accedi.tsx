@@ -1,5 +1,4 @@
 import type { Submission } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/accedi";
 import { SignInWidget } from "~/components/auth/sign-in-widget";
@@ -34,6 +33,7 @@ import type { Database } from "~/server/db/client.server";
 import { clientKey, hitRateLimit } from "~/server/http.server";
 import { logger } from "~/server/logger.server";
 import { acceptProofOfWork } from "~/server/proof-of-work.server";
+import { parseSubmission } from "~/server/form-submission.server";
 
 const RATE_LIMIT_WINDOW_SECONDS = 60;
 /** Magic links, OAuth and e-mail confirmation come back here; the loader then routes by role. */
@@ -153,19 +153,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = parseIntent(form.get("intent"));
   // No intent, no schema: the refusal is over the form alone.
-  if (!intent) return refuse(null, parseWithZod(form, { schema: z.object({}) }), { message: widgetMessages.unknownRequest });
+  if (!intent) return refuse(null, parseSubmission(form, z.object({})), { message: widgetMessages.unknownRequest });
   // Our own limit: server-side API calls bypass better-auth's HTTP rate limiter.
   if (!(await hitRateLimit(context.db, `sign-in-widget:${intent}:${clientKey(context.clientIp)}`, SIGN_IN_ATTEMPTS_PER_MINUTE, RATE_LIMIT_WINDOW_SECONDS))) {
-    return refuse(intent, parseWithZod(form, { schema: widgetSchemas[intent] }), { status: 429, message: widgetMessages.tooManyAttempts });
+    return refuse(intent, parseSubmission(form, widgetSchemas[intent]), { status: 429, message: widgetMessages.tooManyAttempts });
   }
   const api = auth(context.db, request).api;
   const headers = request.headers;
 
-  // Each form is checked with its intent's schema, exactly as the browser did (`useSchemaForm`); the
-  // form was read once to find its intent, so it is parsed as `readSubmission` parses a request.
+  // Each form is checked with its intent's schema, exactly as the browser did (`useSchemaForm`).
   switch (intent) {
     case "sign-in": {
-      const submission = parseWithZod(form, { schema: widgetSchemas[intent] });
+      const submission = parseSubmission(form, widgetSchemas[intent]);
       if (submission.status !== "success") return refuse(intent, submission);
       // The callback is for the fresh confirmation link an unconfirmed address gets.
       const response = await authResponse(api.signInEmail({ body: { ...submission.value, callbackURL: returnURL }, headers, asResponse: true }));
@@ -175,7 +174,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return signedIn(context.db, intent, submission, response, body.user?.id);
     }
     case "sign-up": {
-      const submission = parseWithZod(form, { schema: widgetSchemas[intent] });
+      const submission = parseSubmission(form, widgetSchemas[intent]);
       // Sign-up creates an account and sends an e-mail for anyone: it takes a solved anti-spam challenge.
       const proof = form.get(PROOF_OF_WORK_FIELD);
       if (!(await acceptProofOfWork(context.db, typeof proof === "string" && proof ? proof : null))) {
@@ -190,7 +189,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data<WidgetResult>({ intent, notice: widgetMessages.confirmationSent });
     }
     case "forgotten-password": {
-      const submission = parseWithZod(form, { schema: widgetSchemas[intent] });
+      const submission = parseSubmission(form, widgetSchemas[intent]);
       if (submission.status !== "success") return refuse(intent, submission);
       // better-auth's link /api/auth/reset-password/{token} redirects here with &token=…
       const response = await api.requestPasswordReset({
@@ -202,7 +201,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data<WidgetResult>({ intent, notice: widgetMessages.resetLinkSent });
     }
     case "magic-link": {
-      const submission = parseWithZod(form, { schema: widgetSchemas[intent] });
+      const submission = parseSubmission(form, widgetSchemas[intent]);
       if (submission.status !== "success") return refuse(intent, submission);
       const response = await api.signInMagicLink({
         body: { email: submission.value.email, callbackURL: returnURL, errorCallbackURL: viewHref("magic_link") },
@@ -213,14 +212,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data<WidgetResult>({ intent, notice: widgetMessages.magicLinkSent });
     }
     case "update-password": {
-      const submission = parseWithZod(form, { schema: widgetSchemas[intent] });
+      const submission = parseSubmission(form, widgetSchemas[intent]);
       if (submission.status !== "success") return refuse(intent, submission);
       const response = await authResponse(api.resetPassword({ body: { newPassword: submission.value.password, token: submission.value.token }, headers, asResponse: true }));
       if (!response.ok) return failed(intent, submission, response);
       return redirect(`${widgetPath}?updated=password`);
     }
     case "verify-otp": {
-      const submission = parseWithZod(form, { schema: widgetSchemas[intent] });
+      const submission = parseSubmission(form, widgetSchemas[intent]);
       if (submission.status !== "success") return refuse(intent, submission);
       const response = await api.verifyTOTP({ body: { code: submission.value.code }, headers, asResponse: true });
       if (!response.ok) return failed(intent, submission, response);
@@ -228,7 +227,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return signedIn(context.db, intent, submission, response, body.user?.id);
     }
     case "oauth": {
-      const submission = parseWithZod(form, { schema: widgetSchemas[intent] });
+      const submission = parseSubmission(form, widgetSchemas[intent]);
       if (submission.status !== "success") return refuse(intent, submission);
       const provider = submission.value.provider === "azure" ? "microsoft" : submission.value.provider;
       const response = await api.signInSocial({

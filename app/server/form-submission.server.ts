@@ -4,9 +4,12 @@ import { data } from "react-router";
 import type { FormRefusal } from "~/domain/form-fields";
 import type { z } from "~/domain/zod";
 
-/** Reads a posted form and parses it with the form's schema, exactly as the browser did (`useSchemaForm`). */
-export async function readSubmission<Schema extends z.ZodType>(request: Request, schema: Schema) {
-  return parseWithZod(await request.formData(), { schema });
+/**
+ * Parses a posted form with the form's schema, exactly as the browser did (`useSchemaForm`): the one
+ * way an action reads a form, whether it has just read the body or read it first for its intent.
+ */
+export function parseSubmission<Schema extends z.ZodType>(form: FormData, schema: Schema) {
+  return parseWithZod(form, { schema });
 }
 
 /**

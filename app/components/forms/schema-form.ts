@@ -4,7 +4,7 @@ import type { z } from "~/domain/zod";
 
 /**
  * The one way a form validates: Conform with the form's Zod schema from `app/domain`, the same
- * schema the action parses with (`readSubmission`). In the browser a field is checked when it loses
+ * schema the action parses with (`parseSubmission`). In the browser a field is checked when it loses
  * focus and again as it is corrected; without JavaScript the action's answer (`lastResult`) shows
  * the same messages on the same fields, and the fields keep what was typed. Native validation stays
  * off (`noValidate`) so no browser-worded bubble ever replaces our Italian messages.

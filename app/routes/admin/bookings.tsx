@@ -2,7 +2,6 @@ import { ArrowRightLeft, Check, Phone, X } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { getSelectProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
 import type { Route } from "./+types/bookings";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
@@ -21,6 +20,7 @@ import { approveMoveRequest, declineMoveRequest, pendingMoveRequests } from "~/s
 import { MoveRequestsPanel, TargetGroupOptions } from "~/components/admin/move-requests";
 import { actionFail, actionOk, ADMIN_PAGE_SIZE, failure, isVersionConflict, loadOr, parseListQuery, versionSchema, auditListRead, submissionRefused } from "~/server/services/admin-common.server";
 import { conflictMessages, VERSION_FIELD } from "~/domain/version";
+import { parseSubmission } from "~/server/form-submission.server";
 
 const statusTones: Record<BookingStatus, BadgeTone> = {
   requested: "highlight",
@@ -62,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireAdmin(context.db, request);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
-  const submission = parseWithZod(form, { schema: bookingAction });
+  const submission = parseSubmission(form, bookingAction);
   if (submission.status !== "success") {
     // What staff chose or wrote is refused on its field, with its message as the toast; anything else was not typed.
     const typed = submission.error?.group_id?.[0] ?? submission.error?.reason?.[0];

@@ -1,7 +1,6 @@
 import { useEffect } from "react";
 import { data, Form, Link, Outlet, redirect, useActionData, useNavigation } from "react-router";
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { Route } from "./+types/layout";
 import { AreaHeader, AreaRefusal, SignOutButton } from "~/components/layout/area-shell";
 import { AdminTabBar } from "~/components/admin/tab-bar";
@@ -12,6 +11,7 @@ import { firstError, useSchemaForm } from "~/components/forms/schema-form";
 import { FieldError } from "~/components/site/field-error";
 import { ADMIN_ROLE, auth, authResponse, getSession, needsTwoFactorEnrolment, SIGN_IN_ATTEMPTS_PER_MINUTE } from "~/server/auth.server";
 import { clientKey, hitRateLimit } from "~/server/http.server";
+import { parseSubmission } from "~/server/form-submission.server";
 
 export const adminTabs = [
   { to: "/admin", label: "Utenti", end: true },
@@ -67,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   }
   if (intent === "verify-otp") {
-    const submission = parseWithZod(form, { schema: staffSignInCodeSchema });
+    const submission = parseSubmission(form, staffSignInCodeSchema);
     if (submission.status !== "success") return data({ error: "Enter the 6-digit code", intent, twoFactor: true, result: submission.reply() }, { status: 400 });
     const { code } = submission.value;
     const response = isBackupCode(code)
@@ -80,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!(await hitRateLimit(context.db, `admin-sign-in:${clientKey(context.clientIp)}`, SIGN_IN_ATTEMPTS_PER_MINUTE, 60))) {
     return data({ error: "Too many sign-in attempts. Please wait a minute and try again.", intent: "sign-in" }, { status: 429 });
   }
-  const submission = parseWithZod(form, { schema: staffSignInSchema });
+  const submission = parseSubmission(form, staffSignInSchema);
   if (submission.status !== "success") {
     const message = submission.error?.email?.[0] ?? submission.error?.password?.[0] ?? "Sign in failed";
     // The password typed is never sent back.

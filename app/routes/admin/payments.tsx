@@ -1,6 +1,5 @@
 import { FileText } from "lucide-react";
 import { getFormProps, getSelectProps, type FieldMetadata, type Submission } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState, type ReactNode } from "react";
 import type { Route } from "./+types/payments";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
@@ -19,6 +18,7 @@ import { HttpError } from "~/server/http.server";
 import { actionFail, actionFailure, actionOk, checkFields, loadOr, isRecordId, submissionRefused } from "~/server/services/admin-common.server";
 import { approveIseeRequest, declineIseeRequest, pendingIseeRequests } from "~/server/services/client-payments.server";
 import { approveIsee, listAccounts, recentPayments, recentRefunds, recordPayment, recordRefund, revokeIsee } from "~/server/services/payments.server";
+import { parseSubmission } from "~/server/form-submission.server";
 
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   let submission: Submission<unknown> | undefined;
   try {
     if (intent === "payment") {
-      const payment = parseWithZod(form, { schema: paymentSchema });
+      const payment = parseSubmission(form, paymentSchema);
       submission = payment;
       if (payment.status !== "success") return submissionRefused(intent, "Pagamento non registrato", payment, { description: checkFields });
       const { booking_id, amount, method, paid_on, note, idempotency_key } = payment.value;
@@ -53,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return actionOk(intent, recorded.duplicate ? `Pagamento già registrato (ricevuta ${recorded.receiptNumber})` : `Pagamento registrato: ricevuta ${recorded.receiptNumber}`, recorded.id);
     }
     if (intent === "refund") {
-      const refund = parseWithZod(form, { schema: refundSchema });
+      const refund = parseSubmission(form, refundSchema);
       submission = refund;
       if (refund.status !== "success") return submissionRefused(intent, "Rimborso non registrato", refund, { description: checkFields });
       const { booking_id, amount, reason, idempotency_key } = refund.value;
@@ -73,7 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         await approveIseeRequest(context.db, session, requestId);
         return actionOk(intent, "Tariffa agevolata approvata: vale dalla prossima seduta. La persona riceve un'email.");
       }
-      const decline = parseWithZod(form, { schema: iseeDeclineSchema });
+      const decline = parseSubmission(form, iseeDeclineSchema);
       submission = decline;
       if (decline.status !== "success") return submissionRefused(intent, "Richiesta non rifiutata", decline, { description: checkFields });
       await declineIseeRequest(context.db, session, requestId, decline.value.reason);

@@ -1,5 +1,4 @@
 import { getFormProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { data, Form, useActionData, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
@@ -21,6 +20,7 @@ import { privacyEmailSchema, privacyRequestSchema, requestTypeLabels, type Priva
 import { Terms, Badge, ListTable, td } from "~/components/admin/ui";
 import { firstError, useSchemaForm } from "~/components/forms/schema-form";
 import { FieldError } from "~/components/site/field-error";
+import { parseSubmission } from "~/server/form-submission.server";
 
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -46,7 +46,7 @@ const actionSchema = z.discriminatedUnion("intent", [
 
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireAdmin(context.db, request);
-  const submission = parseWithZod(await request.formData(), { schema: actionSchema });
+  const submission = parseSubmission(await request.formData(), actionSchema);
   if (submission.status !== "success") {
     const message = Object.values(submission.error ?? {}).find((messages) => messages?.length)?.[0] ?? "Richiesta non valida.";
     return data({ ok: false as const, message, result: submission.reply() }, { status: 400 });

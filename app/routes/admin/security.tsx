@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, type ReactNode } from "react";
 import { data, Form, useActionData, useNavigation } from "react-router";
 import { z } from "zod";
@@ -13,6 +12,7 @@ import { adminPageData, auth, requireAdmin } from "~/server/auth.server";
 import { env } from "~/server/env.server";
 import { hitRateLimit } from "~/server/http.server";
 import { pendingEnrolment } from "~/server/two-factor.server";
+import { parseSubmission } from "~/server/form-submission.server";
 
 /** Password checks on this page, per staff account: a stolen session cannot guess the password here. */
 const ATTEMPTS_PER_MINUTE = 5;
@@ -59,7 +59,7 @@ async function refused(intent: Intent, response: Response) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireAdmin(context.db, request, { withoutTwoFactor: true });
-  const submission = parseWithZod(await request.formData(), { schema: actionSchema });
+  const submission = parseSubmission(await request.formData(), actionSchema);
   if (submission.status !== "success") {
     const message = Object.values(submission.error ?? {}).find((messages) => messages?.length)?.[0] ?? "Operazione non riuscita.";
     // The password typed is never sent back.

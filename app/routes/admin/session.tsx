@@ -1,6 +1,5 @@
 import { ArrowLeft, CalendarClock, Video, XCircle } from "lucide-react";
 import { getTextareaProps, type Submission } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/session";
@@ -13,6 +12,7 @@ import { adminPageData, requireAdmin } from "~/server/auth.server";
 import { HttpError, orNotFound } from "~/server/http.server";
 import { actionFail, actionFailure, actionOk, checkFields, isRecordId, submissionRefused } from "~/server/services/admin-common.server";
 import { attendanceSheet, cancelSession, getSession, moveSession, recordAttendance } from "~/server/services/sessions.server";
+import { parseSubmission } from "~/server/form-submission.server";
 
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -38,14 +38,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return actionOk(intent, saved === 1 ? "Presenza salvata" : `${saved} presenze salvate`);
     }
     if (intent === "cancel") {
-      const cancel = parseWithZod(form, { schema: cancelSessionSchema });
+      const cancel = parseSubmission(form, cancelSessionSchema);
       submission = cancel;
       if (cancel.status !== "success") return submissionRefused(intent, "Incontro non annullato", cancel);
       const result = await cancelSession(context.db, actor, params.sessionId, cancel.value.note);
       return actionOk(intent, `Incontro annullato: ${result.emailed} persone avvisate per email`);
     }
     if (intent === "move") {
-      const move = parseWithZod(form, { schema: moveSessionSchema });
+      const move = parseSubmission(form, moveSessionSchema);
       submission = move;
       if (move.status !== "success") return submissionRefused(intent, "Incontro non spostato", move, { description: checkFields });
       const result = await moveSession(context.db, actor, params.sessionId, move.value);

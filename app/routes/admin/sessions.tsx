@@ -1,6 +1,5 @@
 import { CalendarDays, ChevronLeft, ChevronRight, List, Trash2 } from "lucide-react";
 import { getFormProps, getSelectProps, type Submission } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { Form, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/sessions";
@@ -16,6 +15,7 @@ import { HttpError } from "~/server/http.server";
 import { actionFail, actionFailure, actionOk, checkFields, loadOr, isRecordId, submissionRefused } from "~/server/services/admin-common.server";
 import { therapistOptions } from "~/server/services/admin-groups.server";
 import { addClosure, deleteClosure, groupOptions, listClosures, listSessions, listWeek } from "~/server/services/sessions.server";
+import { parseSubmission } from "~/server/form-submission.server";
 
 const isDate = (value: string | null): value is string => Boolean(value && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)));
 /** How many weeks the list view shows from the chosen week on. */
@@ -53,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   let submission: Submission<unknown> | undefined;
   try {
     if (intent === "create") {
-      const closure = parseWithZod(form, { schema: closureSchema });
+      const closure = parseSubmission(form, closureSchema);
       submission = closure;
       if (closure.status !== "success") return submissionRefused(intent, "Chiusura non salvata", closure, { description: checkFields });
       const result = await addClosure(context.db, session, closure.value);

@@ -1,6 +1,5 @@
 import { ArrowRightLeft, BadgeCheck, CalendarDays, CalendarPlus, CircleAlert, Link2, MailCheck, Video } from "lucide-react";
 import { getFormProps, getInputProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useId } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/home";
@@ -28,7 +27,7 @@ import { SendButton } from "~/components/site/send-button";
 import { AreaError } from "~/components/client/notices";
 import { firstError, useSchemaForm } from "~/components/forms/schema-form";
 import type { FormRefusal } from "~/domain/form-fields";
-import { refuseSubmission } from "~/server/form-submission.server";
+import { refuseSubmission, parseSubmission } from "~/server/form-submission.server";
 
 /**
  * /area-personale — who may: anyone sees the sign-in form, which e-mails a sign-in link and answers
@@ -88,8 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "request-link") {
-    // The form was read once to find its intent: parsed as `readSubmission` parses a request.
-    const submission = parseWithZod(form, { schema: clientSignInSchema });
+    const submission = parseSubmission(form, clientSignInSchema);
     if (!(await hitRateLimit(context.db, `client-area-sign-in:${clientKey(context.clientIp)}`, LINK_REQUESTS_PER_MINUTE, 60))) {
       return refuseSubmission(submission, { status: 429, headers: PRIVATE, formError: clientAreaMessages.tooManyAttempts });
     }

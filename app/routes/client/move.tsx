@@ -8,7 +8,7 @@ import { freeSeatsLabel } from "~/domain/group-labels";
 import { HttpError } from "~/server/http.server";
 import { redirectWithFlash } from "~/server/flash.server";
 import { useFlash } from "~/components/site/use-flash";
-import { readSubmission, refuseSubmission } from "~/server/form-submission.server";
+import { parseSubmission, refuseSubmission } from "~/server/form-submission.server";
 import { requireClient } from "~/server/services/client-area.server";
 import { moveRequestPage, requestMove } from "~/server/services/move-requests.server";
 import { MoveRequestState } from "~/components/client/move-request-state";
@@ -36,7 +36,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const client = await requireClient(request, context.db);
-  const submission = await readSubmission(request, moveRequestSchema);
+  const submission = parseSubmission(await request.formData(), moveRequestSchema);
   if (submission.status !== "success") return refuseSubmission(submission, { headers: PRIVATE });
   try {
     await requestMove(context.db, client, params.bookingId, { reason: submission.value.reason, preferredGroupId: submission.value.preferred_group });

@@ -1,7 +1,6 @@
 import { AreaPage } from "~/components/client/area-page";
 import { CreditCard, FileText, Upload } from "lucide-react";
 import { getFormProps, getInputProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useId } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/payments";
@@ -25,7 +24,7 @@ import { pdfUpload, readMultipart } from "~/server/uploads.server";
 import { FieldError } from "~/components/site/field-error";
 import { SendButton } from "~/components/site/send-button";
 import { firstError, useSchemaForm } from "~/components/forms/schema-form";
-import { refuseSubmission } from "~/server/form-submission.server";
+import { refuseSubmission, parseSubmission } from "~/server/form-submission.server";
 
 /**
  * /area-personale/pagamenti — who may: the signed-in client, for their own bookings only (anonymous
@@ -103,12 +102,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /**
- * The ISEE form, read under the upload's cap: parsed as `readSubmission` parses a request, then the
+ * The ISEE form, read under the upload's cap: parsed with `parseSubmission`, then the
  * file's bytes are checked to be a PDF. A refusal answers the status the upload's own check would
  * (413 too large, 415 not a PDF) and names the booking's form through its fields.
  */
 async function sendIsee(request: Request, db: Database, client: ClientIdentity, bookingId: string, form: FormData) {
-  const submission = parseWithZod(form, { schema: iseeRequestSchema });
+  const submission = parseSubmission(form, iseeRequestSchema);
   if (submission.status !== "success") {
     const status = submission.error?.file?.includes(iseeFileMessages.tooLarge) ? 413 : 400;
     return refuseSubmission(submission, { status, headers: PRIVATE });

@@ -1,12 +1,11 @@
 import { and, count, eq, ilike, or, sql, type Column, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Submission, SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { z } from "zod";
 import { conflictMessages, VERSION_FIELD } from "~/domain/version";
 import { HttpError } from "../http.server";
-import { replyWith } from "../form-submission.server";
+import { replyWith, parseSubmission } from "../form-submission.server";
 import { audit } from "../audit.server";
 import { requireAdmin, type SessionInfo } from "../auth.server";
 import type { Database } from "../db/client.server";
@@ -168,7 +167,7 @@ export function actionFail(
 export const checkFields = "Controlla i campi evidenziati.";
 
 /**
- * A staff form refused (Conform, see `readSubmission`): the toast's title and description (such
+ * A staff form refused (Conform, see `parseSubmission`): the toast's title and description (such
  * as "check the fields"), the messages on their fields; `fieldErrors`/`formError` add what only the server knows.
  */
 export function submissionRefused(
@@ -244,7 +243,7 @@ export function recordAction<Schema extends z.ZodType, Row extends { id: string 
         await audit(db, session, { action: intent, entity: options.entity, entityId: id, ...(detail ? { detail } : {}) });
         return actionOk(intent, message);
       }
-      submission = parseWithZod(form, { schema: options.schema });
+      submission = parseSubmission(form, options.schema);
       if (submission.status !== "success") return submissionRefused(intent, title, submission, { description: messages.checkFields });
       let row: Row;
       if (intent === "create") {
