@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
-import { retryWhileUnavailable, type Database } from "./db/client.server";
+import { insertRows, retryWhileUnavailable, type Database } from "./db/client.server";
 import { jobs } from "./db/schema";
 import { logger } from "./logger.server";
 
-type Executor = Pick<Database, "insert">;
+type Executor = Pick<Database, "execute">;
 export type JobHandler = (db: Database, payload: Record<string, unknown>, job: { id: string; type: string; attempts: number }) => Promise<void>;
 
 const handlers = new Map<string, JobHandler>();
@@ -47,15 +47,16 @@ export interface NewJob {
 
 export async function enqueueJobs(executor: Executor, newJobs: NewJob[]) {
   if (newJobs.length === 0) return;
-  await jobsInsert(executor, newJobs);
+  await executor.execute(jobsInsert(newJobs));
 }
 
 /** The insert of (at least one) job, not yet run (for `writeTogether`). */
-export function jobsInsert(executor: Executor, newJobs: NewJob[]) {
-  return executor
-    .insert(jobs)
-    .values(newJobs.map((job) => ({ type: job.type, payload: job.payload ?? {}, runAt: job.runAt ?? new Date(), dedupeKey: job.dedupeKey })))
-    .onConflictDoNothing({ target: jobs.dedupeKey });
+export function jobsInsert(newJobs: NewJob[]) {
+  return insertRows(
+    jobs,
+    newJobs.map((job) => ({ type: job.type, payload: job.payload ?? {}, runAt: job.runAt ?? new Date(), dedupeKey: job.dedupeKey ?? null })),
+    { onConflictDoNothing: jobs.dedupeKey },
+  );
 }
 
 export const JOB_CLAIM_SECONDS = 300;

@@ -12,10 +12,11 @@ import { action as sendContact } from "../../app/routes/api/send-contact-email";
 import { action as submitQuestionnaire } from "../../app/routes/api/submit-questionnaire";
 import { action as updateGroupSelection } from "../../app/routes/api/update-group-selection";
 import { action as joinWaitlist } from "../../app/routes/api/waitlist";
-import { writeTogether, type Database } from "../../app/server/db/client.server";
+import { insertRows, writeTogether, type Database } from "../../app/server/db/client.server";
 import {
   accessTokens,
   callSlots,
+  jobs,
   consentRecords,
   contacts,
   emailOutbox,
@@ -317,5 +318,34 @@ describe("writes sent as one statement (writeTogether)", () => {
     expect(await db.select().from(consentRecords).where(eq(consentRecords.email, email))).toEqual([]);
     await writeTogether(db, [db.insert(consentRecords).values({ email, form: "questionnaire", consent: "terms", textVersion: "test" })]);
     expect(await db.select().from(consentRecords).where(eq(consentRecords.email, email))).toHaveLength(1);
+  });
+
+  it("insertRows stores what Drizzle's insert would: dates, JSON, nulls, defaults, SQL expressions, a skipped conflict", async () => {
+    const runAt = new Date("2031-02-03T04:05:06.789Z");
+    const key = `together-${randomUUID()}`;
+    const payload = { nested: { list: [1, "due", null], text: "virgolette \" e à" } };
+    await writeTogether(db, [
+      insertRows(jobs, [
+        { type: "together-test", payload, runAt, dedupeKey: key },
+        { type: "together-test", payload: {}, runAt, dedupeKey: null },
+      ]),
+      insertRows(consentRecords, [{ email: "insert.rows@example.com", form: "questionnaire", consent: "terms", textVersion: "v" }], {
+        expressions: { givenAt: sql`'2030-01-01T00:00:00Z'::timestamptz` },
+      }),
+    ]);
+    const stored = await db.select().from(jobs).where(eq(jobs.type, "together-test"));
+    expect(stored.map(({ payload: json, runAt: at, dedupeKey, status, attempts }) => ({ json, at, dedupeKey, status, attempts }))).toEqual(
+      expect.arrayContaining([
+        { json: payload, at: runAt, dedupeKey: key, status: "pending", attempts: 0 },
+        { json: {}, at: runAt, dedupeKey: null, status: "pending", attempts: 0 },
+      ]),
+    );
+    const [consent] = await db.select().from(consentRecords).where(eq(consentRecords.email, "insert.rows@example.com"));
+    expect(consent?.givenAt).toEqual(new Date("2030-01-01T00:00:00Z"));
+    // The same dedupe key again: skipped, not an error.
+    await db.execute(insertRows(jobs, [{ type: "together-test", payload: { again: true }, runAt, dedupeKey: key }], { onConflictDoNothing: jobs.dedupeKey }));
+    expect(await db.select().from(jobs).where(eq(jobs.dedupeKey, key))).toEqual([expect.objectContaining({ payload })]);
+    // Rows must name the same columns: a left-out one would be null, not its default.
+    expect(() => insertRows(jobs, [{ type: "a", runAt }, { type: "b" }])).toThrow(/different keys/);
   });
 });

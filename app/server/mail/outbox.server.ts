@@ -1,14 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { ReactElement } from "react";
-import { retryWhileUnavailable, type Database } from "../db/client.server";
+import { insertRows, retryWhileUnavailable, type Database } from "../db/client.server";
 import { emailOutbox } from "../db/schema";
 import { logger } from "../logger.server";
 import { seal } from "../crypto.server";
 import { deferrable, renderQueued } from "./catalogue.server";
 import { renderEmail } from "./render.server";
 
-type Executor = Pick<Database, "insert">;
+type Executor = Pick<Database, "execute">;
 
 export interface Attachment {
   filename: string;
@@ -49,7 +49,7 @@ export function headerValue(text: string) {
  */
 export async function enqueueEmails(executor: Executor, emails: OutgoingEmail[]) {
   if (emails.length === 0) return;
-  await outboxInsert(executor, await outboxRows(emails));
+  await executor.execute(outboxInsert(await outboxRows(emails)));
 }
 
 /**
@@ -62,8 +62,8 @@ export function emailsQueued() {
 }
 
 /** The insert of (at least one) outbox row, not yet run (for `writeTogether`). */
-export function outboxInsert(executor: Executor, rows: OutboxValues[]) {
-  return executor.insert(emailOutbox).values(rows);
+export function outboxInsert(rows: OutboxValues[]) {
+  return insertRows(emailOutbox, rows);
 }
 
 type OutboxValues = typeof emailOutbox.$inferInsert;

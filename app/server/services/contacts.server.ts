@@ -6,7 +6,7 @@ import { env } from "../env.server";
 import { enqueueEmails } from "../mail/outbox.server";
 import { ContactAutoReply, StaffNotification } from "../mail/templates";
 
-type Tx = Pick<Database, "insert">;
+type Tx = Pick<Database, "insert" | "execute">;
 
 /** Stores a contact message and queues the staff notification and the auto-reply, in the caller's transaction. */
 export async function createContact(tx: Tx, input: ContactInput) {

@@ -2,7 +2,7 @@ import { createHash, createHmac, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { createElement } from "react";
 import { identityMessages } from "~/domain/matching-types";
-import type { Database } from "../db/client.server";
+import { insertRows, type Database } from "../db/client.server";
 import { accessTokens, pendingActions, questionnaireResponses } from "../db/schema";
 import { authSecret } from "../auth.server";
 import { publicBaseUrl } from "../env.server";
@@ -40,20 +40,16 @@ export interface Identity {
 }
 
 /** Issues a token for an address (and the questionnaire it belongs to); returns its row id. */
-export async function issueAccessToken(tx: Pick<Database, "insert">, email: string, responseId: string | null) {
+export async function issueAccessToken(tx: Pick<Database, "execute">, email: string, responseId: string | null) {
   const id = crypto.randomUUID();
-  await accessTokenInsert(tx, id, email, responseId);
+  await tx.execute(accessTokenInsert(id, email, responseId));
   return id;
 }
 
 /** The insert of a token row with the given id, not yet run (for `writeTogether`). */
-export function accessTokenInsert(tx: Pick<Database, "insert">, id: string, email: string, responseId: string | null) {
-  return tx.insert(accessTokens).values({
-    id,
-    tokenHash: hashToken(tokenOf(id)),
-    email: normalizeEmail(email),
-    responseId,
-    expiresAt: sql`now() + make_interval(days => ${ACCESS_TOKEN_DAYS})`,
+export function accessTokenInsert(id: string, email: string, responseId: string | null) {
+  return insertRows(accessTokens, [{ id, tokenHash: hashToken(tokenOf(id)), email: normalizeEmail(email), responseId }], {
+    expressions: { expiresAt: sql`now() + make_interval(days => ${ACCESS_TOKEN_DAYS})` },
   });
 }
 

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { createElement } from "react";
 import { legalVersions } from "~/content/site";
 import type { QuestionnaireAnswers } from "~/domain/questionnaire";
-import type { Database } from "../db/client.server";
+import { insertRows, type Database } from "../db/client.server";
 import { consentRecords, questionnaireResponses } from "../db/schema";
 import { seal } from "../crypto.server";
 import { env } from "../env.server";
@@ -67,7 +67,7 @@ export async function questionnaireSubmission(tx: Tx, answers: QuestionnaireAnsw
   ]);
   if (answers.newsletter_subscription === "yes") await subscribe(tx, answers.email, "questionnaire");
   const writes = [
-    tx.insert(questionnaireResponses).values({
+    insertRows(questionnaireResponses, [{
       ...response,
       name: answers.name,
       email,
@@ -79,18 +79,17 @@ export async function questionnaireSubmission(tx: Tx, answers: QuestionnaireAnsw
       sourceDiscovery: answers.source_discovery,
       newsletterSubscription: answers.newsletter_subscription,
       privacyConsent: answers.privacy_consent,
-      consentAt: sql`now()`,
       status: "completed",
       source: meta.source ?? "website",
       utm: meta.utm && Object.keys(meta.utm).length ? meta.utm : null,
-    }),
-    accessTokenInsert(tx, tokenId, answers.email, response.id),
-    tx.insert(consentRecords).values([
+    }], { expressions: { consentAt: sql`now()` } }),
+    accessTokenInsert(tokenId, answers.email, response.id),
+    insertRows(consentRecords, [
       { email, form: "questionnaire", consent: "privacy-health-data", textVersion: legalVersions.privacy.version },
       { email, form: "questionnaire", consent: "terms", textVersion: legalVersions.terms.version },
     ]),
-    outboxInsert(tx, emails),
-    jobsInsert(tx, followupJobs(response)),
+    outboxInsert(emails),
+    jobsInsert(followupJobs(response)),
   ];
   return { ...response, tokenId, writes };
 }
