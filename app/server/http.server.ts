@@ -27,6 +27,7 @@ export const errors = {
   idempotencyKey: "Intestazione Idempotency-Key non valida.",
   spam: "Richiesta non valida.",
   invalidCharacters: "La richiesta contiene caratteri non validi.",
+  idempotencyInFlight: "Questa richiesta è ancora in corso: riprova tra qualche istante.",
   notAnObject: "Richiesta non valida: il contenuto deve essere un oggetto JSON con i campi del modulo.",
 } as const;
 
@@ -230,6 +231,13 @@ type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
  * The work's own `writes` and the stored answer go as one statement: a submission costs four round
  * trips (BEGIN, key, writes, COMMIT).
  */
+function checkedKey(key: string | null) {
+  if (key !== null && !/^[A-Za-z0-9_.:-]{8,128}$/.test(key)) throw new HttpError(400, errors.idempotencyKey);
+  return key;
+}
+
+const requestHashOf = (payload: unknown) => createHash("sha256").update(JSON.stringify(payload ?? null)).digest("hex");
+
 export async function runIdempotent(
   db: Database,
   scope: string,
@@ -238,8 +246,8 @@ export async function runIdempotent(
   work: (tx: Transaction) => Promise<HandlerResult>,
   spend?: SpendOnce,
 ): Promise<HandlerResult> {
-  if (key !== null && !/^[A-Za-z0-9_.:-]{8,128}$/.test(key)) throw new HttpError(400, errors.idempotencyKey);
-  const requestHash = createHash("sha256").update(JSON.stringify(payload ?? null)).digest("hex");
+  checkedKey(key);
+  const requestHash = requestHashOf(payload);
   const spent = sql`${spend ? sql`exists (select 1 from spent)` : sql`true`} as spent`;
   return db.transaction(async (tx) => {
     const finish = async (result: HandlerResult, store: SQLWrapper[]) => {
@@ -272,6 +280,54 @@ export async function runIdempotent(
     const result = await work(tx);
     return finish(result, [sql`update idempotency_keys set status = ${result.status}, body = ${JSON.stringify(result.body)}::jsonb where key = ${stored}`]);
   });
+}
+
+/** The reasons `insieme_refuse` (migration 0020) aborts a statement written by `storeComposed`. */
+const REFUSED_STORED = "idempotency-key-stored";
+const REFUSED_SPENT = "proof-spent";
+
+function refusalOf(error: unknown) {
+  // Drizzle wraps the driver's error: the code and message are on its cause.
+  let current = error as { code?: string; message?: string; cause?: unknown } | undefined;
+  while (current?.cause && !current.code) current = current.cause as typeof current;
+  const message = current?.message;
+  return current?.code === "P0001" && (message === REFUSED_STORED || message === REFUSED_SPENT) ? message : null;
+}
+
+/**
+ * What runIdempotent guarantees, in one statement and without a transaction's round trips, for an
+ * answer composed without reading the database (`EndpointOptions.compose`): the Idempotency-Key with
+ * the stored answer, the spent proof and the writes go together or not at all. A key already stored
+ * or a proof already spent aborts the statement (insieme_refuse), so nothing of it stays; then the
+ * stored answer is read, as a retry expects. The writes must not fail on a retry's behalf: fresh ids.
+ */
+async function storeComposed(db: Database, scope: string, key: string | null, requestHash: string, result: HandlerResult, spend?: SpendOnce): Promise<HandlerResult> {
+  const stored = key === null ? null : `${scope}:${key}`;
+  const checks: SQL[] = [];
+  const parts: SQL[] = [];
+  if (stored !== null) {
+    parts.push(sql`inserted as (insert into idempotency_keys (key, scope, request_hash, status, body)
+      values (${stored}, ${scope}, ${requestHash}, ${result.status}, ${JSON.stringify(result.body)}::jsonb) on conflict (key) do nothing returning key)`);
+    checks.push(sql`when not exists (select 1 from inserted) then insieme_refuse(${REFUSED_STORED})`);
+  }
+  if (spend) {
+    parts.push(sql`spent as (${spend.statement})`);
+    checks.push(sql`when not exists (select 1 from spent) then insieme_refuse(${REFUSED_SPENT})`);
+  }
+  (result.writes ?? []).forEach((write, index) => parts.push(sql`${sql.raw(`w${index}`)} as (${write})`));
+  try {
+    if (parts.length > 0) await db.execute(sql`with ${sql.join(parts, sql`, `)} select ${checks.length > 0 ? sql`case ${sql.join(checks, sql` `)} end` : sql`1`}`);
+    return { status: result.status, body: result.body };
+  } catch (error) {
+    const refusal = refusalOf(error);
+    if (refusal === REFUSED_SPENT) throw new HttpError(400, spend!.refusal);
+    if (refusal !== REFUSED_STORED) throw error;
+    const [row] = (await db.execute<{ status: number | null; body: unknown; request_hash: string }>(sql`select status, body, request_hash from idempotency_keys where key = ${stored}`)).rows;
+    if (row && row.request_hash !== requestHash) throw new HttpError(422, errors.idempotencyMismatch);
+    // Stored by a request that took the transaction: its answer is there once it committed.
+    if (row && row.status !== null) return { status: row.status, body: row.body };
+    throw new HttpError(409, errors.idempotencyInFlight);
+  }
 }
 
 /** The fields of a schema's input, first message per field, or a 400 carrying the first message. */
@@ -332,6 +388,11 @@ export interface EndpointOptions<S extends z.ZodType> {
   /** Requests per window per client address. */
   rateLimit?: { limit: number; windowSeconds: number };
   handle: (tx: Transaction, data: z.infer<S>, request: Request) => Promise<HandlerResult>;
+  /**
+   * The answer and its writes composed without reading the database, or undefined for `handle`:
+   * sent with the Idempotency-Key and the spent proof as one statement (`storeComposed`).
+   */
+  compose?: (data: z.infer<S>) => Promise<HandlerResult> | undefined;
   /** A solved anti-spam challenge (header X-Altcha or field `altcha`) is required unless false. */
   proofOfWork?: boolean;
   /** Turns the stored answer into the one sent (e.g. a token derived from a stored id), on every retry too. */
@@ -368,7 +429,11 @@ export function publicEndpoint<S extends z.ZodType>(options: EndpointOptions<S>)
       const parsed = options.schema.safeParse(body);
       if (!parsed.success) throw new HttpError(400, errors.invalid, formErrors(parsed.error));
       const spend = solved ? { statement: spendStatement(solved), refusal: proofOfWorkMessages.failed } : undefined;
-      const result = await runIdempotent(context.db, options.scope, request.headers.get("idempotency-key"), parsed.data, (tx) => options.handle(tx, parsed.data, request), spend);
+      const key = request.headers.get("idempotency-key");
+      const composed = await options.compose?.(parsed.data);
+      const result = composed
+        ? await storeComposed(context.db, options.scope, checkedKey(key), requestHashOf(parsed.data), composed, spend)
+        : await runIdempotent(context.db, options.scope, key, parsed.data, (tx) => options.handle(tx, parsed.data, request), spend);
       if (isForm) return formRedirect(request, options.scope, "ok");
       return jsonResponse(result.status, options.present ? options.present(result.body) : result.body);
     } catch (error) {

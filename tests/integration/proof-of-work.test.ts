@@ -54,6 +54,10 @@ const stored = () =>
     "pending_actions",
     "email_outbox",
     "used_challenges",
+    "access_tokens",
+    "consent_records",
+    "jobs",
+    "idempotency_keys",
   ]);
 
 let sequence = 0;
@@ -160,6 +164,31 @@ describe("the anti-spam proof of work on every public submission", () => {
     );
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 400, 400]);
     expect((await stored()).contacts).toBe(Number(before.contacts) + 1);
+  });
+
+  it("questionnaire (one statement, no transaction): a spent challenge stores nothing, also with a new Idempotency-Key; of parallel ones, one is stored", async () => {
+    const proof = await solvedChallenge();
+    const send = (email: string, key: string) =>
+      postJson(submitQuestionnaire, db, { ...validAnswers, email }, { proofOfWork: false, headers: { "X-Altcha": proof, "Idempotency-Key": key } });
+    const email = unique("speso");
+    const first = await send(email, "spent-proof-key-1");
+    expect(first.status).toBe(201);
+    const before = await stored();
+    expect(await send(unique("speso-ancora"), "spent-proof-key-2")).toEqual({ status: 400, body: { error: proofOfWorkMessages.failed } });
+    // A retry of the first (same key, same payload, the same spent proof) gets its answer again: the key is looked at first.
+    expect(await send(email, "spent-proof-key-1")).toEqual(first);
+    expect(await stored()).toEqual(before);
+    const parallelProof = await solvedChallenge();
+    const parallel = await Promise.all(
+      [1, 2, 3].map((index) =>
+        postJson(submitQuestionnaire, db, { ...validAnswers, email: unique(`parallelo-q-${index}`) }, { proofOfWork: false, headers: { "X-Altcha": parallelProof, "Idempotency-Key": `parallel-proof-${index}` } }),
+      ),
+    );
+    expect(parallel.map((answer) => answer.status).sort()).toEqual([201, 400, 400]);
+    const after = await stored();
+    expect(Number(after.internal_questionnaire_responses)).toBe(Number(before.internal_questionnaire_responses) + 1);
+    expect(Number(after.idempotency_keys)).toBe(Number(before.idempotency_keys) + 1);
+    expect(Number(after.email_outbox)).toBe(Number(before.email_outbox) + 2);
   });
 
   it("refuses an expired challenge, and one whose expiry or answer was changed", async () => {

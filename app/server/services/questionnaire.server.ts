@@ -29,14 +29,22 @@ function healthAnswers(answers: QuestionnaireAnswers) {
 }
 
 
+/** The newsletter sign-up reads the address's subscription first: that submission needs a transaction. */
+export const subscribesToNewsletter = (answers: QuestionnaireAnswers) => answers.newsletter_subscription === "yes";
+
+/** The newsletter's double opt-in for a questionnaire that asked for it, in the caller's transaction. */
+export async function subscribeFromQuestionnaire(tx: Tx, answers: QuestionnaireAnswers) {
+  if (subscribesToNewsletter(answers)) await subscribe(tx, answers.email, "questionnaire");
+}
+
 /**
- * Stores a completed questionnaire with its consent, queues the e-mail with the link to the
- * recommended groups and the staff notification, (double opt-in) the newsletter confirmation,
- * and the three follow-ups at 1, 3 and 7 days (skipped once the person books or unsubscribes).
- * The five writes are returned, not run: the caller sends them as one statement (`publicEndpoint`
- * does, with the answer it stores for retries), as a submission is the busiest write of the site.
+ * A completed questionnaire with its consent, the e-mail with the link to the recommended groups
+ * and the staff notification, and the three follow-ups at 1, 3 and 7 days (skipped once the person
+ * books or unsubscribes), composed without reading the database. The five writes are returned, not
+ * run: the caller sends them as one statement (`publicEndpoint` does, with the answer it stores for
+ * retries), as a submission is the busiest write of the site.
  */
-export async function questionnaireSubmission(tx: Tx, answers: QuestionnaireAnswers, meta: SubmissionMeta) {
+export async function questionnaireSubmission(answers: QuestionnaireAnswers, meta: SubmissionMeta) {
   const email = answers.email.toLowerCase();
   const response = { id: randomUUID(), createdAt: new Date() };
   // The capability that proves this person from now on: in the answer (redirect) and in the e-mailed link.
@@ -65,7 +73,6 @@ export async function questionnaireSubmission(tx: Tx, answers: QuestionnaireAnsw
       }),
     },
   ]);
-  if (answers.newsletter_subscription === "yes") await subscribe(tx, answers.email, "questionnaire");
   const writes = [
     insertRows(questionnaireResponses, [{
       ...response,
