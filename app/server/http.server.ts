@@ -9,7 +9,7 @@ import { formErrors } from "~/domain/form-fields";
 import { PROOF_OF_WORK_FIELD, proofOfWorkMessages } from "~/domain/proof-of-work";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
-import { isDatabaseUnavailable, writeTogether } from "./db/client.server";
+import { isDatabaseUnavailable, writeClauses, writeTogether } from "./db/client.server";
 import { outageResponse } from "./outage.server";
 import { setFlash } from "./flash.server";
 import { acceptProofOfWork, proofOfWorkOf, spendStatement, verifyProofOfWork, type SolvedChallenge } from "./proof-of-work.server";
@@ -208,8 +208,9 @@ export interface HandlerResult {
   body: unknown;
   /**
    * Writes that commit with the answer, not yet run: the endpoint sends them as one statement
-   * together with the answer stored for retries (`writeTogether`). For the busiest write, a
-   * questionnaire submission; a handler may as well run its writes itself.
+   * together with the answer stored for retries (`writeTogether` in `handle`'s transaction, or
+   * `storeComposed` without one). For the busiest write, a questionnaire submission; a handler may
+   * as well run its writes itself.
    */
   writes?: SQLWrapper[];
 }
@@ -314,7 +315,7 @@ async function storeComposed(db: Database, scope: string, key: string | null, re
     parts.push(sql`spent as (${spend.statement})`);
     checks.push(sql`when not exists (select 1 from spent) then insieme_refuse(${REFUSED_SPENT})`);
   }
-  (result.writes ?? []).forEach((write, index) => parts.push(sql`${sql.raw(`w${index}`)} as (${write})`));
+  parts.push(...writeClauses(result.writes ?? []));
   try {
     if (parts.length > 0) await db.execute(sql`with ${sql.join(parts, sql`, `)} select ${checks.length > 0 ? sql`case ${sql.join(checks, sql` `)} end` : sql`1`}`);
     return { status: result.status, body: result.body };

@@ -14,7 +14,7 @@ import { action as testFollowupAction, loader as testFollowupLoader } from "../.
 import { auth, createOrPromoteAdmin } from "../../app/server/auth.server";
 import type { Database } from "../../app/server/db/client.server";
 import { DEMO_ADMIN_EMAIL, ensureDemoAdmin, retireDemoPassword } from "../../app/server/db/seed.server";
-import { documents, emailOutbox, session, therapists, user } from "../../app/server/db/schema";
+import { documents, emailOutbox, newsletterSubscribers, questionnaireResponses, session, therapists, user } from "../../app/server/db/schema";
 import { clientKey, rateLimitAddress, sameOriginPath } from "../../app/server/http.server";
 import { enqueueEmails, type OutboxRow } from "../../app/server/mail/outbox.server";
 import { smtpTransport } from "../../app/server/mail/transport.server";
@@ -32,7 +32,8 @@ import {
   type AppProcess,
 } from "./app-process";
 import { testDatabase, testDatabaseUrl } from "./database";
-import { onePagePdf, postJson, cookieHeader } from "./helpers";
+import { onePagePdf, postJson, cookieHeader, validAnswers } from "./helpers";
+import { fetchProofOfWork } from "../support/proof-of-work.mjs";
 import { refusal } from "./route-calls";
 
 /**
@@ -251,6 +252,37 @@ describe("request bodies", () => {
     const answer = await rawRequest(`${server.url}/admin`, { method: "POST", headers: formHeaders(), chunks });
     expect(answer).toMatchObject({ status: 302, headers: { location: "/admin" } });
     expect(String((answer as Answer).headers["set-cookie"])).toMatch(/session_token=/);
+  });
+
+  it("the JSON API (resource routes' actions, answered without React Router's handler) reads chunked JSON and plain form posts as before", async () => {
+    const email = "api-diretta@example.com";
+    const json = Buffer.from(JSON.stringify({ ...validAnswers, email }));
+    const headers = async () => ({
+      "Content-Type": "application/json",
+      Origin: server.url,
+      "X-Forwarded-For": nextIp(),
+      "Idempotency-Key": "direct-action-key-1",
+      "X-Altcha": await fetchProofOfWork(server.url),
+    });
+    const chunks = [json.subarray(0, 40), json.subarray(40, 200), json.subarray(200)];
+    const first = (await rawRequest(`${server.url}/api/submit-questionnaire`, { method: "POST", headers: await headers(), chunks })) as Answer;
+    expect(first.status).toBe(201);
+    expect(first.headers["content-type"]).toMatch(/^application\/json/);
+    const answered = JSON.parse(first.body) as { id: string; token: string };
+    expect(answered).toEqual({ id: expect.any(String), token: expect.any(String) });
+    // The retry (same key, a fresh proof) gets the same answer; one questionnaire is stored.
+    const retry = (await rawRequest(`${server.url}/api/submit-questionnaire`, { method: "POST", headers: await headers(), body: json })) as Answer;
+    expect({ status: retry.status, body: JSON.parse(retry.body) }).toEqual({ status: 201, body: answered });
+    expect(await db.select({ id: questionnaireResponses.id }).from(questionnaireResponses).where(eq(questionnaireResponses.email, email))).toEqual([{ id: answered.id }]);
+    // Without JavaScript (no proof): the newsletter form is refused with a redirect back and the flash cookie, nothing stored.
+    const plain = (await rawRequest(`${server.url}/api/newsletter-signup`, {
+      method: "POST",
+      headers: { ...formHeaders(), Referer: `${server.url}/blog` },
+      body: new URLSearchParams({ email: "senza-js@example.com" }).toString(),
+    })) as Answer;
+    expect(plain).toMatchObject({ status: 303, headers: { location: "/blog#newsletter-signup" } });
+    expect(String(plain.headers["set-cookie"])).toMatch(/^flash=newsletter-signup\.error;.*HttpOnly/i);
+    expect(await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, "senza-js@example.com"))).toEqual([]);
   });
 
   it("closes a connection whose headers or body trickle in: headers within ~10 s, the whole request within ~30 s", { timeout: 60_000 }, async () => {

@@ -127,9 +127,13 @@ export async function endWithin(connection: pg.Client | pg.Pool, ms = 2000): Pro
  */
 export async function writeTogether(executor: Pick<Database, "execute">, writes: SQLWrapper[]) {
   if (writes.length === 0) return;
+  await executor.execute(sql`with ${sql.join(writeClauses(writes), sql`, `)} select 1`);
+}
+
+/** The writes as the clauses of a WITH: `w0 as (…)`, `w1 as (…)`. */
+export function writeClauses(writes: SQLWrapper[]) {
   // A query builder is embedded in parentheses by drizzle itself; a plain SQL fragment is not.
-  const parts = writes.map((write, index) => sql`${sql.raw(`w${index}`)} as ${write instanceof SQL ? sql`(${write})` : write}`);
-  await executor.execute(sql`with ${sql.join(parts, sql`, `)} select 1`);
+  return writes.map((write, index) => sql`${sql.raw(`w${index}`)} as ${write instanceof SQL ? sql`(${write})` : write}`);
 }
 
 /** The column list of an `insertRows` statement, per table and set of keys: built once, not per request. */
