@@ -9,7 +9,7 @@ import { formErrors } from "~/domain/form-fields";
 import { PROOF_OF_WORK_FIELD, proofOfWorkMessages } from "~/domain/proof-of-work";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
-import { isDatabaseUnavailable, writeClauses, writeTogether } from "./db/client.server";
+import { driverError, isDatabaseUnavailable, writeClauses, writeTogether } from "./db/client.server";
 import { outageResponse } from "./outage.server";
 import { setFlash } from "./flash.server";
 import { acceptProofOfWork, proofOfWorkOf, spendStatement, verifyProofOfWork, type SolvedChallenge } from "./proof-of-work.server";
@@ -225,13 +225,6 @@ export interface SpendOnce {
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
-/**
- * Runs `work` in one transaction. With an Idempotency-Key, the key is inserted first in the same
- * transaction: a parallel retry waits on it and then returns the stored answer; a later retry
- * returns it too; nothing is written twice. `spend` is marked in the same statement as the key.
- * The work's own `writes` and the stored answer go as one statement: a submission costs four round
- * trips (BEGIN, key, writes, COMMIT).
- */
 function checkedKey(key: string | null) {
   if (key !== null && !/^[A-Za-z0-9_.:-]{8,128}$/.test(key)) throw new HttpError(400, errors.idempotencyKey);
   return key;
@@ -239,6 +232,13 @@ function checkedKey(key: string | null) {
 
 const requestHashOf = (payload: unknown) => createHash("sha256").update(JSON.stringify(payload ?? null)).digest("hex");
 
+/**
+ * Runs `work` in one transaction. With an Idempotency-Key, the key is inserted first in the same
+ * transaction: a parallel retry waits on it and then returns the stored answer; a later retry
+ * returns it too; nothing is written twice. `spend` is marked in the same statement as the key.
+ * The work's own `writes` and the stored answer go as one statement: four round trips (BEGIN, key,
+ * writes, COMMIT). An answer composed without reading the database takes one (`storeComposed`).
+ */
 export async function runIdempotent(
   db: Database,
   scope: string,
@@ -288,11 +288,8 @@ const REFUSED_STORED = "idempotency-key-stored";
 const REFUSED_SPENT = "proof-spent";
 
 function refusalOf(error: unknown) {
-  // Drizzle wraps the driver's error: the code and message are on its cause.
-  let current = error as { code?: string; message?: string; cause?: unknown } | undefined;
-  while (current?.cause && !current.code) current = current.cause as typeof current;
-  const message = current?.message;
-  return current?.code === "P0001" && (message === REFUSED_STORED || message === REFUSED_SPENT) ? message : null;
+  const { code, message } = driverError(error) ?? {};
+  return code === "P0001" && (message === REFUSED_STORED || message === REFUSED_SPENT) ? message : null;
 }
 
 /**
@@ -325,7 +322,7 @@ async function storeComposed(db: Database, scope: string, key: string | null, re
     if (refusal !== REFUSED_STORED) throw error;
     const [row] = (await db.execute<{ status: number | null; body: unknown; request_hash: string }>(sql`select status, body, request_hash from idempotency_keys where key = ${stored}`)).rows;
     if (row && row.request_hash !== requestHash) throw new HttpError(422, errors.idempotencyMismatch);
-    // Stored by a request that took the transaction: its answer is there once it committed.
+    // A key is committed with its answer (here, or at the end of `runIdempotent`'s transaction).
     if (row && row.status !== null) return { status: row.status, body: row.body };
     throw new HttpError(409, errors.idempotencyInFlight);
   }

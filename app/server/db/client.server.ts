@@ -97,11 +97,17 @@ export async function retryWhileUnavailable<T>(work: () => Promise<T>, withinMs:
   }
 }
 
+/** The driver's error inside Drizzle's wrapper (the first one with a code), or the error itself. */
+export function driverError(error: unknown) {
+  let current = error as { name?: string; code?: string; message?: string; cause?: unknown } | undefined;
+  while (current?.cause && !current.code) current = current.cause as typeof current;
+  return current;
+}
+
 /** The kind of a database error without its message: a failed query's message may quote personal values. */
 export function describeDatabaseError(error: unknown): { name?: string; code?: string } {
-  let current = error as { name?: string; code?: string; cause?: unknown } | undefined;
-  while (current?.cause && !current.code) current = current.cause as typeof current;
-  return { name: current?.name, code: current?.code };
+  const inner = driverError(error);
+  return { name: inner?.name, code: inner?.code };
 }
 
 /**
