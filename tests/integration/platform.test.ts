@@ -134,6 +134,28 @@ describe("e-mail outbox", () => {
     });
   });
 
+  it("records each message as the SMTP server takes it, not at the end of the batch: a crash mid-batch sends again only what was under way", async () => {
+    const db = await testDatabase();
+    await db.execute(sql`update email_outbox set status = 'sent'`);
+    await enqueueEmails(db, ["primo", "secondo", "terzo"].map((name) => ({ to: `${name}@example.com`, subject: `In corso ${name}`, template: "test", body: createElement(StaffNotification, { title: name, rows: [] }) })));
+    let release = () => {};
+    const hanging = new Promise<void>((resolve) => (release = resolve));
+    let calls = 0;
+    // The third send waits for the SMTP server's answer, as a process killed at that moment would be.
+    const transport = { name: "memory", send: async () => void (++calls === 3 && (await hanging)) };
+    const delivering = deliverDueEmails(db, transport as never);
+    const statuses = async () =>
+      (await db.select({ status: emailOutbox.status }).from(emailOutbox).where(sql`${emailOutbox.subject} like 'In corso %'`)).map((row) => row.status).sort();
+    expect(await until("the first two recorded sent", async () => ((await statuses()).filter((status) => status === "sent").length === 2 ? statuses() : false), 10_000, 20)).toEqual([
+      "sending",
+      "sent",
+      "sent",
+    ]);
+    release();
+    expect(await delivering).toBe(3);
+    expect(await statuses()).toEqual(["sent", "sent", "sent"]);
+  });
+
   it("keeps a message while SMTP is down and delivers it exactly once when it is back", async () => {
     const db = await testDatabase();
     const down = await startSmtp();

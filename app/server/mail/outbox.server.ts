@@ -146,7 +146,7 @@ export async function withBody(message: OutboxRow): Promise<OutboxRow> {
 /** Delivers what is due once; returns how many were sent. The worker calls this in a loop. */
 export async function deliverDueEmails(db: Database, transport: MailTransport): Promise<number> {
   const claimed = await claimDueEmails(db);
-  const sent: OutboxRow[] = [];
+  const sent = sentRecorder(db);
   for (const claimedMessage of claimed) {
     // Rendering a message is half a millisecond of the one thread: requests that arrived meanwhile
     // are answered between two messages, not after the whole batch (the submissions' slowest 1%).
@@ -155,7 +155,7 @@ export async function deliverDueEmails(db: Database, transport: MailTransport): 
     try {
       message = await withBody(claimedMessage);
       await transport.send(message);
-      sent.push(message);
+      sent.add(message);
     } catch (error) {
       const failed = message.attempts >= MAX_ATTEMPTS;
       const delay = backoffSeconds(message.attempts);
@@ -167,14 +167,51 @@ export async function deliverDueEmails(db: Database, transport: MailTransport): 
         where id = ${message.id}`);
     }
   }
-  if (sent.length > 0) await markSent(db, sent);
-  return sent.length;
+  return sent.done();
+}
+
+/**
+ * Records the messages the SMTP server has taken as it takes them, without holding up the next send:
+ * one statement at a time, each taking every message accepted while the one before it ran. A
+ * process that dies mid-batch sends again only the messages whose record was under way (they stay
+ * "sending" until their claim expires), not the batch; a fast transport still costs few statements.
+ */
+function sentRecorder(db: Database) {
+  let waiting: OutboxRow[] = [];
+  let recording: Promise<void> | undefined;
+  let failure: unknown;
+  let count = 0;
+  const record = async () => {
+    while (waiting.length > 0) {
+      const messages = waiting;
+      waiting = [];
+      await markSent(db, messages);
+    }
+  };
+  return {
+    add(message: OutboxRow) {
+      count += 1;
+      waiting.push(message);
+      // After a failed record (the database gone for longer than markSent waits) the rest stay
+      // "sending" and are sent again when their claim expires, as before.
+      if (recording || failure !== undefined) return;
+      recording = record()
+        .catch((error: unknown) => void (failure = error))
+        .finally(() => void (recording = undefined));
+    },
+    /** Waits for the last record; returns how many were sent, or throws what recording them met. */
+    async done() {
+      while (recording) await recording;
+      if (failure !== undefined) throw failure;
+      return count;
+    },
+  };
 }
 
 /**
  * Records messages the SMTP server has taken, with their rendered parts, in one statement. If the
  * database is restarting, keep trying: a message left "sending" would be sent again when its claim
- * expires (so would the batch if this process died before this statement: at most CLAIM_BATCH).
+ * expires.
  */
 async function markSent(db: Database, messages: OutboxRow[]) {
   const parts = JSON.stringify(messages.map(({ id, html, text }) => ({ id, html, text })));
