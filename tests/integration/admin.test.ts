@@ -514,6 +514,14 @@ describe("blog", () => {
     expect(await db.select().from(blogPosts)).toEqual([]);
   });
 
+  it("a save that fails after the form was read (the post is gone) answers 404 and a reply without field messages, so none stays on the form", async () => {
+    const result = await save({ ...validPost, intent: "update", id: "00000000-0000-4000-8000-000000000000", version: "1764120000000000" });
+    expect(result.status).toBe(404);
+    expect(result.body).toMatchObject({ ok: false, error: "Errore durante il salvataggio dell'articolo", description: "Articolo non trovato" });
+    expect(result.body.result).toBeDefined();
+    expect(refusal(result.body)).toEqual({ fieldErrors: {} });
+  });
+
   it("creates a post with a unique slug, nulls for empty optional text and no content", async () => {
     const first = await save(validPost);
     expect(first.body).toMatchObject({ ok: true, message: "Articolo creato con successo" });

@@ -181,8 +181,9 @@ export function submissionRefused(
 
 /**
  * An admin action that threw: toasted with `title` and the error's message (HttpError's, otherwise a
- * logged 500 with `fallback`); when a staff form was read (`submission`), the fields the error names
- * (HttpError's `fields`) show on that form.
+ * logged 500 with `fallback`; none when it only repeats the title); when a staff form was read
+ * (`submission`), the form gets its reply, with what only the database knows about a field (HttpError's
+ * `fields`, such as a capacity below the confirmed people) on that field.
  */
 export function actionFailure(
   intent: string,
@@ -190,9 +191,10 @@ export function actionFailure(
   { title, fallback, scope, submission }: { title: string; fallback: string; scope: string; submission?: Submission<unknown> },
 ) {
   const { status, message } = failure(error, fallback, scope);
+  const description = message === title ? undefined : message;
   const fieldErrors = error instanceof HttpError ? error.fields : undefined;
-  if (submission) return submissionRefused(intent, title, submission, { status, description: message, fieldErrors });
-  return actionFail(intent, status, title, { description: message });
+  if (submission) return submissionRefused(intent, title, submission, { status, description, fieldErrors });
+  return actionFail(intent, status, title, { description });
 }
 
 /** A record id as the admin forms post it (a UUID). */
@@ -260,12 +262,7 @@ export function recordAction<Schema extends z.ZodType, Row extends { id: string 
       return actionOk(intent, intent === "create" ? messages.created : messages.updated, row.id);
     } catch (error) {
       if (isVersionConflict(error)) return actionFail(intent, 409, conflictMessages.title, { description: conflictMessages.form, conflict: true });
-      const { status, message } = failure(error, title, options.scope);
-      const description = message === title ? undefined : message;
-      // What only the database knows about a field (capacity below the confirmed people) goes on that field.
-      const fieldErrors = error instanceof HttpError ? error.fields : undefined;
-      if (submission && fieldErrors) return submissionRefused(intent, title, submission, { status, description, fieldErrors });
-      return actionFail(intent, status, title, { description });
+      return actionFailure(intent, error, { title, fallback: title, scope: options.scope, submission });
     }
   };
 }
