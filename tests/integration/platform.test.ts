@@ -156,6 +156,24 @@ describe("e-mail outbox", () => {
     expect(await statuses()).toEqual(["sent", "sent", "sent"]);
   });
 
+  it("stops sending once a sent message cannot be recorded: the rest of the batch is not sent twice", async () => {
+    const db = await testDatabase();
+    await db.execute(sql`update email_outbox set status = 'sent'`);
+    await enqueueEmails(db, ["a", "b", "c"].map((name) => ({ to: `registro-${name}@example.com`, subject: `Registro ${name}`, template: "test", body: createElement(StaffNotification, { title: name, rows: [] }) })));
+    // Claiming works; recording a message as sent fails (a database that refuses the write).
+    const unrecordable = new Proxy(db, {
+      get: (target, property, receiver) =>
+        property === "execute" ? () => Promise.reject(new Error("could not write to file: No space left on device")) : Reflect.get(target, property, receiver),
+    });
+    const sentTo: string[] = [];
+    const transport = { name: "memory", send: async (message: { to: string }) => void sentTo.push(message.to) };
+    await expect(deliverDueEmails(unrecordable, transport as never)).rejects.toThrow(/No space left/);
+    expect(sentTo).toHaveLength(1);
+    const rows = await db.select({ status: emailOutbox.status }).from(emailOutbox).where(sql`${emailOutbox.subject} like 'Registro %'`);
+    // All three stay claimed: the one sent goes again when its claim expires (at least once), the others once.
+    expect(rows.map((row) => row.status)).toEqual(["sending", "sending", "sending"]);
+  });
+
   it("keeps a message while SMTP is down and delivers it exactly once when it is back", async () => {
     const db = await testDatabase();
     const down = await startSmtp();

@@ -151,6 +151,8 @@ export async function deliverDueEmails(db: Database, transport: MailTransport): 
     // Rendering a message is half a millisecond of the one thread: requests that arrived meanwhile
     // are answered between two messages, not after the whole batch (the submissions' slowest 1%).
     await new Promise((resolve) => setImmediate(resolve));
+    // Nothing more is sent once sent messages cannot be recorded: those would all go out twice.
+    if (sent.failed()) break;
     let message = claimedMessage;
     try {
       message = await withBody(claimedMessage);
@@ -199,6 +201,7 @@ function sentRecorder(db: Database) {
         .catch((error: unknown) => void (failure = error))
         .finally(() => void (recording = undefined));
     },
+    failed: () => failure !== undefined,
     /** Waits for the last record; returns how many were sent, or throws what recording them met. */
     async done() {
       while (recording) await recording;
