@@ -232,6 +232,13 @@ function checkedKey(key: string | null) {
 
 const requestHashOf = (payload: unknown) => createHash("sha256").update(JSON.stringify(payload ?? null)).digest("hex");
 
+/** The answer stored with an Idempotency-Key (null while it has none); 422 when the key came with another payload. */
+async function storedAnswer(executor: Pick<Database, "execute">, stored: string, requestHash: string): Promise<HandlerResult | null> {
+  const [row] = (await executor.execute<{ status: number | null; body: unknown; request_hash: string }>(sql`select status, body, request_hash from idempotency_keys where key = ${stored}`)).rows;
+  if (row && row.request_hash !== requestHash) throw new HttpError(422, errors.idempotencyMismatch);
+  return row && row.status !== null ? { status: row.status, body: row.body } : null;
+}
+
 /**
  * Runs `work` in one transaction. With an Idempotency-Key, the key is inserted first in the same
  * transaction: a parallel retry waits on it and then returns the stored answer; a later retry
@@ -269,12 +276,8 @@ export async function runIdempotent(
         select exists (select 1 from inserted) as inserted, ${spent}`)
     ).rows;
     if (!first?.inserted) {
-      const previous = await tx.execute<{ status: number | null; body: unknown; request_hash: string }>(
-        sql`select status, body, request_hash from idempotency_keys where key = ${stored}`,
-      );
-      const row = previous.rows[0];
-      if (row && row.request_hash !== requestHash) throw new HttpError(422, errors.idempotencyMismatch);
-      if (row && row.status !== null) return { status: row.status, body: row.body };
+      const answer = await storedAnswer(tx, stored, requestHash);
+      if (answer) return answer;
     }
     // Spent with the write it allows: a refused or failed write leaves it unused; a replayed one is refused.
     if (!first?.spent) throw new HttpError(400, spend!.refusal);
@@ -320,10 +323,9 @@ async function storeComposed(db: Database, scope: string, key: string | null, re
     const refusal = refusalOf(error);
     if (refusal === REFUSED_SPENT) throw new HttpError(400, spend!.refusal);
     if (refusal !== REFUSED_STORED) throw error;
-    const [row] = (await db.execute<{ status: number | null; body: unknown; request_hash: string }>(sql`select status, body, request_hash from idempotency_keys where key = ${stored}`)).rows;
-    if (row && row.request_hash !== requestHash) throw new HttpError(422, errors.idempotencyMismatch);
     // A key is committed with its answer (here, or at the end of `runIdempotent`'s transaction).
-    if (row && row.status !== null) return { status: row.status, body: row.body };
+    const answer = await storedAnswer(db, stored!, requestHash);
+    if (answer) return answer;
     throw new HttpError(409, errors.idempotencyInFlight);
   }
 }
