@@ -19,9 +19,9 @@ import { formAction, parseFields } from "~/server/http.server";
 import { isDatabaseUnavailable } from "~/server/db/client.server";
 import { logger } from "~/server/logger.server";
 import { recommendedGroups } from "~/server/services/groups.server";
-import { signedInClientEmail } from "~/server/services/client-area.server";
 import { identityFromToken, tokenForProvenAddress } from "~/server/services/identity.server";
 import { askWaitlist, chooseGroup } from "~/server/services/person-requests.server";
+import { signedInClientEmail } from "~/server/gates.server";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
 
@@ -46,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     const fromToken = await identityFromToken(context.db, tokenParam);
     // A client signed in to their area has proven the address: the page acts as with their token.
-    const signedIn = fromToken ? null : await signedInClientEmail(request, context.db);
+    const signedIn = fromToken ? null : await signedInClientEmail(context.db, request);
     const identity = fromToken ?? (signedIn ? { email: signedIn } : null);
     const token = fromToken ? tokenParam : signedIn ? await tokenForProvenAddress(context.db, signedIn) : null;
     const result = await recommendedGroups(context.db, identity?.email ?? null);

@@ -265,24 +265,6 @@ export function needsTwoFactorEnrolment(session: SessionInfo) {
 
 export const TWO_FACTOR_ENROLMENT_REQUIRED = "Attiva l'autenticazione a due fattori in /admin/sicurezza per usare l'area admin.";
 
-interface GateOptions {
-  /** Only for the two-factor enrolment page itself. */
-  withoutTwoFactor?: boolean;
-}
-
-/**
- * The gate of every admin loader, action and endpoint: 401 without a session, 403 without the
- * admin role (or, when ADMIN_REQUIRE_2FA=true, without TOTP). The UI gate is a convenience; this
- * is the security.
- */
-export async function requireAdmin(db: Database, request: Request, options: GateOptions = {}): Promise<SessionInfo> {
-  const session = await getSession(db, request);
-  if (!session) throw Response.json({ error: "Authentication required" }, { status: 401 });
-  if (session.user.role !== ADMIN_ROLE) throw Response.json({ error: "You don't have admin privileges to access this area." }, { status: 403 });
-  if (!options.withoutTwoFactor && needsTwoFactorEnrolment(session)) throw Response.json({ error: TWO_FACTOR_ENROLMENT_REQUIRED }, { status: 403 });
-  return session;
-}
-
 /**
  * Creates an admin (already verified: no confirmation e-mail), or promotes an existing user; sets
  * the given password, which must pass the password rule.
@@ -304,19 +286,4 @@ export async function createOrPromoteAdmin(db: Database, email: string, password
   await db.update(schema.user).set({ role: ADMIN_ROLE, emailVerified: true }).where(eq(schema.user.id, userId));
   const [row] = await db.select().from(schema.user).where(eq(schema.user.id, userId));
   return row!;
-}
-
-/**
- * For admin page loaders, which run in parallel with the layout's gate: throws `requireAdmin`'s 401
- * or 403 when the request is not an admin's (or an admin's who must first set up two-factor
- * authentication), so no admin data ever leaves the server for anyone else. The page's
- * ErrorBoundary takes the error, inside the layout, which shows the login or Access Denied instead.
- */
-export async function adminPageData<T>(
-  db: Database,
-  request: Request,
-  load: (session: SessionInfo) => Promise<T>,
-  options: GateOptions = {},
-): Promise<T> {
-  return load(await requireAdmin(db, request, options));
 }

@@ -12,7 +12,7 @@ import { action as securityAction, loader as securityLoader } from "../../app/ro
 import { widgetMessages, type WidgetResult } from "../../app/domain/sign-in-widget";
 import { newsletterMessages } from "../../app/domain/newsletter-messages";
 import { MIN_PASSWORD_LENGTH, passwordMessages } from "../../app/domain/password";
-import { auth, createOrPromoteAdmin, requireAdmin, TWO_FACTOR_ENROLMENT_REQUIRED } from "../../app/server/auth.server";
+import { auth, createOrPromoteAdmin, TWO_FACTOR_ENROLMENT_REQUIRED } from "../../app/server/auth.server";
 import type { Database } from "../../app/server/db/client.server";
 import { emailOutbox, newsletterSubscribers, signInLockouts, user } from "../../app/server/db/schema";
 import { resetEnvForTests } from "../../app/server/env.server";
@@ -22,6 +22,7 @@ import { testDatabase } from "./database";
 import { solvedChallenge } from "./helpers";
 import { refusal } from "./route-calls";
 import { totp } from "./totp";
+import { requireAdmin } from "../../app/server/gates.server";
 
 /** The account rules of issue 14: confirmed sign-ups, no enumeration, strong passwords, lockout, TOTP, Secure cookies. */
 

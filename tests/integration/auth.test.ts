@@ -3,10 +3,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { action as adminAction, loader as adminLoader } from "../../app/routes/admin/layout";
-import { requireAdmin } from "../../app/server/auth.server";
 import type { Database } from "../../app/server/db/client.server";
 import { testDatabase } from "./database";
 import { staffAndClientAccounts, cookieHeader } from "./helpers";
+import { requireAdmin } from "../../app/server/gates.server";
 
 let db: Database;
 

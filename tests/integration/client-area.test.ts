@@ -18,7 +18,7 @@ import {
   privacyRequests,
   questionnaireResponses,
 } from "../../app/server/db/schema";
-import { requireClient, ownBooking } from "../../app/server/services/client-area.server";
+import { ownBooking } from "../../app/server/services/client-area.server";
 import { action as homeAction, loader as homeLoader } from "../../app/routes/client/home";
 import { action as layoutAction } from "../../app/routes/client/layout";
 import { action as absenceAction, loader as absenceLoader } from "../../app/routes/client/absence";
@@ -33,6 +33,7 @@ import { identityFromToken } from "../../app/server/services/identity.server";
 import { testDatabase } from "./database";
 import { queuedMail, signedInStaff, therapistWithGroup, cookieHeader } from "./helpers";
 import { answer, flashOf, form, pageRequest, refusal, routeCaller } from "./route-calls";
+import { requireClient } from "../../app/server/gates.server";
 
 const HOUR = 3_600_000;
 const VIDEO = "https://meet.example.com/area-personale-gruppo";
@@ -188,7 +189,7 @@ describe("requireClient", () => {
       consentAt: new Date(),
     });
     const { cookie } = await signIn("maiuscole@example.com");
-    const client = await requireClient(pageRequest("/area-personale", { cookie }), db);
+    const client = await requireClient(db, pageRequest("/area-personale", { cookie }));
     expect(client.user.email).toBe("maiuscole@example.com");
     expect(client.bookings.map((row) => row.id)).toEqual([own.id]);
     expect(client.responseIds).toHaveLength(1);
@@ -223,7 +224,7 @@ describe("requireClient", () => {
     const refused = await thrown(() => call(homeLoader, pageRequest("/area-personale", { cookie })));
     expect(refused.status).toBe(403);
     expect(JSON.stringify(await refused.json())).not.toContain(group.name);
-    expect((await thrown(() => requireClient(pageRequest("/area-personale/dati", { cookie }), db))).status).toBe(403);
+    expect((await thrown(() => requireClient(db, pageRequest("/area-personale/dati", { cookie })))).status).toBe(403);
     expect((await thrown(() => call(exportLoader, pageRequest("/area-personale/dati/esporta", { cookie })))).status).toBe(403);
   });
 });
@@ -604,11 +605,11 @@ describe("sign-out", () => {
     await booking(group.id, "due-telefoni@example.com");
     const phone = await signIn("due-telefoni@example.com");
     const laptop = await signIn("due-telefoni@example.com");
-    for (const { cookie } of [phone, laptop]) expect((await requireClient(pageRequest("/area-personale/dati", { cookie }), db)).user.email).toBe("due-telefoni@example.com");
+    for (const { cookie } of [phone, laptop]) expect((await requireClient(db, pageRequest("/area-personale/dati", { cookie }))).user.email).toBe("due-telefoni@example.com");
     const result = (await call(layoutAction, pageRequest("/area-personale", { cookie: phone.cookie, method: "POST", body: form({ intent: "sign-out-everywhere" }) }))) as Response;
     expect(result.headers.get("location")).toBe("/area-personale?uscito=tutti");
     for (const { cookie } of [phone, laptop]) {
-      expect((await thrown(() => requireClient(pageRequest("/area-personale/dati", { cookie }), db))).status).toBe(302);
+      expect((await thrown(() => requireClient(db, pageRequest("/area-personale/dati", { cookie })))).status).toBe(302);
     }
     const mails = await db.select().from(emailOutbox).where(and(eq(emailOutbox.to, "due-telefoni@example.com"), eq(emailOutbox.template, "client-signed-out-everywhere")));
     expect(mails).toHaveLength(1);

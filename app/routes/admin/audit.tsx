@@ -3,9 +3,9 @@ import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { auditActionLabel, auditEntityLabel } from "~/components/admin/audit-labels";
 import { ListTable, PageHeader, td, useReloadingSamePage } from "~/components/admin/ui";
 import { formatDateTimeSeconds } from "~/domain/format";
-import { adminPageData } from "~/server/auth.server";
 import { parseListQuery } from "~/server/services/admin-common.server";
 import { listAuditLog } from "~/server/services/admin-audit.server";
+import { adminPageData } from "~/server/gates.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return adminPageData(context.db, request, () => listAuditLog(context.db, parseListQuery(new URL(request.url), []).page));

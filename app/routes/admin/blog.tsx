@@ -7,9 +7,9 @@ import { BlogPostDialog } from "~/components/admin/blog-post-form";
 import { formatDate, todayInItaly } from "~/domain/format";
 import { Terms, Badge, ConfirmAction, EmptyState, LoadError, PageHeader, useLoadErrorToast, useViewParam, ActionButton } from "~/components/admin/ui";
 import { blogPostInputSchema } from "~/domain/blog-post-input";
-import { adminPageData } from "~/server/auth.server";
 import { checkFields, loadOr, recordAction } from "~/server/services/admin-common.server";
 import { createPost, deletePost, findPost, listPosts, postCounters, updatePost } from "~/server/services/admin-blog.server";
+import { adminPageData } from "~/server/gates.server";
 
 /** `?articolo=nuovo` opens the empty form, `?articolo=<id>` the post to edit. */
 const EDIT_PARAM = "articolo";

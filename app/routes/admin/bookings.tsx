@@ -11,7 +11,6 @@ import { moveDeclineSchema, moveTargetSchema } from "~/domain/client-area";
 import { formatDateTime } from "~/domain/format";
 import { bookingStatusLabels } from "~/domain/group-labels";
 import { Badge, ConfirmDialog, Field, ListToolbar, PagedListTable, PageHeader, Spinner, td, useResultToast, useLoadErrorToast, type ActionResult, type BadgeTone, ActionButton } from "~/components/admin/ui";
-import { adminPageData, requireAdmin } from "~/server/auth.server";
 import { audit } from "~/server/audit.server";
 import { bookingStatuses, type BookingStatus } from "~/domain/statuses";
 import { cancelBooking, confirmBooking, listBookings, movableGroups } from "~/server/services/admin-bookings.server";
@@ -21,6 +20,7 @@ import { MoveRequestsPanel, TargetGroupOptions } from "~/components/admin/move-r
 import { actionFail, actionOk, ADMIN_PAGE_SIZE, failure, isVersionConflict, loadOr, parseListQuery, versionSchema, auditListRead, submissionRefused } from "~/server/services/admin-common.server";
 import { conflictMessages, VERSION_FIELD } from "~/domain/version";
 import { parseSubmission } from "~/server/form-submission.server";
+import { adminPageData, requireAdmin } from "~/server/gates.server";
 
 const statusTones: Record<BookingStatus, BadgeTone> = {
   requested: "highlight",

@@ -10,10 +10,10 @@ import { contactStatuses, contactStatusLabels, nextContactStatuses, type Contact
 import { Terms, DetailSection, Badge, ListToolbar, PagedListTable, LoadError, Modal, PageHeader, td, useFetcherResult, useLoadErrorToast, useViewParam, type ActionResult, ViewLink } from "~/components/admin/ui";
 import { conflictMessages, VERSION_FIELD } from "~/domain/version";
 import { useToast } from "~/components/ui/toast";
-import { adminPageData, requireAdmin } from "~/server/auth.server";
 import { audit } from "~/server/audit.server";
 import { actionFail, actionOk, ADMIN_PAGE_SIZE, failure, isVersionConflict, loadOr, parseListQuery, versionSchema, auditListRead } from "~/server/services/admin-common.server";
 import { findContact, listContacts, setContactStatus } from "~/server/services/admin-contacts.server";
+import { adminPageData, requireAdmin } from "~/server/gates.server";
 
 /** `?messaggio=<id>` opens the whole message in a dialog. */
 const VIEW_PARAM = "messaggio";

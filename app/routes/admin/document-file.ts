@@ -1,7 +1,7 @@
 import type { Route } from "./+types/document-file";
-import { requireAdmin } from "~/server/auth.server";
 import { documentFileName, isDocumentType, liveDocumentKey } from "~/server/services/admin-documents.server";
 import { storage } from "~/server/storage.server";
+import { requireAdmin } from "~/server/gates.server";
 
 /**
  * GET /admin/documenti/:type — the PDF registrations attach now (the staff's upload, or the one

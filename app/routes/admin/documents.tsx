@@ -18,12 +18,12 @@ import {
   type ActionResult,
 } from "~/components/admin/ui";
 import { useToast } from "~/components/ui/toast";
-import { adminPageData, requireAdmin } from "~/server/auth.server";
 import { HttpError } from "~/server/http.server";
 import { audit } from "~/server/audit.server";
 import { actionFail, actionOk, failure, loadOr } from "~/server/services/admin-common.server";
 import { isDocumentType, listDocuments, removeUploadedDocument, saveDocument } from "~/server/services/admin-documents.server";
 import { pdfUpload, readMultipart } from "~/server/uploads.server";
+import { adminPageData, requireAdmin } from "~/server/gates.server";
 
 const messages = {
   success: "Upload completato",

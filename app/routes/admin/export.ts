@@ -1,5 +1,4 @@
 import type { Route } from "./+types/export";
-import { requireAdmin } from "~/server/auth.server";
 import { audit } from "~/server/audit.server";
 import { bookingStatuses, exportBookings } from "~/server/services/admin-bookings.server";
 import { parseListQuery } from "~/server/services/admin-common.server";
@@ -9,6 +8,7 @@ import { todayInItaly } from "~/domain/format";
 import { bookingStatusLabels } from "~/domain/group-labels";
 import { contactStatusLabels, responseStatusLabels } from "~/domain/statuses";
 import { exportResponses, responseStatuses } from "~/server/services/admin-questionnaires.server";
+import { requireAdmin } from "~/server/gates.server";
 
 /** Every export starts with who and when: the columns and their values. */
 const WHO = ["Data", "Nome", "Email"];

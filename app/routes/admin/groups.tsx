@@ -6,10 +6,10 @@ import { GroupFormDialog, type GroupFormValues } from "~/components/admin/group-
 import { groupSlot, groupStart, groupStatusLabels } from "~/domain/group-labels";
 import { Badge, ConfirmAction, ListTable, PageHeader, td, useLoadErrorToast, type BadgeTone, ActionButton } from "~/components/admin/ui";
 import { groupInputSchema } from "~/domain/group-input";
-import { adminPageData } from "~/server/auth.server";
 import { checkFields, loadOr, recordAction } from "~/server/services/admin-common.server";
 import { closeGroup, createGroup, listGroups, therapistOptions, updateGroup } from "~/server/services/admin-groups.server";
 import { resyncGroupSessions } from "~/server/services/sessions.server";
+import { adminPageData } from "~/server/gates.server";
 
 const statusTones: Record<keyof typeof groupStatusLabels, BadgeTone> = { open: "highlight", full: "warning", closed: "neutral" };
 

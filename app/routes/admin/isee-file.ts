@@ -1,7 +1,7 @@
 import type { Route } from "./+types/isee-file";
 import { audit } from "~/server/audit.server";
-import { requireAdmin } from "~/server/auth.server";
 import { iseeAttestation } from "~/server/services/client-payments.server";
+import { requireAdmin } from "~/server/gates.server";
 
 /** GET /admin/pagamenti/isee/:id — the ISEE attestation a member uploaded, for staff only; every read audited. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {

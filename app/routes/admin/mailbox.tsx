@@ -3,10 +3,10 @@ import type { Route } from "./+types/mailbox";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { formatDateTime } from "~/domain/format";
 import { DetailSection, Badge, ListToolbar, Modal, PagedListTable, PageHeader, td, useLoadErrorToast, useViewParam, type BadgeTone, ViewLink } from "~/components/admin/ui";
-import { adminPageData } from "~/server/auth.server";
 import { ADMIN_PAGE_SIZE, loadOr, parseListQuery, auditListRead } from "~/server/services/admin-common.server";
 import { outboxStatuses, outboxStatusLabels, type OutboxStatus } from "~/domain/statuses";
 import { findOutboxMessage, listOutbox } from "~/server/services/admin-mailbox.server";
+import { adminPageData } from "~/server/gates.server";
 
 const VIEW_PARAM = "messaggio";
 

@@ -4,8 +4,8 @@ import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { BarChart } from "~/components/admin/bar-chart";
 import { formatDayMonth } from "~/domain/format";
 import { groupStatusLabels } from "~/domain/group-labels";
-import { adminPageData } from "~/server/auth.server";
 import { loadOverview } from "~/server/services/admin-overview.server";
+import { adminPageData } from "~/server/gates.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return adminPageData(context.db, request, () => loadOverview(context.db));

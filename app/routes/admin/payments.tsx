@@ -13,12 +13,12 @@ import { romeDate } from "~/domain/sessions";
 import type { z } from "~/domain/zod";
 import { formatCents, manualPaymentMethods, paymentMethodLabels, paymentSchema, refundSchema } from "~/domain/ledger";
 import { audit } from "~/server/audit.server";
-import { adminPageData, requireAdmin } from "~/server/auth.server";
 import { HttpError } from "~/server/http.server";
 import { actionFail, actionFailure, actionOk, checkFields, loadOr, isRecordId, submissionRefused } from "~/server/services/admin-common.server";
 import { approveIseeRequest, declineIseeRequest, pendingIseeRequests } from "~/server/services/client-payments.server";
 import { approveIsee, listAccounts, recentPayments, recentRefunds, recordPayment, recordRefund, revokeIsee } from "~/server/services/payments.server";
 import { parseSubmission } from "~/server/form-submission.server";
+import { adminPageData, requireAdmin } from "~/server/gates.server";
 
 
 export async function loader({ request, context }: Route.LoaderArgs) {

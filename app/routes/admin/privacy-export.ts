@@ -1,7 +1,7 @@
 import type { Route } from "./+types/privacy-export";
 import { audit } from "~/server/audit.server";
-import { requireAdmin } from "~/server/auth.server";
 import { collectPersonalData } from "~/server/services/privacy-requests.server";
+import { requireAdmin } from "~/server/gates.server";
 
 /** Art. 15/20 export: everything about one address as a JSON file. */
 export async function loader({ request, context }: Route.LoaderArgs) {

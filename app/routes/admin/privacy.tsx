@@ -5,7 +5,6 @@ import { z } from "zod";
 import type { Route } from "./+types/privacy";
 import { useToast } from "~/components/ui/toast";
 import { audit } from "~/server/audit.server";
-import { adminPageData, requireAdmin } from "~/server/auth.server";
 import {
   collectPersonalData,
   completePrivacyRequest,
@@ -21,6 +20,7 @@ import { Terms, Badge, ListTable, td } from "~/components/admin/ui";
 import { firstError, useSchemaForm } from "~/components/forms/schema-form";
 import { FieldError } from "~/components/site/field-error";
 import { parseSubmission } from "~/server/form-submission.server";
+import { adminPageData, requireAdmin } from "~/server/gates.server";
 
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -4,9 +4,9 @@ import { formatDateTime } from "~/domain/format";
 import { QuestionnaireAnswers } from "~/components/admin/questionnaire-answers";
 import { responseStatusLabels } from "~/domain/statuses";
 import { Badge, ListToolbar, LoadError, Modal, PagedListTable, PageHeader, td, useLoadErrorToast, useViewParam, ViewLink } from "~/components/admin/ui";
-import { adminPageData } from "~/server/auth.server";
 import { ADMIN_PAGE_SIZE, loadOr, parseListQuery, auditListRead } from "~/server/services/admin-common.server";
 import { findResponse, listResponses, responseStatuses } from "~/server/services/admin-questionnaires.server";
+import { adminPageData } from "~/server/gates.server";
 
 /** The URL parameter of the response shown in the dialog. */
 const VIEW_PARAM = "risposta";

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/receipt";
 import { audit } from "~/server/audit.server";
-import { requireAdmin } from "~/server/auth.server";
 import { getReceipt } from "~/server/services/payments.server";
 import { receiptResponse } from "~/server/services/receipt-pdf.server";
+import { requireAdmin } from "~/server/gates.server";
 
 /** GET /admin/pagamenti/ricevuta/:id — the numbered PDF receipt of one payment, for staff only. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -3,9 +3,9 @@ import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { formatDate, formatDateTime } from "~/domain/format";
 import { Badge, ListTable, PageHeader, td } from "~/components/admin/ui";
 import { audit } from "~/server/audit.server";
-import { adminPageData } from "~/server/auth.server";
 import { parseListQuery } from "~/server/services/admin-common.server";
 import { listRegistrations } from "~/server/services/admin-registrations.server";
+import { adminPageData } from "~/server/gates.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return adminPageData(context.db, request, async (session) => {

@@ -8,11 +8,12 @@ import { useToast } from "~/components/ui/toast";
 import { accountPasswordSchema, authenticatorCodeSchema } from "~/domain/staff-account";
 import { Field } from "~/components/admin/ui";
 import { useSchemaForm } from "~/components/forms/schema-form";
-import { adminPageData, auth, requireAdmin } from "~/server/auth.server";
+import { auth } from "~/server/auth.server";
 import { env } from "~/server/env.server";
 import { hitRateLimit } from "~/server/http.server";
 import { pendingEnrolment } from "~/server/two-factor.server";
 import { parseSubmission } from "~/server/form-submission.server";
+import { adminPageData, requireAdmin } from "~/server/gates.server";
 
 /** Password checks on this page, per staff account: a stolen session cannot guess the password here. */
 const ATTEMPTS_PER_MINUTE = 5;

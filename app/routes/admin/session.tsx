@@ -8,11 +8,11 @@ import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { Badge, Field, InputField, PageHeader, PanelSection } from "~/components/admin/ui";
 import { AttendanceSheet, attendanceMarks, sessionTones } from "~/components/sessions/attendance-sheet";
 import { cancelSessionSchema, moveSessionSchema, romeDate, sessionLabel, sessionStatusLabels, sessionTime, upperFirst } from "~/domain/sessions";
-import { adminPageData, requireAdmin } from "~/server/auth.server";
 import { HttpError, orNotFound } from "~/server/http.server";
 import { actionFail, actionFailure, actionOk, checkFields, isRecordId, submissionRefused } from "~/server/services/admin-common.server";
 import { attendanceSheet, cancelSession, getSession, moveSession, recordAttendance } from "~/server/services/sessions.server";
 import { parseSubmission } from "~/server/form-submission.server";
+import { adminPageData, requireAdmin } from "~/server/gates.server";
 
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -10,12 +10,12 @@ import { sessionTones } from "~/components/sessions/attendance-sheet";
 import { absenceNotice, SESSION_WINDOW_WEEKS } from "~/content/site";
 import { addDays, dateLabel, romeTimeToUtc, todayInRome } from "~/domain/calendar";
 import { closureSchema, romeDate, sessionStatusLabels, sessionTime, weekStart, upperFirst } from "~/domain/sessions";
-import { adminPageData, requireAdmin } from "~/server/auth.server";
 import { HttpError } from "~/server/http.server";
 import { actionFail, actionFailure, actionOk, checkFields, loadOr, isRecordId, submissionRefused } from "~/server/services/admin-common.server";
 import { therapistOptions } from "~/server/services/admin-groups.server";
 import { addClosure, deleteClosure, groupOptions, listClosures, listSessions, listWeek } from "~/server/services/sessions.server";
 import { parseSubmission } from "~/server/form-submission.server";
+import { adminPageData, requireAdmin } from "~/server/gates.server";
 
 const isDate = (value: string | null): value is string => Boolean(value && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)));
 /** How many weeks the list view shows from the chosen week on. */

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/therapist-invite";
-import { requireAdmin } from "~/server/auth.server";
 import { HttpError } from "~/server/http.server";
 import { actionFail, actionOk, failure } from "~/server/services/admin-common.server";
 import { inviteTherapist } from "~/server/services/therapist-area.server";
+import { requireAdmin } from "~/server/gates.server";
 
 /**
  * "Invita" on a therapist's admin record: an account with the role therapist, linked to the record,

@@ -9,9 +9,9 @@ import { ConfirmDialog, EmptyState, LoadError, PageHeader, useFetcherResult, use
 import { TherapistPhoto } from "~/components/site/therapist-photo";
 import { useToast } from "~/components/ui/toast";
 import { therapistInputSchema } from "~/domain/therapist-input";
-import { adminPageData } from "~/server/auth.server";
 import { loadOr, recordAction } from "~/server/services/admin-common.server";
 import { createTherapist, deleteTherapist, listTherapists, updateTherapist } from "~/server/services/admin-therapists.server";
+import { adminPageData } from "~/server/gates.server";
 
 
 export async function loader({ request, context }: Route.LoaderArgs) {

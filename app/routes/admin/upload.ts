@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import type { Route } from "./+types/upload";
-import { requireAdmin } from "~/server/auth.server";
 import { HttpError, jsonResponse } from "~/server/http.server";
 import { storeWebpVariants } from "~/server/images.server";
 import type { Bucket } from "~/server/storage.server";
 import { imageUpload, readMultipart, uploadErrors } from "~/server/uploads.server";
 import { failure } from "~/server/services/admin-common.server";
+import { requireAdmin } from "~/server/gates.server";
 
 /** Where each kind of admin image goes (SPEC 7, "Storage"). */
 const targets: Record<string, { bucket: Bucket; prefix: string }> = {

@@ -10,8 +10,9 @@ import { sessionLabel, upperFirst } from "~/domain/sessions";
 import { HttpError } from "~/server/http.server";
 import { redirectWithFlash } from "~/server/flash.server";
 import { useFlash } from "~/components/site/use-flash";
-import { announceClientAbsence, ownSession, requireClient, type ExpectedCharge } from "~/server/services/client-area.server";
+import { announceClientAbsence, ownSession, type ExpectedCharge } from "~/server/services/client-area.server";
 import { SendButton } from "~/components/site/send-button";
+import { requireClient } from "~/server/gates.server";
 
 /**
  * /area-personale/assenza/:sessionId — who may: a signed-in client who is a confirmed member of the
@@ -25,7 +26,7 @@ const PRIVATE = { "Cache-Control": "private, no-store" };
 const ABSENCE_FORM = "absence";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const client = await requireClient(request, context.db);
+  const client = await requireClient(context.db, request);
   const session = await ownSession(context.db, client, params.sessionId);
   return data(
     {
@@ -46,7 +47,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const client = await requireClient(request, context.db);
+  const client = await requireClient(context.db, request);
   const expected = (await request.formData()).get("expected");
   if (expected !== "free" && expected !== "fee") return data({ error: "Richiesta non valida: ricarica la pagina." }, { status: 400, headers: PRIVATE });
   try {

@@ -1,12 +1,13 @@
 import type { Route } from "./+types/data-export";
-import { exportClientData, requireClient } from "~/server/services/client-area.server";
+import { exportClientData } from "~/server/services/client-area.server";
+import { requireClient } from "~/server/gates.server";
 
 /**
  * /area-personale/dati/esporta — who may: a signed-in client, for their own verified address only.
  * Everything held about it (art. 15/20), the same document staff can export, as a JSON file.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const client = await requireClient(request, context.db);
+  const client = await requireClient(context.db, request);
   const personal = await exportClientData(context.db, client);
   return new Response(JSON.stringify(personal, null, 2), {
     headers: {

@@ -8,15 +8,8 @@ import { legalVersions } from "~/content/site";
 import { clientAreaPaths } from "~/domain/client-area";
 import { formatDateTime, formatShortDate } from "~/domain/format";
 import { consentFormLabels, consentLabel, requestTypeLabels } from "~/domain/privacy-labels";
-import {
-  clientConsents,
-  clientNewsletterStatus,
-  clientPrivacyRequests,
-  joinNewsletter,
-  leaveNewsletter,
-  requestErasure,
-  requireClient,
-} from "~/server/services/client-area.server";
+import { clientConsents, clientNewsletterStatus, clientPrivacyRequests, joinNewsletter, leaveNewsletter, requestErasure } from "~/server/services/client-area.server";
+import { requireClient } from "~/server/gates.server";
 
 /**
  * /area-personale/dati — who may: a signed-in client, about their own verified address only. The
@@ -28,7 +21,7 @@ import {
 const PRIVATE = { "Cache-Control": "private, no-store" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const client = await requireClient(request, context.db);
+  const client = await requireClient(context.db, request);
   const [consents, requests, newsletter] = await Promise.all([
     clientConsents(context.db, client),
     clientPrivacyRequests(context.db, client),
@@ -44,7 +37,7 @@ const ERASURE_STEP = "cancellazione";
 type Notice = { notice?: string; error?: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const client = await requireClient(request, context.db);
+  const client = await requireClient(context.db, request);
   const form = await request.formData();
   switch (form.get("intent")) {
     case "erasure": {

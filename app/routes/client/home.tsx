@@ -12,15 +12,7 @@ import { formatDateTime } from "~/domain/format";
 import { attendanceLabels, sessionLabel, sessionStatusLabels, upperFirst } from "~/domain/sessions";
 import { publicBaseUrl } from "~/server/env.server";
 import { clientKey, hitRateLimit } from "~/server/http.server";
-import {
-  calendarFeedOf,
-  clientPath,
-  currentClient,
-  renewCalendarFeed,
-  requireClient,
-  revokeCalendarFeed,
-  sendClientSignInLink,
-} from "~/server/services/client-area.server";
+import { calendarFeedOf, clientPath, renewCalendarFeed, revokeCalendarFeed, sendClientSignInLink } from "~/server/services/client-area.server";
 import { latestMoveRequests } from "~/server/services/move-requests.server";
 import { FieldError } from "~/components/site/field-error";
 import { SendButton } from "~/components/site/send-button";
@@ -28,6 +20,7 @@ import { AreaError } from "~/components/client/notices";
 import { firstError, useSchemaForm } from "~/components/forms/schema-form";
 import type { FormRefusal } from "~/domain/form-fields";
 import { refuseSubmission, parseSubmission } from "~/server/form-submission.server";
+import { currentClient, requireClient } from "~/server/gates.server";
 
 /**
  * /area-personale — who may: anyone sees the sign-in form, which e-mails a sign-in link and answers
@@ -50,7 +43,7 @@ function returnPathOf(url: URL) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const client = await currentClient(request, context.db);
+  const client = await currentClient(context.db, request);
   if (!client) {
     return data(
       {
@@ -96,7 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await sendClientSignInLink(context.db, request, submission.value.email, returnPath);
     return data<ActionResult>({ sent: true }, { headers: PRIVATE });
   }
-  const client = await requireClient(request, context.db);
+  const client = await requireClient(context.db, request);
   if (intent === "feed-renew") {
     await renewCalendarFeed(context.db, client);
     return data<ActionResult>({ feed: "renewed" }, { headers: PRIVATE });

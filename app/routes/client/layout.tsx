@@ -6,7 +6,8 @@ import { AreaTabs } from "~/components/layout/area-tabs";
 import { site } from "~/content/site";
 import { CLIENT_AREA, clientAreaMessages, clientAreaPaths, clientPaymentPaths } from "~/domain/client-area";
 import { auth } from "~/server/auth.server";
-import { confirmSignedOutEverywhere, currentClient, requireClient } from "~/server/services/client-area.server";
+import { confirmSignedOutEverywhere } from "~/server/services/client-area.server";
+import { currentClient, requireClient } from "~/server/gates.server";
 
 /**
  * /area-personale — the client's own area (issue 19). Who may: anyone sees the sign-in form (the
@@ -17,13 +18,13 @@ import { confirmSignedOutEverywhere, currentClient, requireClient } from "~/serv
 const PRIVATE = { "Cache-Control": "private, no-store" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const client = await currentClient(request, context.db);
+  const client = await currentClient(context.db, request);
   return data({ signedIn: Boolean(client), email: client?.user.email ?? null }, { headers: PRIVATE });
 }
 
 /** "Esci" ends this browser's session; "Esci da tutti i dispositivi" ends every session of the account. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const client = await requireClient(request, context.db);
+  const client = await requireClient(context.db, request);
   const intent = (await request.formData()).get("intent");
   if (intent !== "sign-out" && intent !== "sign-out-everywhere") throw Response.json({ error: "Azione sconosciuta." }, { status: 400 });
   const api = auth(context.db, request).api;

@@ -9,13 +9,13 @@ import { HttpError } from "~/server/http.server";
 import { redirectWithFlash } from "~/server/flash.server";
 import { useFlash } from "~/components/site/use-flash";
 import { parseSubmission, refuseSubmission } from "~/server/form-submission.server";
-import { requireClient } from "~/server/services/client-area.server";
 import { moveRequestPage, requestMove } from "~/server/services/move-requests.server";
 import { MoveRequestState } from "~/components/client/move-request-state";
 import { AreaDone, AreaError } from "~/components/client/notices";
 import { FieldError } from "~/components/site/field-error";
 import { SendButton } from "~/components/site/send-button";
 import { firstError, useSchemaForm } from "~/components/forms/schema-form";
+import { requireClient } from "~/server/gates.server";
 
 /**
  * /area-personale/cambio-gruppo/:bookingId — who may: the signed-in client whose booking it is;
@@ -29,13 +29,13 @@ const PRIVATE = { "Cache-Control": "private, no-store" };
 const MOVE_FORM = "move-request";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const client = await requireClient(request, context.db);
+  const client = await requireClient(context.db, request);
   const page = await moveRequestPage(context.db, client, params.bookingId);
   return data(page, { headers: PRIVATE });
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const client = await requireClient(request, context.db);
+  const client = await requireClient(context.db, request);
   const submission = parseSubmission(await request.formData(), moveRequestSchema);
   if (submission.status !== "success") return refuseSubmission(submission, { headers: PRIVATE });
   try {

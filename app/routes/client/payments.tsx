@@ -17,7 +17,6 @@ import { hitRateLimit, HttpError } from "~/server/http.server";
 import { redirectWithFlash } from "~/server/flash.server";
 import { useFlash } from "~/components/site/use-flash";
 import type { Database } from "~/server/db/client.server";
-import { requireClient, type ClientIdentity } from "~/server/services/client-area.server";
 import { clientAccounts, requestIsee } from "~/server/services/client-payments.server";
 import { createCheckoutForCharge, onlinePaymentAvailable } from "~/server/services/stripe.server";
 import { pdfUpload, readMultipart } from "~/server/uploads.server";
@@ -25,6 +24,7 @@ import { FieldError } from "~/components/site/field-error";
 import { SendButton } from "~/components/site/send-button";
 import { firstError, useSchemaForm } from "~/components/forms/schema-form";
 import { refuseSubmission, parseSubmission } from "~/server/form-submission.server";
+import { requireClient, type ClientIdentity } from "~/server/gates.server";
 
 /**
  * /area-personale/pagamenti — who may: the signed-in client, for their own bookings only (anonymous
@@ -47,7 +47,7 @@ const outcomes = {
 const ISEE_FORM = "isee-request";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const client = await requireClient(request, context.db);
+  const client = await requireClient(context.db, request);
   const accounts = await clientAccounts(context.db, client);
   const outcome = new URL(request.url).searchParams.get("esito");
   return data(
@@ -65,7 +65,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 type ActionResult = { error: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const client = await requireClient(request, context.db);
+  const client = await requireClient(context.db, request);
   const multipart = (request.headers.get("content-type") ?? "").startsWith("multipart/form-data");
   let form: FormData;
   try {

@@ -1,7 +1,8 @@
 import type { Route } from "./+types/receipt";
-import { notTheirs, requireClient } from "~/server/services/client-area.server";
+import { notTheirs } from "~/server/services/client-area.server";
 import { clientReceipt } from "~/server/services/client-payments.server";
 import { receiptResponse } from "~/server/services/receipt-pdf.server";
+import { requireClient } from "~/server/gates.server";
 
 /**
  * GET /area-personale/pagamenti/ricevuta/:paymentId — who may: the signed-in client whose payment it
@@ -9,7 +10,7 @@ import { receiptResponse } from "~/server/services/receipt-pdf.server";
  * staff and therapists 403). The same numbered PDF receipt staff download.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const client = await requireClient(request, context.db);
+  const client = await requireClient(context.db, request);
   const receipt = await clientReceipt(context.db, client, params.paymentId);
   if (!receipt) throw notTheirs();
   return receiptResponse(receipt, "attachment");

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/session-ics";
-import { requireClient, sessionCalendar } from "~/server/services/client-area.server";
+import { sessionCalendar } from "~/server/services/client-area.server";
+import { requireClient } from "~/server/gates.server";
 
 /**
  * /area-personale/incontri/:sessionId/calendario.ics — who may: a signed-in client who is a
@@ -7,7 +8,7 @@ import { requireClient, sessionCalendar } from "~/server/services/client-area.se
  * iCalendar file, without the video link (calendar services keep copies).
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const client = await requireClient(request, context.db);
+  const client = await requireClient(context.db, request);
   const body = await sessionCalendar(context.db, client, params.sessionId);
   return new Response(body, {
     headers: {

@@ -7,7 +7,8 @@ import { SessionLinks } from "~/components/sessions/session-links";
 import { weekdayName } from "~/domain/calendar";
 import { THERAPIST_AREA, upperFirst } from "~/domain/sessions";
 import { orNotFound } from "~/server/http.server";
-import { ownGroup, requireTherapist } from "~/server/services/therapist-area.server";
+import { ownGroup } from "~/server/services/therapist-area.server";
+import { requireTherapist } from "~/server/gates.server";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const identity = await requireTherapist(context.db, request);

@@ -7,7 +7,8 @@ import { SessionLinks } from "~/components/sessions/session-links";
 import { absenceNotice } from "~/content/site";
 import { weekdayName } from "~/domain/calendar";
 import { sessionLabel, THERAPIST_AREA, upperFirst } from "~/domain/sessions";
-import { ownGroups, ownSessions, requireTherapist } from "~/server/services/therapist-area.server";
+import { ownGroups, ownSessions } from "~/server/services/therapist-area.server";
+import { requireTherapist } from "~/server/gates.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { therapist } = await requireTherapist(context.db, request);

@@ -6,7 +6,7 @@ import { AreaTabs } from "~/components/layout/area-tabs";
 import { site } from "~/content/site";
 import { auth } from "~/server/auth.server";
 import { THERAPIST_AREA } from "~/domain/sessions";
-import { requireTherapist } from "~/server/services/therapist-area.server";
+import { requireTherapist } from "~/server/gates.server";
 
 /**
  * The therapist's own area, apart from the admin: its own gate (role therapist, linked to a therapist

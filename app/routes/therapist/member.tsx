@@ -4,8 +4,9 @@ import { QuestionnaireAnswers } from "~/components/admin/questionnaire-answers";
 import { EmptyState, PageHeader } from "~/components/admin/ui";
 import { THERAPIST_AREA } from "~/domain/sessions";
 import { HttpError, orNotFound } from "~/server/http.server";
-import { ownMemberAnswers, requireTherapist } from "~/server/services/therapist-area.server";
+import { ownMemberAnswers } from "~/server/services/therapist-area.server";
 import { BackLink } from "~/components/site/back-link";
+import { requireTherapist } from "~/server/gates.server";
 
 /** A member's questionnaire answers (health data): only for the therapist of their group, each read audited. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -7,8 +7,8 @@ import { audit } from "~/server/audit.server";
 import { HttpError, orNotFound } from "~/server/http.server";
 import { actionFail, actionOk, failure, isRecordId } from "~/server/services/admin-common.server";
 import { attendanceSheet, recordAttendance } from "~/server/services/sessions.server";
-import { requireTherapist } from "~/server/services/therapist-area.server";
 import { BackLink } from "~/components/site/back-link";
+import { requireTherapist } from "~/server/gates.server";
 
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -7,9 +7,10 @@ import { conflictMessages, VERSION_FIELD } from "~/domain/version";
 import { HttpError } from "../http.server";
 import { replyWith, parseSubmission } from "../form-submission.server";
 import { audit } from "../audit.server";
-import { requireAdmin, type SessionInfo } from "../auth.server";
+import type { SessionInfo } from "../auth.server";
 import type { Database } from "../db/client.server";
 import { logger } from "../logger.server";
+import { requireAdmin } from "../gates.server";
 
 /** Rows per page of every admin table. */
 export const ADMIN_PAGE_SIZE = 20;

@@ -13,8 +13,9 @@ import { ClientAreaNoticeEmail } from "../mail/client-area-templates";
 import { enqueueEmails } from "../mail/outbox.server";
 import { StaffNotification } from "../mail/templates";
 import { storage } from "../storage.server";
-import { bookingName, ownBooking, type ClientIdentity } from "./client-area.server";
+import { bookingName, ownBooking } from "./client-area.server";
 import { getReceipt, markIseeApproved, memberBalance, owedCharges } from "./payments.server";
+import { type ClientIdentity } from "../gates.server";
 
 /**
  * The money side of the client area (issue 19): what each of the person's bookings was charged,

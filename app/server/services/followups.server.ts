@@ -1,7 +1,6 @@
 import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import { createElement } from "react";
 import { testFollowupAccess } from "~/content/test-followup";
-import { requireAdmin } from "../auth.server";
 import type { Database } from "../db/client.server";
 import { emailOutbox, groupBookings, newsletterSubscribers, questionnaireResponses } from "../db/schema";
 import { registerJob, type NewJob } from "../jobs.server";
@@ -10,6 +9,7 @@ import { enqueueEmails, type OutgoingEmail } from "../mail/outbox.server";
 import { callPageUrl, groupsPageUrl } from "./bookings.server";
 import { normalizeEmail } from "./groups.server";
 import { tokenForAddress } from "./identity.server";
+import { requireAdmin } from "../gates.server";
 
 type Tx = Pick<Database, "insert" | "select" | "update" | "execute">;
 

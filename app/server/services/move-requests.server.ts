@@ -14,7 +14,8 @@ import { StaffNotification } from "../mail/templates";
 import { movableGroups } from "./admin-bookings.server";
 import { versionOf } from "./admin-common.server";
 import { moveMemberIn } from "./bookings.server";
-import { bookingName, ownBooking, type ClientIdentity } from "./client-area.server";
+import { bookingName, ownBooking } from "./client-area.server";
+import { type ClientIdentity } from "../gates.server";
 
 /**
  * Move requests (issue 19): a confirmed member asks, from their area, to move to another group,

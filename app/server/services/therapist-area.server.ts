@@ -1,16 +1,16 @@
 import { and, asc, eq, gte, lt, sql } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import { createElement } from "react";
-import { redirect } from "react-router";
 import { widgetPath } from "~/domain/sign-in-widget";
 import { addDays, romeTimeToUtc, todayInRome } from "~/domain/calendar";
 import { memberName, THERAPIST_AREA, THERAPIST_ROLE } from "~/domain/sessions";
 import { audit } from "../audit.server";
-import { ADMIN_ROLE, getSession, type SessionInfo } from "../auth.server";
+import { ADMIN_ROLE, type SessionInfo } from "../auth.server";
 import { readAnswers } from "../crypto.server";
 import type { Database } from "../db/client.server";
 import { groupBookings, groups, groupSessions, questionnaireResponses, therapists, user, verification } from "../db/schema";
 import { publicBaseUrl } from "../env.server";
+import type { TherapistIdentity } from "../gates.server";
 import { HttpError } from "../http.server";
 import { enqueueEmails } from "../mail/outbox.server";
 import { TherapistInvitationEmail } from "../mail/session-templates";
@@ -19,28 +19,6 @@ import { listSessions } from "./sessions.server";
 export { THERAPIST_AREA, THERAPIST_ROLE };
 /** How long the link of an invitation e-mail stays valid. */
 export const INVITATION_DAYS = 7;
-
-export interface TherapistIdentity {
-  session: SessionInfo;
-  therapist: { id: string; name: string };
-}
-
-/**
- * The gate of every therapist-area loader and action: no session goes to the sign-in page (a page)
- * or gets 401 (an action); a session without the therapist role, or not linked to a therapist
- * record, gets 403. Staff use the admin area, not this one.
- */
-export async function requireTherapist(db: Database, request: Request): Promise<TherapistIdentity> {
-  const session = await getSession(db, request);
-  if (!session) {
-    if (request.method === "GET") throw redirect(`${widgetPath}?view=sign_in`);
-    throw Response.json({ error: "Accesso richiesto." }, { status: 401 });
-  }
-  if (session.user.role !== THERAPIST_ROLE) throw Response.json({ error: "Quest'area è riservata ai terapeuti." }, { status: 403 });
-  const [therapist] = await db.select({ id: therapists.id, name: therapists.name }).from(therapists).where(eq(therapists.userId, session.user.id));
-  if (!therapist) throw Response.json({ error: "Il tuo account non è collegato a una scheda terapeuta." }, { status: 403 });
-  return { session, therapist };
-}
 
 /* ------------------------------------------------------------------------------------------------
  * Invitation: a better-auth user with the therapist role, and a reset-password link to choose a password
