@@ -286,7 +286,7 @@ function staticResourceActions(build: ServerBuild) {
 /**
  * A POST to a resource route is given to its action directly: for a route that has no page, React
  * Router's handler adds a routing already done, a data strategy for one route and a web-stream copy
- * of a few hundred bytes, a seventh of a submission's CPU under load (README, Decisions).
+ * of a few hundred bytes, a seventh of a submission's CPU under load (docs/decisions/014-questionnaire-one-statement.md).
  */
 async function resourceAction(req: Request, res: Response, next: NextFunction) {
   if (req.method !== "POST") return next();

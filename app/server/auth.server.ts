@@ -164,7 +164,7 @@ function createAuth(db: Database, secureCookies: boolean) {
         sendLink(db, "auth-verify-email", "Conferma il tuo indirizzo email", "Conferma il tuo indirizzo email per completare la registrazione.", "Conferma l'email")({ email: user.email, url }),
     },
     socialProviders: socialProviders(),
-    // The client area's promise (issue 19); staff and therapists get the same length, see README Decisions.
+    // The client area's promise (issue 19); staff and therapists get the same length, see docs/decisions/056-sessions-30-days.md.
     session: { expiresIn: CLIENT_SESSION_DAYS * 86_400 },
     hooks: { before, after },
     onAPIError: {

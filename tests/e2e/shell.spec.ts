@@ -103,7 +103,7 @@ test.describe("site shell", () => {
     const paths = ["/", "/about", "/questionario", "/questionario-interno", "/gruppi-matching", "/call-mario", "/grazie", "/blog", "/prezzi", "/contatti", "/terapeuti", "/nostro-metodo", "/termini", "/privacy", "/conferma-iscrizione", "/accordo-servizio", "/admin", "/test-followup", "/sitemap.xml", "/robots.txt", "/blog/rss.xml"];
     for (const path of paths) {
       const response = await request.get(path);
-      // The admin shows its login form with 401 to a visitor (README, Decisions: admin page loaders throw).
+      // The admin shows its login form with 401 to a visitor (docs/decisions/048-admin-loaders-throw.md).
       if (path === "/admin") expect(response.status(), path).toBe(401);
       else expect(response.status(), path).toBeLessThan(400);
     }

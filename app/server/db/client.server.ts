@@ -169,7 +169,7 @@ function insertHead(table: PgTable, keys: string[], expressions: string[]) {
 /**
  * An INSERT of rows sent as one JSON parameter (`jsonb_populate_recordset`) instead of one parameter
  * per value, for `writeTogether`: the busiest write (a questionnaire, some seventy values) spent a
- * seventh of the server's time having Drizzle assemble its parameters (README, Decisions). Every row
+ * seventh of the server's time having Drizzle assemble its parameters (docs/decisions/014-questionnaire-one-statement.md). Every row
  * has the same keys (a column left out takes its default); `expressions` are SQL values for every
  * row (`now()`); values are encoded as Drizzle would (dates as ISO text), JSON columns as they are.
  */
