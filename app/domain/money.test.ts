@@ -1,0 +1,43 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { formatEuro, formatEuroPlain } from "./money";
+
+describe("formatEuro", () => {
+  it.each([
+    [0, "0,00 €"],
+    [5, "0,05 €"],
+    [3500, "35,00 €"],
+    [106500, "1.065,00 €"],
+    [1234567, "12.345,67 €"],
+    [123456789, "1.234.567,89 €"],
+    [-3500, "-35,00 €"],
+    [-106550, "-1.065,50 €"],
+  ])("%i cents → %s", (cents, text) => {
+    expect(formatEuro(cents)).toBe(text.replace(" €", "\u00a0€"));
+  });
+
+  it("agrees with Intl's Italian euro format wherever Intl groups (five digits and more)", () => {
+    const intl = new Intl.NumberFormat("it-IT", { style: "currency", currency: "EUR" });
+    fc.assert(
+      fc.property(fc.integer({ min: -1e12, max: 1e12 }), (cents) => {
+        if (Math.abs(cents) >= 100_000 && Math.abs(cents) < 1_000_000) return; // four-digit euros: Intl leaves them ungrouped
+        expect(formatEuro(cents)).toBe(intl.format(cents / 100));
+      }),
+    );
+  });
+
+  it("refuses an amount that is not whole cents", () => {
+    expect(() => formatEuro(10.5)).toThrow(RangeError);
+  });
+});
+
+describe("formatEuroPlain", () => {
+  it.each([
+    [106500, "1065,00"],
+    [5, "0,05"],
+    [-3500, "-35,00"],
+    [123456789, "1234567,89"],
+  ])("%i cents → %s", (cents, text) => {
+    expect(formatEuroPlain(cents)).toBe(text);
+  });
+});
