@@ -13,7 +13,9 @@ import { firstError } from "~/components/forms/schema-form";
 import { todayInItaly } from "~/domain/format";
 import { imageFileProblem, uploadImage, type UploadKind } from "./image-upload";
 import { FormDialogFooter, RecordFormFields, useRecordForm } from "./conflict-notice";
-import { Field, Modal, Spinner } from "./ui";
+import { Spinner } from "./page";
+import { Modal } from "./dialogs";
+import { Field } from "./fields";
 import { FieldError } from "~/components/site/field-error";
 
 type SectionType = "h2" | "h3";

@@ -7,7 +7,8 @@ import { group as groupConstants } from "~/content/site";
 import { groupInputSchema } from "~/domain/group-input";
 import { groupStatusLabels, weekdayNames } from "~/domain/group-labels";
 import { FormDialogFooter, RecordFormFields, useRecordForm } from "./conflict-notice";
-import { Field, InputField, Modal, OptionList } from "./ui";
+import { Modal } from "./dialogs";
+import { Field, InputField, OptionList } from "./fields";
 
 export interface GroupFormValues {
   id: string;

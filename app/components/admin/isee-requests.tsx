@@ -3,7 +3,9 @@ import { useState } from "react";
 import { formatDateTime } from "~/domain/format";
 import { getTextareaProps } from "@conform-to/react";
 import { iseeDeclineSchema, iseeMessages } from "~/domain/client-area";
-import { ActionButton, ConfirmDialog, Field, useActionFetcher } from "./ui";
+import { useActionFetcher } from "./action-result";
+import { ActionButton, ConfirmDialog } from "./dialogs";
+import { Field } from "./fields";
 import { SchemaFormDialog } from "./schema-form-dialog";
 
 export interface PendingIseeRequest {

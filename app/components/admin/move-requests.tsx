@@ -4,7 +4,8 @@ import { ArrowRightLeft, Check, X } from "lucide-react";
 import { useState } from "react";
 import { formatDateTime } from "~/domain/format";
 import { freeSeatsLabel } from "~/domain/group-labels";
-import { ActionButton, Field } from "~/components/admin/ui";
+import { ActionButton } from "~/components/admin/dialogs";
+import { Field } from "~/components/admin/fields";
 import { moveDeclineSchema, moveTargetSchema } from "~/domain/client-area";
 
 /**

@@ -3,7 +3,8 @@ import type { ReactNode } from "react";
 import type { useSchemaForm } from "~/components/forms/schema-form";
 import type { z } from "~/domain/zod";
 import { FormDialogFooter } from "./conflict-notice";
-import { Modal, useActionForm, type FormDefaults } from "./ui";
+import { type FormDefaults, useActionForm } from "./action-result";
+import { Modal } from "./dialogs";
 
 /**
  * A dialog whose form posts `intent` (and the `hidden` fields) to the page's action, checked with

@@ -6,7 +6,9 @@ import { useToast } from "~/components/ui/toast";
 import { ChipInput } from "./chip-input";
 import { FormDialogFooter, RecordFormFields, useRecordForm } from "./conflict-notice";
 import { imageFileProblem, uploadImage } from "./image-upload";
-import { Field, InputField, Modal, Spinner } from "./ui";
+import { Spinner } from "./page";
+import { Modal } from "./dialogs";
+import { Field, InputField } from "./fields";
 import { FieldError } from "~/components/site/field-error";
 import { therapistInputSchema } from "~/domain/therapist-input";
 

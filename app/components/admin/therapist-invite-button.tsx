@@ -1,5 +1,6 @@
 import { MailPlus } from "lucide-react";
-import { Spinner, useActionFetcher } from "./ui";
+import { useActionFetcher } from "./action-result";
+import { Spinner } from "./page";
 
 /** "Invita": gives the therapist an account of their own (role therapist) and e-mails a link to choose a password. */
 export function TherapistInviteButton({ therapist }: { therapist: { id: string; name: string; email: string | null; userId: string | null } }) {

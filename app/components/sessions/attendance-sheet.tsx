@@ -1,4 +1,5 @@
-import { Badge, EmptyState, Spinner, useActionFetcher, type BadgeTone } from "~/components/admin/ui";
+import { useActionFetcher } from "~/components/admin/action-result";
+import { Badge, type BadgeTone, EmptyState, Spinner } from "~/components/admin/page";
 import { absenceNotice } from "~/content/site";
 import { attendanceLabels, attendanceStatuses, sessionStatusLabels, type AttendanceStatus, type SessionStatus } from "~/domain/sessions";
 

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { Badge, EmptyState } from "~/components/admin/ui";
+import { Badge, EmptyState } from "~/components/admin/page";
 import { sessionLabel, sessionStatusLabels, THERAPIST_AREA, upperFirst, type SessionStatus } from "~/domain/sessions";
 import { sessionTones } from "./attendance-sheet";
 

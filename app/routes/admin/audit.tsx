@@ -1,7 +1,8 @@
 import type { Route } from "./+types/audit";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { auditActionLabel, auditEntityLabel } from "~/components/admin/audit-labels";
-import { ListTable, PageHeader, td, useReloadingSamePage } from "~/components/admin/ui";
+import { PageHeader } from "~/components/admin/page";
+import { ListTable, td, useReloadingSamePage } from "~/components/admin/list";
 import { formatDateTimeSeconds } from "~/domain/format";
 import { parseListQuery } from "~/server/services/admin-common.server";
 import { listAuditLog } from "~/server/services/admin-audit.server";

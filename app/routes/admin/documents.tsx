@@ -7,16 +7,9 @@ import { formatDateTime } from "~/domain/format";
 import { refusedFields } from "~/domain/form-fields";
 import { firstError } from "~/components/forms/schema-form";
 import { fileProblemMessages, pdfFileProblem } from "~/components/admin/image-upload";
-import {
-  Badge,
-  ConfirmDialog,
-  LoadError,
-  PageHeader,
-  Spinner,
-  useFetcherResult,
-  useLoadErrorToast,
-  type ActionResult,
-} from "~/components/admin/ui";
+import { type ActionResult, useFetcherResult, useLoadErrorToast } from "~/components/admin/action-result";
+import { Badge, LoadError, PageHeader, Spinner } from "~/components/admin/page";
+import { ConfirmDialog } from "~/components/admin/dialogs";
 import { useToast } from "~/components/ui/toast";
 import { HttpError } from "~/server/http.server";
 import { audit } from "~/server/audit.server";

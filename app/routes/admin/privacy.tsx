@@ -16,7 +16,9 @@ import {
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { formatShortDate } from "~/domain/format";
 import { privacyEmailSchema, privacyRequestSchema, requestTypeLabels, type PrivacyRequestType } from "~/domain/privacy-labels";
-import { Terms, Badge, ListTable, td } from "~/components/admin/ui";
+import { Badge } from "~/components/admin/page";
+import { ListTable, td } from "~/components/admin/list";
+import { Terms } from "~/components/admin/sections";
 import { firstError, useSchemaForm } from "~/components/forms/schema-form";
 import { FieldError } from "~/components/site/field-error";
 import { parseSubmission } from "~/server/form-submission.server";

@@ -1,7 +1,8 @@
 import type { Route } from "./+types/registrations";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { formatDate, formatDateTime } from "~/domain/format";
-import { Badge, ListTable, PageHeader, td } from "~/components/admin/ui";
+import { Badge, PageHeader } from "~/components/admin/page";
+import { ListTable, td } from "~/components/admin/list";
 import { audit } from "~/server/audit.server";
 import { parseListQuery } from "~/server/services/admin-common.server";
 import { listRegistrations } from "~/server/services/admin-registrations.server";

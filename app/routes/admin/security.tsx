@@ -6,7 +6,7 @@ import type { Route } from "./+types/security";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { useToast } from "~/components/ui/toast";
 import { accountPasswordSchema, authenticatorCodeSchema } from "~/domain/staff-account";
-import { Field } from "~/components/admin/ui";
+import { Field } from "~/components/admin/fields";
 import { useSchemaForm } from "~/components/forms/schema-form";
 import { auth } from "~/server/auth.server";
 import { env } from "~/server/env.server";

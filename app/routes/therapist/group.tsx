@@ -1,7 +1,8 @@
 import { ArrowLeft, Video } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/group";
-import { EmptyState, PageHeader, PanelSection } from "~/components/admin/ui";
+import { EmptyState, PageHeader } from "~/components/admin/page";
+import { PanelSection } from "~/components/admin/sections";
 import { MemberLabel } from "~/components/sessions/attendance-sheet";
 import { SessionLinks } from "~/components/sessions/session-links";
 import { weekdayName } from "~/domain/calendar";

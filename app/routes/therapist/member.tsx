@@ -1,7 +1,7 @@
 import type { Route } from "./+types/member";
 import { formatDateTime } from "~/domain/format";
 import { QuestionnaireAnswers } from "~/components/admin/questionnaire-answers";
-import { EmptyState, PageHeader } from "~/components/admin/ui";
+import { EmptyState, PageHeader } from "~/components/admin/page";
 import { THERAPIST_AREA } from "~/domain/sessions";
 import { HttpError, orNotFound } from "~/server/http.server";
 import { ownMemberAnswers } from "~/server/services/therapist-area.server";

@@ -1,6 +1,6 @@
 import { Video } from "lucide-react";
 import type { Route } from "./+types/session";
-import { Badge, PageHeader } from "~/components/admin/ui";
+import { Badge, PageHeader } from "~/components/admin/page";
 import { AttendanceSheet, attendanceMarks, sessionTones } from "~/components/sessions/attendance-sheet";
 import { sessionLabel, sessionStatusLabels, THERAPIST_AREA, upperFirst } from "~/domain/sessions";
 import { audit } from "~/server/audit.server";
