@@ -348,6 +348,18 @@ describe("therapists", () => {
     expect(reads[0]!.actorEmail).toBe("alfa@example.com");
   });
 
+  it("refuses an attendance sheet with an unknown status, naming the three, and keeps the saved mark", async () => {
+    const refused = answer(
+      await call(therapistSessionAction, request("/t", { cookie: cookieA, method: "POST", body: form({ intent: "attendance", [`mark:${memberA.id}`]: "late" }) }), {
+        sessionId: sessionA,
+      }),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ ok: false, description: "Scegli una presenza tra Presente, Assente con preavviso, Assente senza preavviso." });
+    const [mark] = await db.select().from(attendance).where(and(eq(attendance.sessionId, sessionA), eq(attendance.bookingId, memberA.id)));
+    expect(mark!.status).toBe("present");
+  });
+
   it("therapist A is refused therapist B's group, session, attendance, member and answers", async () => {
     expect(await status(call(therapistGroupLoader, request("/t", { cookie: cookieA }), { groupId: groupB.id }))).toBe(404);
     expect(await status(call(therapistSessionLoader, request("/t", { cookie: cookieA }), { sessionId: sessionB }))).toBe(404);

@@ -1,22 +1,8 @@
 import { useActionFetcher } from "~/components/admin/action-result";
 import { Badge, type BadgeTone, EmptyState, Spinner } from "~/components/admin/page";
 import { absenceNotice } from "~/content/site";
+import { ATTENDANCE_FIELD_PREFIX } from "~/domain/attendance";
 import { attendanceLabels, attendanceStatuses, sessionStatusLabels, type AttendanceStatus, type SessionStatus } from "~/domain/sessions";
-
-export const ATTENDANCE_FIELD_PREFIX = "mark:";
-
-/** The marks of an attendance form: `mark:<booking id>` = status, for each member marked. */
-export function attendanceMarks(form: FormData) {
-  const marks: Record<string, AttendanceStatus> = {};
-  for (const [key, value] of form) {
-    if (!key.startsWith(ATTENDANCE_FIELD_PREFIX)) continue;
-    const bookingId = key.slice(ATTENDANCE_FIELD_PREFIX.length);
-    if (/^[0-9a-f-]{36}$/i.test(bookingId) && (attendanceStatuses as readonly string[]).includes(String(value))) {
-      marks[bookingId] = value as AttendanceStatus;
-    }
-  }
-  return marks;
-}
 
 export const attendanceTones: Record<AttendanceStatus, BadgeTone> = { present: "success", absent_notified: "neutral", absent_unnotified: "warning" };
 export const sessionTones: Record<SessionStatus, BadgeTone> = { scheduled: "highlight", cancelled: "danger", moved: "warning" };

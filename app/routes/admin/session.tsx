@@ -8,9 +8,10 @@ import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { Badge, PageHeader } from "~/components/admin/page";
 import { Field, InputField } from "~/components/admin/fields";
 import { PanelSection } from "~/components/admin/sections";
-import { AttendanceSheet, attendanceMarks, sessionTones } from "~/components/sessions/attendance-sheet";
+import { AttendanceSheet, sessionTones } from "~/components/sessions/attendance-sheet";
+import { attendanceMarksSchema } from "~/domain/attendance";
 import { cancelSessionSchema, moveSessionSchema, romeDate, sessionLabel, sessionStatusLabels, sessionTime, upperFirst } from "~/domain/sessions";
-import { HttpError, orNotFound } from "~/server/http.server";
+import { HttpError, orNotFound, parseFields } from "~/server/http.server";
 import { actionFail, actionFailure, actionOk, checkFields, isRecordId, submissionRefused } from "~/server/services/admin-common.server";
 import { attendanceSheet, cancelSession, getSession, moveSession, recordAttendance } from "~/server/services/sessions.server";
 import { parseSubmission } from "~/server/form-submission.server";
@@ -36,7 +37,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     if (!isRecordId(params.sessionId)) throw new HttpError(404, "Incontro non trovato.");
     if (intent === "attendance") {
-      const saved = await recordAttendance(context.db, actor, params.sessionId, attendanceMarks(form));
+      const saved = await recordAttendance(context.db, actor, params.sessionId, parseFields(attendanceMarksSchema, form));
       return actionOk(intent, saved === 1 ? "Presenza salvata" : `${saved} presenze salvate`);
     }
     if (intent === "cancel") {

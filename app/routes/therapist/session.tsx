@@ -1,10 +1,11 @@
 import { Video } from "lucide-react";
 import type { Route } from "./+types/session";
 import { Badge, PageHeader } from "~/components/admin/page";
-import { AttendanceSheet, attendanceMarks, sessionTones } from "~/components/sessions/attendance-sheet";
+import { AttendanceSheet, sessionTones } from "~/components/sessions/attendance-sheet";
+import { attendanceMarksSchema } from "~/domain/attendance";
 import { sessionLabel, sessionStatusLabels, THERAPIST_AREA, upperFirst } from "~/domain/sessions";
 import { audit } from "~/server/audit.server";
-import { HttpError, orNotFound } from "~/server/http.server";
+import { HttpError, orNotFound, parseFields } from "~/server/http.server";
 import { actionFail, actionOk, failure, isRecordId } from "~/server/services/admin-common.server";
 import { attendanceSheet, recordAttendance } from "~/server/services/sessions.server";
 import { BackLink } from "~/components/site/back-link";
@@ -28,7 +29,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     if (intent !== "attendance") return actionFail(intent, 400, "Azione sconosciuta.");
     if (!isRecordId(params.sessionId)) throw new HttpError(404, "Non trovato.");
-    const saved = await recordAttendance(context.db, identity.session, params.sessionId, attendanceMarks(form), { therapistId: identity.therapist.id });
+    const saved = await recordAttendance(context.db, identity.session, params.sessionId, parseFields(attendanceMarksSchema, form), { therapistId: identity.therapist.id });
     return actionOk(intent, saved === 1 ? "Presenza salvata" : `${saved} presenze salvate`);
   } catch (error) {
     const { status, message } = failure(error, "Si è verificato un errore. Riprova più tardi.", "therapist-session");
