@@ -1,0 +1,15 @@
+import { X509Certificate, constants, publicEncrypt } from "node:crypto";
+
+/**
+ * The codici fiscali as the Sistema TS wants them inside its file: RSA with PKCS#1 v1.5 padding
+ * under the public key of its certificate (SanitelCF.cer, in the kit on sistemats.it), in Base64.
+ * The padding is random, so the same code encrypts differently every time: encrypt while making
+ * the file, never store the result. Pass the returned function to `sistemaTsXml`.
+ */
+export function sanitelCodiceFiscaleCipher(certificate: Buffer | string, now = new Date()) {
+  const x509 = new X509Certificate(certificate);
+  const expiry = new Date(x509.validTo);
+  // The Sistema TS rejects the whole file when the key is stale; better to say so before the upload.
+  if (expiry < now) throw new Error(`Il certificato del Sistema TS è scaduto il ${expiry.toISOString().slice(0, 10)}: scarica quello nuovo da sistemats.it.`);
+  return (codiceFiscale: string) => publicEncrypt({ key: x509.publicKey, padding: constants.RSA_PKCS1_PADDING }, Buffer.from(codiceFiscale, "ascii")).toString("base64");
+}
