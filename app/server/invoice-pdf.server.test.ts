@@ -1,0 +1,161 @@
+import { inflateSync } from "node:zlib";
+import { PDFDocument } from "pdf-lib";
+import { describe, expect, it } from "vitest";
+import { formatInvoiceAmount, formatInvoiceDate, invoicePdf, invoicePdfTotals, type InvoicePdfDocument, type InvoicePdfLine } from "./invoice-pdf.server";
+
+const therapist = { name: "Dott.ssa Maria Rossi", register: "Albo degli Psicologi del Lazio", registerNumber: "12345" };
+const session = (sessionOn: string, amountCents = 3500): InvoicePdfLine => ({ service: "Seduta di psicoterapia di gruppo", sessionOn, therapist, amountCents });
+const invoice = (overrides: Partial<InvoicePdfDocument> = {}): InvoicePdfDocument => ({
+  kind: "invoice",
+  number: "2026-0001",
+  issuedOn: "2026-11-26",
+  issuer: {
+    legalName: "Insieme Terapia S.r.l.",
+    addressLines: ["Via Esempio 1", "20100 Milano (MI)"],
+    partitaIva: "12345678901",
+    codiceFiscale: "98765432109",
+    taxRegime: "Regime fiscale: ordinario",
+    iban: "IT60X0542811101000000123456",
+  },
+  recipient: { firstName: "Luca", lastName: "Bianchi", addressLines: ["Via Roma 10", "00184 Roma (RM)"], codiceFiscale: "BNCLCU75B41F205Z" },
+  lines: [session("2026-11-12"), session("2026-11-19")],
+  stampDutyChargedToClient: true,
+  payment: { method: "Bonifico", paidOn: "2026-11-26" },
+  opposed: false,
+  ...overrides,
+});
+
+/** WinAnsi bytes that differ from Latin-1, as far as these documents use them. */
+const winAnsi: Record<number, string> = { 0x80: "€", 0x92: "’", 0x96: "–", 0x97: "—" };
+
+/** The text pdfkit drew, one entry per text run, read from the (deflated) content streams. */
+function pdfTextRuns(pdf: Buffer): string[] {
+  const source = pdf.toString("latin1");
+  const runs: string[] = [];
+  for (const match of source.matchAll(/stream\r?\n/g)) {
+    const start = match.index + match[0].length;
+    const raw = pdf.subarray(start, source.indexOf("endstream", start));
+    // Page contents are deflated; anything else (metadata) is read as it is.
+    const content = (raw[0] === 0x78 ? inflateSync(raw) : raw).toString("latin1");
+    for (const [, array] of content.matchAll(/\[(.*?)\] TJ/g)) {
+      const bytes = [...array!.matchAll(/<([0-9a-f]*)>/g)].flatMap(([, hex]) => hex!.match(/../g)?.map((pair) => parseInt(pair, 16)) ?? []);
+      runs.push(bytes.map((byte) => winAnsi[byte] ?? String.fromCharCode(byte)).join(""));
+    }
+  }
+  return runs;
+}
+
+/** All the document's text as one line, spaces (no-break ones too) collapsed. */
+const pdfText = async (document: InvoicePdfDocument) => pdfTextRuns(await invoicePdf(document)).join(" ").replace(/\s+/g, " ");
+
+describe("invoicePdf", () => {
+  it("prints a fattura sanitaria with every field an accountant looks for", async () => {
+    const text = await pdfText(invoice());
+    for (const expected of [
+      "FATTURA SANITARIA",
+      "Fattura n. 2026-0001 del 26/11/2026",
+      "Insieme Terapia S.r.l.",
+      "Via Esempio 1 20100 Milano (MI)",
+      "P. IVA 12345678901 - C.F. 98765432109",
+      "Regime fiscale: ordinario",
+      "INTESTATA A Luca Bianchi Via Roma 10 00184 Roma (RM) C.F. BNCLCU75B41F205Z",
+      "DESCRIZIONE IMPORTO",
+      "Seduta di psicoterapia di gruppo del 12/11/2026 35,00 € Dott.ssa Maria Rossi, Albo degli Psicologi del Lazio n. 12345",
+      "Seduta di psicoterapia di gruppo del 19/11/2026 35,00 € Dott.ssa Maria Rossi, Albo degli Psicologi del Lazio n. 12345",
+      "Totale prestazioni 70,00 €",
+      "Totale fattura 70,00 €",
+      "PAGAMENTO Bonifico, ricevuto il 26/11/2026 IBAN IT60 X054 2811 1010 0000 0123 456",
+      "Operazione esente da IVA ai sensi dell'art. 10, comma 1, n. 18, D.P.R. 633/1972.",
+      "Pagina 1 di 1",
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(text).not.toContain("Sistema Tessera Sanitaria");
+  });
+
+  it("is one A4 page titled with the document's number and date", async () => {
+    const pdf = await PDFDocument.load(new Uint8Array(await invoicePdf(invoice())));
+    expect(pdf.getPageCount()).toBe(1);
+    expect(pdf.getTitle()).toBe("Fattura n. 2026-0001 del 26/11/2026");
+    expect(pdf.getAuthor()).toBe("Insieme Terapia S.r.l.");
+    const { width, height } = pdf.getPage(0).getSize();
+    expect([Math.round(width), Math.round(height)]).toEqual([595, 842]);
+  });
+
+  it("owes no stamp duty at exactly 77,47 €", async () => {
+    const text = await pdfText(invoice({ lines: [session("2026-11-12", 7747)] }));
+    expect(text).toContain("Totale fattura 77,47 €");
+    expect(text).not.toContain("bollo");
+  });
+
+  it("adds 2,00 € of stamp duty at 77,48 € when the client is charged", async () => {
+    const text = await pdfText(invoice({ lines: [session("2026-11-12", 7748)] }));
+    expect(text).toContain("Totale prestazioni 77,48 € Imposta di bollo 2,00 € Totale fattura 79,48 €");
+    expect(text).toContain("Imposta di bollo di 2,00 € addebitata al destinatario, assolta in modo virtuale ai sensi dell'art. 6 del D.M. 17 giugno 2014.");
+  });
+
+  it("only notes the stamp duty at 77,48 € when the practice bears it", async () => {
+    const text = await pdfText(invoice({ lines: [session("2026-11-12", 7748)], stampDutyChargedToClient: false, stampDutyNote: "applicata sull'originale" }));
+    expect(text).toContain("Totale prestazioni 77,48 € Totale fattura 77,48 €");
+    expect(text).toContain("Imposta di bollo di 2,00 € a carico dell'emittente, applicata sull'originale.");
+  });
+
+  it("states the person's opposition to the Sistema Tessera Sanitaria", async () => {
+    expect(await pdfText(invoice({ opposed: true }))).toContain("Il destinatario si è opposto alla trasmissione dei dati al Sistema Tessera Sanitaria.");
+  });
+
+  it("prints a credit note with the invoice it corrects and the refund", async () => {
+    const document = invoice({
+      kind: "creditNote",
+      number: "NC-2026-0001",
+      issuedOn: "2026-12-03",
+      lines: [session("2026-11-19")],
+      payment: { method: "Bonifico", paidOn: "2026-12-03" },
+      refersTo: { number: "2026-0001", issuedOn: "2026-11-26" },
+    });
+    const text = await pdfText(document);
+    for (const expected of [
+      "NOTA DI CREDITO",
+      "Nota di credito n. NC-2026-0001 del 03/12/2026",
+      "A storno della fattura n. 2026-0001 del 26/11/2026",
+      "Prestazioni stornate 35,00 € Totale nota di credito 35,00 €",
+      "RIMBORSO Bonifico, effettuato il 03/12/2026",
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(text).not.toContain("IBAN");
+    expect((await PDFDocument.load(new Uint8Array(await invoicePdf(document)))).getTitle()).toBe("Nota di credito n. NC-2026-0001 del 03/12/2026");
+  });
+
+  it("groups thousands in amounts: 1.065,00 €", async () => {
+    const text = await pdfText(invoice({ lines: [session("2026-11-12", 53250), session("2026-11-19", 53250)], stampDutyChargedToClient: false }));
+    expect(text).toContain("Totale fattura 1.065,00 €");
+  });
+
+  it("carries a long list of sessions over several pages, every line and the total on them", async () => {
+    const lines = Array.from({ length: 40 }, (_, index) => session(`2026-${String(1 + Math.floor(index / 4)).padStart(2, "0")}-${String(1 + (index % 4) * 7).padStart(2, "0")}`));
+    const pdf = await invoicePdf(invoice({ lines }));
+    const pages = (await PDFDocument.load(new Uint8Array(pdf))).getPageCount();
+    expect(pages).toBeGreaterThan(1);
+    const text = pdfTextRuns(pdf).join(" ").replace(/\s+/g, " ");
+    expect(text.match(/Seduta di psicoterapia di gruppo del/g)).toHaveLength(40);
+    expect(text.match(/DESCRIZIONE IMPORTO/g)).toHaveLength(pages);
+    expect(text).toContain(`Pagina ${pages} di ${pages}`);
+    expect(text).toContain("Totale fattura 1.402,00 €");
+  });
+});
+
+describe("invoicePdfTotals", () => {
+  it("charges the stamp duty only above 77,47 € and only when the setting says so", () => {
+    expect(invoicePdfTotals({ lines: [session("2026-11-12", 7747)], stampDutyChargedToClient: true })).toEqual({ subtotalCents: 7747, stampDutyApplies: false, stampDutyChargedCents: 0, totalCents: 7747 });
+    expect(invoicePdfTotals({ lines: [session("2026-11-12", 7748)], stampDutyChargedToClient: true })).toEqual({ subtotalCents: 7748, stampDutyApplies: true, stampDutyChargedCents: 200, totalCents: 7948 });
+    expect(invoicePdfTotals({ lines: [session("2026-11-12", 7748)], stampDutyChargedToClient: false })).toEqual({ subtotalCents: 7748, stampDutyApplies: true, stampDutyChargedCents: 0, totalCents: 7748 });
+  });
+});
+
+describe("Italian formats", () => {
+  it("writes amounts as 1.065,00 € with a no-break space, and dates as dd/mm/yyyy", () => {
+    expect([formatInvoiceAmount(106500), formatInvoiceAmount(5), formatInvoiceAmount(123456789)]).toEqual(["1.065,00\u00a0€", "0,05\u00a0€", "1.234.567,89\u00a0€"]);
+    expect(formatInvoiceDate("2026-11-05")).toBe("05/11/2026");
+  });
+});
