@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
   SistemaTsError,
-  sistemaTsDeadline,
   sistemaTsProblems,
   sistemaTsRecords,
   sistemaTsSummary,
@@ -10,7 +9,7 @@ import {
   type SistemaTsInput,
 } from "./sistema-ts";
 
-const issuer = { partitaIva: "12345678901", codiceFiscale: "rssmra80a41h501y", name: "Studio Rossi" };
+const issuer = { partitaIva: "86334519757", codiceFiscale: "rssmra80a41h501y", name: "Studio Rossi" };
 const invoice = (overrides: Partial<SistemaTsDocument> = {}): SistemaTsDocument => ({
   kind: "invoice",
   number: "2026-0001",
@@ -81,7 +80,7 @@ describe("sistemaTsRecords", () => {
   it("reports an invoice as an insertion of prestazioni sanitarie (SP), exempt (N4), with the person's codice fiscale", () => {
     expect(sistemaTsRecords(input(invoice()))).toEqual([
       {
-        idSpesa: { pIva: "12345678901", dataEmissione: "2026-11-26", dispositivo: 1, numDocumento: "2026-0001" },
+        idSpesa: { pIva: "86334519757", dataEmissione: "2026-11-26", dispositivo: 1, numDocumento: "2026-0001" },
         idRimborso: null,
         dataPagamento: "2026-11-26",
         flagPagamentoAnticipato: false,
@@ -109,7 +108,7 @@ describe("sistemaTsRecords", () => {
     expect(record).toMatchObject({
       flagOperazione: "R",
       idSpesa: { numDocumento: "NC-2026-0001", dataEmissione: "2026-12-03" },
-      idRimborso: { pIva: "12345678901", numDocumento: "2026-0001", dataEmissione: "2026-11-26", dispositivo: 1 },
+      idRimborso: { pIva: "86334519757", numDocumento: "2026-0001", dataEmissione: "2026-11-26", dispositivo: 1 },
       dataPagamento: "2026-12-03",
       voceSpesa: [{ tipoSpesa: "SP", importo: "35.00", naturaIVA: "N4" }],
     });
@@ -151,25 +150,38 @@ describe("sistemaTsRecords", () => {
     expect(sistemaTsProblems(broken)).toEqual([
       "Fattura n. 2026-0001: manca il codice fiscale e la persona non si è opposta alla trasmissione.",
       "Fattura n. 2026 n.2: il numero può avere al massimo 20 caratteri tra lettere, cifre e _ . / \\ -.",
-      "Fattura n. 2026 n.2: il codice fiscale NONVALIDO non è valido.",
+      "Fattura n. 2026 n.2: NONVALIDO. Il codice fiscale deve avere 16 caratteri.",
       "Nota di credito n. NC-2026-0001: manca la fattura a cui si riferisce.",
       "Fattura n. 2026-0004: l'importo deve essere tra 0,01 e 99.999,99 euro.",
     ]);
   });
 
-  it("refuses two documents the Sistema TS could not tell apart, and a bad issuer", () => {
-    const problems = sistemaTsProblems({ issuer: { ...issuer, partitaIva: "123" }, documents: [invoice(), invoice()] });
+  it("checks the codici fiscali and the partita IVA to their check character", () => {
+    const problems = sistemaTsProblems({
+      issuer: { ...issuer, partitaIva: "86334519758", codiceFiscale: "RSSMRA80A41H501X" },
+      documents: [invoice({ personCodiceFiscale: "BNCLCU75B41F205A" })],
+    });
     expect(problems).toEqual([
-      "La partita IVA dell'emittente deve avere 11 cifre.",
-      "Fattura n. 2026-0001: c'è già un documento con lo stesso numero e la stessa data.",
+      "Partita IVA dell'emittente: La cifra di controllo della partita IVA (l'ultima) non è corretta: controlla di averla scritta bene.",
+      "Codice fiscale del titolare dell'invio: Il carattere di controllo del codice fiscale (l'ultimo) non è corretto: controlla di averlo scritto bene.",
+      "Fattura n. 2026-0001: BNCLCU75B41F205A. Il carattere di controllo del codice fiscale (l'ultimo) non è corretto: controlla di averlo scritto bene.",
     ]);
+  });
+
+  it("refuses two documents the Sistema TS could not tell apart", () => {
+    expect(sistemaTsProblems(input(invoice(), invoice()))).toEqual(["Fattura n. 2026-0001: c'è già un documento con lo stesso numero e la stessa data."]);
+  });
+
+  it("reads codici fiscali and the partita IVA as people type them", () => {
+    const [record] = sistemaTsRecords({ issuer: { ...issuer, partitaIva: "IT 86334519757" }, documents: [invoice({ personCodiceFiscale: " bnclcu75b41f205z " })] });
+    expect(record).toMatchObject({ idSpesa: { pIva: "86334519757" }, cfCittadino: "BNCLCU75B41F205Z" });
   });
 });
 
 describe("sistemaTsXml", () => {
   const year = input(
     invoice({ totalCents: 14200, stampDutyChargedCents: 200 }),
-    invoice({ number: "2026-0002", personCodiceFiscale: "VRDGPP70C03F205K", opposed: true, paymentMethod: "Contanti", traceable: false, totalCents: 3500 }),
+    invoice({ number: "2026-0002", personCodiceFiscale: "VRDGPP70C03F205G", opposed: true, paymentMethod: "Contanti", traceable: false, totalCents: 3500 }),
     creditNote(),
   );
 
@@ -208,7 +220,7 @@ describe("sistemaTsXml", () => {
   it("never hands an opposed person's codice fiscale to the encryption", () => {
     const encrypted: string[] = [];
     sistemaTsXml(year, (code) => (encrypted.push(code), fakeEncrypt(code)));
-    expect(encrypted).not.toContain("VRDGPP70C03F205K");
+    expect(encrypted).not.toContain("VRDGPP70C03F205G");
     expect(encrypted.sort()).toEqual(["BNCLCU75B41F205Z", "BNCLCU75B41F205Z", "RSSMRA80A41H501Y"]);
   });
 
@@ -244,11 +256,5 @@ describe("sistemaTsSummary", () => {
 
   it("lists the problems instead of throwing, for the screen before the download", () => {
     expect(sistemaTsSummary(input()).problems).toEqual(["Non ci sono documenti da trasmettere."]);
-  });
-});
-
-describe("sistemaTsDeadline", () => {
-  it("is 31 January of the year after the payments", () => {
-    expect(sistemaTsDeadline(2026)).toBe("2027-01-31");
   });
 });

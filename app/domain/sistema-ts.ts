@@ -5,6 +5,9 @@
  * the field-by-field mapping). Pure: plain objects in, plain objects or text out; the codici
  * fiscali are encrypted by a function the caller passes (the server holds the certificate).
  */
+import { checkCodiceFiscale, normaliseCodiceFiscale } from "./codice-fiscale";
+import { sistemaTsCodiceFiscale } from "./invoice-rules";
+import { checkIssuerCodiceFiscale, checkPartitaIva, normalisePartitaIva } from "./partita-iva";
 
 /** Tipo spesa of the psychologists' register (Disciplinare tecnico, §2.7.1): "prestazioni sanitarie". */
 export const SISTEMA_TS_EXPENSE_TYPE = "SP";
@@ -101,9 +104,6 @@ export class SistemaTsError extends Error {
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 const isDate = (value: string) => isoDate.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
-/** A person's codice fiscale (omocodia letters allowed in the digits' places). */
-const personalCodePattern = /^[A-Z]{6}[0-9LMNPQRSTUV]{2}[A-EHLMPRST][0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{3}[A-Z]$/;
-const normalizeCode = (code: string) => code.trim().toUpperCase();
 const stampCents = (document: SistemaTsDocument) => document.stampDutyChargedCents ?? 0;
 
 function documentLabel(document: SistemaTsDocument) {
@@ -114,9 +114,10 @@ function documentLabel(document: SistemaTsDocument) {
 export function sistemaTsProblems(input: SistemaTsInput): string[] {
   const problems: string[] = [];
   const { issuer } = input;
-  if (!/^\d{11}$/.test(issuer.partitaIva.trim())) problems.push("La partita IVA dell'emittente deve avere 11 cifre.");
-  const owner = normalizeCode(issuer.codiceFiscale);
-  if (!personalCodePattern.test(owner) && !/^\d{11}$/.test(owner)) problems.push("Il codice fiscale del titolare dell'invio non è valido.");
+  const partitaIva = checkPartitaIva(issuer.partitaIva);
+  if (!partitaIva.ok) problems.push(`Partita IVA dell'emittente: ${partitaIva.message}`);
+  const owner = checkIssuerCodiceFiscale(issuer.codiceFiscale);
+  if (!owner.ok) problems.push(`Codice fiscale del titolare dell'invio: ${owner.message}`);
   if (input.documents.length === 0) problems.push("Non ci sono documenti da trasmettere.");
 
   const seen = new Set<string>();
@@ -130,9 +131,10 @@ export function sistemaTsProblems(input: SistemaTsInput): string[] {
     if (!isDate(document.issuedOn) || document.issuedOn < EARLIEST_ISSUE) problems.push(`${label}: la data di emissione non è valida.`);
     if (!isDate(document.paidOn) || document.paidOn < EARLIEST_PAYMENT) problems.push(`${label}: la data di pagamento non è valida.`);
 
-    const code = document.personCodiceFiscale === null ? "" : normalizeCode(document.personCodiceFiscale);
+    const code = normaliseCodiceFiscale(document.personCodiceFiscale ?? "");
     if (!document.opposed && !code) problems.push(`${label}: manca il codice fiscale e la persona non si è opposta alla trasmissione.`);
-    if (!document.opposed && code && !personalCodePattern.test(code)) problems.push(`${label}: il codice fiscale ${code} non è valido.`);
+    const person = checkCodiceFiscale(code);
+    if (!document.opposed && code && !person.ok) problems.push(`${label}: ${code}. ${person.message}`);
 
     const stamp = stampCents(document);
     if (!Number.isInteger(document.totalCents) || document.totalCents <= 0 || document.totalCents > MAX_AMOUNT_CENTS) {
@@ -171,7 +173,7 @@ function expenseItems(document: SistemaTsDocument): SistemaTsExpenseItem[] {
 export function sistemaTsRecords(input: SistemaTsInput): SistemaTsRecord[] {
   const problems = sistemaTsProblems(input);
   if (problems.length > 0) throw new SistemaTsError(problems);
-  const pIva = input.issuer.partitaIva.trim();
+  const pIva = normalisePartitaIva(input.issuer.partitaIva);
   const id = (number: string, issuedOn: string): SistemaTsDocumentId => ({ pIva, dataEmissione: issuedOn, dispositivo: INVOICE_DEVICE, numDocumento: number });
   return input.documents.map((document) => ({
     idSpesa: id(document.number, document.issuedOn),
@@ -179,7 +181,7 @@ export function sistemaTsRecords(input: SistemaTsInput): SistemaTsRecord[] {
     dataPagamento: document.paidOn,
     flagPagamentoAnticipato: document.paidOn < document.issuedOn,
     flagOperazione: document.kind === "creditNote" ? "R" : "I",
-    cfCittadino: document.opposed || document.personCodiceFiscale === null ? null : normalizeCode(document.personCodiceFiscale),
+    cfCittadino: sistemaTsCodiceFiscale(normaliseCodiceFiscale(document.personCodiceFiscale ?? ""), document.opposed),
     pagamentoTracciato: document.traceable ? "SI" : "NO",
     tipoDocumento: "F",
     flagOpposizione: document.opposed ? "1" : "0",
@@ -242,7 +244,7 @@ export function sistemaTsXml(input: SistemaTsInput, encryptCodiceFiscale: (codic
     }
     return ["documentoSpesa", children];
   });
-  const root: XmlNode = ["precompilata", [["proprietario", [["cfProprietario", encryptCodiceFiscale(normalizeCode(input.issuer.codiceFiscale))]]], ...documents]];
+  const root: XmlNode = ["precompilata", [["proprietario", [["cfProprietario", encryptCodiceFiscale(normaliseCodiceFiscale(input.issuer.codiceFiscale))]]], ...documents]];
   return `<?xml version="1.0" encoding="UTF-8"?>\n${renderXml(root, 0)}\n`;
 }
 
@@ -280,9 +282,4 @@ export function sistemaTsSummary(input: SistemaTsInput): SistemaTsSummary {
     untraceableCount: input.documents.filter((document) => !document.traceable).length,
     problems: sistemaTsProblems(input),
   };
-}
-
-/** The last day to send what was paid in `year`: 31 January of the next year. */
-export function sistemaTsDeadline(year: number) {
-  return `${year + 1}-01-31`;
 }

@@ -1,10 +1,11 @@
 import { inflateSync } from "node:zlib";
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { formatInvoiceAmount, formatInvoiceDate, invoicePdf, invoicePdfTotals, type InvoicePdfDocument, type InvoicePdfLine } from "./invoice-pdf.server";
+import { sessionLineDescription } from "~/domain/invoice-rules";
+import { invoicePdf, type InvoicePdfDocument, type InvoicePdfLine } from "./invoice-pdf.server";
 
 const therapist = { name: "Dott.ssa Maria Rossi", register: "Albo degli Psicologi del Lazio", registerNumber: "12345" };
-const session = (sessionOn: string, amountCents = 3500): InvoicePdfLine => ({ service: "Seduta di psicoterapia di gruppo", sessionOn, therapist, amountCents });
+const session = (sessionOn: string, amountCents = 3500): InvoicePdfLine => ({ description: sessionLineDescription(sessionOn), therapist, amountCents });
 const invoice = (overrides: Partial<InvoicePdfDocument> = {}): InvoicePdfDocument => ({
   kind: "invoice",
   number: "2026-0001",
@@ -12,15 +13,15 @@ const invoice = (overrides: Partial<InvoicePdfDocument> = {}): InvoicePdfDocumen
   issuer: {
     legalName: "Insieme Terapia S.r.l.",
     addressLines: ["Via Esempio 1", "20100 Milano (MI)"],
-    partitaIva: "12345678901",
-    codiceFiscale: "98765432109",
+    partitaIva: "86334519757",
+    codiceFiscale: "86334519757",
     taxRegime: "Regime fiscale: ordinario",
     iban: "IT60X0542811101000000123456",
   },
   recipient: { firstName: "Luca", lastName: "Bianchi", addressLines: ["Via Roma 10", "00184 Roma (RM)"], codiceFiscale: "BNCLCU75B41F205Z" },
   lines: [session("2026-11-12"), session("2026-11-19")],
   stampDutyChargedToClient: true,
-  payment: { method: "Bonifico", paidOn: "2026-11-26" },
+  payment: { method: "bank_transfer", paidOn: "2026-11-26" },
   opposed: false,
   ...overrides,
 });
@@ -56,7 +57,7 @@ describe("invoicePdf", () => {
       "Fattura n. 2026-0001 del 26/11/2026",
       "Insieme Terapia S.r.l.",
       "Via Esempio 1 20100 Milano (MI)",
-      "P. IVA 12345678901 - C.F. 98765432109",
+      "P. IVA 86334519757 - C.F. 86334519757",
       "Regime fiscale: ordinario",
       "INTESTATA A Luca Bianchi Via Roma 10 00184 Roma (RM) C.F. BNCLCU75B41F205Z",
       "DESCRIZIONE IMPORTO",
@@ -64,7 +65,7 @@ describe("invoicePdf", () => {
       "Seduta di psicoterapia di gruppo del 19/11/2026 35,00 € Dott.ssa Maria Rossi, Albo degli Psicologi del Lazio n. 12345",
       "Totale prestazioni 70,00 €",
       "Totale fattura 70,00 €",
-      "PAGAMENTO Bonifico, ricevuto il 26/11/2026 IBAN IT60 X054 2811 1010 0000 0123 456",
+      "PAGAMENTO Pagamento tracciato: bonifico bancario Ricevuto il 26/11/2026 IBAN IT60 X054 2811 1010 0000 0123 456",
       "Operazione esente da IVA ai sensi dell'art. 10, comma 1, n. 18, D.P.R. 633/1972.",
       "Pagina 1 di 1",
     ]) {
@@ -91,13 +92,13 @@ describe("invoicePdf", () => {
   it("adds 2,00 € of stamp duty at 77,48 € when the client is charged", async () => {
     const text = await pdfText(invoice({ lines: [session("2026-11-12", 7748)] }));
     expect(text).toContain("Totale prestazioni 77,48 € Imposta di bollo 2,00 € Totale fattura 79,48 €");
-    expect(text).toContain("Imposta di bollo di 2,00 € addebitata al destinatario, assolta in modo virtuale ai sensi dell'art. 6 del D.M. 17 giugno 2014.");
+    expect(text).toContain("Imposta di bollo di 2,00 € assolta sull'originale, addebitata al destinatario.");
   });
 
   it("only notes the stamp duty at 77,48 € when the practice bears it", async () => {
-    const text = await pdfText(invoice({ lines: [session("2026-11-12", 7748)], stampDutyChargedToClient: false, stampDutyNote: "applicata sull'originale" }));
+    const text = await pdfText(invoice({ lines: [session("2026-11-12", 7748)], stampDutyChargedToClient: false, stampDutyMarkId: "01234567890123" }));
     expect(text).toContain("Totale prestazioni 77,48 € Totale fattura 77,48 €");
-    expect(text).toContain("Imposta di bollo di 2,00 € a carico dell'emittente, applicata sull'originale.");
+    expect(text).toContain("Imposta di bollo di 2,00 € assolta sull'originale (identificativo marca da bollo: 01234567890123), a carico dell'emittente.");
   });
 
   it("states the person's opposition to the Sistema Tessera Sanitaria", async () => {
@@ -110,21 +111,26 @@ describe("invoicePdf", () => {
       number: "NC-2026-0001",
       issuedOn: "2026-12-03",
       lines: [session("2026-11-19")],
-      payment: { method: "Bonifico", paidOn: "2026-12-03" },
-      refersTo: { number: "2026-0001", issuedOn: "2026-11-26" },
+      payment: { method: "bank_transfer", paidOn: "2026-12-03" },
+      refersTo: { number: "2026-0001", issuedOn: "2026-11-26", scope: "partial" },
     });
     const text = await pdfText(document);
     for (const expected of [
       "NOTA DI CREDITO",
       "Nota di credito n. NC-2026-0001 del 03/12/2026",
-      "A storno della fattura n. 2026-0001 del 26/11/2026",
+      "Storno parziale della fattura n. 2026-0001 del 26/11/2026",
       "Prestazioni stornate 35,00 € Totale nota di credito 35,00 €",
-      "RIMBORSO Bonifico, effettuato il 03/12/2026",
+      "RIMBORSO Bonifico bancario Effettuato il 03/12/2026",
     ]) {
       expect(text).toContain(expected);
     }
     expect(text).not.toContain("IBAN");
     expect((await PDFDocument.load(new Uint8Array(await invoicePdf(document)))).getTitle()).toBe("Nota di credito n. NC-2026-0001 del 03/12/2026");
+  });
+
+  it("says when a cash payment was not traceable, and when the payment is still due", async () => {
+    expect(await pdfText(invoice({ payment: { method: "cash", paidOn: "2026-11-26" } }))).toContain("PAGAMENTO Pagamento in contanti Ricevuto il 26/11/2026");
+    expect(await pdfText(invoice({ payment: { method: "bank_transfer", paidOn: null } }))).toContain("In attesa di pagamento");
   });
 
   it("groups thousands in amounts: 1.065,00 €", async () => {
@@ -142,20 +148,5 @@ describe("invoicePdf", () => {
     expect(text.match(/DESCRIZIONE IMPORTO/g)).toHaveLength(pages);
     expect(text).toContain(`Pagina ${pages} di ${pages}`);
     expect(text).toContain("Totale fattura 1.402,00 €");
-  });
-});
-
-describe("invoicePdfTotals", () => {
-  it("charges the stamp duty only above 77,47 € and only when the setting says so", () => {
-    expect(invoicePdfTotals({ lines: [session("2026-11-12", 7747)], stampDutyChargedToClient: true })).toEqual({ subtotalCents: 7747, stampDutyApplies: false, stampDutyChargedCents: 0, totalCents: 7747 });
-    expect(invoicePdfTotals({ lines: [session("2026-11-12", 7748)], stampDutyChargedToClient: true })).toEqual({ subtotalCents: 7748, stampDutyApplies: true, stampDutyChargedCents: 200, totalCents: 7948 });
-    expect(invoicePdfTotals({ lines: [session("2026-11-12", 7748)], stampDutyChargedToClient: false })).toEqual({ subtotalCents: 7748, stampDutyApplies: true, stampDutyChargedCents: 0, totalCents: 7748 });
-  });
-});
-
-describe("Italian formats", () => {
-  it("writes amounts as 1.065,00 € with a no-break space, and dates as dd/mm/yyyy", () => {
-    expect([formatInvoiceAmount(106500), formatInvoiceAmount(5), formatInvoiceAmount(123456789)]).toEqual(["1.065,00\u00a0€", "0,05\u00a0€", "1.234.567,89\u00a0€"]);
-    expect(formatInvoiceDate("2026-11-05")).toBe("05/11/2026");
   });
 });

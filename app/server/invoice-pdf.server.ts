@@ -1,4 +1,17 @@
 import PDFDocument from "pdfkit";
+import { formatIban } from "~/domain/iban";
+import {
+  SISTEMA_TS_OPPOSITION_NOTE,
+  VAT_EXEMPTION_NOTE,
+  creditNoteReference,
+  invoicePaymentMethodLabels,
+  invoiceTotals,
+  paymentNote,
+  stampDutyNote,
+  type InvoicePaymentMethod,
+} from "~/domain/invoice-rules";
+import { formatNumericDate } from "~/domain/italian-date";
+import { formatEuro } from "~/domain/money";
 import { pdfSafeText } from "./services/legal-pdfs.server";
 
 /**
@@ -29,10 +42,8 @@ export interface InvoicePdfRecipient {
 }
 
 export interface InvoicePdfLine {
-  /** "Seduta di psicoterapia di gruppo". */
-  service: string;
-  /** YYYY-MM-DD. */
-  sessionOn: string;
+  /** "Seduta di psicoterapia di gruppo del 12/11/2026" (`sessionLineDescription`). */
+  description: string;
   therapist: { name: string; register: string; registerNumber: string };
   amountCents: number;
 }
@@ -47,62 +58,23 @@ export interface InvoicePdfDocument {
   lines: InvoicePdfLine[];
   /** The practice's setting: the €2 stamp duty is added to the total, or borne by the practice. */
   stampDutyChargedToClient: boolean;
-  /** How the stamp duty is paid, printed when it applies. */
-  stampDutyNote?: string;
-  /** When the person paid (invoice) or was refunded (credit note); null while pending. */
-  payment: { method: string; paidOn: string | null };
+  /** The identification number of the marca da bollo applied on the original, when there is one. */
+  stampDutyMarkId?: string;
+  /** How and when (YYYY-MM-DD) the person paid (invoice) or was refunded (credit note); null while pending. */
+  payment: { method: InvoicePaymentMethod; paidOn: string | null };
   /** The person opposed the transmission to the Sistema Tessera Sanitaria. */
   opposed: boolean;
   /** For a credit note: the invoice it corrects. */
-  refersTo?: { number: string; issuedOn: string };
+  refersTo?: { number: string; issuedOn: string; scope: "total" | "partial" };
 }
 
-/** Receipts and invoices of exempt operations above this amount owe the stamp duty (DPR 642/1972, tariffa art. 13). */
-export const STAMP_DUTY_THRESHOLD_CENTS = 7747;
-export const STAMP_DUTY_CENTS = 200;
-export const VAT_EXEMPTION_NOTE = "Operazione esente da IVA ai sensi dell'art. 10, comma 1, n. 18, D.P.R. 633/1972.";
-export const OPPOSITION_NOTE = "Il destinatario si è opposto alla trasmissione dei dati al Sistema Tessera Sanitaria.";
-export const DEFAULT_STAMP_DUTY_NOTE = "assolta in modo virtuale ai sensi dell'art. 6 del D.M. 17 giugno 2014";
 const NOT_SDI_NOTE = "Documento emesso in formato PDF e non trasmesso al Sistema di Interscambio, come previsto per le prestazioni sanitarie rese a persone fisiche.";
-
-export interface InvoicePdfTotals {
-  subtotalCents: number;
-  stampDutyApplies: boolean;
-  /** The stamp duty added to the total: 0 when it does not apply or the practice bears it. */
-  stampDutyChargedCents: number;
-  totalCents: number;
-}
-
-/** The amounts the document shows; the same the Sistema TS file must report. */
-export function invoicePdfTotals(document: Pick<InvoicePdfDocument, "lines" | "stampDutyChargedToClient">): InvoicePdfTotals {
-  const subtotalCents = document.lines.reduce((sum, line) => sum + line.amountCents, 0);
-  const stampDutyApplies = subtotalCents > STAMP_DUTY_THRESHOLD_CENTS;
-  const stampDutyChargedCents = stampDutyApplies && document.stampDutyChargedToClient ? STAMP_DUTY_CENTS : 0;
-  return { subtotalCents, stampDutyApplies, stampDutyChargedCents, totalCents: subtotalCents + stampDutyChargedCents };
-}
-
-/** "1.065,00 €" (it-IT's own format leaves four-digit amounts ungrouped); a no-break space keeps the euro sign attached. */
-export function formatInvoiceAmount(cents: number) {
-  const sign = cents < 0 ? "-" : "";
-  const absolute = Math.abs(cents);
-  const euros = String(Math.floor(absolute / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ".");
-  return `${sign}${euros},${String(absolute % 100).padStart(2, "0")}\u00a0€`;
-}
-
-/** "2026-11-26" → "26/11/2026". */
-export function formatInvoiceDate(isoDate: string) {
-  const [year, month, day] = isoDate.split("-");
-  return `${day}/${month}/${year}`;
-}
-
-/** "IT60X0542811101000000123456" → "IT60 X054 2811 1010 0000 0123 456". */
-const groupIban = (iban: string) => iban.replace(/\s+/g, "").toUpperCase().replace(/(.{4})(?=.)/g, "$1 ");
 
 const documentName = (kind: InvoicePdfKind) => (kind === "invoice" ? "Fattura" : "Nota di credito");
 
 /** "Fattura n. 2026-0001 del 26/11/2026": the title, in the metadata too. */
 export function invoicePdfTitle(document: Pick<InvoicePdfDocument, "kind" | "number" | "issuedOn">) {
-  return `${documentName(document.kind)} n. ${document.number} del ${formatInvoiceDate(document.issuedOn)}`;
+  return `${documentName(document.kind)} n. ${document.number} del ${formatNumericDate(document.issuedOn)}`;
 }
 
 const colors = { ink: "#1f2933", muted: "#52606d", accent: "#0f5c57", rule: "#d9cfc0", fill: "#f6f3ee" } as const;
@@ -170,10 +142,11 @@ export function invoicePdf(document: InvoicePdfDocument): Promise<Buffer> {
   while (headingSize > 13 && style("Helvetica-Bold", headingSize, colors.ink).widthOfString(heading) > titleWidth) headingSize--;
   text(heading, left, rowTop, { width: titleWidth, lineGap: 2 });
   style("Helvetica", 13, colors.ink);
-  text(`del ${formatInvoiceDate(document.issuedOn)}`, left, pdf.y, { width: titleWidth });
+  text(`del ${formatNumericDate(document.issuedOn)}`, left, pdf.y, { width: titleWidth });
   if (document.kind === "creditNote" && document.refersTo) {
+    const { number, issuedOn, scope } = document.refersTo;
     style("Helvetica", 10, colors.muted);
-    text(`A storno della fattura n. ${document.refersTo.number} del ${formatInvoiceDate(document.refersTo.issuedOn)}`, left, pdf.y + 4, { width: titleWidth });
+    text(creditNoteReference(number, issuedOn, scope), left, pdf.y + 4, { width: titleWidth });
   }
   const titleBottom = pdf.y;
 
@@ -200,7 +173,7 @@ export function invoicePdf(document: InvoicePdfDocument): Promise<Buffer> {
   };
   let y = tableHeader(Math.max(titleBottom, boxBottom) + 28);
   for (const line of document.lines) {
-    const description = `${line.service} del ${formatInvoiceDate(line.sessionOn)}`;
+    const { description } = line;
     const professional = `${line.therapist.name}, ${line.therapist.register} n. ${line.therapist.registerNumber}`;
     style("Helvetica", 10, colors.ink);
     const descriptionHeight = pdf.heightOfString(pdfSafeText(description), { width: descriptionWidth, lineGap: 1.5 });
@@ -212,7 +185,7 @@ export function invoicePdf(document: InvoicePdfDocument): Promise<Buffer> {
     }
     style("Helvetica", 10, colors.ink);
     text(description, left + 8, y, { width: descriptionWidth });
-    text(formatInvoiceAmount(line.amountCents), right - amountWidth - 8, y, { width: amountWidth, align: "right" });
+    text(formatEuro(line.amountCents), right - amountWidth - 8, y, { width: amountWidth, align: "right" });
     style("Helvetica", 8.5, colors.muted);
     text(professional, left + 8, y + descriptionHeight + 1, { width: descriptionWidth });
     y += rowHeight;
@@ -220,8 +193,11 @@ export function invoicePdf(document: InvoicePdfDocument): Promise<Buffer> {
   }
 
   // Totals on the right, payment on the left, kept together on one page.
-  const totals = invoicePdfTotals(document);
-  const totalsRows: [string, number][] = [[document.kind === "invoice" ? "Totale prestazioni" : "Prestazioni stornate", totals.subtotalCents]];
+  const totals = invoiceTotals(
+    document.lines.map((line) => line.amountCents),
+    { rechargeStampDuty: document.stampDutyChargedToClient },
+  );
+  const totalsRows: [string, number][] = [[document.kind === "invoice" ? "Totale prestazioni" : "Prestazioni stornate", totals.servicesCents]];
   if (totals.stampDutyChargedCents > 0) totalsRows.push(["Imposta di bollo", totals.stampDutyChargedCents]);
   const totalsHeight = totalsRows.length * 17 + 44;
   if (y + 8 + totalsHeight > bottomLimit()) {
@@ -237,30 +213,34 @@ export function invoicePdf(document: InvoicePdfDocument): Promise<Buffer> {
     style("Helvetica", 9.5, colors.muted);
     text(name, totalsX + 12, totalsY, { width: totalsWidth / 2 });
     style("Helvetica", 9.5, colors.ink);
-    text(formatInvoiceAmount(cents), totalsX + totalsWidth / 2, totalsY, { width: totalsWidth / 2 - 12, align: "right" });
+    text(formatEuro(cents), totalsX + totalsWidth / 2, totalsY, { width: totalsWidth / 2 - 12, align: "right" });
     totalsY += 17;
   }
   rule(totalsY + 2, totalsX + 12, right - 12, colors.accent);
   style("Helvetica-Bold", 11.5, colors.ink);
   text(`Totale ${documentName(document.kind).toLowerCase()}`, totalsX + 12, totalsY + 10, { width: totalsWidth / 2 + 10 });
-  text(formatInvoiceAmount(totals.totalCents), totalsX + totalsWidth / 2, totalsY + 10, { width: totalsWidth / 2 - 12, align: "right" });
+  text(formatEuro(totals.totalCents), totalsX + totalsWidth / 2, totalsY + 10, { width: totalsWidth / 2 - 12, align: "right" });
 
   const paymentWidth = totalsX - left - 24;
   label(document.kind === "invoice" ? "Pagamento" : "Rimborso", left, totalsTop + 2, { width: paymentWidth });
   style("Helvetica", 9.5, colors.ink);
   const { method, paidOn } = document.payment;
-  const when = document.kind === "invoice" ? (paidOn ? `ricevuto il ${formatInvoiceDate(paidOn)}` : "in attesa di pagamento") : paidOn ? `effettuato il ${formatInvoiceDate(paidOn)}` : "da effettuare";
-  text(`${method}, ${when}`, left, pdf.y + 4, { width: paymentWidth });
-  if (issuer.iban && document.kind === "invoice") text(`IBAN ${groupIban(issuer.iban)}`, left, pdf.y + 2, { width: paymentWidth });
+  if (document.kind === "invoice") {
+    text(paymentNote(method), left, pdf.y + 4, { width: paymentWidth });
+    text(paidOn ? `Ricevuto il ${formatNumericDate(paidOn)}` : "In attesa di pagamento", left, pdf.y, { width: paymentWidth });
+    if (issuer.iban) text(`IBAN ${formatIban(issuer.iban)}`, left, pdf.y + 2, { width: paymentWidth });
+  } else {
+    text(invoicePaymentMethodLabels[method], left, pdf.y + 4, { width: paymentWidth });
+    text(paidOn ? `Effettuato il ${formatNumericDate(paidOn)}` : "Da effettuare", left, pdf.y, { width: paymentWidth });
+  }
   y = Math.max(totalsTop + totalsHeight, pdf.y) + 26;
 
   // Notes: the exemption always; the stamp duty, the opposition and the reference when they apply.
-  const notes = [VAT_EXEMPTION_NOTE];
+  const notes = [`${VAT_EXEMPTION_NOTE}.`];
   if (totals.stampDutyApplies) {
-    const who = document.stampDutyChargedToClient ? "addebitata al destinatario" : "a carico dell'emittente";
-    notes.push(`Imposta di bollo di ${formatInvoiceAmount(STAMP_DUTY_CENTS)} ${who}, ${document.stampDutyNote ?? DEFAULT_STAMP_DUTY_NOTE}.`);
+    notes.push(`${stampDutyNote(document.stampDutyMarkId)}, ${document.stampDutyChargedToClient ? "addebitata al destinatario" : "a carico dell'emittente"}.`);
   }
-  if (document.opposed) notes.push(OPPOSITION_NOTE);
+  if (document.opposed) notes.push(`${SISTEMA_TS_OPPOSITION_NOTE}.`);
   notes.push(NOT_SDI_NOTE);
   style("Helvetica", 8.5, colors.ink);
   const notesHeight = notes.reduce((sum, note) => sum + pdf.heightOfString(pdfSafeText(note), { width, lineGap: 1.5 }) + 4, 18);
