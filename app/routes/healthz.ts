@@ -1,9 +1,9 @@
-import { sql } from "drizzle-orm";
+import { pingDatabase } from "~/server/db/client.server";
 import type { Route } from "./+types/healthz";
 
 export async function loader({ context }: Route.LoaderArgs) {
   try {
-    await context.db.execute(sql`select 1`);
+    await pingDatabase(context.db);
     return Response.json({ status: "ok" }, { headers: { "Cache-Control": "no-store" } });
   } catch {
     return Response.json({ status: "error" }, { status: 503, headers: { "Cache-Control": "no-store" } });

@@ -1,9 +1,8 @@
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
-import { sql } from "drizzle-orm";
 import { data, type ServerBuild } from "react-router";
 import { OUTAGE_RETRY_AFTER_SECONDS, outage } from "~/content/outage";
 import { site } from "~/content/site";
-import { describeDatabaseError, isDatabaseUnavailable, type Database } from "./db/client.server";
+import { describeDatabaseError, isDatabaseUnavailable, pingDatabase, type Database } from "./db/client.server";
 import { logger } from "./logger.server";
 
 /**
@@ -70,7 +69,7 @@ export function outageResponse(request: Request, where: string, error: unknown):
 export async function outageInsteadOfServerError(db: Database, request: Request, where: string, response: Response): Promise<Response> {
   if (response.status < 500) return response;
   try {
-    await db.execute(sql`select 1`);
+    await pingDatabase(db);
     return response;
   } catch (error) {
     if (!isDatabaseUnavailable(error)) return response;

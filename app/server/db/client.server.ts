@@ -97,6 +97,11 @@ export async function retryWhileUnavailable<T>(work: () => Promise<T>, withinMs:
   }
 }
 
+/** One round trip that throws when the database does not answer (/healthz, the outage check of a 500). */
+export async function pingDatabase(db: Pick<Database, "execute">) {
+  await db.execute(sql`select 1`);
+}
+
 /** The driver's error inside Drizzle's wrapper (the first one with a code), or the error itself. */
 export function driverError(error: unknown) {
   let current = error as { name?: string; code?: string; message?: string; cause?: unknown } | undefined;
