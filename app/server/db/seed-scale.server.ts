@@ -195,7 +195,7 @@ export async function growDatabase(db: Database, options: ScaleOptions): Promise
     await tx.execute(sql`select pg_advisory_xact_lock(${SCALE_LOCK})`);
     const again = refusalOf(await inspectDatabase(tx));
     if (again) throw again;
-    const context = await contextOf(tx, options, now);
+    const context = await contextOf(tx, now);
     const plan = planPractice(options, now);
     say(`Plan: ${plan.therapists.length} therapists, ${plan.groups.length} groups, ${plan.bookings.length} bookings, ${plan.people.length} people`);
     const step = async (label: string, work: () => Promise<number>) => {
@@ -577,7 +577,7 @@ interface Context {
   otherDataSince: Date;
 }
 
-async function contextOf(tx: Tx, _options: ScaleOptions, now: Date): Promise<Context> {
+async function contextOf(tx: Tx, now: Date): Promise<Context> {
   const { rows } = await tx.execute<{ id: string; email: string }>(
     sql`select id, email from "user" where role = ${ADMIN_ROLE} order by (email = ${DEMO_ADMIN_EMAIL}) desc, created_at limit 1`,
   );
