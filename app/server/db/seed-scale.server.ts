@@ -426,7 +426,7 @@ interface Plan {
   members: number;
 }
 
-/** Confirmed members per group today: between 4 and 8, `members` in all. */
+/** Confirmed members per group today: at most 8 (and at least 4 when there are enough), `members` in all. */
 function seatsTaken(members: number, groupCount: number, random: Random) {
   const counts = Array.from({ length: groupCount }, (_, index) => Math.floor(members / groupCount) + (index < members % groupCount ? 1 : 0));
   for (let n = 0; n < groupCount * 2; n++) {
@@ -465,7 +465,7 @@ function planPractice(options: ScaleOptions, now: Date): Plan {
     const seed = groupSeeds[index % groupSeeds.length]!;
     const [ageMin, ageMax] = random.pick(AGE_RANGES);
     // Most groups have met since the start of the history; the others began along the way.
-    const startWeek = random.chance(0.6) ? random.int(0, 8) : random.int(0, Math.max(0, weeksOfHistory - (closed ? 30 : 2)));
+    const startWeek = random.chance(0.7) ? random.int(0, 8) : random.int(0, Math.max(0, weeksOfHistory - (closed ? 30 : 2)));
     const startsOn = addDays(historyStart, startWeek * 7);
     // An ended group met for at least 12 weeks and stopped at least 2 weeks ago.
     const closedOn = closed ? addDays(historyStart, random.int(Math.min(startWeek + 12, weeksOfHistory - 2), weeksOfHistory - 2) * 7) : null;
