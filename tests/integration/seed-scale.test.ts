@@ -52,9 +52,13 @@ describe("npm run seed:scale", () => {
   });
 
   it("never puts more than 8 confirmed members in a group, nor anyone confirmed in an ended group", async () => {
-    const [largest] = await rows<{ n: number }>(sql`select coalesce(max(n), 0)::int as n from (select count(*) as n from group_bookings where status = 'confirmed' group by group_id) x`);
+    const [largest] = await rows<{ n: number }>(
+      sql`select coalesce(max(n), 0)::int as n from (select count(*) as n from group_bookings where status = 'confirmed' group by group_id) x`,
+    );
     expect(largest!.n).toBeLessThanOrEqual(8);
-    const [closed] = await rows<{ n: number }>(sql`select count(*)::int as n from group_bookings b join groups g on g.id = b.group_id where g.status = 'closed' and b.status = 'confirmed'`);
+    const [closed] = await rows<{ n: number }>(
+      sql`select count(*)::int as n from group_bookings b join groups g on g.id = b.group_id where g.status = 'closed' and b.status = 'confirmed'`,
+    );
     expect(closed!.n).toBe(0);
     const [full] = await rows<{ wrong: number }>(sql`
       select count(*)::int as wrong from groups g
@@ -99,7 +103,9 @@ describe("npm run seed:scale", () => {
   });
 
   it("pays charges as the ledger counts them: one or two sessions at a time, never more than charged", async () => {
-    const amounts = new Set([tariffs.trial, tariffs.standard, tariffs.reduced].flatMap((a) => [a.amountCents, ...[tariffs.standard, tariffs.reduced].map((b) => a.amountCents + b.amountCents)]));
+    const amounts = new Set(
+      [tariffs.trial, tariffs.standard, tariffs.reduced].flatMap((a) => [a.amountCents, ...[tariffs.standard, tariffs.reduced].map((b) => a.amountCents + b.amountCents)]),
+    );
     const payments = await rows<{ amount_cents: number }>(sql`select amount_cents from payments`);
     for (const payment of payments) expect(amounts).toContain(payment.amount_cents);
     const bookings = await rows<{ id: string }>(sql`select distinct b.id from group_bookings b join payments p on p.booking_id = b.id where ${GENERATED}`);
@@ -125,7 +131,15 @@ describe("npm run seed:scale", () => {
       expect(response.answers).toMatchObject({ v: 1, kid: expect.any(String), iv: expect.any(String) });
       ciphertexts.add((response.answers as { data: string }).data);
       const answers = readAnswers(response.answers);
-      const parsed = questionnaireSchema.safeParse({ ...answers, name: response.name, email: response.email, age: response.age, gender: response.gender, city: response.city, privacy_consent: true });
+      const parsed = questionnaireSchema.safeParse({
+        ...answers,
+        name: response.name,
+        email: response.email,
+        age: response.age,
+        gender: response.gender,
+        city: response.city,
+        privacy_consent: true,
+      });
       expect(parsed.error?.issues ?? []).toEqual([]);
     }
     expect(ciphertexts.size).toBe(responses.length);

@@ -90,11 +90,7 @@ type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
  * Which databases may be grown
  * ---------------------------------------------------------------------------------------------- */
 
-export type DatabaseState =
-  | { kind: "empty" }
-  | { kind: "demo" }
-  | { kind: "grown"; at: Date; detail: unknown }
-  | { kind: "real"; people: Record<string, number> };
+export type DatabaseState = { kind: "empty" } | { kind: "demo" } | { kind: "grown"; at: Date; detail: unknown } | { kind: "real"; people: Record<string, number> };
 
 /** A PostgreSQL array literal, sent as one parameter (Drizzle would expand a JS array into a row of parameters). */
 const arrayLiteral = (values: readonly string[]) => `{${values.map((value) => `"${value.replace(/["\\]/g, "\\$&")}"`).join(",")}}`;
@@ -114,10 +110,7 @@ function realPeopleQueries(): [string, SQL][] {
   ];
   return [
     ["user", sql`select count(*)::int as n from "user" where lower(email) <> all(${arrayLiteral(demoAccounts)}::text[])`],
-    [
-      "therapists",
-      sql`select count(*)::int as n from therapists where not (name = any(${arrayLiteral(seedNames)}::text[]) or ${synthetic(sql`coalesce(email, '')`)})`,
-    ],
+    ["therapists", sql`select count(*)::int as n from therapists where not (name = any(${arrayLiteral(seedNames)}::text[]) or ${synthetic(sql`coalesce(email, '')`)})`],
     byEmail("group_bookings"),
     byEmail("internal_questionnaire_responses"),
     byEmail("contacts"),
@@ -203,7 +196,9 @@ export async function growDatabase(db: Database, options: ScaleOptions): Promise
       const made = await work();
       say(`  ${label}: ${made.toLocaleString("en")} (${((Date.now() - at) / 1000).toFixed(1)} s)`);
     };
-    await tx.execute(sql`create temporary table scale_spans (booking_id uuid primary key, group_id uuid not null, joined_at timestamptz not null, left_at timestamptz) on commit drop`);
+    await tx.execute(
+      sql`create temporary table scale_spans (booking_id uuid primary key, group_id uuid not null, joined_at timestamptz not null, left_at timestamptz) on commit drop`,
+    );
     await step("therapists", () => insertTherapists(tx, plan));
     await step("groups", () => insertGroups(tx, plan));
     await step("questionnaires (encrypted answers, consents, e-mails)", () => insertQuestionnaires(tx, plan, context));
@@ -292,10 +287,154 @@ function generator(seed: number) {
 }
 type Random = ReturnType<typeof generator>;
 
-const FEMALE_NAMES = ["Giulia", "Francesca", "Chiara", "Sara", "Martina", "Valentina", "Alessia", "Elisa", "Federica", "Silvia", "Laura", "Elena", "Anna", "Marta", "Irene", "Beatrice", "Camilla", "Giorgia", "Sofia", "Alice", "Serena", "Paola", "Roberta", "Claudia", "Veronica", "Ilaria", "Arianna", "Noemi", "Caterina", "Eleonora"];
-const MALE_NAMES = ["Marco", "Luca", "Andrea", "Matteo", "Francesco", "Alessandro", "Davide", "Simone", "Federico", "Lorenzo", "Stefano", "Paolo", "Giovanni", "Riccardo", "Tommaso", "Gabriele", "Michele", "Filippo", "Daniele", "Emanuele", "Pietro", "Jacopo", "Nicola", "Roberto", "Alberto", "Giacomo", "Enrico", "Claudio", "Fabio", "Mattia"];
-const SURNAMES = ["Rossi", "Russo", "Ferrari", "Esposito", "Bianchi", "Romano", "Colombo", "Ricci", "Marino", "Greco", "Bruno", "Gallo", "Conti", "Costa", "Giordano", "Mancini", "Rizzo", "Lombardi", "Moretti", "Barbieri", "Fontana", "Santoro", "Mariani", "Rinaldi", "Caruso", "Ferrara", "Galli", "Martini", "Leone", "Longo", "Gentile", "Martinelli", "Vitale", "Lombardo", "Serra", "Coppola", "De Santis", "Marchetti", "Parisi", "Villa", "Conte", "Ferraro", "Ferri", "Fabbri", "Bianco", "Marini", "Grasso", "Valentini", "Messina", "Sala", "De Luca", "Gatti", "Pellegrini", "Palumbo", "Sanna", "Farina", "Rizzi", "Monti", "Cattaneo", "Morelli"];
-const CITIES = ["Milano", "Roma", "Torino", "Bologna", "Firenze", "Napoli", "Genova", "Verona", "Padova", "Bari", "Palermo", "Trieste", "Brescia", "Parma", "Modena", "Pisa", "Bergamo", "Cagliari", "Perugia", "Trento"];
+const FEMALE_NAMES = [
+  "Giulia",
+  "Francesca",
+  "Chiara",
+  "Sara",
+  "Martina",
+  "Valentina",
+  "Alessia",
+  "Elisa",
+  "Federica",
+  "Silvia",
+  "Laura",
+  "Elena",
+  "Anna",
+  "Marta",
+  "Irene",
+  "Beatrice",
+  "Camilla",
+  "Giorgia",
+  "Sofia",
+  "Alice",
+  "Serena",
+  "Paola",
+  "Roberta",
+  "Claudia",
+  "Veronica",
+  "Ilaria",
+  "Arianna",
+  "Noemi",
+  "Caterina",
+  "Eleonora",
+];
+const MALE_NAMES = [
+  "Marco",
+  "Luca",
+  "Andrea",
+  "Matteo",
+  "Francesco",
+  "Alessandro",
+  "Davide",
+  "Simone",
+  "Federico",
+  "Lorenzo",
+  "Stefano",
+  "Paolo",
+  "Giovanni",
+  "Riccardo",
+  "Tommaso",
+  "Gabriele",
+  "Michele",
+  "Filippo",
+  "Daniele",
+  "Emanuele",
+  "Pietro",
+  "Jacopo",
+  "Nicola",
+  "Roberto",
+  "Alberto",
+  "Giacomo",
+  "Enrico",
+  "Claudio",
+  "Fabio",
+  "Mattia",
+];
+const SURNAMES = [
+  "Rossi",
+  "Russo",
+  "Ferrari",
+  "Esposito",
+  "Bianchi",
+  "Romano",
+  "Colombo",
+  "Ricci",
+  "Marino",
+  "Greco",
+  "Bruno",
+  "Gallo",
+  "Conti",
+  "Costa",
+  "Giordano",
+  "Mancini",
+  "Rizzo",
+  "Lombardi",
+  "Moretti",
+  "Barbieri",
+  "Fontana",
+  "Santoro",
+  "Mariani",
+  "Rinaldi",
+  "Caruso",
+  "Ferrara",
+  "Galli",
+  "Martini",
+  "Leone",
+  "Longo",
+  "Gentile",
+  "Martinelli",
+  "Vitale",
+  "Lombardo",
+  "Serra",
+  "Coppola",
+  "De Santis",
+  "Marchetti",
+  "Parisi",
+  "Villa",
+  "Conte",
+  "Ferraro",
+  "Ferri",
+  "Fabbri",
+  "Bianco",
+  "Marini",
+  "Grasso",
+  "Valentini",
+  "Messina",
+  "Sala",
+  "De Luca",
+  "Gatti",
+  "Pellegrini",
+  "Palumbo",
+  "Sanna",
+  "Farina",
+  "Rizzi",
+  "Monti",
+  "Cattaneo",
+  "Morelli",
+];
+const CITIES = [
+  "Milano",
+  "Roma",
+  "Torino",
+  "Bologna",
+  "Firenze",
+  "Napoli",
+  "Genova",
+  "Verona",
+  "Padova",
+  "Bari",
+  "Palermo",
+  "Trieste",
+  "Brescia",
+  "Parma",
+  "Modena",
+  "Pisa",
+  "Bergamo",
+  "Cagliari",
+  "Perugia",
+  "Trento",
+];
 const SUMMARIES = [
   "Da qualche mese faccio fatica a uscire con gli amici e passo le serate da solo.",
   "Ho cambiato città per lavoro e non conosco quasi nessuno, mi sento isolata.",
@@ -310,7 +449,28 @@ const SUMMARIES = [
   "Ho già fatto un percorso individuale e vorrei provare il gruppo.",
   "Mi capita di evitare le situazioni sociali anche quando vorrei esserci.",
 ];
-const GROUP_WORDS = ["Radici", "Orizzonti", "Passi", "Ponti", "Approdi", "Sentieri", "Fari", "Bussole", "Maree", "Germogli", "Rotte", "Soglie", "Voci", "Trame", "Respiri", "Cantieri", "Stagioni", "Finestre", "Nodi", "Onde"];
+const GROUP_WORDS = [
+  "Radici",
+  "Orizzonti",
+  "Passi",
+  "Ponti",
+  "Approdi",
+  "Sentieri",
+  "Fari",
+  "Bussole",
+  "Maree",
+  "Germogli",
+  "Rotte",
+  "Soglie",
+  "Voci",
+  "Trame",
+  "Respiri",
+  "Cantieri",
+  "Stagioni",
+  "Finestre",
+  "Nodi",
+  "Onde",
+];
 const SPECIALIZATIONS = ["Ansia sociale e autostima", "Solitudine e relazioni", "Transizioni di vita", "Umore e motivazione", "Confronto sociale", "Scelte e identità"];
 const APPROACHES = ["Cognitivo-comportamentale", "Mindfulness", "Terapia di gruppo", "Sistemico-relazionale", "Psicodinamico", "ACT"];
 const REGIONS = ["Lombardia", "Lazio", "Piemonte", "Emilia-Romagna", "Toscana", "Campania", "Veneto", "Puglia"];
@@ -346,7 +506,11 @@ const BRACKETS: [string, number, number][] = [
   ["Più di 55", 56, 99],
 ];
 
-const ascii = (text: string) => text.normalize("NFD").replace(/[^A-Za-z]/g, "").toLowerCase();
+const ascii = (text: string) =>
+  text
+    .normalize("NFD")
+    .replace(/[^A-Za-z]/g, "")
+    .toLowerCase();
 
 interface Person {
   name: string;
@@ -605,10 +769,7 @@ const STAND_IN = {
 type StandIns = Partial<Record<keyof typeof STAND_IN, SQL>>;
 
 function filled(template: string, values: StandIns) {
-  return Object.entries(values).reduce<SQL>(
-    (text, [key, value]) => sql`replace(${text}, ${STAND_IN[key as keyof typeof STAND_IN]}, ${value})`,
-    sql`${template}::text`,
-  );
+  return Object.entries(values).reduce<SQL>((text, [key, value]) => sql`replace(${text}, ${STAND_IN[key as keyof typeof STAND_IN]}, ${value})`, sql`${template}::text`);
 }
 
 /** A person in a link of the `?email=…&name=…&token=…` kind. */
@@ -715,30 +876,28 @@ function healthAnswersOf(response: PlannedResponse, random: Random): HealthAnswe
  * (sent). The staff notifications are left out: one mailbox, not the members' history.
  */
 async function insertQuestionnaires(tx: Tx, plan: Plan, context: Context) {
-  const result = await renderEmail(
-    createElement(QuestionnaireResult, { name: STAND_IN.name, groupsUrl: groupsPageUrl(STAND_IN.urlEmail, STAND_IN.urlName, STAND_IN.token) }),
-  );
+  const result = await renderEmail(createElement(QuestionnaireResult, { name: STAND_IN.name, groupsUrl: groupsPageUrl(STAND_IN.urlEmail, STAND_IN.urlName, STAND_IN.token) }));
   for (const batch of chunks(plan.responses)) {
     const rows = batch.map((response) => {
       const answers = healthAnswersOf(response, plan.random);
       return {
-      id: response.id,
-      name: response.person.name,
-      email: response.person.email,
-      age: response.person.age,
-      gender: response.person.gender,
-      city: response.person.city,
-      answers: seal(answers),
-      timePreference: response.timePreference,
-      sourceDiscovery: answers.source_discovery,
-      newsletterSubscription: response.newsletter ? "yes" : "no",
-      privacyConsent: true,
-      consentAt: response.createdAt,
-      selectedGroupTherapist: response.therapistName,
-      status: "completed",
-      source: "website",
-      utm: plan.random.chance(0.2) ? { utm_source: plan.random.pick(["instagram", "google", "newsletter"]), utm_medium: "social" } : null,
-      createdAt: response.createdAt,
+        id: response.id,
+        name: response.person.name,
+        email: response.person.email,
+        age: response.person.age,
+        gender: response.person.gender,
+        city: response.person.city,
+        answers: seal(answers),
+        timePreference: response.timePreference,
+        sourceDiscovery: answers.source_discovery,
+        newsletterSubscription: response.newsletter ? "yes" : "no",
+        privacyConsent: true,
+        consentAt: response.createdAt,
+        selectedGroupTherapist: response.therapistName,
+        status: "completed",
+        source: "website",
+        utm: plan.random.chance(0.2) ? { utm_source: plan.random.pick(["instagram", "google", "newsletter"]), utm_medium: "social" } : null,
+        createdAt: response.createdAt,
       };
     });
     await tx.execute(sql`
@@ -853,9 +1012,7 @@ async function insertClosures(tx: Tx, plan: Plan, context: Context) {
   }
   const past = rows.filter((row) => row.endsOn < plan.today && row.endsOn < before && row.endsOn >= plan.historyStart);
   if (past.length === 0) return 0;
-  await tx.insert(groupClosures).values(
-    past.map((row) => ({ groupId: null, ...row, createdBy: context.staff.id, createdAt: romeTimeToUtc(addDays(row.startsOn, -30), "10:00") })),
-  );
+  await tx.insert(groupClosures).values(past.map((row) => ({ groupId: null, ...row, createdBy: context.staff.id, createdAt: romeTimeToUtc(addDays(row.startsOn, -30), "10:00") })));
   return past.length;
 }
 
