@@ -95,7 +95,7 @@ export function clientAddress(req: Request, _res: Response, next: NextFunction) 
 }
 
 /** Uploads have their own 5 MB cap; every other body is small. */
-export const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_BODY_BYTES = 1024 * 1024;
 const UPLOAD_PATHS = /^\/admin\/(upload\/|documenti)/;
 
 /**
@@ -187,7 +187,7 @@ function routeTree(build: ServerBuild, parentId?: string): RouteObject[] {
  * The methods a path answers, read from the route modules it matches: GET and HEAD for a page or
  * a loader, POST for an action (of the route, or of the layout an index route sits in), OPTIONS.
  */
-export function allowedMethods(build: ServerBuild, pathname: string): string[] {
+function allowedMethods(build: ServerBuild, pathname: string): string[] {
   // matchRoutes flattens and ranks every route on each call (a sixth of a submission's CPU under
   // load): the answer per path is kept, in a bounded map since paths come from clients.
   let known = allowedByPath.get(build);
@@ -223,7 +223,7 @@ function matchAllowedMethods(build: ServerBuild, pathname: string): string[] {
  * Any other method gets 405 with the Allow list (TRACE included, which would otherwise reach the
  * Fetch API and fail as a 500); OPTIONS gets the list with 204.
  */
-export async function methodGuard(req: Request, res: Response, next: NextFunction) {
+async function methodGuard(req: Request, res: Response, next: NextFunction) {
   const allowed = allowedMethods(await import("virtual:react-router/server-build"), req.path);
   if (allowed.includes(req.method) && req.method !== "OPTIONS") return next();
   res.setHeader("Allow", allowed.join(", "));

@@ -7,7 +7,7 @@ import { takeProofOfWork } from "./proof-of-work";
  * same submission) and a freshly solved anti-spam challenge.
  */
 
-export type PostOutcome<T> =
+type PostOutcome<T> =
   | { ok: true; status: number; body: T }
   | { ok: false; status: number | null; error: string | null; fields: Record<string, string> };
 

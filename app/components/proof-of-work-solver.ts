@@ -13,7 +13,7 @@ export interface ProofOfWorkChallenge {
   signature?: string;
 }
 
-export interface ProofOfWorkSolution {
+interface ProofOfWorkSolution {
   counter: number;
   derivedKey: string;
   /** Milliseconds spent searching (reported like the widget's, not checked by the server). */

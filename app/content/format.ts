@@ -1,7 +1,7 @@
 /** Small, locale-independent formatters used by the content files (same output on server and client). */
 
 /** 15000 -> "15.000" (Italian thousands separator). */
-export function thousands(value: number): string {
+function thousands(value: number): string {
   return String(Math.trunc(value)).replace(/\B(?=(\d{3})+(?!\d))/g, ".");
 }
 

@@ -58,7 +58,6 @@ export const QUESTIONNAIRE_STEPS = 23;
 export const ANCHOR_SCROLL_OFFSET_PX = 64;
 export const REVIEW_WIDGET_RELOAD_MS = 1000;
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
-export const DOCUMENTS_CACHE_SECONDS = 3600;
 export const WORDS_PER_MINUTE = 200;
 export const META_TITLE_MAX = 65;
 export const META_DESCRIPTION_MAX = 160;

@@ -77,7 +77,7 @@ export interface TextSection {
   paragraphs: string[];
 }
 
-export interface LegalSection {
+interface LegalSection {
   heading: string;
   paragraphs: string[];
   items?: string[];
@@ -123,19 +123,19 @@ export interface PricingNote {
 
 /* ---------- Blog seed ---------- */
 
-export interface BlogSection {
+interface BlogSection {
   type: "h2" | "h3";
   title: string;
   content: string;
 }
 
-export interface BlogLink {
+interface BlogLink {
   text: string;
   url: string;
 }
 
 /** An image of a seeded post; the url is filled in at seed time. */
-export interface BlogSeedImage {
+interface BlogSeedImage {
   alt: string;
   caption: string;
   /** Position in the text, as a number of words. */
@@ -186,12 +186,12 @@ export interface TherapistSeed {
   approaches: string[];
 }
 
-export type TimeSlot = "Mattina" | "Pomeriggio" | "Sera";
+type TimeSlot = "Mattina" | "Pomeriggio" | "Sera";
 
 /** 1 = lunedì ... 7 = domenica. */
-export type Weekday = 1 | 2 | 3 | 4 | 5 | 6 | 7;
+type Weekday = 1 | 2 | 3 | 4 | 5 | 6 | 7;
 
-export interface GroupParticipantSeed {
+interface GroupParticipantSeed {
   initial: string;
   age: number;
 }

@@ -1,12 +1,12 @@
 import { countWords } from "./reading-time";
 
 /** The part of a blog post's `images_data` entry that decides where it goes. */
-export interface PositionedImage {
+interface PositionedImage {
   /** Words of text read before the image; 0 puts it before the first block. */
   position: number;
 }
 
-export type ArticleItem<B, I extends PositionedImage> =
+type ArticleItem<B, I extends PositionedImage> =
   | { kind: "block"; block: B }
   | { kind: "image"; image: I };
 

@@ -5,7 +5,7 @@ import { slugify } from "./slug";
 import { z } from "./zod";
 
 /** The blog form's messages (SPEC 5, "Admin, blog": required fields and limits). */
-export const blogMessages = {
+const blogMessages = {
   title: "Il titolo è obbligatorio",
   excerpt: "L'estratto è obbligatorio",
   readTime: "Il tempo di lettura è obbligatorio",

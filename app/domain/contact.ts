@@ -1,8 +1,6 @@
 import { z } from "./zod";
 import { newsletterMessages } from "./newsletter-messages";
 
-export { newsletterMessages };
-
 export const contactMessages = {
   name: "Inserisci il tuo nome",
   email: "Inserisci un indirizzo email valido",

@@ -9,8 +9,7 @@ import { owesFee, type AttendanceStatus, type SessionStatus } from "./sessions";
  * attestation. Only sessions that `owesFee()` charges cost anything.
  */
 
-export const chargeKinds = ["trial", "standard", "reduced"] as const;
-export type ChargeKind = (typeof chargeKinds)[number];
+type ChargeKind = "trial" | "standard" | "reduced";
 
 export const chargeKindLabels: Record<ChargeKind, string> = { trial: "Seduta di prova", standard: "Seduta", reduced: "Seduta (tariffa agevolata)" };
 
@@ -74,7 +73,7 @@ export const paymentMethodLabels: Record<PaymentMethod, string> = { bank_transfe
 export const manualPaymentMethods = ["bank_transfer", "other"] as const;
 
 /** A single payment or refund above this is surely a typo. */
-export const MAX_AMOUNT_CENTS = 1_000_000;
+const MAX_AMOUNT_CENTS = 1_000_000;
 
 /** "35", "35,00", "35.5" → cents; anything else → NaN. */
 export function parseEuroToCents(input: string) {

@@ -4,7 +4,7 @@
  * numbering); this is that guess, kept pure so it can be tested on real Italian text.
  */
 
-export interface LegacyBlock {
+interface LegacyBlock {
   type: "h2" | "p";
   text: string;
 }

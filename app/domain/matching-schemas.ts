@@ -13,7 +13,7 @@ const emailField = (missing: string) =>
   z.string({ error: missing }).trim().min(1, missing).max(254, invalidEmail).pipe(z.email(invalidEmail));
 
 /** Non-empty after trimming (the spec); a few digits at least, so a typo is caught early. */
-export const phoneField = z
+const phoneField = z
   .string({ error: messages.phoneRequired })
   .trim()
   .min(1, messages.phoneRequired)

@@ -1,6 +1,6 @@
 /** What the matching page and its components receive from the server (plain JSON). */
 
-export interface GroupCardTherapist {
+interface GroupCardTherapist {
   id: string;
   name: string;
   role: string;
@@ -30,7 +30,7 @@ export interface GroupCardData {
   reasons: string;
 }
 
-export interface CallSlot {
+interface CallSlot {
   /** ISO instant of the start (UTC). */
   start: string;
   /** "10:30", Europe/Rome. */

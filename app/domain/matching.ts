@@ -6,7 +6,7 @@
 import { group as groupRules } from "~/content/site";
 import { PROBLEM_SLUGS, type ProblemSlug } from "./problems";
 
-export type TimeSlot = "Mattina" | "Pomeriggio" | "Sera";
+type TimeSlot = "Mattina" | "Pomeriggio" | "Sera";
 
 export interface MatchProfile {
   /** One of the spec's age options: "Meno di 18", "18-25", ..., "Più di 55". */
@@ -60,7 +60,7 @@ export interface MatchResult<G extends MatchGroup = MatchGroup> {
  * then the same slot before another, then the age. A better signal never moves a group down
  * (monotone), and a card above another always shows a reason at least as good.
  */
-export const MATCH_WEIGHTS = {
+const MATCH_WEIGHTS = {
   /** Time fit: 2 the same slot, 1 another slot the person accepts, 0 a slot they did not choose. */
   sameTimeSlot: 2,
   otherTimeSlot: { very: 1, fairly: 1, little: 0, none: 0 },
@@ -84,7 +84,7 @@ const canAttend = (fit: MatchResult["fit"]) => (fit.time > 0 ? 1 : 0);
 const tierScore = (fit: MatchResult["fit"]) => canAttend(fit) * 1_000_000 + fit.themes * 100 + fit.time * 10 + fit.age;
 
 /** Short Italian names of the themes, used in "Temi in comune: ...". */
-export const themeLabels: Record<ProblemSlug, string> = {
+const themeLabels: Record<ProblemSlug, string> = {
   "in-ritardo": "sentirsi in ritardo",
   "sentirsi-soli": "solitudine",
   "ansia-futuro": "ansia per il futuro",

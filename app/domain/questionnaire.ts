@@ -116,7 +116,7 @@ export const sourceDiscoveryOptions = [
   { value: OTHER_OPTION, label: OTHER_OPTION },
 ] as const satisfies readonly QuestionnaireOption[];
 
-export const newsletterOptions = [
+const newsletterOptions = [
   { value: "yes", label: "Sì" },
   { value: "no", label: "No" },
 ] as const satisfies readonly QuestionnaireOption[];
@@ -136,10 +136,10 @@ export const messages = {
 } as const;
 
 export type QuestionnaireAnswers = z.infer<typeof questionnaireSchema>;
-export type AnswerField = keyof QuestionnaireAnswers;
+type AnswerField = keyof QuestionnaireAnswers;
 
-export type TextField = "name" | "city" | "email" | "current_situation_summary";
-export type SingleChoiceField =
+type TextField = "name" | "city" | "email" | "current_situation_summary";
+type SingleChoiceField =
   | "age"
   | "gender"
   | "difficulty_frequency"
@@ -150,7 +150,7 @@ export type SingleChoiceField =
   | "time_preference"
   | "source_discovery"
   | "newsletter_subscription";
-export type MultiChoiceField =
+type MultiChoiceField =
   | "current_situations"
   | "coping_strategies"
   | "therapy_goals"
@@ -197,7 +197,7 @@ export const emptyAnswers: QuestionnaireDraft = {
   privacy_consent: false,
 };
 
-export const otherFieldOf = {
+const otherFieldOf = {
   current_situations: "current_situations_other",
   coping_strategies: "coping_strategies_other",
   therapy_goals: "therapy_goals_other",

@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import { prices, site } from "~/content/site";
 
-export interface PageSeo {
+interface PageSeo {
   title: string;
   description: string;
   /** Site-relative path of the canonical URL, e.g. "/prezzi". */
@@ -134,7 +134,7 @@ export function personJsonLd(person: { name: string; role: string; path: string;
  * A page with no richer type (a form, a thank-you page): a WebPage of the site with its
  * breadcrumb trail from the home page, through `parents`, to the page itself.
  */
-export function webPageJsonLd(page: { title: string; description: string; path: string; parents?: { name: string; path: string }[] }) {
+function webPageJsonLd(page: { title: string; description: string; path: string; parents?: { name: string; path: string }[] }) {
   const trail = [{ name: "Home", path: "/" }, ...(page.parents ?? []), { name: page.title, path: page.path }];
   return {
     "@context": "https://schema.org",

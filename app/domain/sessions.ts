@@ -20,7 +20,7 @@ export const attendanceLabels: Record<AttendanceStatus, string> = {
   absent_unnotified: "Assente senza preavviso",
 };
 
-export const SESSION_MS = groupRules.sessionMinutes * 60_000;
+const SESSION_MS = groupRules.sessionMinutes * 60_000;
 
 export interface Closure {
   groupId: string | null;

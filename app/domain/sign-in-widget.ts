@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { z } from "~/domain/zod";
 
 /** The spec's sign-in widget views (section 2), switched by `?view=`. */
-export const widgetViews = ["sign_in", "sign_up", "forgotten_password", "magic_link", "update_password", "verify_otp"] as const;
+const widgetViews = ["sign_in", "sign_up", "forgotten_password", "magic_link", "update_password", "verify_otp"] as const;
 export type WidgetView = (typeof widgetViews)[number];
 
 export function parseView(value: string | null): WidgetView {
@@ -56,7 +56,7 @@ export const widgetSchemas = {
 } as const;
 
 export type WidgetIntent = keyof typeof widgetSchemas;
-export const widgetIntents = Object.keys(widgetSchemas) as WidgetIntent[];
+const widgetIntents = Object.keys(widgetSchemas) as WidgetIntent[];
 
 /** The form each view shows. */
 export const viewIntents = {

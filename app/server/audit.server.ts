@@ -4,7 +4,7 @@ import type { SessionInfo } from "./auth.server";
 
 type Executor = Pick<Database, "insert">;
 
-export interface AuditEntry {
+interface AuditEntry {
   /** "read" | "list" | "export" | "create" | "update" | "delete" | "erase" ... */
   action: string;
   entity: string;

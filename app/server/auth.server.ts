@@ -24,7 +24,7 @@ import { accountKey, clearFailures, lockedForSeconds, lockoutMessage, recordFail
 export const ADMIN_ROLE = "admin";
 /** Sign-in attempts allowed per client address per minute before 429. */
 export const SIGN_IN_ATTEMPTS_PER_MINUTE = 5;
-export const CLIENT_IP_HEADER = "x-client-ip";
+const CLIENT_IP_HEADER = "x-client-ip";
 
 /** SESSION_SECRET (required in production by env()), or outside production a secret generated once into DATA_DIR. */
 export function authSecret() {
@@ -204,7 +204,7 @@ function createAuth(db: Database, secureCookies: boolean) {
   });
 }
 
-export type Auth = ReturnType<typeof createAuth>;
+type Auth = ReturnType<typeof createAuth>;
 
 const instances = new WeakMap<Database, { plain?: Auth; secure?: Auth }>();
 

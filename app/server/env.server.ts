@@ -75,7 +75,7 @@ const schema = z.object({
   STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
 });
 
-export type Env = z.infer<typeof schema> & { dataDir: string; isProduction: boolean; rateLimitsOff: boolean };
+type Env = z.infer<typeof schema> & { dataDir: string; isProduction: boolean; rateLimitsOff: boolean };
 
 let cached: Env | undefined;
 

@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { IMAGE_WIDTHS, variantKey } from "~/domain/images";
 import { publicUrl, storage, type Bucket } from "./storage.server";
 
-export interface StoredImage {
+interface StoredImage {
   url: string;
   width: number;
   height: number;

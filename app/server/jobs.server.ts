@@ -4,7 +4,7 @@ import { jobs } from "./db/schema";
 import { logger } from "./logger.server";
 
 type Executor = Pick<Database, "execute">;
-export type JobHandler = (db: Database, payload: Record<string, unknown>, job: { id: string; type: string; attempts: number }) => Promise<void>;
+type JobHandler = (db: Database, payload: Record<string, unknown>, job: { id: string; type: string; attempts: number }) => Promise<void>;
 
 const handlers = new Map<string, JobHandler>();
 
@@ -59,8 +59,8 @@ export function jobsInsert(newJobs: NewJob[]) {
   );
 }
 
-export const JOB_CLAIM_SECONDS = 300;
-export const JOB_MAX_ATTEMPTS = 5;
+const JOB_CLAIM_SECONDS = 300;
+const JOB_MAX_ATTEMPTS = 5;
 /** How long a finished job waits for an unreachable database to record its outcome. */
 const OUTCOME_RETRY_MS = 20_000;
 

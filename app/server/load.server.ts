@@ -9,7 +9,7 @@ const state = { inFlight: 0 };
  * connections), not a few people at once (the crash and outage tests' 8-10 parallel clients still
  * see their e-mails leave while they post).
  */
-export const BUSY_REQUESTS = 20;
+const BUSY_REQUESTS = 20;
 
 export function requestStarted() {
   state.inFlight += 1;

@@ -15,7 +15,7 @@ const outageHeaders = { "Cache-Control": "no-store", "Retry-After": String(OUTAG
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** A page that needs nothing but itself: no database, no stylesheet, no script. */
-export const outagePage = `<!doctype html>
+const outagePage = `<!doctype html>
 <html lang="it">
 <head>
 <meta charset="utf-8">

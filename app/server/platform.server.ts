@@ -15,7 +15,7 @@ import { scheduleRemindersJob } from "./services/reminders.server";
 import { materialiseSessions, scheduleSessionsJob } from "./services/sessions.server";
 import { startWorkers } from "./workers.server";
 
-export interface Platform {
+interface Platform {
   db: Database;
   databaseUrl: string;
   stop(): Promise<void>;

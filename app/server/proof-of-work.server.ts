@@ -122,7 +122,7 @@ export async function verifyProofOfWork(payload: string | null): Promise<SolvedC
  * The replay guard: records the challenge as used, in the caller's transaction, so a refused or
  * failed write does not spend it. False when it was used before (also by a parallel request).
  */
-export async function spendProofOfWork(db: Pick<Database, "execute">, solved: SolvedChallenge): Promise<boolean> {
+async function spendProofOfWork(db: Pick<Database, "execute">, solved: SolvedChallenge): Promise<boolean> {
   const inserted = await db.execute(spendStatement(solved));
   return inserted.rows.length === 1;
 }

@@ -11,7 +11,7 @@ export const RETENTION_JOB = "retention-purge";
  * 5 years; other personal data at most 24 months; confirmed newsletter subscribers until they
  * unsubscribe; operational records (rate limits, idempotency keys, used anti-spam challenges, finished jobs) briefly.
  */
-export function retentionRules(now: Date): { table: string; where: SQL }[] {
+function retentionRules(now: Date): { table: string; where: SQL }[] {
   const at = now.toISOString();
   const health = sql`${at}::timestamptz - make_interval(years => ${retention.healthDataYears})`;
   const other = sql`${at}::timestamptz - make_interval(months => ${retention.otherDataMonths})`;

@@ -4,12 +4,12 @@ import type { Database } from "./db/client.server";
 import { signInLockouts } from "./db/schema";
 
 /** Failed password sign-ins for one account before it is refused for a while. */
-export const LOCKOUT_THRESHOLD = 5;
+const LOCKOUT_THRESHOLD = 5;
 /** The first refusal; each further failure after it doubles the wait, up to the maximum. */
-export const LOCKOUT_BASE_SECONDS = 60;
+const LOCKOUT_BASE_SECONDS = 60;
 export const LOCKOUT_MAX_SECONDS = 3600;
 /** A day without failures forgets the earlier ones. */
-export const LOCKOUT_MEMORY_HOURS = 24;
+const LOCKOUT_MEMORY_HOURS = 24;
 
 /** The same words whether the account exists or not. */
 export function lockoutMessage(retryAfterSeconds: number) {

@@ -3,12 +3,12 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { env } from "./env.server";
 
-export const buckets = ["blog-images", "therapist-photos", "documents", "isee"] as const;
+const buckets = ["blog-images", "therapist-photos", "documents", "isee"] as const;
 export type Bucket = (typeof buckets)[number];
 /** Never served by /storage: legal documents (attached to e-mails) and ISEE attestations (staff only). */
 export const privateBuckets: ReadonlySet<Bucket> = new Set(["documents", "isee"]);
 
-export interface StoredObject {
+interface StoredObject {
   body: Buffer;
   contentType: string;
 }
@@ -74,7 +74,7 @@ export function localStorage(root: string): Storage {
   };
 }
 
-export interface S3Config {
+interface S3Config {
   endpoint: string;
   region: string;
   bucket: string;
@@ -129,7 +129,7 @@ export function s3Storage(config: S3Config): Storage {
 }
 
 /** S3 when S3_ENDPOINT and S3_BUCKET are set, else the local folder DATA_DIR/uploads. */
-export function storageFromEnvironment(): Storage {
+function storageFromEnvironment(): Storage {
   const { S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, dataDir } = env();
   // env() refuses to start with an endpoint and bucket but without both keys.
   if (S3_ENDPOINT && S3_BUCKET && S3_ACCESS_KEY_ID && S3_SECRET_ACCESS_KEY) {

@@ -7,7 +7,7 @@ import type { Database } from "./db/client.server";
 import { twoFactor } from "./db/schema";
 
 /** What an authenticator app needs: the otpauth URI (as a QR code) or the secret typed by hand. */
-export interface TotpEnrolment {
+interface TotpEnrolment {
   uri: string;
   /** Base32, as authenticator apps ask for it when typed. */
   secret: string;
@@ -34,7 +34,7 @@ function base32(bytes: Uint8Array) {
 }
 
 /** The QR code as one SVG path of unit squares (drawn here: no third-party request, no script). */
-export function qrCode(text: string) {
+function qrCode(text: string) {
   const { size, data } = encode(text, { ecc: "M", border: 2 });
   let path = "";
   data.forEach((row, y) =>

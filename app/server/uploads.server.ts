@@ -2,7 +2,7 @@ import { PDFDocument } from "pdf-lib";
 import { MAX_UPLOAD_BYTES } from "~/content/site";
 import { HttpError, readBodyCapped } from "./http.server";
 
-export type ImageFormat = "jpeg" | "png" | "webp" | "avif";
+type ImageFormat = "jpeg" | "png" | "webp" | "avif";
 
 export const uploadErrors = {
   missing: "Nessun file selezionato.",
@@ -60,7 +60,7 @@ export async function readMultipart(request: Request, maxFileBytes = MAX_UPLOAD_
 }
 
 /** The named file field as bytes, refused with 400 when absent and 413 when over the limit. */
-export async function fileBytes(form: FormData, field = "file", maxBytes = MAX_UPLOAD_BYTES): Promise<Buffer> {
+async function fileBytes(form: FormData, field = "file", maxBytes = MAX_UPLOAD_BYTES): Promise<Buffer> {
   const file = form.get(field);
   if (!(file instanceof File) || file.size === 0) throw new HttpError(400, uploadErrors.missing);
   if (file.size > maxBytes) throw new HttpError(413, uploadErrors.tooLarge);
@@ -79,7 +79,7 @@ export async function imageUpload(form: FormData, field = "file") {
  * Whether the bytes open as a PDF with at least one page: a `%PDF-` header alone proves nothing
  * (HTML after it would still reach clients as an e-mail attachment).
  */
-export async function opensAsPdf(buffer: Uint8Array): Promise<boolean> {
+async function opensAsPdf(buffer: Uint8Array): Promise<boolean> {
   try {
     const document = await PDFDocument.load(buffer, { ignoreEncryption: true, updateMetadata: false, throwOnInvalidObject: true });
     return document.getPageCount() >= 1;

@@ -4,7 +4,7 @@ import { serverBusy } from "./load.server";
 import { logger } from "./logger.server";
 import { deliverDueEmails, emailsQueued, onEmailQueued, type MailTransport } from "./mail/outbox.server";
 
-export interface Worker {
+interface Worker {
   stop(): Promise<void>;
 }
 
@@ -13,7 +13,7 @@ export interface Worker {
  * under way, so a shutdown never abandons a message between the SMTP answer and its "sent" mark.
  * A wake-up waits `gatherMs` first, so that a burst of wake-ups is one tick over all of them.
  */
-export function startLoop(name: string, tick: () => Promise<number>, intervalMs: number, wake?: (run: () => void) => () => void, gatherMs = 0): Worker {
+function startLoop(name: string, tick: () => Promise<number>, intervalMs: number, wake?: (run: () => void) => () => void, gatherMs = 0): Worker {
   let stopped = false;
   let running: Promise<void> | undefined;
   let again = false;
@@ -85,14 +85,14 @@ export function yieldToRequests(tick: () => Promise<number>, busy: () => boolean
 }
 
 /** The longest an e-mail waits for a busy server to let the outbox worker run (then one batch goes). */
-export const OUTBOX_YIELD_MS = 2000;
+const OUTBOX_YIELD_MS = 2000;
 
 /**
  * How long the outbox worker gathers wake-ups before it claims: under load (hundreds of
  * questionnaires a second) it claims and records a batch in two commits instead of two per
  * message, commits that would each wait for the disk beside the requests' own.
  */
-export const OUTBOX_GATHER_MS = 100;
+const OUTBOX_GATHER_MS = 100;
 
 export function startWorkers(db: Database, transport: MailTransport): Worker {
   const wake = (run: () => void) => {

@@ -216,7 +216,7 @@ export async function stopLeftoverPostgres(dataDir: string) {
   await until("PostgreSQL to stop", () => !alive(), 30_000).catch(() => process.kill(pid, "SIGKILL"));
 }
 
-export interface ReceivedMail {
+interface ReceivedMail {
   messageId: string;
   to: string[];
   subject: string;

@@ -5,9 +5,9 @@ import { decodeFlash } from "../../app/domain/flash";
  * Calling route modules in-process, as React Router does: a loader or action with a Request, the
  * route's params and the context server/app.ts builds (database, client address, CSP nonce).
  */
-export const ORIGIN = "http://localhost:3000";
+const ORIGIN = "http://localhost:3000";
 
-export interface RouteContext {
+interface RouteContext {
   db: Database;
   clientIp: string;
   cspNonce: string;

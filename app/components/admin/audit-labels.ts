@@ -1,5 +1,5 @@
 /** The audit log's action and entity codes as staff read them; an unknown code is shown as it is. */
-export const auditActionLabels: Record<string, string> = {
+const auditActionLabels: Record<string, string> = {
   list: "Elenco consultato",
   read: "Lettura",
   create: "Creazione",
@@ -17,7 +17,7 @@ export const auditActionLabels: Record<string, string> = {
   complete: "Completamento",
 };
 
-export const auditEntityLabels: Record<string, string> = {
+const auditEntityLabels: Record<string, string> = {
   contacts: "Messaggi dei contatti",
   contact: "Messaggio",
   contatti: "Messaggi dei contatti (CSV)",

@@ -21,7 +21,7 @@ import { FieldError } from "~/components/site/field-error";
 type SectionType = "h2" | "h3";
 
 /** A post as the dialog edits it (the loader's row, or nothing for a new one). */
-export interface BlogPostValues extends Omit<PostSummary, "path"> {
+interface BlogPostValues extends Omit<PostSummary, "path"> {
   /** The version the form was loaded from, sent back with the save. */
   version: string;
   imageCredits: string | null;

@@ -10,7 +10,7 @@ import { conflictMessages, VERSION_FIELD } from "~/domain/version";
 import type { z } from "~/domain/zod";
 
 /** "Modificato da un altro utente" and a Ricarica button; shown where the refused edit was made. */
-export function ConflictNotice({ message, onReload, reloading }: { message: string; onReload: () => void; reloading: boolean }) {
+function ConflictNotice({ message, onReload, reloading }: { message: string; onReload: () => void; reloading: boolean }) {
   const notice = useRef<HTMLDivElement>(null);
   // The save button may be far below in a long form: bring the notice into view.
   // In braces: Chromium's scrollIntoView returns a promise, which React would take for a cleanup function.
@@ -33,7 +33,7 @@ export function ConflictNotice({ message, onReload, reloading }: { message: stri
  * Loads a page's loader data again without navigating (the dialog stays open), and hands it to
  * `onData`: the dialogs use it to replace their fields with the record as saved now.
  */
-export function useReloadedData<T>(href: string, onData: (data: T) => void) {
+function useReloadedData<T>(href: string, onData: (data: T) => void) {
   const fetcher = useFetcher();
   useFetcherResult(fetcher as { state: string; data: T | undefined }, onData);
   return { reload: () => void fetcher.load(href), reloading: fetcher.state !== "idle" };

@@ -2,10 +2,10 @@ import { MAX_UPLOAD_BYTES } from "~/content/site";
 
 export type UploadKind = "therapist-photo" | "blog-cover" | "blog-paragraph";
 
-export type UploadResult = { ok: true; url: string } | { ok: false; status: number; error: string };
+type UploadResult = { ok: true; url: string } | { ok: false; status: number; error: string };
 
 /** The reason the browser refuses a file before sending it (the server checks the bytes again). */
-export type FileProblem = "type" | "size";
+type FileProblem = "type" | "size";
 
 /** What a refused file is told, by kind (the PDF texts match the server's refusals). */
 export const fileProblemMessages = {

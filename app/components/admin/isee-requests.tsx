@@ -8,7 +8,7 @@ import { ActionButton, ConfirmDialog } from "./dialogs";
 import { Field } from "./fields";
 import { SchemaFormDialog } from "./schema-form-dialog";
 
-export interface PendingIseeRequest {
+interface PendingIseeRequest {
   id: string;
   createdAt: string | Date;
   name: string | null;
@@ -17,7 +17,7 @@ export interface PendingIseeRequest {
 }
 
 /** Where staff open an attestation (staff only, never cached). */
-export const iseeFileHref = (id: string) => `/admin/pagamenti/isee/${id}`;
+const iseeFileHref = (id: string) => `/admin/pagamenti/isee/${id}`;
 
 /**
  * Staff's queue of ISEE attestations sent from the client area: open the PDF, approve (the reduced

@@ -13,7 +13,7 @@ import { moveDeclineSchema, moveTargetSchema } from "~/domain/client-area";
  * (moves the member, choosing the group when they named none) or decline with a reason they read.
  */
 
-export interface PendingMoveRequest {
+interface PendingMoveRequest {
   id: string;
   createdAt: Date | string;
   reason: string;

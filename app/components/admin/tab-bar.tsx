@@ -2,7 +2,7 @@ import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { NavLink, useLocation } from "react-router";
 
-export interface AdminTab {
+interface AdminTab {
   to: string;
   label: string;
   end?: boolean;

@@ -9,7 +9,7 @@ import { passwordHint } from "~/domain/password";
 import { oauthProviderLabels, viewHref, viewIntents, widgetMessages, widgetSchemas, type OAuthProvider, type WidgetIntent, type WidgetView } from "~/domain/sign-in-widget";
 import type { z } from "~/domain/zod";
 
-export interface SignInWidgetProps {
+interface SignInWidgetProps {
   view: WidgetView;
   /** Configured OAuth providers only: none by default. */
   providers: OAuthProvider[];

@@ -6,16 +6,16 @@ import { placeImages, safeHref } from "~/domain/article";
 import { responsiveSrcSet } from "~/domain/images";
 import { parseLegacyContent } from "~/domain/legacy-content";
 
-export type ArticleBlock = { kind: "p" | "h2" | "h3"; text: string };
+type ArticleBlock = { kind: "p" | "h2" | "h3"; text: string };
 
-export interface ArticleImage {
+interface ArticleImage {
   url: string;
   alt: string;
   caption?: string | null;
   position: number;
 }
 
-export interface ArticleContent {
+interface ArticleContent {
   introduction: string | null;
   mainSections: readonly { type: "h2" | "h3"; title: string; content: string }[];
   conclusion: string | null;
@@ -28,7 +28,7 @@ export interface ArticleContent {
  * The article as a flat list of headings and paragraphs: introduction, sections, conclusion;
  * or, for a legacy post, its plain text with the detected headings.
  */
-export function articleBlocks(article: ArticleContent): ArticleBlock[] {
+function articleBlocks(article: ArticleContent): ArticleBlock[] {
   if (article.mainSections.length === 0 && article.content?.trim()) {
     return parseLegacyContent(article.content).map((block) => ({ kind: block.type, text: block.text }));
   }
@@ -91,7 +91,7 @@ export function ArticleBody({ article }: { article: ArticleContent }) {
   );
 }
 
-export interface ArticleLink {
+interface ArticleLink {
   text: string;
   url: string;
 }

@@ -15,7 +15,7 @@ export function postPath(post: { id: string; slug: string | null }): string {
 }
 
 /** A legacy post keeps its whole body in `content` and has no structured sections. */
-export function isLegacyPost(post: { content: string | null; mainSections: readonly unknown[] }): post is { content: string; mainSections: readonly unknown[] } {
+function isLegacyPost(post: { content: string | null; mainSections: readonly unknown[] }): post is { content: string; mainSections: readonly unknown[] } {
   return Boolean(post.content?.trim()) && post.mainSections.length === 0;
 }
 

@@ -2,7 +2,7 @@ import { ArrowRightLeft } from "lucide-react";
 import { moveRequestStatusLabels, type MoveRequestStatus } from "~/domain/client-area";
 import { formatShortDate } from "~/domain/format";
 
-export interface MoveRequestSummary {
+interface MoveRequestSummary {
   status: MoveRequestStatus;
   createdAt: Date | string;
   decidedAt: Date | string | null;

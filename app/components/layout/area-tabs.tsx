@@ -1,6 +1,6 @@
 import { NavLink } from "react-router";
 
-export interface AreaTab {
+interface AreaTab {
   to: string;
   label: string;
   /** Active only on this exact path (the area's home), not on the pages below it. */

@@ -5,7 +5,7 @@ import { TherapistPhoto } from "~/components/site/therapist-photo";
 import { group as groupRules } from "~/content/site";
 import type { GroupCardData } from "~/domain/matching-types";
 
-export function spotsLabel(free: number) {
+function spotsLabel(free: number) {
   return free === 1 ? "1 posto libero" : `${free} posti liberi`;
 }
 

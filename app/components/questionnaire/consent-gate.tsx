@@ -20,7 +20,7 @@ export const DECLINE_PARAM = "consenso";
 export const DECLINE_VALUE = "rifiutato";
 
 /** About 4 minutes in the questionnaire area (the spec's "about 4 minutes"). */
-export const QUESTIONNAIRE_MINUTES = 4;
+const QUESTIONNAIRE_MINUTES = 4;
 
 const consentLabel = questionnaireSteps.find((step): step is ConsentStep => step.kind === "consent")?.label ?? [];
 

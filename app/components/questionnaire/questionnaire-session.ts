@@ -8,8 +8,8 @@ import { newIdempotencyKey } from "../idempotency-key";
  * Every read is defensive, because storage can be unavailable, stale or edited by hand.
  */
 
-export const DRAFT_KEY = "questionnaireDraft";
-export const UTM_KEY = "questionnaireUtm";
+const DRAFT_KEY = "questionnaireDraft";
+const UTM_KEY = "questionnaireUtm";
 
 
 export interface StoredDraft {

@@ -2,7 +2,7 @@ import { answerFields, UNREACHABLE_SERVER, type FieldErrors, type QuestionnaireA
 import { postJson } from "../post-json";
 import type { UtmTags } from "~/domain/questionnaire";
 
-export const SUBMIT_ENDPOINT = "/api/submit-questionnaire";
+const SUBMIT_ENDPOINT = "/api/submit-questionnaire";
 
 export type SubmitOutcome =
   | { ok: true; token: string | null }

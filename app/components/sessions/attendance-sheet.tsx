@@ -4,10 +4,10 @@ import { absenceNotice } from "~/content/site";
 import { ATTENDANCE_FIELD_PREFIX } from "~/domain/attendance";
 import { attendanceLabels, attendanceStatuses, sessionStatusLabels, type AttendanceStatus, type SessionStatus } from "~/domain/sessions";
 
-export const attendanceTones: Record<AttendanceStatus, BadgeTone> = { present: "success", absent_notified: "neutral", absent_unnotified: "warning" };
+const attendanceTones: Record<AttendanceStatus, BadgeTone> = { present: "success", absent_notified: "neutral", absent_unnotified: "warning" };
 export const sessionTones: Record<SessionStatus, BadgeTone> = { scheduled: "highlight", cancelled: "danger", moved: "warning" };
 
-export interface RosterRow {
+interface RosterRow {
   bookingId: string;
   name: string;
   ageBracket: string | null;

@@ -2,7 +2,7 @@ import { useId } from "react";
 import { Link } from "react-router";
 
 /** What most pages close with: the questionnaire. */
-export const questionnaireAction = [{ text: "Compila il questionario", href: "/questionario" }] as const;
+const questionnaireAction = [{ text: "Compila il questionario", href: "/questionario" }] as const;
 
 /** A calm call-to-action band closing a page (by default, towards the questionnaire). */
 export function CtaBand({

@@ -1,7 +1,7 @@
 import { Pause, Play } from "lucide-react";
 import { siteHooks } from "~/components/site-script-hooks";
 
-export const DEMO_VIDEO = {
+const DEMO_VIDEO = {
   webm: "/video/demo.webm",
   mp4: "/video/demo.mp4",
   poster: "/video/demo-poster.webp",
@@ -12,7 +12,7 @@ export const DEMO_VIDEO = {
 } as const;
 
 /** The frame's width in the hero (two columns from lg) and on the method page. */
-export const DEMO_VIDEO_SIZES = "(min-width: 1024px) 540px, calc(100vw - 2rem)";
+const DEMO_VIDEO_SIZES = "(min-width: 1024px) 540px, calc(100vw - 2rem)";
 
 const pauseLabel = "Metti in pausa l'animazione";
 const playLabel = "Riproduci l'animazione";

@@ -13,7 +13,7 @@ import { ADMIN_ROLE, auth, authResponse, getSession, needsTwoFactorEnrolment, SI
 import { clientKey, hitRateLimit } from "~/server/http.server";
 import { parseSubmission } from "~/server/form-submission.server";
 
-export const adminTabs = [
+const adminTabs = [
   { to: "/admin", label: "Utenti", end: true },
   { to: "/admin/questionari", label: "Questionari" },
   { to: "/admin/terapeuti", label: "Terapeuti" },
@@ -32,7 +32,7 @@ export const adminTabs = [
 ] as const;
 
 /** Where staff set up two-factor authentication; with ADMIN_REQUIRE_2FA=true the only page until they do. */
-export const securityPath = "/admin/sicurezza";
+const securityPath = "/admin/sicurezza";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await getSession(context.db, request);

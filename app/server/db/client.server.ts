@@ -203,4 +203,3 @@ export function insertRows<T extends PgTable, E extends keyof T["$inferInsert"] 
   return sql`insert into ${table} ${head}${selected} from jsonb_populate_recordset(null::${table}, ${JSON.stringify(values)}::jsonb)${conflict}`;
 }
 
-export { schema };

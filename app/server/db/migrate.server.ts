@@ -7,7 +7,7 @@ import { env } from "../env.server";
 /** A fixed advisory-lock id so instances starting together migrate one after the other. */
 const MIGRATION_LOCK = 727_001;
 
-export function migrationsFolder() {
+function migrationsFolder() {
   return path.resolve(env().MIGRATIONS_DIR);
 }
 

@@ -13,7 +13,7 @@ const catalogue = { QuestionnaireResult, StaffNotification } as const;
 
 type ComponentName = keyof typeof catalogue;
 
-export interface QueuedContent {
+interface QueuedContent {
   component: ComponentName;
   props: Record<string, unknown>;
 }

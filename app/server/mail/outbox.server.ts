@@ -92,15 +92,15 @@ export async function outboxRows(emails: OutgoingEmail[]): Promise<OutboxValues[
 export type OutboxRow = typeof emailOutbox.$inferSelect;
 
 /** How long a claimed message stays ours before another worker may take it over (a crash mid-send). */
-export const CLAIM_SECONDS = 120;
-export const MAX_ATTEMPTS = 12;
+const CLAIM_SECONDS = 120;
+const MAX_ATTEMPTS = 12;
 /** Messages claimed at once; those sent are recorded together, in one statement, after the batch. */
-export const CLAIM_BATCH = 50;
+const CLAIM_BATCH = 50;
 /** How long a sent message waits for an unreachable database to record it (well within its claim). */
 const MARK_SENT_RETRY_MS = 20_000;
 
 /** 10 s, 20 s, 40 s ... capped at one hour. */
-export function backoffSeconds(attempts: number) {
+function backoffSeconds(attempts: number) {
   return Math.min(3600, 10 * 2 ** Math.max(0, attempts - 1));
 }
 
@@ -109,7 +109,7 @@ export function backoffSeconds(attempts: number) {
  * same row; a row left "sending" by a crashed worker becomes due again when its claim expires.
  * One statement claims and returns them, oldest first.
  */
-export async function claimDueEmails(db: Database, limit = CLAIM_BATCH): Promise<OutboxRow[]> {
+async function claimDueEmails(db: Database, limit = CLAIM_BATCH): Promise<OutboxRow[]> {
   const claimed = await db
     .update(emailOutbox)
     .set({ status: "sending", attempts: sql`${emailOutbox.attempts} + 1`, lockedUntil: sql`now() + make_interval(secs => ${CLAIM_SECONDS})` })

@@ -14,7 +14,7 @@ async function attachmentsOf(message: OutboxRow) {
 }
 
 /** Connections kept open to the SMTP server, and messages sent on one before it is replaced. */
-export const SMTP_POOL = { maxConnections: 3, maxMessages: 100 } as const;
+const SMTP_POOL = { maxConnections: 3, maxMessages: 100 } as const;
 
 /**
  * SMTP through Nodemailer, over a small pool of reused connections (no TCP/TLS handshake and
@@ -47,7 +47,7 @@ export function smtpTransport(url: string, from = env().MAIL_FROM): MailTranspor
  * Without SMTP_URL, messages are "delivered" to the built-in dev mailbox: they stay in the outbox
  * table, marked sent, and the admin area shows them. Attachments are still checked.
  */
-export function devMailboxTransport(): MailTransport {
+function devMailboxTransport(): MailTransport {
   return {
     name: "dev-mailbox",
     async send(message) {

@@ -4,7 +4,7 @@ import { auditLog } from "../db/schema";
 import { clampPage } from "./admin-common.server";
 
 /** Entries per page of the audit log (more than other tables: entries are one line each). */
-export const AUDIT_PAGE_SIZE = 50;
+const AUDIT_PAGE_SIZE = 50;
 
 /** One page of the audit log, newest first, with the total; a page past the last one shows the last one. */
 export async function listAuditLog(db: Database, requestedPage: number) {

@@ -46,8 +46,6 @@ export async function findPost(db: Database, id: string) {
   return row;
 }
 
-export type AdminBlogPost = NonNullable<Awaited<ReturnType<typeof findPost>>>;
-
 /** The slug asked for (or made from the title), suffixed -2, -3 ... when another post has it. */
 async function freeSlug(db: Database, input: BlogPostInput, exceptId?: string) {
   const base = input.slug || slugify(input.title);

@@ -8,7 +8,7 @@ import { CSV_EXPORT_LIMIT, hasVersion, VersionConflict, versionOf, type ListQuer
 export { contactStatuses, type ContactStatus } from "~/domain/statuses";
 
 /** Characters of a message shown in the table; the detail dialog shows it whole. */
-export const MESSAGE_PREVIEW_CHARS = 160;
+const MESSAGE_PREVIEW_CHARS = 160;
 
 const where = (query: Omit<ListQuery<ContactStatus>, "page">) => peopleFilter(contacts, query);
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 
-export interface Overview {
+interface Overview {
   perWeek: { week: string; count: number }[];
   sources: { source: string; count: number }[];
   funnel: { step: number; count: number }[];

@@ -5,7 +5,7 @@ import { questionnaireResponses } from "../db/schema";
 import { CSV_EXPORT_LIMIT, type ListQuery, peopleFilter, personColumns, pageOf } from "./admin-common.server";
 
 /** "completed" is the status the questionnaire sets; anything else is shown as secondary. */
-export const questionnaireStatuses = ["completed"] as const;
+const questionnaireStatuses = ["completed"] as const;
 
 const where = (query: Omit<ListQuery, "page">) => peopleFilter(questionnaireResponses, query);
 

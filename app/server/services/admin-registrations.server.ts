@@ -4,7 +4,7 @@ import { registrations } from "../db/schema";
 import { containsPattern } from "./admin-common.server";
 
 /** Rows the registrations page shows: the most recent, no paging. */
-export const REGISTRATIONS_SHOWN = 100;
+const REGISTRATIONS_SHOWN = 100;
 
 /** The latest registrations, newest first, whose e-mail or full name contains `q` (all when empty). */
 export function listRegistrations(db: Database, q: string) {

@@ -28,8 +28,6 @@ export function listTherapists(db: Database) {
     .orderBy(desc(therapists.createdAt), asc(therapists.name));
 }
 
-export type AdminTherapist = Awaited<ReturnType<typeof listTherapists>>[number];
-
 export async function createTherapist(db: Database, input: TherapistInput) {
   const [row] = await db.insert(therapists).values(columns(input)).returning();
   return row!;
@@ -48,7 +46,7 @@ export async function updateTherapist(db: Database, id: string, version: string,
 }
 
 /** Why a therapist cannot be deleted: the groups they lead would lose their therapist. */
-export function groupsBlockMessage(name: string, groupNames: readonly string[]) {
+function groupsBlockMessage(name: string, groupNames: readonly string[]) {
   const list = groupNames.map((groupName) => `"${groupName}"`).join(", ");
   return `${name} leads ${groupNames.length === 1 ? "the group" : "the groups"} ${list}. Assign ${
     groupNames.length === 1 ? "that group" : "those groups"

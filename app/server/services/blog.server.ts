@@ -3,7 +3,7 @@ import type { Database } from "../db/client.server";
 import { blogPosts } from "../db/schema";
 
 /** Today's date in Italy: a post scheduled for a date appears from that day on. */
-export const todayInRome = () => sql`(now() at time zone 'Europe/Rome')::date`;
+const todayInRome = () => sql`(now() at time zone 'Europe/Rome')::date`;
 
 const isVisible = () => and(eq(blogPosts.isPublished, true), lte(blogPosts.publishedDate, todayInRome()));
 

@@ -44,7 +44,7 @@ export function callPageUrl(email: string, name: string | null | undefined, toke
 }
 
 /** The capacity trigger (drizzle/0004) raises check_violation on this constraint name. */
-export function isGroupFullError(error: unknown): boolean {
+function isGroupFullError(error: unknown): boolean {
   for (let current = error; current && typeof current === "object"; current = (current as { cause?: unknown }).cause) {
     const { code, constraint } = current as { code?: string; constraint?: string };
     if (code === "23514" && constraint === "group_bookings_capacity") return true;
@@ -357,14 +357,14 @@ export async function joinWaitlist(tx: Tx, input: { email: string; groupId?: str
   return { status: row ? 201 : 200, body: { waiting: true, message: messages.waitlistJoinedDescription } };
 }
 
-export const SEAT_FREED_JOB = "waitlist.seat-freed";
+const SEAT_FREED_JOB = "waitlist.seat-freed";
 
 /**
  * A seat was freed in a group (queued by the database trigger): the first person waiting for
  * that group, or for any group, gets one e-mail. A repeated run of the same job notifies nobody
  * else; a seat taken again in the meantime notifies nobody.
  */
-export async function notifyWaitlist(tx: Tx, groupId: string, jobId: string) {
+async function notifyWaitlist(tx: Tx, groupId: string, jobId: string) {
   const [already] = await tx.select({ id: groupWaitlist.id }).from(groupWaitlist).where(eq(groupWaitlist.notifiedJobId, jobId));
   if (already) return undefined;
   const [group] = await loadGroups(tx, { ids: [groupId] });

@@ -13,10 +13,8 @@ type Tx = Pick<Database, "insert" | "select">;
 
 /** The free introductory call: when it can be booked. All times are Italian (Europe/Rome). */
 export const CALL_TIME_ZONE = ROME_TIME_ZONE;
-export { romeParts, romeTimeToUtc };
-export const CALL_WORKING_DAYS = 10;
-export { CALL_SLOT_MINUTES };
-export const CALL_HOURS = [
+const CALL_WORKING_DAYS = 10;
+const CALL_HOURS = [
   { from: "10:00", to: "13:00" },
   { from: "14:00", to: "18:00" },
 ] as const;
@@ -24,7 +22,7 @@ export const CALL_HOURS = [
 const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 const timeOf = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 
-export function slotTimes() {
+function slotTimes() {
   return CALL_HOURS.flatMap(({ from, to }) => {
     const times: string[] = [];
     for (let minute = minutesOf(from); minute + CALL_SLOT_MINUTES <= minutesOf(to); minute += CALL_SLOT_MINUTES) times.push(timeOf(minute));
@@ -54,7 +52,7 @@ export function slotLabel(start: Date) {
 }
 
 /** Every bookable slot of the coming working days, with the taken ones marked. */
-export function callSlotDays(now: Date, taken: ReadonlySet<number>): CallSlotDay[] {
+function callSlotDays(now: Date, taken: ReadonlySet<number>): CallSlotDay[] {
   return workingDays(now).map((date) => {
     const day = new Date(`${date}T00:00:00Z`);
     return {
@@ -94,7 +92,7 @@ export function offeredSlot(start: string, now = new Date()) {
   return undefined;
 }
 
-export interface CallSlotBooking {
+interface CallSlotBooking {
   start: string;
   email: string;
   name: string | null;
@@ -128,7 +126,7 @@ export async function bookCallSlot(tx: Tx, input: CallSlotBooking, now = new Dat
 }
 
 /** A calendar invite for the call, in Italian time with the Europe/Rome rules spelled out. */
-export function callInvite(input: { id: string; startsAt: Date; endsAt: Date; name: string | null; email: string; now?: Date }) {
+function callInvite(input: { id: string; startsAt: Date; endsAt: Date; name: string | null; email: string; now?: Date }) {
   return calendarFile({ prodId: `-//${site.brand}//Chiamata conoscitiva//IT`, method: "REQUEST" }, [
     [
       `UID:${input.id}@insieme-terapia.it`,

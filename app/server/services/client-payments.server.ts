@@ -26,7 +26,7 @@ import { type ClientIdentity } from "../gates.server";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
-export interface IseeRequestView {
+interface IseeRequestView {
   id: string;
   bookingId: string;
   status: ReviewStatus;

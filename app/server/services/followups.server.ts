@@ -14,11 +14,11 @@ import { requireAdmin } from "../gates.server";
 type Tx = Pick<Database, "insert" | "select" | "update" | "execute">;
 
 /** Days after the questionnaire when the three follow-up e-mails go out (DESIGN.md section 7). */
-export const FOLLOWUP_DAYS = { 1: 1, 2: 3, 3: 7 } as const satisfies Record<FollowupStep, number>;
-export const FOLLOWUP_STEPS = [1, 2, 3] as const satisfies readonly FollowupStep[];
-export const FOLLOWUP_JOB = "followup.send";
+const FOLLOWUP_DAYS = { 1: 1, 2: 3, 3: 7 } as const satisfies Record<FollowupStep, number>;
+const FOLLOWUP_STEPS = [1, 2, 3] as const satisfies readonly FollowupStep[];
+const FOLLOWUP_JOB = "followup.send";
 
-export const followupDedupeKey = (responseId: string, step: FollowupStep) => `followup:${responseId}:${step}`;
+const followupDedupeKey = (responseId: string, step: FollowupStep) => `followup:${responseId}:${step}`;
 
 /** Schedules the three follow-ups of a questionnaire response; scheduling twice changes nothing. */
 export function followupJobs(response: { id: string; createdAt: Date }): NewJob[] {
@@ -46,7 +46,7 @@ function followupEmail(step: FollowupStep, person: { email: string; name: string
 }
 
 /** Why a follow-up is not sent: the person booked (or asked for a call), or left the newsletter. */
-export async function followupStopReason(tx: Pick<Database, "select">, email: string) {
+async function followupStopReason(tx: Pick<Database, "select">, email: string) {
   const [booking] = await tx
     .select({ id: groupBookings.id })
     .from(groupBookings)
@@ -65,7 +65,7 @@ export async function followupStopReason(tx: Pick<Database, "select">, email: st
  * Sends follow-up `step` of a response unless it should stop. Safe to run again after a crash:
  * a follow-up already queued for this response is not queued twice.
  */
-export async function sendFollowup(tx: Tx, responseId: string, step: FollowupStep) {
+async function sendFollowup(tx: Tx, responseId: string, step: FollowupStep) {
   const [response] = await tx
     .select({ email: questionnaireResponses.email, name: questionnaireResponses.name, createdAt: questionnaireResponses.createdAt })
     .from(questionnaireResponses)

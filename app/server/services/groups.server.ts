@@ -30,7 +30,7 @@ export const groupColumns = {
 export const confirmedCount = sql<number>`(select count(*)::int from ${groupBookings} b where b.group_id = ${groups.id} and b.status = 'confirmed')`;
 
 
-export const emptyProfile: MatchProfile = { age: "", current_situations: [], therapy_goals: [], time_preference: "", flexibility: [] };
+const emptyProfile: MatchProfile = { age: "", current_situations: [], therapy_goals: [], time_preference: "", flexibility: [] };
 
 export function normalizeEmail(email: string) {
   return email.trim().toLowerCase();
@@ -47,7 +47,7 @@ export async function latestResponse(db: Reader, email: string) {
   return row;
 }
 
-export type ResponseRow = typeof questionnaireResponses.$inferSelect;
+type ResponseRow = typeof questionnaireResponses.$inferSelect;
 
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : []);
 const string = (value: unknown): string => (typeof value === "string" ? value : "");
@@ -135,7 +135,7 @@ export async function loadGroups(db: Reader, options: { ids?: string[]; onlyOpen
 }
 
 /** "E." from "Elena" or "E."; participants are health data, so a card never shows more. */
-export function anonymousParticipant(name: string | null, ageBracket: string | null) {
+function anonymousParticipant(name: string | null, ageBracket: string | null) {
   const letter = /\p{L}/u.exec(name ?? "")?.[0]?.toLocaleUpperCase("it");
   const initial = letter ? `${letter}.` : "Partecipante";
   return ageBracket ? `${initial} · ${ageBracket}` : initial;

@@ -20,8 +20,8 @@ import { normalizeEmail } from "./groups.server";
 
 type Tx = Pick<Database, "insert" | "select" | "update" | "execute">;
 
-export const ACCESS_TOKEN_DAYS = 30;
-export const PENDING_ACTION_HOURS = 48;
+const ACCESS_TOKEN_DAYS = 30;
+const PENDING_ACTION_HOURS = 48;
 
 
 /** The token of a row: an HMAC of its id, so a retried submission can be answered again without storing the token. */
@@ -40,7 +40,7 @@ export interface Identity {
 }
 
 /** Issues a token for an address (and the questionnaire it belongs to); returns its row id. */
-export async function issueAccessToken(tx: Pick<Database, "execute">, email: string, responseId: string | null) {
+async function issueAccessToken(tx: Pick<Database, "execute">, email: string, responseId: string | null) {
   const id = crypto.randomUUID();
   await tx.execute(accessTokenInsert(id, email, responseId));
   return id;

@@ -29,7 +29,7 @@ const preferredGroup = alias(groups, "preferred_group");
 const fromGroup = alias(groups, "from_group");
 const toGroup = alias(groups, "to_group");
 
-export const moveRequestMessages = {
+const moveRequestMessages = {
   notMember: "Puoi chiedere di cambiare gruppo solo per un gruppo di cui fai già parte.",
   preferredUnavailable: "Questo gruppo non ha più posti liberi: scegline un altro o lascia decidere allo staff.",
   alreadyDecided: "Questa richiesta è già stata gestita.",
@@ -37,7 +37,7 @@ export const moveRequestMessages = {
 } as const;
 
 /** Groups a member of `groupId` could ask to move to: not closed, with a free seat, not their own. */
-export async function moveTargets(db: Database, groupId: string | null) {
+async function moveTargets(db: Database, groupId: string | null) {
   return (await movableGroups(db)).filter((group) => group.id !== groupId);
 }
 
@@ -152,7 +152,7 @@ export async function latestMoveRequests(db: Database, bookingIds: string[]) {
   return latest;
 }
 
-export interface MoveRequestView {
+interface MoveRequestView {
   id: string;
   bookingId: string;
   status: "pending" | "approved" | "declined";

@@ -59,7 +59,7 @@ async function sumsByBooking(db: Executor, table: typeof payments | typeof refun
   return new Map(rows.map((row) => [row.bookingId!, Number(row.cents)]));
 }
 
-export interface MemberAccount {
+interface MemberAccount {
   bookingId: string;
   name: string;
   email: string;
@@ -135,7 +135,7 @@ export async function memberBalance(db: Executor, bookingId: string) {
   return { charges: own, chargedCents, paidCents, refundedCents, owedCents: balanceCents(chargedCents, paidCents, refundedCents) };
 }
 
-export interface OwedCharge extends Charge {
+interface OwedCharge extends Charge {
   /** What is still to pay of this charge (all of it, or the rest after a partial payment). */
   owedCents: number;
 }
@@ -205,7 +205,7 @@ async function bookingName(tx: Executor, bookingId: string) {
   return booking.name ?? booking.email;
 }
 
-export interface PaymentInput {
+interface PaymentInput {
   bookingId: string;
   amountCents: number;
   method: PaymentMethod;
@@ -249,7 +249,7 @@ export async function recordPayment(db: Executor, actor: SessionInfo | null, inp
   });
 }
 
-export interface RefundInput {
+interface RefundInput {
   bookingId: string;
   amountCents: number;
   reason: string;

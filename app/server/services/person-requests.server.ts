@@ -24,7 +24,7 @@ import {
 
 type Tx = Pick<Database, "insert" | "select" | "update" | "execute">;
 
-export interface WaitlistInput {
+interface WaitlistInput {
   email: string;
   groupId?: string;
 }
@@ -86,7 +86,7 @@ export interface ConfirmedRequest {
   slotLabel: string | null;
 }
 
-export type ConfirmationState =
+type ConfirmationState =
   | { state: "invalid" }
   | { state: "pending"; kind: PendingKind; summary: string }
   | { state: "done"; result: ConfirmedRequest };

@@ -17,7 +17,7 @@ import { subscribe } from "./newsletter.server";
 
 type Tx = Pick<Database, "insert" | "select" | "update" | "execute">;
 
-export interface SubmissionMeta {
+interface SubmissionMeta {
   source?: string;
   utm?: Record<string, string>;
 }

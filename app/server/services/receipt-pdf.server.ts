@@ -5,7 +5,7 @@ import { formatCents, paymentMethodLabels, type PaymentMethod } from "~/domain/l
 import { pdfSafeText } from "./legal-pdfs.server";
 import { ROME_TIME_ZONE } from "~/domain/calendar";
 
-export interface ReceiptData {
+interface ReceiptData {
   receiptNumber: string;
   payerName: string;
   amountCents: number;
@@ -19,7 +19,7 @@ const colors = { ink: "#1f2933", muted: "#52606d", accent: "#0f5c57", rule: "#d9
 const dateFormat = new Intl.DateTimeFormat("it-IT", { timeZone: ROME_TIME_ZONE, day: "numeric", month: "long", year: "numeric" });
 
 /** An A4 receipt: number, date, who paid, how much, and how it divides between platform and therapist. */
-export function renderReceiptPdf(receipt: ReceiptData): Promise<Buffer> {
+function renderReceiptPdf(receipt: ReceiptData): Promise<Buffer> {
   const title = `Ricevuta n. ${receipt.receiptNumber}`;
   const pdf = new PDFDocument({
     size: "A4",

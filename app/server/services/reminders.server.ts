@@ -14,7 +14,7 @@ type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export const REMINDERS_JOB = "session-reminders";
 /** A member hears of a meeting this long before it starts. */
-export const REMINDER_LEAD_HOURS = 24;
+const REMINDER_LEAD_HOURS = 24;
 /** How often the job looks for meetings entering the window: a reminder leaves 24 h to 23 h 45 before. */
 const REMINDER_EVERY_MINUTES = 15;
 
@@ -22,7 +22,7 @@ const REMINDER_EVERY_MINUTES = 15;
  * Where the reminder's "Segnala un'assenza" leads: the member's own area, which signs them in
  * (magic link) before anything is recorded; the link alone changes nothing (DESIGN §13).
  */
-export function absenceUrl(sessionId: string) {
+function absenceUrl(sessionId: string) {
   return `${publicBaseUrl()}/area-personale?${new URLSearchParams({ sessione: sessionId })}`;
 }
 

@@ -25,10 +25,10 @@ import { SessionCancelledEmail, SessionMovedEmail } from "../mail/session-templa
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type Executor = Database | Tx;
 
-export const SESSIONS_JOB = "sessions-materialise";
+const SESSIONS_JOB = "sessions-materialise";
 
 /** Limits a query to one therapist's groups; staff pass no therapist. */
-export interface Scope {
+interface Scope {
   therapistId?: string;
 }
 
@@ -46,7 +46,7 @@ async function closuresOf(db: Executor, groupIds: string[]): Promise<Closure[]> 
     .where(or(isNull(groupClosures.groupId), inArray(groupClosures.groupId, groupIds)));
 }
 
-export interface MaterialiseOptions {
+interface MaterialiseOptions {
   /** One group only (after it was created or edited); otherwise every group that is not closed. */
   groupId?: string;
   /** First Italian date to fill (default today); the demo seed passes a past date. */
@@ -132,7 +132,7 @@ export const scheduleSessionsJob = registerDailyJob(SESSIONS_JOB, dailyAt(2, 30)
  * Reading: week view, list, one meeting with its roster
  * ---------------------------------------------------------------------------------------------- */
 
-export interface SessionFilters extends Scope {
+interface SessionFilters extends Scope {
   groupId?: string;
 }
 

@@ -56,13 +56,13 @@ const stripeUnavailable = "Il pagamento online non è disponibile in questo mome
 /** What ties a Checkout to our ledger; the webhook reads it back. */
 const metadataKeys = { bookingId: "booking_id", sessionId: "session_id", kind: "charge_kind" } as const;
 
-export interface ChargeToPay {
+interface ChargeToPay {
   bookingId: string;
   /** The session whose charge is paid: a `sessionId` of `owedCharges()`. */
   sessionId: string;
 }
 
-export interface ReturnUrls {
+interface ReturnUrls {
   /** Where Stripe sends the member after paying. Must be the same on every retry (no per-request tokens). */
   successUrl: string;
   /** Where Stripe sends the member who gives up. */
@@ -122,7 +122,7 @@ export async function createCheckoutForCharge(db: Database, charge: ChargeToPay,
 const paidCheckoutEvents = new Set(["checkout.session.completed", "checkout.session.async_payment_succeeded"]);
 const isUuid = (value: unknown): value is string => typeof value === "string" && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
-export type WebhookOutcome = { status: 200; body: { received: true; duplicate?: true } } | { status: 400 | 404; body: { error: string } };
+type WebhookOutcome = { status: 200; body: { received: true; duplicate?: true } } | { status: 400 | 404; body: { error: string } };
 
 /**
  * A webhook delivery: the raw body and its Stripe-Signature header. The signature is checked on the

@@ -18,7 +18,7 @@ import { listSessions } from "./sessions.server";
 
 export { THERAPIST_AREA, THERAPIST_ROLE };
 /** How long the link of an invitation e-mail stays valid. */
-export const INVITATION_DAYS = 7;
+const INVITATION_DAYS = 7;
 
 /* ------------------------------------------------------------------------------------------------
  * Invitation: a better-auth user with the therapist role, and a reset-password link to choose a password
@@ -70,14 +70,6 @@ export async function inviteTherapist(db: Database, actor: SessionInfo, therapis
     await audit(tx, actor, { action: "invite", entity: "therapist", entityId: therapistId, detail: { userId: account!.id } });
     return { email, userId: account!.id };
   });
-}
-
-/** For the admin list: which therapists have an account, and its address. */
-export function therapistAccounts(db: Database) {
-  return db
-    .select({ therapistId: therapists.id, email: user.email, verified: user.emailVerified })
-    .from(therapists)
-    .innerJoin(user, eq(user.id, therapists.userId));
 }
 
 /* ------------------------------------------------------------------------------------------------

@@ -3,7 +3,7 @@ import type { Database } from "../db/client.server";
 import { therapists } from "../db/schema";
 
 /** The public projection of a therapist (the spec's `therapists_public`): no private fields. */
-export const publicTherapistColumns = {
+const publicTherapistColumns = {
   id: therapists.id,
   name: therapists.name,
   role: therapists.role,
@@ -16,10 +16,6 @@ export const publicTherapistColumns = {
   qualifications: therapists.qualifications,
   approaches: therapists.approaches,
   createdAt: therapists.createdAt,
-};
-
-export type PublicTherapist = {
-  [K in keyof typeof publicTherapistColumns]: (typeof publicTherapistColumns)[K]["_"]["data"] | ((typeof publicTherapistColumns)[K]["_"]["notNull"] extends true ? never : null);
 };
 
 export function listPublicTherapists(db: Database, limit?: number) {

@@ -4,7 +4,7 @@ import { GATE_CONSENT_COOKIE, GATE_CONSENT_VALUE } from "../../../app/domain/que
 import { DEMO_ADMIN } from "./server-env";
 
 /** Signs `page` in through the Admin Login form as the demo admin and waits for the admin shell. */
-export async function signInAsAdmin(page: Page) {
+async function signInAsAdmin(page: Page) {
   await page.goto("/admin");
   await expect(page.getByRole("heading", { name: "Admin Login" })).toBeVisible();
   await page.getByLabel("Email address").fill(DEMO_ADMIN.email);
