@@ -6,7 +6,7 @@ import { IncomingMessage } from "node:http";
 import { contentSecurityPolicy } from "~/server/csp.server";
 import { onPlatformStop, platform, startPlatform as startPlatformServices } from "~/server/platform.server";
 import { env, isSiteHost } from "~/server/env.server";
-import { errors } from "~/server/http.server";
+import { errors } from "~/server/http/errors.server";
 import { logger, redactUrl } from "~/server/logger.server";
 import { databaseOutageHandler, withOutageResponses } from "~/server/outage.server";
 

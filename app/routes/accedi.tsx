@@ -30,8 +30,8 @@ import {
   userRole,
 } from "~/server/auth.server";
 import type { Database } from "~/server/db/client.server";
-import { clientKey, hitRateLimit } from "~/server/http.server";
-import { logger } from "~/server/logger.server";
+import { clientKey, hitRateLimit } from "~/server/http/rate-limit.server";
+import { orFallback } from "~/server/http/errors.server";
 import { acceptProofOfWork } from "~/server/proof-of-work.server";
 import { parseSubmission } from "~/server/form-submission.server";
 
@@ -46,15 +46,12 @@ function configuredProviders(): OAuthProvider[] {
 /** The spec's "profile is fetched on sign-in": the role decides where the user goes; null when it cannot be read. */
 async function destinationFor(db: Database, userId: string | undefined) {
   if (!userId) return null;
-  try {
+  return orFallback("sign-in profile", null, async () => {
     const role = await userRole(db, userId);
     if (role === undefined) return null;
     if (role === ADMIN_ROLE) return "/admin";
     return role === THERAPIST_ROLE ? THERAPIST_AREA : "/";
-  } catch (error) {
-    logger.error({ err: error }, "failed to fetch the profile after sign-in");
-    return null;
-  }
+  });
 }
 
 /**

@@ -8,7 +8,9 @@ import { groupSelectionSchema } from "~/domain/matching-schemas";
 import { ThankYou } from "~/components/matching/thank-you";
 import { CALL_SLOT_MINUTES, DIRECT_CALL_LABEL, identityMessages, messages, type CallSlotDay } from "~/domain/matching-types";
 import { webPageMeta } from "~/domain/seo";
-import { formAction, HttpError, parseFields } from "~/server/http.server";
+import { formAction } from "~/server/http/form-action.server";
+import { HttpError, orFallback } from "~/server/http/errors.server";
+import { parseFields } from "~/server/http/body.server";
 import { logger } from "~/server/logger.server";
 import { identityFromToken } from "~/server/services/identity.server";
 import { chooseGroup } from "~/server/services/person-requests.server";
@@ -34,13 +36,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const fallbackName = pathName.replace(/[-_]+/g, " ").trim();
   const name = url.searchParams.get("name")?.trim() || (fallbackName ? fallbackName[0]!.toLocaleUpperCase("it") + fallbackName.slice(1) : null);
-  let slots: CallSlotDay[] = [];
-  try {
-    slots = await callAvailability(context.db);
-  } catch (error) {
-    // Without slots the page still takes a call-back request.
-    logger.error({ err: error }, "call slots could not be loaded");
-  }
+  // Without slots the page still takes a call-back request.
+  const slots: CallSlotDay[] = await orFallback("call slots", [], () => callAvailability(context.db));
   // The request is done at once only for the holder of the address's access token (DESIGN §13).
   const tokenParam = url.searchParams.get("token")?.trim() || null;
   const identity = await identityFromToken(context.db, tokenParam).catch(() => null);

@@ -2,8 +2,8 @@ import { CircleAlert, CircleCheck, LoaderCircle, MailCheck } from "lucide-react"
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/conferma-richiesta";
 import { seo } from "~/domain/seo";
-import { HttpError } from "~/server/http.server";
-import { logger } from "~/server/logger.server";
+import type { Database } from "~/server/db/client.server";
+import { handleErrors, type HttpError } from "~/server/http/errors.server";
 import { groupsPageUrl } from "~/server/services/bookings.server";
 import { pendingAction, tokenForAddress, tokenOf } from "~/server/services/identity.server";
 import { confirmationState, confirmRequest, type ConfirmedRequest } from "~/server/services/person-requests.server";
@@ -41,21 +41,24 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ params, context }: Route.ActionArgs) {
-  try {
-    const state = await context.db.transaction((tx) => confirmRequest(tx, params.token));
-    if (state.state === "invalid") return data({ error: "Il link è scaduto o non è valido.", groupsLink: null }, { status: 410 });
-    return redirect(`/conferma-richiesta/${params.token}`, { headers: PRIVATE });
-  } catch (error) {
-    if (!(error instanceof HttpError)) {
-      logger.error({ name: (error as Error)?.name }, "request confirmation failed");
-      return data({ error: "Si è verificato un errore. Riprova più tardi.", groupsLink: null }, { status: 500 });
-    }
-    // The click proved the address: the groups page opens with a token even when the request can't be done.
-    const row = await pendingAction(context.db, params.token);
-    const token = row ? await context.db.transaction((tx) => tokenForAddress(tx, row.email)) : null;
-    const groups = row && token ? new URL(groupsPageUrl(row.email, null, token)) : null;
-    return data({ error: error.message, groupsLink: groups ? `${groups.pathname}${groups.search}` : null }, { status: error.status });
-  }
+  return handleErrors(
+    async () => {
+      const state = await context.db.transaction((tx) => confirmRequest(tx, params.token));
+      if (state.state === "invalid") return data({ error: "Il link è scaduto o non è valido.", groupsLink: null }, { status: 410 });
+      return redirect(`/conferma-richiesta/${params.token}`, { headers: PRIVATE });
+    },
+    (error) => refused(context.db, params.token, error),
+    { scope: "request-confirmation", fallback: "Si è verificato un errore. Riprova più tardi." },
+  );
+}
+
+/** A request that cannot be done: the click proved the address, so the groups page opens with a token (not after a fault). */
+async function refused(db: Database, linkToken: string, error: HttpError) {
+  if (error.status >= 500) return data({ error: error.message, groupsLink: null }, { status: error.status });
+  const row = await pendingAction(db, linkToken);
+  const token = row ? await db.transaction((tx) => tokenForAddress(tx, row.email)) : null;
+  const groups = row && token ? new URL(groupsPageUrl(row.email, null, token)) : null;
+  return data({ error: error.message, groupsLink: groups ? `${groups.pathname}${groups.search}` : null }, { status: error.status });
 }
 
 export const headers = () => PRIVATE;

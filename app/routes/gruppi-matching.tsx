@@ -15,9 +15,9 @@ import { WaitlistOffer } from "~/components/matching/waitlist-offer";
 import { useToast } from "~/components/ui/toast";
 import { CLIENT_AREA } from "~/domain/client-area";
 import { webPageMeta } from "~/domain/seo";
-import { formAction, parseFields } from "~/server/http.server";
-import { isDatabaseUnavailable } from "~/server/db/client.server";
-import { logger } from "~/server/logger.server";
+import { formAction } from "~/server/http/form-action.server";
+import { parseFields } from "~/server/http/body.server";
+import { handleErrors } from "~/server/http/errors.server";
 import { recommendedGroups } from "~/server/services/groups.server";
 import { identityFromToken, tokenForProvenAddress } from "~/server/services/identity.server";
 import { askWaitlist, chooseGroup } from "~/server/services/person-requests.server";
@@ -43,35 +43,36 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     therapist: param(url, "therapist"),
     groupId: param(url, "group"),
   };
-  try {
-    const fromToken = await identityFromToken(context.db, tokenParam);
-    // A client signed in to their area has proven the address: the page acts as with their token.
-    const signedIn = fromToken ? null : await signedInClientEmail(context.db, request);
-    const identity = fromToken ?? (signedIn ? { email: signedIn } : null);
-    const token = fromToken ? tokenParam : signedIn ? await tokenForProvenAddress(context.db, signedIn) : null;
-    const result = await recommendedGroups(context.db, identity?.email ?? null);
-    return data(
-      {
-        ...base,
-        status: "ready" as const,
-        email: identity?.email ?? param(url, "email"),
-        token,
-        linkExpired: Boolean(tokenParam) && !identity,
-        name: base.name ?? result.name,
-        hasResponse: result.hasResponse,
-        cards: result.cards,
-      },
-      { headers: PRIVATE },
-    );
-  } catch (error) {
-    // A database outage is the site's 503 page (with Retry-After), not a state of this page.
-    if (isDatabaseUnavailable(error)) throw error;
-    logger.error({ err: error }, "recommended groups could not be loaded");
-    return data(
-      { ...base, status: "error" as const, email: param(url, "email"), token: null, linkExpired: false, hasResponse: false, cards: [] as GroupCardData[] },
-      { headers: PRIVATE },
-    );
-  }
+  // A failure is a state of the page; a database outage goes on to the site's 503 page (with Retry-After).
+  return handleErrors(
+    async () => {
+      const fromToken = await identityFromToken(context.db, tokenParam);
+      // A client signed in to their area has proven the address: the page acts as with their token.
+      const signedIn = fromToken ? null : await signedInClientEmail(context.db, request);
+      const identity = fromToken ?? (signedIn ? { email: signedIn } : null);
+      const token = fromToken ? tokenParam : signedIn ? await tokenForProvenAddress(context.db, signedIn) : null;
+      const result = await recommendedGroups(context.db, identity?.email ?? null);
+      return data(
+        {
+          ...base,
+          status: "ready" as const,
+          email: identity?.email ?? param(url, "email"),
+          token,
+          linkExpired: Boolean(tokenParam) && !identity,
+          name: base.name ?? result.name,
+          hasResponse: result.hasResponse,
+          cards: result.cards,
+        },
+        { headers: PRIVATE },
+      );
+    },
+    () =>
+      data(
+        { ...base, status: "error" as const, email: param(url, "email"), token: null, linkExpired: false, hasResponse: false, cards: [] as GroupCardData[] },
+        { headers: PRIVATE },
+      ),
+    { scope: "gruppi-matching" },
+  );
 }
 
 /** Without JavaScript the forms post here; with it, the page calls the JSON endpoints instead. */

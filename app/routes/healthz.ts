@@ -1,6 +1,7 @@
 import { pingDatabase } from "~/server/db/client.server";
 import type { Route } from "./+types/healthz";
 
+/** The probe's own question (does the database answer?), not an error turned into an answer: 200 or 503. */
 export async function loader({ context }: Route.LoaderArgs) {
   try {
     await pingDatabase(context.db);

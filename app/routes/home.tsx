@@ -11,18 +11,14 @@ import { NewsletterSignup } from "~/components/newsletter-signup";
 import { HOME_THERAPISTS_PREVIEW, site } from "~/content/site";
 import { organizationJsonLd, seo, websiteJsonLd } from "~/domain/seo";
 import { env } from "~/server/env.server";
-import { logger } from "~/server/logger.server";
+import { orFallback } from "~/server/http/errors.server";
 import { listPublicTherapists } from "~/server/services/therapists.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  let therapists: TherapistPreview[] = [];
-  try {
-    const rows = await listPublicTherapists(context.db, HOME_THERAPISTS_PREVIEW);
-    therapists = rows.map(({ id, name, role, specialization, experience, image }) => ({ id, name, role, specialization, experience, image }));
-  } catch (error) {
-    // The spec: a failed preview is logged and the section simply stays empty.
-    logger.error({ err: error }, "home: therapist preview failed");
-  }
+  // The spec: a failed preview is logged and the section simply stays empty.
+  const therapists: TherapistPreview[] = await orFallback("home: therapist preview", [], async () =>
+    (await listPublicTherapists(context.db, HOME_THERAPISTS_PREVIEW)).map(({ id, name, role, specialization, experience, image }) => ({ id, name, role, specialization, experience, image })),
+  );
   return {
     therapists,
     reviewWidget: {

@@ -8,7 +8,9 @@ import { messages, testSentDescription } from "~/domain/matching-types";
 import { useToast } from "~/components/ui/toast";
 import { webPageMeta } from "~/domain/seo";
 import { testFollowupAccess } from "~/content/test-followup";
-import { formAction, HttpError, parseFields } from "~/server/http.server";
+import { formAction } from "~/server/http/form-action.server";
+import { HttpError } from "~/server/http/errors.server";
+import { parseFields } from "~/server/http/body.server";
 import { sendTestFollowups, testFollowupRefusal } from "~/server/services/followups.server";
 
 /** Anyone may open the page; only signed-in staff see the form (the action and the endpoint check again). */

@@ -23,16 +23,32 @@ interface AdminGateOptions {
   withoutTwoFactor?: boolean;
 }
 
+interface Refusal {
+  status: 401 | 403;
+  error: string;
+}
+
+function adminRefusalOf(session: SessionInfo | null, options: AdminGateOptions): Refusal | null {
+  if (!session) return { status: 401, error: "Authentication required" };
+  if (session.user.role !== ADMIN_ROLE) return { status: 403, error: "You don't have admin privileges to access this area." };
+  if (!options.withoutTwoFactor && needsTwoFactorEnrolment(session)) return { status: 403, error: TWO_FACTOR_ENROLMENT_REQUIRED };
+  return null;
+}
+
 /**
  * The gate of every admin loader, action and endpoint: 401 without a session, 403 without the
  * admin role (or, when ADMIN_REQUIRE_2FA=true, without TOTP).
  */
 export async function requireAdmin(db: Database, request: Request, options: AdminGateOptions = {}): Promise<SessionInfo> {
   const session = await getSession(db, request);
-  if (!session) throw Response.json({ error: "Authentication required" }, { status: 401 });
-  if (session.user.role !== ADMIN_ROLE) throw Response.json({ error: "You don't have admin privileges to access this area." }, { status: 403 });
-  if (!options.withoutTwoFactor && needsTwoFactorEnrolment(session)) throw Response.json({ error: TWO_FACTOR_ENROLMENT_REQUIRED }, { status: 403 });
-  return session;
+  const refusal = adminRefusalOf(session, options);
+  if (refusal) throw Response.json({ error: refusal.error }, { status: refusal.status });
+  return session!;
+}
+
+/** `requireAdmin`'s refusal (401, 403) as a value, null for staff: for a page anyone may open whose form is staff's. */
+export async function adminRefusal(db: Database, request: Request): Promise<Refusal | null> {
+  return adminRefusalOf(await getSession(db, request), {});
 }
 
 /**

@@ -1,6 +1,9 @@
 import { PDFDocument } from "pdf-lib";
 import { MAX_UPLOAD_BYTES } from "~/content/site";
-import { HttpError, readBodyCapped } from "./http.server";
+import { HttpError } from "./http/errors.server";
+import { readBodyCapped } from "./http/body.server";
+import { storeWebpVariants, type StoredImage } from "./images.server";
+import type { Bucket } from "./storage.server";
 
 type ImageFormat = "jpeg" | "png" | "webp" | "avif";
 
@@ -59,19 +62,34 @@ export async function readMultipart(request: Request, maxFileBytes = MAX_UPLOAD_
   }
 }
 
+/** A refusal of the file in `field`: the message is that field's. */
+const fileRefused = (status: number, field: string, message: string) => new HttpError(status, message, { [field]: message });
+
 /** The named file field as bytes, refused with 400 when absent and 413 when over the limit. */
 async function fileBytes(form: FormData, field = "file", maxBytes = MAX_UPLOAD_BYTES): Promise<Buffer> {
   const file = form.get(field);
-  if (!(file instanceof File) || file.size === 0) throw new HttpError(400, uploadErrors.missing);
-  if (file.size > maxBytes) throw new HttpError(413, uploadErrors.tooLarge);
+  if (!(file instanceof File) || file.size === 0) throw fileRefused(400, field, uploadErrors.missing);
+  if (file.size > maxBytes) throw fileRefused(413, field, uploadErrors.tooLarge);
   return Buffer.from(await file.arrayBuffer());
+}
+
+/**
+ * An uploaded image (`imageUpload`) stored as responsive WebP (`storeWebpVariants`); 415 when it
+ * cannot be stored: the right magic bytes, but not a decodable image (truncated or crafted).
+ */
+export async function storeUploadedImage(bucket: Bucket, baseKey: string, buffer: Buffer): Promise<StoredImage> {
+  try {
+    return await storeWebpVariants(bucket, baseKey, buffer);
+  } catch {
+    throw new HttpError(415, uploadErrors.unreadableImage);
+  }
 }
 
 /** Bytes of an uploaded raster image (JPEG, PNG, WebP, AVIF); 415 for anything else. */
 export async function imageUpload(form: FormData, field = "file") {
   const buffer = await fileBytes(form, field);
   const format = sniffImage(buffer);
-  if (!format) throw new HttpError(415, uploadErrors.notImage);
+  if (!format) throw fileRefused(415, field, uploadErrors.notImage);
   return { buffer, format };
 }
 
@@ -91,7 +109,7 @@ async function opensAsPdf(buffer: Uint8Array): Promise<boolean> {
 /** Bytes of an uploaded PDF; 415 for anything else, whatever its name or declared type. */
 export async function pdfUpload(form: FormData, field = "file") {
   const buffer = await fileBytes(form, field);
-  if (!isPdf(buffer)) throw new HttpError(415, uploadErrors.notPdf);
-  if (!(await opensAsPdf(buffer))) throw new HttpError(415, uploadErrors.invalidPdf);
+  if (!isPdf(buffer)) throw fileRefused(415, field, uploadErrors.notPdf);
+  if (!(await opensAsPdf(buffer))) throw fileRefused(415, field, uploadErrors.invalidPdf);
   return buffer;
 }

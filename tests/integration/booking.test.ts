@@ -20,7 +20,7 @@ import {
   newsletterSubscribers,
   questionnaireResponses,
 } from "../../app/server/db/schema";
-import { HttpError } from "../../app/server/http.server";
+import { HttpError } from "../../app/server/http/errors.server";
 import { runDueJobs } from "../../app/server/jobs.server";
 import { storage } from "../../app/server/storage.server";
 import { cancelBooking, confirmBooking } from "../../app/server/services/admin-bookings.server";

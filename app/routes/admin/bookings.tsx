@@ -21,8 +21,8 @@ import { cancelBooking, confirmBooking, listBookings, movableGroups } from "~/se
 import { moveMember } from "~/server/services/bookings.server";
 import { approveMoveRequest, declineMoveRequest, pendingMoveRequests } from "~/server/services/move-requests.server";
 import { MoveRequestsPanel, TargetGroupOptions } from "~/components/admin/move-requests";
-import { actionFail, actionOk, ADMIN_PAGE_SIZE, failure, isVersionConflict, loadOr, parseListQuery, versionSchema, auditListRead, submissionRefused } from "~/server/services/admin-common.server";
-import { conflictMessages, VERSION_FIELD } from "~/domain/version";
+import { actionFail, actionOk, ADMIN_PAGE_SIZE, loadOr, parseListQuery, staffAction, versionSchema, auditListRead, submissionRefused } from "~/server/services/admin-common.server";
+import { VERSION_FIELD } from "~/domain/version";
 import { parseSubmission } from "~/server/form-submission.server";
 import { adminPageData, requireAdmin } from "~/server/gates.server";
 
@@ -73,7 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return typed ? submissionRefused(intent, typed, submission) : actionFail(intent, 400, "Richiesta non valida.");
   }
   const input = submission.value;
-  try {
+  return staffAction(input.intent, async () => {
     if (input.intent === "move") {
       // Audited by moveMember itself (the client area reuses it for approved move requests).
       await moveMember(context.db, session, input.id, input.group_id, { version: input.version });
@@ -88,11 +88,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       await audit(context.db, session, { action: input.intent, entity: "booking", entityId: input.id });
     }
     return actionOk(input.intent, successMessages[input.intent]);
-  } catch (error) {
-    if (isVersionConflict(error)) return actionFail(input.intent, 409, conflictMessages.title, { conflict: true });
-    const { status, message } = failure(error, "Si è verificato un errore. Riprova più tardi.", "admin-bookings");
-    return actionFail(input.intent, status, message);
-  }
+  }, { scope: "admin-bookings", fallback: "Si è verificato un errore. Riprova più tardi." });
 }
 
 type Data = Route.ComponentProps["loaderData"];

@@ -12,10 +12,10 @@ import { Badge, LoadError, PageHeader } from "~/components/admin/page";
 import { ListToolbar, PagedListTable, td } from "~/components/admin/list";
 import { Modal, useViewParam, ViewLink } from "~/components/admin/dialogs";
 import { DetailSection, Terms } from "~/components/admin/sections";
-import { conflictMessages, VERSION_FIELD } from "~/domain/version";
+import { VERSION_FIELD } from "~/domain/version";
 import { useToast } from "~/components/ui/toast";
 import { audit } from "~/server/audit.server";
-import { actionFail, actionOk, ADMIN_PAGE_SIZE, failure, isVersionConflict, loadOr, parseListQuery, versionSchema, auditListRead } from "~/server/services/admin-common.server";
+import { actionFail, actionOk, ADMIN_PAGE_SIZE, loadOr, parseListQuery, staffAction, versionSchema, auditListRead } from "~/server/services/admin-common.server";
 import { findContact, listContacts, setContactStatus } from "~/server/services/admin-contacts.server";
 import { adminPageData, requireAdmin } from "~/server/gates.server";
 
@@ -52,20 +52,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent !== "set-status") return actionFail(intent, 400, "Unknown action");
   const parsed = statusSchema.safeParse({ id: form.get("id"), status: form.get("status"), version: form.get(VERSION_FIELD) });
   if (!parsed.success) return actionFail(intent, 400, "Stato non valido.");
-  try {
-    await setContactStatus(context.db, parsed.data.id, parsed.data.status, parsed.data.version);
-    await audit(context.db, session, {
-      action: "set-status",
-      entity: "contact",
-      entityId: parsed.data.id,
-      detail: { status: parsed.data.status },
-    });
-    return actionOk(intent, `Stato aggiornato: ${contactStatusLabels[parsed.data.status]}`);
-  } catch (error) {
-    if (isVersionConflict(error)) return actionFail(intent, 409, conflictMessages.title, { conflict: true });
-    const { status, message } = failure(error, "Failed to update contact", "admin-contacts");
-    return actionFail(intent, status, message);
-  }
+  return staffAction(
+    intent,
+    async () => {
+      await setContactStatus(context.db, parsed.data.id, parsed.data.status, parsed.data.version);
+      await audit(context.db, session, {
+        action: "set-status",
+        entity: "contact",
+        entityId: parsed.data.id,
+        detail: { status: parsed.data.status },
+      });
+      return actionOk(intent, `Stato aggiornato: ${contactStatusLabels[parsed.data.status]}`);
+    },
+    { scope: "admin-contacts", fallback: "Failed to update contact" },
+  );
 }
 
 type Data = Route.ComponentProps["loaderData"];

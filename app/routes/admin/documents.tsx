@@ -11,9 +11,9 @@ import { type ActionResult, useFetcherResult, useLoadErrorToast } from "~/compon
 import { Badge, LoadError, PageHeader, Spinner } from "~/components/admin/page";
 import { ConfirmDialog } from "~/components/admin/dialogs";
 import { useToast } from "~/components/ui/toast";
-import { HttpError } from "~/server/http.server";
+import { handleErrors, HttpError } from "~/server/http/errors.server";
 import { audit } from "~/server/audit.server";
-import { actionFail, actionOk, failure, loadOr } from "~/server/services/admin-common.server";
+import { actionFail, actionOk, loadOr } from "~/server/services/admin-common.server";
 import { isDocumentType, listDocuments, removeUploadedDocument, saveDocument } from "~/server/services/admin-documents.server";
 import { pdfUpload, readMultipart } from "~/server/uploads.server";
 import { adminPageData, requireAdmin } from "~/server/gates.server";
@@ -38,13 +38,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
+/** The toast and the file field say why (too large, not a PDF...); the spec's generic text for anything else. */
+const uploadRefused = ({ status, message }: HttpError) => actionFail("upload", status, messages.error, { description: message, result: refusedFields({ file: message }) });
+
 /**
  * intent=upload, type=<document type>, file=<PDF> (multipart). The bytes decide, not the name: 415
  * otherwise. intent=use-generated, type: drop the upload, so the PDF generated from the site's text is sent.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireAdmin(context.db, request);
-  try {
+  return handleErrors(async () => {
     const form = await readMultipart(request);
     const intent = String(form.get("intent") ?? "");
     if (intent !== "upload" && intent !== "use-generated") throw new HttpError(400, "Azione sconosciuta.");
@@ -64,11 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       detail: { size: saved.size, sha256: saved.sha256 },
     });
     return actionOk("upload", messages.success, type);
-  } catch (error) {
-    // The toast and the field say why (too large, not a PDF...); the spec's generic text for anything else.
-    const { status, message } = failure(error, messages.errorDescription, "admin-documents");
-    return actionFail("upload", status, messages.error, { description: message, result: refusedFields({ file: message }) });
-  }
+  }, uploadRefused, { scope: "admin-documents", fallback: messages.errorDescription });
 }
 
 /**
@@ -76,6 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
  * cannot decode: instead of the error page, it is the upload's field error like any other refusal.
  */
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  // In the browser: not a server error's translation, but the router's own 413 turned into the field's refusal.
   try {
     return await serverAction();
   } catch (error) {

@@ -10,7 +10,8 @@ import { isBackupCode, staffSignInCodeSchema, staffSignInSchema } from "~/domain
 import { firstError, useSchemaForm } from "~/components/forms/schema-form";
 import { FieldError } from "~/components/site/field-error";
 import { ADMIN_ROLE, auth, authResponse, getSession, needsTwoFactorEnrolment, SIGN_IN_ATTEMPTS_PER_MINUTE } from "~/server/auth.server";
-import { clientKey, hitRateLimit } from "~/server/http.server";
+import { clientKey, hitRateLimit } from "~/server/http/rate-limit.server";
+import { handleErrors } from "~/server/http/errors.server";
 import { parseSubmission } from "~/server/form-submission.server";
 
 const adminTabs = [
@@ -59,12 +60,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get("intent");
   const api = auth(context.db, request).api;
   if (intent === "sign-out") {
-    try {
-      const response = await api.signOut({ headers: request.headers, asResponse: true });
-      return withCookies(response, redirect("/admin"));
-    } catch {
-      return data({ error: "Failed to sign out", intent }, { status: 500 });
-    }
+    return handleErrors(
+      async () => withCookies(await api.signOut({ headers: request.headers, asResponse: true }), redirect("/admin")),
+      ({ status, message }) => data({ error: message, intent }, { status }),
+      { scope: "admin-sign-out", fallback: "Failed to sign out" },
+    );
   }
   if (intent === "verify-otp") {
     const submission = parseSubmission(form, staffSignInCodeSchema);

@@ -1,5 +1,5 @@
 import { FileText } from "lucide-react";
-import { getFormProps, getSelectProps, type FieldMetadata, type Submission } from "@conform-to/react";
+import { getFormProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
 import { useEffect, useState, type ReactNode } from "react";
 import type { Route } from "./+types/payments";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
@@ -14,15 +14,16 @@ import { Field, InputField, OptionList } from "~/components/admin/fields";
 import { prices } from "~/content/site";
 import { todayInRome } from "~/domain/calendar";
 import { romeDate } from "~/domain/sessions";
-import type { z } from "~/domain/zod";
+import { z } from "~/domain/zod";
 import { formatCents, manualPaymentMethods, paymentMethodLabels, paymentSchema, refundSchema } from "~/domain/ledger";
 import { audit } from "~/server/audit.server";
-import { HttpError } from "~/server/http.server";
-import { actionFail, actionFailure, actionOk, checkFields, loadOr, isRecordId, submissionRefused } from "~/server/services/admin-common.server";
+import { actionFail, actionOk, checkFields, loadOr, recordId, staffAction, submissionRefused } from "~/server/services/admin-common.server";
 import { approveIseeRequest, declineIseeRequest, pendingIseeRequests } from "~/server/services/client-payments.server";
 import { approveIsee, listAccounts, recentPayments, recentRefunds, recordPayment, recordRefund, revokeIsee } from "~/server/services/payments.server";
 import { parseSubmission } from "~/server/form-submission.server";
 import { adminPageData, requireAdmin } from "~/server/gates.server";
+import type { SessionInfo } from "~/server/auth.server";
+import type { Database } from "~/server/db/client.server";
 
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -42,56 +43,67 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
 }
 
+/** What staff post on this page, one schema per intent. Ids are checked by the action: a bad one is a 404, as a missing record. */
+const paymentsAction = z.discriminatedUnion("intent", [
+  paymentSchema.safeExtend({ intent: z.literal("payment") }),
+  refundSchema.safeExtend({ intent: z.literal("refund") }),
+  z.object({ intent: z.literal("isee"), booking_id: z.string().optional() }),
+  z.object({ intent: z.literal("isee-revoke"), booking_id: z.string().optional() }),
+  z.object({ intent: z.literal("isee-request-approve"), request_id: z.string().optional() }),
+  iseeDeclineSchema.safeExtend({ intent: z.literal("isee-request-decline"), request_id: z.string().optional() }),
+]);
+
+type PaymentsAction = z.output<typeof paymentsAction>;
+
+/** The forms staff type into: the toast's title when their fields are refused. */
+const formTitles: Partial<Record<PaymentsAction["intent"], string>> = {
+  payment: "Pagamento non registrato",
+  refund: "Rimborso non registrato",
+  "isee-request-decline": "Richiesta non rifiutata",
+};
+
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireAdmin(context.db, request);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
-  let submission: Submission<unknown> | undefined;
-  try {
-    if (intent === "payment") {
-      const payment = parseSubmission(form, paymentSchema);
-      submission = payment;
-      if (payment.status !== "success") return submissionRefused(intent, "Pagamento non registrato", payment, { description: checkFields });
-      const { booking_id, amount, method, paid_on, note, idempotency_key } = payment.value;
-      const recorded = await recordPayment(context.db, session, { bookingId: booking_id, amountCents: amount, method, paidOn: paid_on, note, idempotencyKey: idempotency_key });
-      return actionOk(intent, recorded.duplicate ? `Pagamento già registrato (ricevuta ${recorded.receiptNumber})` : `Pagamento registrato: ricevuta ${recorded.receiptNumber}`, recorded.id);
+  const submission = parseSubmission(form, paymentsAction);
+  if (submission.status !== "success") {
+    const title = formTitles[intent as PaymentsAction["intent"]];
+    return title ? submissionRefused(intent, title, submission, { description: checkFields }) : actionFail(intent, 400, "Azione sconosciuta.");
+  }
+  const input = submission.value;
+  return staffAction(input.intent, () => runPaymentsAction(context.db, session, input), {
+    scope: "admin-payments",
+    title: "Operazione non riuscita",
+    fallback: "Si è verificato un errore. Riprova più tardi.",
+    submission: input.intent in formTitles ? submission : undefined,
+  });
+}
+
+async function runPaymentsAction(db: Database, session: SessionInfo, input: PaymentsAction) {
+  switch (input.intent) {
+    case "payment": {
+      const { booking_id, amount, method, paid_on, note, idempotency_key } = input;
+      const recorded = await recordPayment(db, session, { bookingId: booking_id, amountCents: amount, method, paidOn: paid_on, note, idempotencyKey: idempotency_key });
+      return actionOk(input.intent, recorded.duplicate ? `Pagamento già registrato (ricevuta ${recorded.receiptNumber})` : `Pagamento registrato: ricevuta ${recorded.receiptNumber}`, recorded.id);
     }
-    if (intent === "refund") {
-      const refund = parseSubmission(form, refundSchema);
-      submission = refund;
-      if (refund.status !== "success") return submissionRefused(intent, "Rimborso non registrato", refund, { description: checkFields });
-      const { booking_id, amount, reason, idempotency_key } = refund.value;
-      const recorded = await recordRefund(context.db, session, { bookingId: booking_id, amountCents: amount, reason, idempotencyKey: idempotency_key });
-      return actionOk(intent, recorded.duplicate ? "Rimborso già registrato" : "Rimborso registrato");
+    case "refund": {
+      const { booking_id, amount, reason, idempotency_key } = input;
+      const recorded = await recordRefund(db, session, { bookingId: booking_id, amountCents: amount, reason, idempotencyKey: idempotency_key });
+      return actionOk(input.intent, recorded.duplicate ? "Rimborso già registrato" : "Rimborso registrato");
     }
-    if (intent === "isee") {
-      const bookingId = form.get("booking_id");
-      if (!isRecordId(bookingId)) throw new HttpError(404, "Persona non trovata.");
-      await approveIsee(context.db, session, bookingId);
-      return actionOk(intent, "Tariffa agevolata approvata: vale dalla prossima seduta");
-    }
-    if (intent === "isee-request-approve" || intent === "isee-request-decline") {
-      const requestId = form.get("request_id");
-      if (!isRecordId(requestId)) throw new HttpError(404, "Richiesta non trovata.");
-      if (intent === "isee-request-approve") {
-        await approveIseeRequest(context.db, session, requestId);
-        return actionOk(intent, "Tariffa agevolata approvata: vale dalla prossima seduta. La persona riceve un'email.");
-      }
-      const decline = parseSubmission(form, iseeDeclineSchema);
-      submission = decline;
-      if (decline.status !== "success") return submissionRefused(intent, "Richiesta non rifiutata", decline, { description: checkFields });
-      await declineIseeRequest(context.db, session, requestId, decline.value.reason);
-      return actionOk(intent, "Richiesta rifiutata. La persona riceve un'email con il motivo.");
-    }
-    if (intent === "isee-revoke") {
-      const bookingId = form.get("booking_id");
-      if (!isRecordId(bookingId)) throw new HttpError(404, "Persona non trovata.");
-      await revokeIsee(context.db, session, bookingId);
-      return actionOk(intent, "Tariffa agevolata revocata: dalla prossima seduta si applica la tariffa standard");
-    }
-    return actionFail(intent, 400, "Azione sconosciuta.");
-  } catch (error) {
-    return actionFailure(intent, error, { title: "Operazione non riuscita", fallback: "Si è verificato un errore. Riprova più tardi.", scope: "admin-payments", submission });
+    case "isee":
+      await approveIsee(db, session, recordId(input.booking_id, "Persona non trovata."));
+      return actionOk(input.intent, "Tariffa agevolata approvata: vale dalla prossima seduta");
+    case "isee-revoke":
+      await revokeIsee(db, session, recordId(input.booking_id, "Persona non trovata."));
+      return actionOk(input.intent, "Tariffa agevolata revocata: dalla prossima seduta si applica la tariffa standard");
+    case "isee-request-approve":
+      await approveIseeRequest(db, session, recordId(input.request_id, "Richiesta non trovata."));
+      return actionOk(input.intent, "Tariffa agevolata approvata: vale dalla prossima seduta. La persona riceve un'email.");
+    case "isee-request-decline":
+      await declineIseeRequest(db, session, recordId(input.request_id, "Richiesta non trovata."), input.reason);
+      return actionOk(input.intent, "Richiesta rifiutata. La persona riceve un'email con il motivo.");
   }
 }
 

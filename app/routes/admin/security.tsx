@@ -10,7 +10,7 @@ import { Field } from "~/components/admin/fields";
 import { useSchemaForm } from "~/components/forms/schema-form";
 import { auth } from "~/server/auth.server";
 import { env } from "~/server/env.server";
-import { hitRateLimit } from "~/server/http.server";
+import { hitRateLimit } from "~/server/http/rate-limit.server";
 import { pendingEnrolment } from "~/server/two-factor.server";
 import { parseSubmission } from "~/server/form-submission.server";
 import { adminPageData, requireAdmin } from "~/server/gates.server";

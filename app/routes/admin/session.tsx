@@ -1,5 +1,5 @@
 import { ArrowLeft, CalendarClock, Video, XCircle } from "lucide-react";
-import { getTextareaProps, type Submission } from "@conform-to/react";
+import { getTextareaProps } from "@conform-to/react";
 import { useState } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/session";
@@ -11,8 +11,10 @@ import { PanelSection } from "~/components/admin/sections";
 import { AttendanceSheet, sessionTones } from "~/components/sessions/attendance-sheet";
 import { attendanceMarksSchema } from "~/domain/attendance";
 import { cancelSessionSchema, moveSessionSchema, romeDate, sessionLabel, sessionStatusLabels, sessionTime, upperFirst } from "~/domain/sessions";
-import { HttpError, orNotFound, parseFields } from "~/server/http.server";
-import { actionFail, actionFailure, actionOk, checkFields, isRecordId, submissionRefused } from "~/server/services/admin-common.server";
+import { HttpError, loadPage } from "~/server/http/errors.server";
+import { z } from "~/domain/zod";
+import { actionFail, actionFailure, actionOk, checkFields, isRecordId, staffAction, submissionRefused } from "~/server/services/admin-common.server";
+import { parseFields } from "~/server/http/body.server";
 import { attendanceSheet, cancelSession, getSession, moveSession, recordAttendance } from "~/server/services/sessions.server";
 import { parseSubmission } from "~/server/form-submission.server";
 import { adminPageData, requireAdmin } from "~/server/gates.server";
@@ -21,7 +23,7 @@ import { adminPageData, requireAdmin } from "~/server/gates.server";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   return adminPageData(context.db, request, async () => {
     if (!isRecordId(params.sessionId)) throw new Response("Incontro non trovato.", { status: 404 });
-    return orNotFound(async () => {
+    return loadPage("admin-session", async () => {
       const sheet = await attendanceSheet(context.db, params.sessionId);
       const replacement = sheet.session.movedTo ? await getSession(context.db, sheet.session.movedTo).catch(() => null) : null;
       return { ...sheet, movedTo: replacement ? { id: replacement.id, startsAt: replacement.startsAt } : null };
@@ -29,35 +31,48 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   });
 }
 
+/** The meeting's three forms: the attendance sheet (its marks read from the form, `attendanceMarksSchema`), cancelling it, moving it. */
+const sessionAction = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("attendance") }),
+  cancelSessionSchema.safeExtend({ intent: z.literal("cancel") }),
+  moveSessionSchema.safeExtend({ intent: z.literal("move") }),
+]);
+
+const failed = { scope: "admin-session", title: "Operazione non riuscita", fallback: "Si è verificato un errore. Riprova più tardi." };
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = await requireAdmin(context.db, request);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
-  let submission: Submission<unknown> | undefined;
-  try {
-    if (!isRecordId(params.sessionId)) throw new HttpError(404, "Incontro non trovato.");
-    if (intent === "attendance") {
-      const saved = await recordAttendance(context.db, actor, params.sessionId, parseFields(attendanceMarksSchema, form));
-      return actionOk(intent, saved === 1 ? "Presenza salvata" : `${saved} presenze salvate`);
-    }
-    if (intent === "cancel") {
-      const cancel = parseSubmission(form, cancelSessionSchema);
-      submission = cancel;
-      if (cancel.status !== "success") return submissionRefused(intent, "Incontro non annullato", cancel);
-      const result = await cancelSession(context.db, actor, params.sessionId, cancel.value.note);
-      return actionOk(intent, `Incontro annullato: ${result.emailed} persone avvisate per email`);
-    }
-    if (intent === "move") {
-      const move = parseSubmission(form, moveSessionSchema);
-      submission = move;
-      if (move.status !== "success") return submissionRefused(intent, "Incontro non spostato", move, { description: checkFields });
-      const result = await moveSession(context.db, actor, params.sessionId, move.value);
-      return actionOk(intent, `Incontro spostato: ${result.emailed} persone avvisate per email`, result.id);
-    }
+  if (!isRecordId(params.sessionId)) return actionFailure(intent, new HttpError(404, "Incontro non trovato."), failed);
+  const sessionId = params.sessionId;
+  const submission = parseSubmission(form, sessionAction);
+  if (submission.status !== "success") {
+    if (intent === "cancel") return submissionRefused(intent, "Incontro non annullato", submission);
+    if (intent === "move") return submissionRefused(intent, "Incontro non spostato", submission, { description: checkFields });
     return actionFail(intent, 400, "Azione sconosciuta.");
-  } catch (error) {
-    return actionFailure(intent, error, { title: "Operazione non riuscita", fallback: "Si è verificato un errore. Riprova più tardi.", scope: "admin-session", submission });
   }
+  const input = submission.value;
+  return staffAction(
+    input.intent,
+    async () => {
+      switch (input.intent) {
+        case "attendance": {
+          const saved = await recordAttendance(context.db, actor, sessionId, parseFields(attendanceMarksSchema, form));
+          return actionOk(input.intent, saved === 1 ? "Presenza salvata" : `${saved} presenze salvate`);
+        }
+        case "cancel": {
+          const result = await cancelSession(context.db, actor, sessionId, input.note);
+          return actionOk(input.intent, `Incontro annullato: ${result.emailed} persone avvisate per email`);
+        }
+        case "move": {
+          const result = await moveSession(context.db, actor, sessionId, input);
+          return actionOk(input.intent, `Incontro spostato: ${result.emailed} persone avvisate per email`, result.id);
+        }
+      }
+    },
+    { ...failed, submission: input.intent === "attendance" ? undefined : submission },
+  );
 }
 
 export default function AdminSession({ loaderData }: Route.ComponentProps) {

@@ -1,5 +1,5 @@
 import { CalendarDays, ChevronLeft, ChevronRight, List, Trash2 } from "lucide-react";
-import { getFormProps, getSelectProps, type Submission } from "@conform-to/react";
+import { getFormProps, getSelectProps } from "@conform-to/react";
 import { useState } from "react";
 import { Form, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/sessions";
@@ -13,12 +13,12 @@ import { sessionTones } from "~/components/sessions/attendance-sheet";
 import { absenceNotice, SESSION_WINDOW_WEEKS } from "~/content/site";
 import { addDays, dateLabel, romeTimeToUtc, todayInRome } from "~/domain/calendar";
 import { closureSchema, romeDate, sessionStatusLabels, sessionTime, weekStart, upperFirst } from "~/domain/sessions";
-import { HttpError } from "~/server/http.server";
-import { actionFail, actionFailure, actionOk, checkFields, loadOr, isRecordId, submissionRefused } from "~/server/services/admin-common.server";
+import { actionFail, actionOk, checkFields, loadOr, isRecordId, recordId, staffAction, submissionRefused } from "~/server/services/admin-common.server";
 import { therapistOptions } from "~/server/services/admin-groups.server";
 import { addClosure, deleteClosure, groupOptions, listClosures, listSessions, listWeek } from "~/server/services/sessions.server";
 import { parseSubmission } from "~/server/form-submission.server";
 import { adminPageData, requireAdmin } from "~/server/gates.server";
+import { z } from "~/domain/zod";
 
 const isDate = (value: string | null): value is string => Boolean(value && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)));
 /** How many weeks the list view shows from the chosen week on. */
@@ -49,30 +49,36 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
 }
 
+/** A closure of the practice (create), or its removal (delete; a bad id is a 404, as a missing one). */
+const closureAction = z.discriminatedUnion("intent", [closureSchema.safeExtend({ intent: z.literal("create") }), z.object({ intent: z.literal("delete"), id: z.string().optional() })]);
+
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireAdmin(context.db, request);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
-  let submission: Submission<unknown> | undefined;
-  try {
-    if (intent === "create") {
-      const closure = parseSubmission(form, closureSchema);
-      submission = closure;
-      if (closure.status !== "success") return submissionRefused(intent, "Chiusura non salvata", closure, { description: checkFields });
-      const result = await addClosure(context.db, session, closure.value);
-      const cancelled = result.cancelled === 1 ? "1 incontro annullato" : `${result.cancelled} incontri annullati`;
-      return actionOk(intent, `Chiusura salvata: ${cancelled}, persone avvisate per email`, result.id);
-    }
-    if (intent === "delete") {
-      const id = form.get("id");
-      if (!isRecordId(id)) throw new HttpError(404, "Chiusura non trovata.");
-      await deleteClosure(context.db, session, id);
-      return actionOk(intent, "Chiusura eliminata");
-    }
-    return actionFail(intent, 400, "Azione sconosciuta.");
-  } catch (error) {
-    return actionFailure(intent, error, { title: "Operazione non riuscita", fallback: "Si è verificato un errore. Riprova più tardi.", scope: "admin-sessions", submission });
+  const submission = parseSubmission(form, closureAction);
+  if (submission.status !== "success") {
+    return intent === "create" ? submissionRefused(intent, "Chiusura non salvata", submission, { description: checkFields }) : actionFail(intent, 400, "Azione sconosciuta.");
   }
+  const input = submission.value;
+  return staffAction(
+    input.intent,
+    async () => {
+      if (input.intent === "delete") {
+        await deleteClosure(context.db, session, recordId(input.id, "Chiusura non trovata."));
+        return actionOk(input.intent, "Chiusura eliminata");
+      }
+      const result = await addClosure(context.db, session, input);
+      const cancelled = result.cancelled === 1 ? "1 incontro annullato" : `${result.cancelled} incontri annullati`;
+      return actionOk(input.intent, `Chiusura salvata: ${cancelled}, persone avvisate per email`, result.id);
+    },
+    {
+      scope: "admin-sessions",
+      title: "Operazione non riuscita",
+      fallback: "Si è verificato un errore. Riprova più tardi.",
+      submission: input.intent === "create" ? submission : undefined,
+    },
+  );
 }
 
 type Data = NonNullable<Route.ComponentProps["loaderData"]>;

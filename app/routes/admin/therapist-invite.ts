@@ -1,6 +1,6 @@
 import type { Route } from "./+types/therapist-invite";
-import { HttpError } from "~/server/http.server";
-import { actionFail, actionOk, failure } from "~/server/services/admin-common.server";
+import { HttpError } from "~/server/http/errors.server";
+import { actionOk, staffAction } from "~/server/services/admin-common.server";
 import { inviteTherapist } from "~/server/services/therapist-area.server";
 import { requireAdmin } from "~/server/gates.server";
 
@@ -11,12 +11,13 @@ import { requireAdmin } from "~/server/gates.server";
 export async function action({ request, params, context }: Route.ActionArgs) {
   const session = await requireAdmin(context.db, request);
   const intent = "invite";
-  try {
-    if (!/^[0-9a-f-]{36}$/i.test(params.id)) throw new HttpError(404, "Terapeuta non trovato.");
-    const invited = await inviteTherapist(context.db, session, params.id);
-    return actionOk(intent, `Invito inviato a ${invited.email}`, params.id);
-  } catch (error) {
-    const { status, message } = failure(error, "Si è verificato un errore. Riprova più tardi.", "admin-therapist-invite");
-    return actionFail(intent, status, "Invito non inviato", { description: message });
-  }
+  return staffAction(
+    intent,
+    async () => {
+      if (!/^[0-9a-f-]{36}$/i.test(params.id)) throw new HttpError(404, "Terapeuta non trovato.");
+      const invited = await inviteTherapist(context.db, session, params.id);
+      return actionOk(intent, `Invito inviato a ${invited.email}`, params.id);
+    },
+    { scope: "admin-therapist-invite", title: "Invito non inviato", fallback: "Si è verificato un errore. Riprova più tardi." },
+  );
 }

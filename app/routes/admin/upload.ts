@@ -1,10 +1,9 @@
 import { randomBytes } from "node:crypto";
 import type { Route } from "./+types/upload";
-import { HttpError, jsonResponse } from "~/server/http.server";
-import { storeWebpVariants } from "~/server/images.server";
+import { handleErrors, HttpError } from "~/server/http/errors.server";
+import { jsonResponse } from "~/server/http/endpoint.server";
 import type { Bucket } from "~/server/storage.server";
-import { imageUpload, readMultipart, uploadErrors } from "~/server/uploads.server";
-import { failure } from "~/server/services/admin-common.server";
+import { imageUpload, readMultipart, storeUploadedImage } from "~/server/uploads.server";
 import { requireAdmin } from "~/server/gates.server";
 
 /** Where each kind of admin image goes (SPEC 7, "Storage"). */
@@ -23,23 +22,18 @@ const uniqueName = () => `${Date.now()}-${randomBytes(6).toString("hex")}`;
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   await requireAdmin(context.db, request);
-  try {
-    if (request.method !== "POST") throw new HttpError(405, "Method not allowed");
-    const target = targets[params.kind];
-    if (!target) throw new HttpError(404, "Unknown upload kind");
-    const { buffer } = await imageUpload(await readMultipart(request));
-    let stored;
-    try {
-      stored = await storeWebpVariants(target.bucket, `${target.prefix}/${uniqueName()}`, buffer);
-    } catch {
-      // Right magic bytes, but not a decodable image (truncated or crafted).
-      throw new HttpError(415, uploadErrors.unreadableImage);
-    }
-    return jsonResponse(201, stored);
-  } catch (error) {
-    const { status, message } = failure(error, "Errore durante il caricamento dell'immagine.", "admin-upload");
-    return jsonResponse(status, { error: message });
-  }
+  return handleErrors(
+    async () => {
+      if (request.method !== "POST") throw new HttpError(405, "Method not allowed");
+      const target = targets[params.kind];
+      if (!target) throw new HttpError(404, "Unknown upload kind");
+      const { buffer } = await imageUpload(await readMultipart(request));
+      return jsonResponse(201, await storeUploadedImage(target.bucket, `${target.prefix}/${uniqueName()}`, buffer));
+    },
+    // The message alone: the editor shows it beside the one file input.
+    ({ status, message }) => jsonResponse(status, { error: message }),
+    { scope: "admin-upload", fallback: "Errore durante il caricamento dell'immagine." },
+  );
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/altcha-challenge";
-import { jsonResponse } from "~/server/http.server";
+import { jsonResponse } from "~/server/http/endpoint.server";
 import { createProofOfWorkChallenge } from "~/server/proof-of-work.server";
 
 /** GET: a fresh anti-spam challenge for the forms' invisible proof of work (never cached: each is used once). */

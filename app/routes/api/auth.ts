@@ -1,7 +1,7 @@
 import type { Route } from "./+types/auth";
 import { proofOfWorkMessages } from "~/domain/proof-of-work";
 import { auth } from "~/server/auth.server";
-import { jsonResponse } from "~/server/http.server";
+import { jsonResponse } from "~/server/http/endpoint.server";
 import { outageInsteadOfServerError } from "~/server/outage.server";
 import { acceptProofOfWork, proofOfWorkOf } from "~/server/proof-of-work.server";
 

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/call-slots";
 import { callSlotSchema } from "~/domain/matching-schemas";
 import { DIRECT_CALL_LABEL } from "~/domain/matching-types";
-import { jsonResponse, publicEndpoint } from "~/server/http.server";
+import { jsonResponse, publicEndpoint } from "~/server/http/endpoint.server";
 import { tokenFromRequest } from "~/server/services/identity.server";
 import { chooseGroup } from "~/server/services/person-requests.server";
 import { CALL_TIME_ZONE, callAvailability } from "~/server/services/call-slots.server";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Route } from "./+types/funnel-step";
 import { QUESTIONNAIRE_STEPS } from "~/content/site";
-import { publicEndpoint } from "~/server/http.server";
+import { publicEndpoint } from "~/server/http/endpoint.server";
 import { countFunnelStep } from "~/server/services/funnel.server";
 
 /** Anonymous funnel counter: which questionnaire step was reached, per day. No identifiers stored. */

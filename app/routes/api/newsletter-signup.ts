@@ -1,6 +1,6 @@
 import type { Route } from "./+types/newsletter-signup";
 import { newsletterSchema } from "~/domain/contact";
-import { publicEndpoint } from "~/server/http.server";
+import { publicEndpoint } from "~/server/http/endpoint.server";
 import { subscribe } from "~/server/services/newsletter.server";
 
 export const action = (args: Route.ActionArgs) =>

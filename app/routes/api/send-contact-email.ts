@@ -1,6 +1,6 @@
 import type { Route } from "./+types/send-contact-email";
 import { contactSchema } from "~/domain/contact";
-import { publicEndpoint } from "~/server/http.server";
+import { publicEndpoint } from "~/server/http/endpoint.server";
 import { createContact } from "~/server/services/contacts.server";
 
 export const action = (args: Route.ActionArgs) =>

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/send-registration-confirmation";
 import { registrationSchema } from "~/domain/registration";
-import { publicEndpoint } from "~/server/http.server";
+import { publicEndpoint } from "~/server/http/endpoint.server";
 import { registerParticipant } from "~/server/services/registrations.server";
 
 export const action = (args: Route.ActionArgs) =>

@@ -1,8 +1,6 @@
 import type { Route } from "./+types/stripe-webhook";
-import { isDatabaseUnavailable } from "~/server/db/client.server";
-import { jsonResponse } from "~/server/http.server";
-import { logger } from "~/server/logger.server";
-import { outageResponse } from "~/server/outage.server";
+import { jsonError, jsonResponse } from "~/server/http/endpoint.server";
+import { handleErrors } from "~/server/http/errors.server";
 import { handleStripeWebhook } from "~/server/services/stripe.server";
 
 /**
@@ -13,15 +11,14 @@ import { handleStripeWebhook } from "~/server/services/stripe.server";
  * because the signature covers exactly what was sent.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  try {
-    const payload = Buffer.from(await request.arrayBuffer());
-    const outcome = await handleStripeWebhook(context.db, payload, request.headers.get("stripe-signature"));
-    return jsonResponse(outcome.status, outcome.body);
-  } catch (error) {
-    // Stripe retries a failed delivery for days: nothing was stored, so the retry finds the event new.
-    if (isDatabaseUnavailable(error)) return outageResponse(request, "api/stripe-webhook", error);
-    // Only the kind of error: a failed query's message would carry the payer's details.
-    logger.error({ name: (error as Error)?.name, code: (error as { code?: string })?.code }, "stripe webhook failed");
-    return jsonResponse(500, { error: "Si è verificato un errore interno. Riprova più tardi." });
-  }
+  // A failed delivery (an outage included: 503) is retried by Stripe for days: nothing was stored, so the retry finds the event new.
+  return handleErrors(
+    async () => {
+      const payload = Buffer.from(await request.arrayBuffer());
+      const outcome = await handleStripeWebhook(context.db, payload, request.headers.get("stripe-signature"));
+      return jsonResponse(outcome.status, outcome.body);
+    },
+    jsonError,
+    { scope: "api/stripe-webhook" },
+  );
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Route } from "./+types/submit-questionnaire";
 import { questionnaireSchema, utmSchema } from "~/domain/questionnaire-schema";
-import { publicEndpoint } from "~/server/http.server";
+import { publicEndpoint } from "~/server/http/endpoint.server";
 import { tokenOf } from "~/server/services/identity.server";
 import { questionnaireSubmission, subscribeFromQuestionnaire, subscribesToNewsletter } from "~/server/services/questionnaire.server";
 

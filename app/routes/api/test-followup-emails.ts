@@ -1,6 +1,6 @@
 import type { Route } from "./+types/test-followup-emails";
 import { testFollowupSchema } from "~/domain/matching-schemas";
-import { jsonResponse, publicEndpoint } from "~/server/http.server";
+import { jsonResponse, publicEndpoint } from "~/server/http/endpoint.server";
 import { sendTestFollowups, testFollowupRefusal } from "~/server/services/followups.server";
 
 /** Sends the three follow-up e-mails now (the spec's test page), for signed-in staff only; returns {totalSent}. */

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/update-group-selection";
 import { groupSelectionSchema } from "~/domain/matching-schemas";
-import { publicEndpoint } from "~/server/http.server";
+import { publicEndpoint } from "~/server/http/endpoint.server";
 import { withRequestToken } from "~/server/services/identity.server";
 import { chooseGroup } from "~/server/services/person-requests.server";
 

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/waitlist";
 import { waitlistSchema } from "~/domain/matching-schemas";
-import { publicEndpoint } from "~/server/http.server";
+import { publicEndpoint } from "~/server/http/endpoint.server";
 import { withRequestToken } from "~/server/services/identity.server";
 import { askWaitlist } from "~/server/services/person-requests.server";
 

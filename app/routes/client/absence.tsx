@@ -7,7 +7,7 @@ import { absenceNotice } from "~/content/site";
 import { clientAreaPaths } from "~/domain/client-area";
 import { formatDateTime } from "~/domain/format";
 import { sessionLabel, upperFirst } from "~/domain/sessions";
-import { HttpError } from "~/server/http.server";
+import { handleErrors, loadPage, pageError } from "~/server/http/errors.server";
 import { redirectWithFlash } from "~/server/flash.server";
 import { useFlash } from "~/components/site/use-flash";
 import { announceClientAbsence, ownSession, type ExpectedCharge } from "~/server/services/client-area.server";
@@ -27,7 +27,7 @@ const ABSENCE_FORM = "absence";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const client = await requireClient(context.db, request);
-  const session = await ownSession(context.db, client, params.sessionId);
+  const session = await loadPage("client-absence", () => ownSession(context.db, client, params.sessionId));
   return data(
     {
       session: {
@@ -50,13 +50,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const client = await requireClient(context.db, request);
   const expected = (await request.formData()).get("expected");
   if (expected !== "free" && expected !== "fee") return data({ error: "Richiesta non valida: ricarica la pagina." }, { status: 400, headers: PRIVATE });
-  try {
-    await announceClientAbsence(context.db, client, params.sessionId, expected as ExpectedCharge);
-  } catch (error) {
-    if (error instanceof HttpError) return data({ error: error.message }, { status: error.status, headers: PRIVATE });
-    throw error;
-  }
-  return redirectWithFlash(request, clientAreaPaths.absence(params.sessionId), { form: ABSENCE_FORM, outcome: "ok" }, PRIVATE);
+  return handleErrors(
+    async () => {
+      await announceClientAbsence(context.db, client, params.sessionId, expected as ExpectedCharge);
+      return redirectWithFlash(request, clientAreaPaths.absence(params.sessionId), { form: ABSENCE_FORM, outcome: "ok" }, PRIVATE);
+    },
+    // Someone else's meeting is the page's 404; any other refusal is shown on the page.
+    (error) => (error.status === 404 ? pageError(error) : data({ error: error.message }, { status: error.status, headers: PRIVATE })),
+    { scope: "client-absence" },
+  );
 }
 
 export const headers = () => PRIVATE;

@@ -11,7 +11,7 @@ import { CLIENT_AREA, clientAreaMessages, clientAreaPaths, clientReturnPath, cli
 import { formatDateTime } from "~/domain/format";
 import { attendanceLabels, sessionLabel, sessionStatusLabels, upperFirst } from "~/domain/sessions";
 import { publicBaseUrl } from "~/server/env.server";
-import { clientKey, hitRateLimit } from "~/server/http.server";
+import { clientKey, hitRateLimit } from "~/server/http/rate-limit.server";
 import { calendarFeedOf, clientPath, renewCalendarFeed, revokeCalendarFeed, sendClientSignInLink } from "~/server/services/client-area.server";
 import { latestMoveRequests } from "~/server/services/move-requests.server";
 import { FieldError } from "~/components/site/field-error";

@@ -5,7 +5,7 @@ import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/move";
 import { clientAreaPaths, moveRequestSchema } from "~/domain/client-area";
 import { freeSeatsLabel } from "~/domain/group-labels";
-import { HttpError } from "~/server/http.server";
+import { handleErrors, loadPage, pageError } from "~/server/http/errors.server";
 import { redirectWithFlash } from "~/server/flash.server";
 import { useFlash } from "~/components/site/use-flash";
 import { parseSubmission, refuseSubmission } from "~/server/form-submission.server";
@@ -30,7 +30,7 @@ const MOVE_FORM = "move-request";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const client = await requireClient(context.db, request);
-  const page = await moveRequestPage(context.db, client, params.bookingId);
+  const page = await loadPage("client-move", () => moveRequestPage(context.db, client, params.bookingId));
   return data(page, { headers: PRIVATE });
 }
 
@@ -38,14 +38,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const client = await requireClient(context.db, request);
   const submission = parseSubmission(await request.formData(), moveRequestSchema);
   if (submission.status !== "success") return refuseSubmission(submission, { headers: PRIVATE });
-  try {
-    await requestMove(context.db, client, params.bookingId, { reason: submission.value.reason, preferredGroupId: submission.value.preferred_group });
-  } catch (error) {
-    if (error instanceof HttpError && error.status === 400) return refuseSubmission(submission, { headers: PRIVATE, fieldErrors: { preferred_group: error.message } });
-    if (error instanceof HttpError) return refuseSubmission(submission, { status: error.status, headers: PRIVATE, formError: error.message });
-    throw error;
-  }
-  return redirectWithFlash(request, clientAreaPaths.move(params.bookingId), { form: MOVE_FORM, outcome: "ok" }, PRIVATE);
+  return handleErrors(
+    async () => {
+      await requestMove(context.db, client, params.bookingId, { reason: submission.value.reason, preferredGroupId: submission.value.preferred_group });
+      return redirectWithFlash(request, clientAreaPaths.move(params.bookingId), { form: MOVE_FORM, outcome: "ok" }, PRIVATE);
+    },
+    // Someone else's booking is the page's 404; a group no longer free is the field's refusal, anything else the form's.
+    (error) => {
+      if (error.status === 404) pageError(error);
+      if (error.status === 400) return refuseSubmission(submission, { headers: PRIVATE, fieldErrors: { preferred_group: error.message } });
+      return refuseSubmission(submission, { status: error.status, headers: PRIVATE, formError: error.message });
+    },
+    { scope: "client-move" },
+  );
 }
 
 export const headers = () => PRIVATE;

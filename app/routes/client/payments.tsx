@@ -13,7 +13,8 @@ import { formatDate } from "~/domain/format";
 import { chargeKindLabels, formatCents, paymentMethodLabels } from "~/domain/ledger";
 import { romeDate, sessionLabel, upperFirst } from "~/domain/sessions";
 import { publicBaseUrl } from "~/server/env.server";
-import { hitRateLimit, HttpError } from "~/server/http.server";
+import { hitRateLimit } from "~/server/http/rate-limit.server";
+import { handleErrors, HttpError, pageError } from "~/server/http/errors.server";
 import { redirectWithFlash } from "~/server/flash.server";
 import { useFlash } from "~/components/site/use-flash";
 import type { Database } from "~/server/db/client.server";
@@ -67,44 +68,34 @@ type ActionResult = { error: string };
 export async function action({ request, context }: Route.ActionArgs) {
   const client = await requireClient(context.db, request);
   const multipart = (request.headers.get("content-type") ?? "").startsWith("multipart/form-data");
-  let form: FormData;
-  try {
-    form = multipart ? await readMultipart(request) : await request.formData();
-  } catch (error) {
-    if (error instanceof HttpError) return data<ActionResult>({ error: error.message }, { status: error.status, headers: PRIVATE });
-    throw error;
-  }
-  const intent = form.get("intent");
-  const bookingId = String(form.get("booking") ?? "");
-  if (!UUID.test(bookingId) || (intent !== "pay" && intent !== "isee"))
-    return data<ActionResult>({ error: "Richiesta non valida: ricarica la pagina." }, { status: 400, headers: PRIVATE });
-  if (!(await hitRateLimit(context.db, `client-money:${client.user.id}`, ACTIONS_PER_WINDOW, 600))) {
-    return data<ActionResult>({ error: "Troppe richieste. Riprova tra qualche minuto." }, { status: 429, headers: PRIVATE });
-  }
-  try {
-    if (intent === "pay") {
+  return handleErrors(
+    async () => {
+      const form = multipart ? await readMultipart(request) : await request.formData();
+      const intent = form.get("intent");
+      const bookingId = String(form.get("booking") ?? "");
+      if (!UUID.test(bookingId) || (intent !== "pay" && intent !== "isee"))
+        return data<ActionResult>({ error: "Richiesta non valida: ricarica la pagina." }, { status: 400, headers: PRIVATE });
+      if (!(await hitRateLimit(context.db, `client-money:${client.user.id}`, ACTIONS_PER_WINDOW, 600))) {
+        return data<ActionResult>({ error: "Troppe richieste. Riprova tra qualche minuto." }, { status: 429, headers: PRIVATE });
+      }
+      if (intent === "isee") return sendIsee(request, context.db, client, bookingId, form);
       const sessionId = String(form.get("session") ?? "");
       if (!UUID.test(sessionId)) return data<ActionResult>({ error: "Richiesta non valida: ricarica la pagina." }, { status: 400, headers: PRIVATE });
       if (!client.bookings.some((booking) => booking.id === bookingId)) throw new HttpError(404, "Non trovato nella tua area personale.");
       const page = `${publicBaseUrl()}${clientPaymentPaths.page}`;
-      const checkout = await createCheckoutForCharge(
-        context.db,
-        { bookingId, sessionId },
-        { successUrl: `${page}?esito=pagamento`, cancelUrl: `${page}?esito=annullato` },
-      );
+      const checkout = await createCheckoutForCharge(context.db, { bookingId, sessionId }, { successUrl: `${page}?esito=pagamento`, cancelUrl: `${page}?esito=annullato` });
       return redirect(checkout.url, { headers: PRIVATE });
-    }
-    return await sendIsee(request, context.db, client, bookingId, form);
-  } catch (error) {
-    if (error instanceof HttpError) return data<ActionResult>({ error: error.message }, { status: error.status, headers: PRIVATE });
-    throw error;
-  }
+    },
+    (error) => data<ActionResult>({ error: error.message }, { status: error.status, headers: PRIVATE }),
+    { scope: "client-payments" },
+  );
 }
 
 /**
  * The ISEE form, read under the upload's cap: parsed with `parseSubmission`, then the
  * file's bytes are checked to be a PDF. A refusal answers the status the upload's own check would
- * (413 too large, 415 not a PDF) and names the booking's form through its fields.
+ * (413 too large, 415 not a PDF) and names the booking's form through its fields; someone else's
+ * booking is the page's 404.
  */
 async function sendIsee(request: Request, db: Database, client: ClientIdentity, bookingId: string, form: FormData) {
   const submission = parseSubmission(form, iseeRequestSchema);
@@ -112,20 +103,17 @@ async function sendIsee(request: Request, db: Database, client: ClientIdentity, 
     const status = submission.error?.file?.includes(iseeFileMessages.tooLarge) ? 413 : 400;
     return refuseSubmission(submission, { status, headers: PRIVATE });
   }
-  let pdf: Buffer;
-  try {
-    pdf = await pdfUpload(form, "file");
-  } catch (error) {
-    if (error instanceof HttpError) return refuseSubmission(submission, { status: error.status, headers: PRIVATE, fieldErrors: { file: error.message } });
-    throw error;
-  }
-  try {
-    await requestIsee(db, client, bookingId, pdf);
-  } catch (error) {
-    if (error instanceof HttpError) return refuseSubmission(submission, { status: error.status, headers: PRIVATE, formError: error.message });
-    throw error;
-  }
-  return redirectWithFlash(request, clientPaymentPaths.page, { form: ISEE_FORM, outcome: "ok" }, PRIVATE);
+  return handleErrors(
+    async () => {
+      await requestIsee(db, client, bookingId, await pdfUpload(form, "file"));
+      return redirectWithFlash(request, clientPaymentPaths.page, { form: ISEE_FORM, outcome: "ok" }, PRIVATE);
+    },
+    (error) => {
+      if (error.status === 404) pageError(error);
+      return refuseSubmission(submission, { status: error.status, headers: PRIVATE, ...(error.fields ? { fieldErrors: error.fields } : { formError: error.message }) });
+    },
+    { scope: "client-isee" },
+  );
 }
 
 export const headers = () => PRIVATE;

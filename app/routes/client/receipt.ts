@@ -3,6 +3,7 @@ import { notTheirs } from "~/server/services/client-area.server";
 import { clientReceipt } from "~/server/services/client-payments.server";
 import { receiptResponse } from "~/server/services/receipt-pdf.server";
 import { requireClient } from "~/server/gates.server";
+import { pageError } from "~/server/http/errors.server";
 
 /**
  * GET /area-personale/pagamenti/ricevuta/:paymentId — who may: the signed-in client whose payment it
@@ -12,6 +13,6 @@ import { requireClient } from "~/server/gates.server";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const client = await requireClient(context.db, request);
   const receipt = await clientReceipt(context.db, client, params.paymentId);
-  if (!receipt) throw notTheirs();
+  if (!receipt) pageError(notTheirs());
   return receiptResponse(receipt, "attachment");
 }

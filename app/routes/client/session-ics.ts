@@ -1,6 +1,7 @@
 import type { Route } from "./+types/session-ics";
 import { sessionCalendar } from "~/server/services/client-area.server";
 import { requireClient } from "~/server/gates.server";
+import { loadPage } from "~/server/http/errors.server";
 
 /**
  * /area-personale/incontri/:sessionId/calendario.ics — who may: a signed-in client who is a
@@ -9,7 +10,7 @@ import { requireClient } from "~/server/gates.server";
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const client = await requireClient(context.db, request);
-  const body = await sessionCalendar(context.db, client, params.sessionId);
+  const body = await loadPage("client-session-ics", () => sessionCalendar(context.db, client, params.sessionId));
   return new Response(body, {
     headers: {
       "Content-Type": "text/calendar; charset=utf-8",

@@ -7,16 +7,14 @@ import { MemberLabel } from "~/components/sessions/attendance-sheet";
 import { SessionLinks } from "~/components/sessions/session-links";
 import { weekdayName } from "~/domain/calendar";
 import { THERAPIST_AREA, upperFirst } from "~/domain/sessions";
-import { orNotFound } from "~/server/http.server";
+import { loadPage } from "~/server/http/errors.server";
 import { ownGroup } from "~/server/services/therapist-area.server";
 import { requireTherapist } from "~/server/gates.server";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const identity = await requireTherapist(context.db, request);
   if (!/^[0-9a-f-]{36}$/i.test(params.groupId)) throw new Response("Non trovato.", { status: 404 });
-  return orNotFound(async () => {
-    return ownGroup(context.db, identity, params.groupId);
-  });
+  return loadPage("therapist-group", () => ownGroup(context.db, identity, params.groupId));
 }
 
 export default function TherapistGroup({ loaderData }: Route.ComponentProps) {

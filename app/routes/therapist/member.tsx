@@ -3,7 +3,7 @@ import { formatDateTime } from "~/domain/format";
 import { QuestionnaireAnswers } from "~/components/admin/questionnaire-answers";
 import { EmptyState, PageHeader } from "~/components/admin/page";
 import { THERAPIST_AREA } from "~/domain/sessions";
-import { HttpError, orNotFound } from "~/server/http.server";
+import { HttpError, loadPage } from "~/server/http/errors.server";
 import { ownMemberAnswers } from "~/server/services/therapist-area.server";
 import { BackLink } from "~/components/site/back-link";
 import { requireTherapist } from "~/server/gates.server";
@@ -11,7 +11,7 @@ import { requireTherapist } from "~/server/gates.server";
 /** A member's questionnaire answers (health data): only for the therapist of their group, each read audited. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const identity = await requireTherapist(context.db, request);
-  return orNotFound(async () => {
+  return loadPage("therapist-member", async () => {
     if (!/^[0-9a-f-]{36}$/i.test(params.bookingId)) throw new HttpError(404, "Non trovato.");
     return ownMemberAnswers(context.db, identity, params.bookingId);
   });

@@ -5,8 +5,9 @@ import { AttendanceSheet, sessionTones } from "~/components/sessions/attendance-
 import { attendanceMarksSchema } from "~/domain/attendance";
 import { sessionLabel, sessionStatusLabels, THERAPIST_AREA, upperFirst } from "~/domain/sessions";
 import { audit } from "~/server/audit.server";
-import { HttpError, orNotFound, parseFields } from "~/server/http.server";
-import { actionFail, actionOk, failure, isRecordId } from "~/server/services/admin-common.server";
+import { HttpError, loadPage } from "~/server/http/errors.server";
+import { parseFields } from "~/server/http/body.server";
+import { actionFail, actionOk, isRecordId, recordId, staffAction } from "~/server/services/admin-common.server";
 import { attendanceSheet, recordAttendance } from "~/server/services/sessions.server";
 import { BackLink } from "~/components/site/back-link";
 import { requireTherapist } from "~/server/gates.server";
@@ -14,7 +15,7 @@ import { requireTherapist } from "~/server/gates.server";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const identity = await requireTherapist(context.db, request);
-  return orNotFound(async () => {
+  return loadPage("therapist-session", async () => {
     if (!isRecordId(params.sessionId)) throw new HttpError(404, "Non trovato.");
     const sheet = await attendanceSheet(context.db, params.sessionId, { therapistId: identity.therapist.id });
     await audit(context.db, identity.session, { action: "read", entity: "attendance", entityId: sheet.session.id });
@@ -26,15 +27,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const identity = await requireTherapist(context.db, request);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
-  try {
-    if (intent !== "attendance") return actionFail(intent, 400, "Azione sconosciuta.");
-    if (!isRecordId(params.sessionId)) throw new HttpError(404, "Non trovato.");
-    const saved = await recordAttendance(context.db, identity.session, params.sessionId, parseFields(attendanceMarksSchema, form), { therapistId: identity.therapist.id });
-    return actionOk(intent, saved === 1 ? "Presenza salvata" : `${saved} presenze salvate`);
-  } catch (error) {
-    const { status, message } = failure(error, "Si è verificato un errore. Riprova più tardi.", "therapist-session");
-    return actionFail(intent, status, "Presenze non salvate", { description: message });
-  }
+  if (intent !== "attendance") return actionFail(intent, 400, "Azione sconosciuta.");
+  return staffAction(
+    intent,
+    async () => {
+      const sessionId = recordId(params.sessionId, "Non trovato.");
+      const saved = await recordAttendance(context.db, identity.session, sessionId, parseFields(attendanceMarksSchema, form), { therapistId: identity.therapist.id });
+      return actionOk(intent, saved === 1 ? "Presenza salvata" : `${saved} presenze salvate`);
+    },
+    { scope: "therapist-session", title: "Presenze non salvate", fallback: "Si è verificato un errore. Riprova più tardi." },
+  );
 }
 
 export default function TherapistSession({ loaderData }: Route.ComponentProps) {

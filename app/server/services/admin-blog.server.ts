@@ -3,7 +3,7 @@ import { type BlogPostInput } from "~/domain/blog-post-input";
 import { slugify, uniqueSlug } from "~/domain/slug";
 import type { Database } from "../db/client.server";
 import { blogPosts } from "../db/schema";
-import { HttpError } from "../http.server";
+import { HttpError } from "../http/errors.server";
 import { hasVersion, isUniqueViolation, VersionConflict, versionOf } from "./admin-common.server";
 
 /** Every post, newest first (SPEC 7, admin: select all ordered by created_at descending). */

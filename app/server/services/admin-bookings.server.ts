@@ -8,7 +8,7 @@ import { CLIENT_AREA } from "~/domain/client-area";
 import type { Database } from "../db/client.server";
 import { groupBookings, groups, therapists } from "../db/schema";
 import { publicBaseUrl } from "../env.server";
-import { HttpError } from "../http.server";
+import { HttpError } from "../http/errors.server";
 import { EmailLayout, emailStyles } from "../mail/layout";
 import { enqueueEmails } from "../mail/outbox.server";
 import { lockBooking, withCapacityCheck } from "./bookings.server";

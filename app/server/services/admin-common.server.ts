@@ -4,12 +4,11 @@ import type { Submission, SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
 import { z } from "zod";
 import { conflictMessages, VERSION_FIELD } from "~/domain/version";
-import { HttpError } from "../http.server";
+import { handleErrors, HttpError, orFallback, type ErrorScope } from "../http/errors.server";
 import { replyWith, parseSubmission } from "../form-submission.server";
 import { audit } from "../audit.server";
 import type { SessionInfo } from "../auth.server";
 import type { Database } from "../db/client.server";
-import { logger } from "../logger.server";
 import { requireAdmin } from "../gates.server";
 
 /** Rows per page of every admin table. */
@@ -72,8 +71,6 @@ export class VersionConflict extends HttpError {
   }
 }
 
-export const isVersionConflict = (error: unknown) => error instanceof VersionConflict;
-
 /** An ILIKE pattern matching `text` anywhere, with the user's % and _ taken literally. */
 export function containsPattern(text: string) {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
@@ -132,21 +129,10 @@ export function pgErrorCode(error: unknown): string | undefined {
 export const isUniqueViolation = (error: unknown) => pgErrorCode(error) === "23505";
 export const isForeignKeyViolation = (error: unknown) => pgErrorCode(error) === "23503";
 
-/** The status and message to answer with: an HttpError's own, otherwise a logged 500 with `fallback`. */
-export function failure(error: unknown, fallback: string, scope: string) {
-  if (error instanceof HttpError) return { status: error.status, message: error.message };
-  logger.error({ err: error, scope }, "admin operation failed");
-  return { status: 500, message: fallback };
-}
-
 /** Runs a page loader's query; on failure logs it and gives `fallback` plus the spec's error text. */
-export async function loadOr<T>(scope: string, fallback: T, message: string, work: () => Promise<T>) {
-  try {
-    return { ...(await work()), loadError: null as string | null };
-  } catch (error) {
-    logger.error({ err: error, scope }, "admin page query failed");
-    return { ...fallback, loadError: message as string | null };
-  }
+export async function loadOr<T extends object, F extends object>(scope: string, fallback: F, message: string, work: () => Promise<T>) {
+  const loaded = await orFallback(scope, null, work);
+  return loaded ? { ...loaded, loadError: null as string | null } : { ...fallback, loadError: message as string | null };
 }
 
 /** A successful admin action: the component shows `message` as a toast. */
@@ -180,26 +166,42 @@ export function submissionRefused(
   return actionFail(intent, status, title, { description, result: replyWith(submission, { fieldErrors, formError }) });
 }
 
+export interface StaffRefusal {
+  /** The toast's title, with the error's message as its description; without one the message is the title. */
+  title?: string;
+  /** The staff form that was read (Conform, `parseSubmission`): its reply carries the messages on their fields. */
+  submission?: Submission<unknown>;
+  /** The toast's description when someone saved the record after the form was loaded (VersionConflict). */
+  conflictDescription?: string;
+}
+
 /**
- * An admin action that threw: toasted with `title` and the error's message (HttpError's, otherwise a
- * logged 500 with `fallback`; none when it only repeats the title); when a staff form was read
- * (`submission`), the form gets its reply, with what only the database knows about a field (HttpError's
+ * An admin action refused (an HttpError, see `handleErrors`), as its toast: `title` and the error's
+ * message (none when it only repeats the title); a version conflict as "reload" (409, `conflict`);
+ * when a staff form was read, its reply, with what only the database knows about a field (HttpError's
  * `fields`, such as a capacity below the confirmed people) on that field.
  */
-export function actionFailure(
-  intent: string,
-  error: unknown,
-  { title, fallback, scope, submission }: { title: string; fallback: string; scope: string; submission?: Submission<unknown> },
-) {
-  const { status, message } = failure(error, fallback, scope);
-  const description = message === title ? undefined : message;
-  const fieldErrors = error instanceof HttpError ? error.fields : undefined;
-  if (submission) return submissionRefused(intent, title, submission, { status, description, fieldErrors });
-  return actionFail(intent, status, title, { description });
+export function actionFailure(intent: string, error: HttpError, { title, submission, conflictDescription }: StaffRefusal = {}) {
+  if (error instanceof VersionConflict) return actionFail(intent, 409, conflictMessages.title, { ...(conflictDescription ? { description: conflictDescription } : {}), conflict: true });
+  if (title === undefined) return actionFail(intent, error.status, error.message);
+  const description = error.message === title ? undefined : error.message;
+  if (submission) return submissionRefused(intent, title, submission, { status: error.status, description, fieldErrors: error.fields });
+  return actionFail(intent, error.status, title, { description });
+}
+
+/** An admin action's work; what it throws is refused as `actionFailure` shows it (a fault: logged, then a 500 with `fallback`). */
+export function staffAction<T>(intent: string, work: () => Promise<T>, { scope, fallback, ...refusal }: StaffRefusal & ErrorScope) {
+  return handleErrors(work, (error) => actionFailure(intent, error, refusal), { scope, fallback });
 }
 
 /** A record id as the admin forms post it (a UUID). */
 export const isRecordId = (value: unknown): value is string => typeof value === "string" && /^[0-9a-f-]{36}$/i.test(value);
+
+/** A record id as posted, or the 404 of a missing record (`notFound`): a malformed id names nothing. */
+export function recordId(value: unknown, notFound: string): string {
+  if (!isRecordId(value)) throw new HttpError(404, notFound);
+  return value;
+}
 
 export interface RecordActionOptions<Schema extends z.ZodType, Row extends { id: string }> {
   /** The log scope ("admin-blog") and the audit log's entity ("blog_post"). */
@@ -236,34 +238,40 @@ export function recordAction<Schema extends z.ZodType, Row extends { id: string 
     const intent = String(form.get("intent") ?? "");
     const id = form.get("id");
     const other = options.intents?.[intent];
-    const title = other ? other.failed : messages.saveFailed;
-    if (!other && intent !== "create" && intent !== "update") return actionFail(intent, 400, messages.unknown);
-    let submission: Submission<z.input<Schema>, string[], z.output<Schema>> | undefined;
-    try {
-      if (other) {
-        if (!isRecordId(id)) throw new HttpError(404, messages.notFound);
-        const { message, detail } = await other.run(db, id);
-        await audit(db, session, { action: intent, entity: options.entity, entityId: id, ...(detail ? { detail } : {}) });
-        return actionOk(intent, message);
-      }
-      submission = parseSubmission(form, options.schema);
-      if (submission.status !== "success") return submissionRefused(intent, title, submission, { description: messages.checkFields });
-      let row: Row;
-      if (intent === "create") {
-        row = await options.create(db, submission.value);
-      } else {
-        if (!isRecordId(id)) throw new HttpError(404, messages.notFound);
-        const version = versionSchema.safeParse(form.get(VERSION_FIELD));
-        if (!version.success) throw new HttpError(400, version.error.issues[0]!.message);
-        row = await options.update(db, id, version.data, submission.value);
-      }
-      await options.afterSave?.(db, row.id);
-      const detail = options.auditDetail?.(row);
-      await audit(db, session, { action: intent, entity: options.entity, entityId: row.id, ...(detail ? { detail } : {}) });
-      return actionOk(intent, intent === "create" ? messages.created : messages.updated, row.id);
-    } catch (error) {
-      if (isVersionConflict(error)) return actionFail(intent, 409, conflictMessages.title, { description: conflictMessages.form, conflict: true });
-      return actionFailure(intent, error, { title, fallback: title, scope: options.scope, submission });
+    const refusal = { scope: options.scope, conflictDescription: conflictMessages.form };
+    if (other) {
+      return staffAction(
+        intent,
+        async () => {
+          if (!isRecordId(id)) throw new HttpError(404, messages.notFound);
+          const { message, detail } = await other.run(db, id);
+          await audit(db, session, { action: intent, entity: options.entity, entityId: id, ...(detail ? { detail } : {}) });
+          return actionOk(intent, message);
+        },
+        { ...refusal, title: other.failed, fallback: other.failed },
+      );
     }
+    if (intent !== "create" && intent !== "update") return actionFail(intent, 400, messages.unknown);
+    const submission = parseSubmission(form, options.schema);
+    if (submission.status !== "success") return submissionRefused(intent, messages.saveFailed, submission, { description: messages.checkFields });
+    return staffAction(
+      intent,
+      async () => {
+        let row: Row;
+        if (intent === "create") {
+          row = await options.create(db, submission.value);
+        } else {
+          if (!isRecordId(id)) throw new HttpError(404, messages.notFound);
+          const version = versionSchema.safeParse(form.get(VERSION_FIELD));
+          if (!version.success) throw new HttpError(400, version.error.issues[0]!.message);
+          row = await options.update(db, id, version.data, submission.value);
+        }
+        await options.afterSave?.(db, row.id);
+        const detail = options.auditDetail?.(row);
+        await audit(db, session, { action: intent, entity: options.entity, entityId: row.id, ...(detail ? { detail } : {}) });
+        return actionOk(intent, intent === "create" ? messages.created : messages.updated, row.id);
+      },
+      { ...refusal, title: messages.saveFailed, fallback: messages.saveFailed, submission },
+    );
   };
 }

@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { ContactStatus } from "~/domain/statuses";
 import type { Database } from "../db/client.server";
 import { contacts } from "../db/schema";
-import { HttpError } from "../http.server";
+import { HttpError } from "../http/errors.server";
 import { CSV_EXPORT_LIMIT, hasVersion, VersionConflict, versionOf, type ListQuery, peopleFilter, personColumns, pageOf } from "./admin-common.server";
 
 export { contactStatuses, type ContactStatus } from "~/domain/statuses";

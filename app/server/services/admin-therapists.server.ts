@@ -2,7 +2,7 @@ import { and, asc, desc, eq, getTableColumns } from "drizzle-orm";
 import type { TherapistInput } from "~/domain/therapist-input";
 import type { Database } from "../db/client.server";
 import { groups, therapists } from "../db/schema";
-import { HttpError } from "../http.server";
+import { HttpError } from "../http/errors.server";
 import { hasVersion, isForeignKeyViolation, VersionConflict, versionOf } from "./admin-common.server";
 
 function columns(input: TherapistInput) {

@@ -4,7 +4,7 @@ import { site } from "~/content/site";
 import { ROME_TIME_ZONE, romeParts, romeTimeToUtc } from "~/domain/calendar";
 import type { Database } from "../db/client.server";
 import { callSlots } from "../db/schema";
-import { errors, HttpError } from "../http.server";
+import { errors, HttpError } from "../http/errors.server";
 import type { Attachment } from "../mail/outbox.server";
 import { calendarFile, escapeText, quoteParam, romeTimes, utcStamp } from "../icalendar.server";
 import { storage } from "../storage.server";

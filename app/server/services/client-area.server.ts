@@ -23,7 +23,8 @@ import {
 } from "../db/schema";
 import { env, publicBaseUrl } from "../env.server";
 import { STAFF_ROLES, type BookingStatus, type ClientBooking, type ClientIdentity } from "../gates.server";
-import { hitRateLimit, HttpError } from "../http.server";
+import { hitRateLimit } from "../http/rate-limit.server";
+import { HttpError } from "../http/errors.server";
 import { calendarFile, escapeText, romeTimes, utcStamp } from "../icalendar.server";
 import { ClientAreaNoticeEmail } from "../mail/client-area-templates";
 import { enqueueEmails } from "../mail/outbox.server";
@@ -41,7 +42,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 
 /** Not among the client's: the same 404 as a missing record, so nobody learns what exists. */
-export const notTheirs = () => new Response("Non trovato nella tua area personale.", { status: 404 });
+export const notTheirs = () => new HttpError(404, "Non trovato nella tua area personale.");
 
 /** One of the client's own bookings, by id; 404 for anyone else's (or a missing one). */
 export function ownBooking(client: ClientIdentity, bookingId: string): ClientBooking {

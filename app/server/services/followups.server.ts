@@ -9,7 +9,7 @@ import { enqueueEmails, type OutgoingEmail } from "../mail/outbox.server";
 import { callPageUrl, groupsPageUrl } from "./bookings.server";
 import { normalizeEmail } from "./groups.server";
 import { tokenForAddress } from "./identity.server";
-import { requireAdmin } from "../gates.server";
+import { adminRefusal } from "../gates.server";
 
 type Tx = Pick<Database, "insert" | "select" | "update" | "execute">;
 
@@ -90,13 +90,8 @@ async function sendFollowup(tx: Tx, responseId: string, step: FollowupStep) {
  * status requireAdmin gives (401 signed out, 403 not an admin) with the reason in Italian.
  */
 export async function testFollowupRefusal(db: Database, request: Request): Promise<{ status: number; error: string } | null> {
-  try {
-    await requireAdmin(db, request);
-    return null;
-  } catch (refusal) {
-    if (!(refusal instanceof Response)) throw refusal;
-    return { status: refusal.status, error: refusal.status === 401 ? testFollowupAccess.signedOut : testFollowupAccess.notStaff };
-  }
+  const refusal = await adminRefusal(db, request);
+  return refusal && { status: refusal.status, error: refusal.status === 401 ? testFollowupAccess.signedOut : testFollowupAccess.notStaff };
 }
 
 /** /test-followup (staff only, see testFollowupRefusal): the three follow-ups, now, to any address. Returns how many were queued. */

@@ -6,7 +6,7 @@ import { insertRows, type Database } from "../db/client.server";
 import { accessTokens, pendingActions, questionnaireResponses } from "../db/schema";
 import { authSecret } from "../auth.server";
 import { publicBaseUrl } from "../env.server";
-import type { HandlerResult } from "../http.server";
+import type { HandlerResult } from "../http/idempotency.server";
 import { enqueueEmails } from "../mail/outbox.server";
 import { ConfirmRequestEmail } from "../mail/booking-templates";
 import { normalizeEmail } from "./groups.server";

@@ -7,7 +7,7 @@ import type { SessionInfo } from "../auth.server";
 import type { Database } from "../db/client.server";
 import { groupBookings, groups, moveRequests } from "../db/schema";
 import { env, publicBaseUrl } from "../env.server";
-import { HttpError } from "../http.server";
+import { HttpError } from "../http/errors.server";
 import { ClientAreaNoticeEmail } from "../mail/client-area-templates";
 import { enqueueEmails } from "../mail/outbox.server";
 import { StaffNotification } from "../mail/templates";

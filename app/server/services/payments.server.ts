@@ -5,7 +5,7 @@ import { audit } from "../audit.server";
 import type { SessionInfo } from "../auth.server";
 import type { Database } from "../db/client.server";
 import { attendance, groupBookings, groups, groupSessions, iseeRevocations, payments, receiptCounters, refunds } from "../db/schema";
-import { HttpError } from "../http.server";
+import { HttpError } from "../http/errors.server";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type Executor = Database | Tx;

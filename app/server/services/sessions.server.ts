@@ -16,7 +16,7 @@ import { audit } from "../audit.server";
 import type { SessionInfo } from "../auth.server";
 import type { Database } from "../db/client.server";
 import { attendance, groupBookings, groupClosures, groups, groupSessions, therapists } from "../db/schema";
-import { HttpError } from "../http.server";
+import { HttpError } from "../http/errors.server";
 import { dailyAt, registerDailyJob } from "../jobs.server";
 import { logger } from "../logger.server";
 import { enqueueEmails } from "../mail/outbox.server";

@@ -8,7 +8,7 @@ import { prices } from "~/content/site";
 import type { Database } from "../db/client.server";
 import { groupBookings, stripeEvents } from "../db/schema";
 import { env } from "../env.server";
-import { HttpError } from "../http.server";
+import { HttpError } from "../http/errors.server";
 import { logger } from "../logger.server";
 import { owedCharges, recordPayment } from "./payments.server";
 

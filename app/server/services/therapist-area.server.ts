@@ -11,7 +11,7 @@ import type { Database } from "../db/client.server";
 import { groupBookings, groups, groupSessions, questionnaireResponses, therapists, user, verification } from "../db/schema";
 import { publicBaseUrl } from "../env.server";
 import type { TherapistIdentity } from "../gates.server";
-import { HttpError } from "../http.server";
+import { HttpError } from "../http/errors.server";
 import { enqueueEmails } from "../mail/outbox.server";
 import { TherapistInvitationEmail } from "../mail/session-templates";
 import { listSessions } from "./sessions.server";
