@@ -206,3 +206,18 @@ export function MemberMovedEmail({
     </EmailLayout>
   );
 }
+
+/** Staff's decision on a booking (confirmed, cancelled, moved): a greeting, what happened, a goodbye. */
+export function BookingDecisionEmail({ name, paragraphs }: { name: string | null; paragraphs: string[] }) {
+  return (
+    <EmailLayout preview={paragraphs[0] ?? ""}>
+      <Text style={p}>{greeting(name)}</Text>
+      {paragraphs.map((text, index) => (
+        <Text key={index} style={p}>
+          {text}
+        </Text>
+      ))}
+      <Text style={p}>{`Un caro saluto,\nil team di ${site.brand}`}</Text>
+    </EmailLayout>
+  );
+}

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import type { ReactElement } from "react";
+import { createElement, type ReactElement } from "react";
 import { insertRows, retryWhileUnavailable, type Database } from "../db/client.server";
 import { emailOutbox } from "../db/schema";
 import { logger } from "../logger.server";
@@ -24,6 +24,14 @@ export interface OutgoingEmail {
   template: string;
   body: ReactElement;
   attachments?: Attachment[];
+}
+
+/**
+ * An e-mail's body: a template of this folder (a React Email component) with its props. Services
+ * name the template and give its props; only the mail layer builds React elements.
+ */
+export function emailBody<P extends object>(template: (props: P) => ReactElement, props: P): ReactElement {
+  return createElement(template, props);
 }
 
 const listeners = new Set<() => void>();

@@ -1,6 +1,4 @@
-import { Text } from "@react-email/components";
 import { and, desc, eq, getTableColumns, ne, sql, type SQL } from "drizzle-orm";
-import { createElement as h } from "react";
 import { bookingStatusLabels, nextMeeting, weekdayName } from "~/domain/group-labels";
 import type { BookingStatus } from "~/domain/statuses";
 import { group as groupConstants, site } from "~/content/site";
@@ -9,8 +7,8 @@ import type { Database } from "../db/client.server";
 import { groupBookings, groups, therapists } from "../db/schema";
 import { publicBaseUrl } from "../env.server";
 import { HttpError } from "../http/errors.server";
-import { EmailLayout, emailStyles } from "../mail/layout";
-import { enqueueEmails } from "../mail/outbox.server";
+import { BookingDecisionEmail } from "../mail/booking-templates";
+import { emailBody, enqueueEmails } from "../mail/outbox.server";
 import { lockBooking, withCapacityCheck } from "./bookings.server";
 import { CSV_EXPORT_LIMIT, versionOf, type ListQuery, peopleFilter, personColumns, pageOf } from "./admin-common.server";
 
@@ -85,22 +83,12 @@ async function lockGroup(tx: Tx, id: string) {
   return row;
 }
 
-function BookingEmail({ name, paragraphs }: { name: string | null; paragraphs: string[] }) {
-  const p = emailStyles.paragraph;
-  const children = [
-    h(Text, { key: "hello", style: p }, name ? `Ciao ${name},` : "Ciao,"),
-    ...paragraphs.map((text, index) => h(Text, { key: index, style: p }, text)),
-    h(Text, { key: "bye", style: p }, `Un caro saluto,\nil team di ${site.brand}`),
-  ];
-  return h(EmailLayout, { preview: paragraphs[0] ?? "", children });
-}
-
 function schedule(group: GroupRow & { therapistName: string }) {
   return `Il gruppo "${group.name}" è guidato da ${group.therapistName} e si incontra online ogni ${weekdayName(group.weekday)} alle ${group.startTime} (${group.timeSlot.toLowerCase()}), per ${groupConstants.sessionMinutes} minuti, a partire dal ${nextMeeting(group)}.`;
 }
 
 function queueEmail(tx: Tx, to: string, subject: string, template: string, name: string | null, paragraphs: string[]) {
-  return enqueueEmails(tx, [{ to, subject, template, body: h(BookingEmail, { name, paragraphs }) }]);
+  return enqueueEmails(tx, [{ to, subject, template, body: emailBody(BookingDecisionEmail, { name, paragraphs }) }]);
 }
 
 export async function confirmBooking(db: Database, id: string, version: string) {

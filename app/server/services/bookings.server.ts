@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, getTableColumns, gt, inArray, sql } from "drizzle-orm";
-import { createElement } from "react";
 import { bookingStatusLabels } from "~/domain/group-labels";
 import { DIRECT_CALL_LABEL, messages } from "~/domain/matching-types";
 import type { GroupSelectionInput } from "~/domain/matching-schemas";
@@ -15,7 +14,7 @@ import { env, publicBaseUrl } from "../env.server";
 import { errors, HttpError } from "../http/errors.server";
 import { type HandlerResult } from "../http/idempotency.server";
 import { registerJob } from "../jobs.server";
-import { enqueueEmails } from "../mail/outbox.server";
+import { emailBody, enqueueEmails } from "../mail/outbox.server";
 import { BookingRequestReceived, CallRequestReceived, MemberMovedEmail, SeatAvailable } from "../mail/booking-templates";
 import { StaffNotification } from "../mail/templates";
 import { VersionConflict, versionOf } from "./admin-common.server";
@@ -120,7 +119,7 @@ export async function selectGroup(tx: Tx, input: GroupSelectionInput): Promise<H
       to: email,
       subject: `Hai scelto il gruppo ${group.name}`,
       template: "booking-requested",
-      body: createElement(BookingRequestReceived, {
+      body: emailBody(BookingRequestReceived, {
         name,
         groupName: group.name,
         therapistName: group.therapist.name,
@@ -134,7 +133,7 @@ export async function selectGroup(tx: Tx, input: GroupSelectionInput): Promise<H
       to: env().STAFF_EMAIL,
       subject: `Nuova richiesta di gruppo: ${group.name}`,
       template: "booking-staff",
-      body: createElement(StaffNotification, { title: "Una persona ha scelto un gruppo", rows: staffRows(group, { name, email }) }),
+      body: emailBody(StaffNotification, { title: "Una persona ha scelto un gruppo", rows: staffRows(group, { name, email }) }),
     },
   ]);
   return { status: 201, body: { ...body, bookingId: booking!.id, created: true } };
@@ -194,14 +193,14 @@ export async function requestCall(tx: Tx, input: GroupSelectionInput & { call: {
       to: email,
       subject: slot ? `Chiamata conoscitiva: ${slot.label}` : "Abbiamo ricevuto la tua richiesta di chiamata",
       template: "call-requested",
-      body: createElement(CallRequestReceived, { name, slotLabel: slot?.label ?? null }),
+      body: emailBody(CallRequestReceived, { name, slotLabel: slot?.label ?? null }),
       attachments: slot ? [slot.attachment] : [],
     },
     {
       to: env().STAFF_EMAIL,
       subject: `Richiesta di chiamata: ${name ?? email}`,
       template: "call-staff",
-      body: createElement(StaffNotification, {
+      body: emailBody(StaffNotification, {
         title: "Una persona chiede la chiamata conoscitiva gratuita",
         rows: [
           ...staffRows(group, { name, email }),
@@ -322,7 +321,7 @@ export async function moveMemberIn(
       to: booking.email,
       subject: `Ti abbiamo spostato nel gruppo "${target.name}"`,
       template: "booking-moved",
-      body: createElement(MemberMovedEmail, {
+      body: emailBody(MemberMovedEmail, {
         name: booking.name,
         fromGroup: from?.name ?? null,
         groupName: target.name,
@@ -388,7 +387,7 @@ async function notifyWaitlist(tx: Tx, groupId: string, jobId: string) {
       to: entry.email,
       subject: `Si è liberato un posto nel gruppo ${group.name}`,
       template: "waitlist-seat",
-      body: createElement(SeatAvailable, { name, groupName: group.name, groupsUrl: groupsPageUrl(entry.email, name, await tokenForAddress(tx, entry.email)) }),
+      body: emailBody(SeatAvailable, { name, groupName: group.name, groupsUrl: groupsPageUrl(entry.email, name, await tokenForAddress(tx, entry.email)) }),
     },
   ]);
   return entry;

@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, gt, ne, sql } from "drizzle-orm";
 import { createHash, createHmac } from "node:crypto";
-import { createElement } from "react";
 import { absenceNotice, site } from "~/content/site";
 import { CLIENT_AREA } from "~/domain/client-area";
 import { announcedInTime, sessionLabel, type AttendanceStatus, type SessionStatus } from "~/domain/sessions";
@@ -27,7 +26,7 @@ import { hitRateLimit } from "../http/rate-limit.server";
 import { HttpError } from "../http/errors.server";
 import { calendarFile, escapeText, romeTimes, utcStamp } from "../icalendar.server";
 import { ClientAreaNoticeEmail } from "../mail/client-area-templates";
-import { enqueueEmails } from "../mail/outbox.server";
+import { emailBody, enqueueEmails } from "../mail/outbox.server";
 import { StaffNotification } from "../mail/templates";
 import { subscribe } from "./newsletter.server";
 import { collectPersonalData, openPrivacyRequest } from "./privacy-requests.server";
@@ -218,7 +217,7 @@ export async function announceClientAbsence(db: Database, client: ClientIdentity
         to: client.user.email,
         subject: `Assenza registrata: ${before.groupName}`,
         template: "client-absence",
-        body: createElement(ClientAreaNoticeEmail, {
+        body: emailBody(ClientAreaNoticeEmail, {
           name: bookingName(client),
           preview: `Assenza registrata per ${when}`,
           paragraphs: [
@@ -379,7 +378,7 @@ export async function requestErasure(db: Database, client: ClientIdentity) {
         to: client.user.email,
         subject: "Abbiamo ricevuto la tua richiesta di cancellazione",
         template: "client-erasure-request",
-        body: createElement(ClientAreaNoticeEmail, {
+        body: emailBody(ClientAreaNoticeEmail, {
           name: bookingName(client),
           preview: "Richiesta di cancellazione ricevuta",
           paragraphs: [
@@ -393,7 +392,7 @@ export async function requestErasure(db: Database, client: ClientIdentity) {
         to: env().STAFF_EMAIL,
         subject: "Nuova richiesta di cancellazione (art. 17)",
         template: "staff-erasure-request",
-        body: createElement(StaffNotification, {
+        body: emailBody(StaffNotification, {
           title: "Una persona ha chiesto la cancellazione dei suoi dati dalla sua area personale",
           rows: [
             ["Email", client.user.email],
@@ -429,7 +428,7 @@ export async function leaveNewsletter(db: Database, client: ClientIdentity) {
         to: client.user.email,
         subject: "Non riceverai più la newsletter",
         template: "client-newsletter-left",
-        body: createElement(ClientAreaNoticeEmail, {
+        body: emailBody(ClientAreaNoticeEmail, {
           name: bookingName(client),
           preview: "Disiscrizione dalla newsletter",
           paragraphs: ["come hai chiesto dalla tua area personale, non riceverai più la nostra newsletter. Puoi iscriverti di nuovo quando vuoi."],
@@ -448,7 +447,7 @@ export async function confirmSignedOutEverywhere(db: Database, client: ClientIde
       to: client.user.email,
       subject: "Sei uscito da tutti i dispositivi",
       template: "client-signed-out-everywhere",
-      body: createElement(ClientAreaNoticeEmail, {
+      body: emailBody(ClientAreaNoticeEmail, {
         name: bookingName(client),
         preview: "Accesso chiuso su tutti i dispositivi",
         paragraphs: ["hai chiuso l'accesso alla tua area personale su tutti i dispositivi. Per rientrare, chiedi un nuovo link dalla pagina di accesso."],

@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
-import { createElement } from "react";
 import { clientPaymentPaths, iseeMessages, type ReviewStatus } from "~/domain/client-area";
 import { formatCents, tariffs } from "~/domain/ledger";
 import { audit } from "../audit.server";
@@ -10,7 +9,7 @@ import { groupBookings, groups, iseeRequests, payments, refunds } from "../db/sc
 import { env, publicBaseUrl } from "../env.server";
 import { HttpError } from "../http/errors.server";
 import { ClientAreaNoticeEmail } from "../mail/client-area-templates";
-import { enqueueEmails } from "../mail/outbox.server";
+import { emailBody, enqueueEmails } from "../mail/outbox.server";
 import { StaffNotification } from "../mail/templates";
 import { storage } from "../storage.server";
 import { bookingName, ownBooking } from "./client-area.server";
@@ -142,7 +141,7 @@ export async function requestIsee(db: Database, client: ClientIdentity, bookingI
         to: client.user.email,
         subject: "Abbiamo ricevuto la tua attestazione ISEE",
         template: "client-isee-request",
-        body: createElement(ClientAreaNoticeEmail, {
+        body: emailBody(ClientAreaNoticeEmail, {
           name: bookingName(client),
           preview: "Attestazione ISEE ricevuta",
           paragraphs: [
@@ -156,7 +155,7 @@ export async function requestIsee(db: Database, client: ClientIdentity, bookingI
         to: env().STAFF_EMAIL,
         subject: "Nuova attestazione ISEE da verificare",
         template: "staff-isee-request",
-        body: createElement(StaffNotification, {
+        body: emailBody(StaffNotification, {
           title: "Una persona chiede la tariffa agevolata dalla sua area personale",
           rows: [
             ["Persona", booking.name ?? booking.email],
@@ -209,7 +208,7 @@ async function answerMember(tx: Tx, bookingId: string, mail: { subject: string; 
       to: member!.email,
       subject: mail.subject,
       template: mail.template,
-      body: createElement(ClientAreaNoticeEmail, {
+      body: emailBody(ClientAreaNoticeEmail, {
         name: member!.name,
         preview: mail.preview,
         paragraphs: mail.paragraphs,

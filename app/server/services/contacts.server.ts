@@ -1,9 +1,8 @@
-import { createElement } from "react";
 import type { ContactInput } from "~/domain/contact";
 import type { Database } from "../db/client.server";
 import { contacts } from "../db/schema";
 import { env } from "../env.server";
-import { enqueueEmails } from "../mail/outbox.server";
+import { emailBody, enqueueEmails } from "../mail/outbox.server";
 import { ContactAutoReply, StaffNotification } from "../mail/templates";
 
 type Tx = Pick<Database, "insert" | "execute">;
@@ -19,7 +18,7 @@ export async function createContact(tx: Tx, input: ContactInput) {
       to: env().STAFF_EMAIL,
       subject: `Nuovo messaggio dal sito: ${input.subject}`,
       template: "contact-staff",
-      body: createElement(StaffNotification, {
+      body: emailBody(StaffNotification, {
         title: "Nuovo messaggio dal modulo contatti",
         rows: [
           ["Nome", input.name],
@@ -33,7 +32,7 @@ export async function createContact(tx: Tx, input: ContactInput) {
       to: input.email,
       subject: "Abbiamo ricevuto il tuo messaggio",
       template: "contact-auto-reply",
-      body: createElement(ContactAutoReply, { name: input.name }),
+      body: emailBody(ContactAutoReply, { name: input.name }),
     },
   ]);
   return row!;

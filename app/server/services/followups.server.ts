@@ -1,11 +1,10 @@
 import { and, eq, gte, inArray, sql } from "drizzle-orm";
-import { createElement } from "react";
 import { testFollowupAccess } from "~/content/test-followup";
 import type { Database } from "../db/client.server";
 import { emailOutbox, groupBookings, newsletterSubscribers, questionnaireResponses } from "../db/schema";
 import { registerJob, type NewJob } from "../jobs.server";
 import { FollowupEmail, followupSubject, type FollowupStep } from "../mail/booking-templates";
-import { enqueueEmails, type OutgoingEmail } from "../mail/outbox.server";
+import { emailBody, enqueueEmails, type OutgoingEmail } from "../mail/outbox.server";
 import { callPageUrl, groupsPageUrl } from "./bookings.server";
 import { normalizeEmail } from "./groups.server";
 import { tokenForAddress } from "./identity.server";
@@ -36,7 +35,7 @@ function followupEmail(step: FollowupStep, person: { email: string; name: string
     to: person.email,
     subject: followupSubject(step),
     template,
-    body: createElement(FollowupEmail, {
+    body: emailBody(FollowupEmail, {
       step,
       name: person.name,
       groupsUrl: groupsPageUrl(person.email, person.name, token),

@@ -1,13 +1,12 @@
 import { createHash, createHmac, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
-import { createElement } from "react";
 import { identityMessages } from "~/domain/matching-types";
 import { insertRows, type Database } from "../db/client.server";
 import { accessTokens, pendingActions, questionnaireResponses } from "../db/schema";
 import { authSecret } from "../auth.server";
 import { publicBaseUrl } from "../env.server";
 import type { HandlerResult } from "../http/idempotency.server";
-import { enqueueEmails } from "../mail/outbox.server";
+import { emailBody, enqueueEmails } from "../mail/outbox.server";
 import { ConfirmRequestEmail } from "../mail/booking-templates";
 import { normalizeEmail } from "./groups.server";
 
@@ -131,7 +130,7 @@ export async function requestConfirmation(
       to: email,
       subject: "Conferma la tua richiesta",
       template: "confirm-request",
-      body: createElement(ConfirmRequestEmail, {
+      body: emailBody(ConfirmRequestEmail, {
         summary: input.summary,
         confirmUrl: `${publicBaseUrl()}/conferma-richiesta/${secret}`,
         hours: PENDING_ACTION_HOURS,

@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { createElement } from "react";
 import { CLIENT_AREA } from "~/domain/client-area";
 import { audit } from "../audit.server";
 import type { SessionInfo } from "../auth.server";
@@ -9,7 +8,7 @@ import { groupBookings, groups, moveRequests } from "../db/schema";
 import { env, publicBaseUrl } from "../env.server";
 import { HttpError } from "../http/errors.server";
 import { ClientAreaNoticeEmail } from "../mail/client-area-templates";
-import { enqueueEmails } from "../mail/outbox.server";
+import { emailBody, enqueueEmails } from "../mail/outbox.server";
 import { StaffNotification } from "../mail/templates";
 import { movableGroups } from "./admin-bookings.server";
 import { versionOf } from "./admin-common.server";
@@ -77,7 +76,7 @@ export async function requestMove(
         to: client.user.email,
         subject: "Abbiamo ricevuto la tua richiesta di cambiare gruppo",
         template: "client-move-request",
-        body: createElement(ClientAreaNoticeEmail, {
+        body: emailBody(ClientAreaNoticeEmail, {
           name: bookingName(client),
           preview: "Richiesta di cambio gruppo ricevuta",
           paragraphs: [
@@ -91,7 +90,7 @@ export async function requestMove(
         to: env().STAFF_EMAIL,
         subject: "Nuova richiesta di cambio gruppo",
         template: "staff-move-request",
-        body: createElement(StaffNotification, {
+        body: emailBody(StaffNotification, {
           title: "Una persona chiede di cambiare gruppo dalla sua area personale",
           rows: [
             ["Persona", booking.name ?? booking.email],
@@ -237,7 +236,7 @@ export async function declineMoveRequest(db: Database, actor: SessionInfo, id: s
         to: booking!.email,
         subject: "La tua richiesta di cambiare gruppo",
         template: "client-move-declined",
-        body: createElement(ClientAreaNoticeEmail, {
+        body: emailBody(ClientAreaNoticeEmail, {
           name: booking!.name,
           preview: "Lo staff ha risposto alla tua richiesta di cambio gruppo",
           paragraphs: [

@@ -1,11 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { createElement } from "react";
 import { newsletterMessages } from "~/domain/newsletter-messages";
 import type { Database } from "../db/client.server";
 import { consentRecords, newsletterSubscribers } from "../db/schema";
 import { publicBaseUrl } from "../env.server";
-import { enqueueEmails } from "../mail/outbox.server";
+import { emailBody, enqueueEmails } from "../mail/outbox.server";
 import { NewsletterConfirm, NewsletterWelcome } from "../mail/templates";
 
 type Tx = Pick<Database, "insert" | "select" | "update" | "execute">;
@@ -39,7 +38,7 @@ export async function subscribe(tx: Tx, email: string, source = "website") {
       to: normalized,
       subject: "Conferma la tua iscrizione alla newsletter",
       template: "newsletter-confirm",
-      body: createElement(NewsletterConfirm, { confirmUrl: `${publicBaseUrl()}/newsletter/conferma/${confirmToken}` }),
+      body: emailBody(NewsletterConfirm, { confirmUrl: `${publicBaseUrl()}/newsletter/conferma/${confirmToken}` }),
     },
   ]);
   return { status: "pending" as const, message: newsletterMessages.subscribed };
@@ -70,7 +69,7 @@ export async function confirmSubscription(db: Database, confirmToken: string) {
         to: row.email,
         subject: "Iscrizione confermata",
         template: "newsletter-welcome",
-        body: createElement(NewsletterWelcome, { unsubscribeUrl: `${publicBaseUrl()}/newsletter/disiscrivi/${row.unsubscribeToken}` }),
+        body: emailBody(NewsletterWelcome, { unsubscribeUrl: `${publicBaseUrl()}/newsletter/disiscrivi/${row.unsubscribeToken}` }),
       },
     ]);
     return row;

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { createElement } from "react";
 import { legalVersions } from "~/content/site";
 import type { QuestionnaireAnswers } from "~/domain/questionnaire";
 import { insertRows, type Database } from "../db/client.server";
@@ -8,7 +7,7 @@ import { consentRecords, questionnaireResponses } from "../db/schema";
 import { seal } from "../crypto.server";
 import { env } from "../env.server";
 import { jobsInsert } from "../jobs.server";
-import { outboxInsert, outboxRows } from "../mail/outbox.server";
+import { outboxInsert, outboxRows, emailBody } from "../mail/outbox.server";
 import { QuestionnaireResult, StaffNotification } from "../mail/templates";
 import { groupsPageUrl } from "./bookings.server";
 import { followupJobs } from "./followups.server";
@@ -54,14 +53,14 @@ export async function questionnaireSubmission(answers: QuestionnaireAnswers, met
       to: answers.email,
       subject: "I gruppi consigliati per te",
       template: "questionnaire-result",
-      body: createElement(QuestionnaireResult, { name: answers.name, groupsUrl: groupsPageUrl(answers.email, answers.name, tokenOf(tokenId)) }),
+      body: emailBody(QuestionnaireResult, { name: answers.name, groupsUrl: groupsPageUrl(answers.email, answers.name, tokenOf(tokenId)) }),
     },
     {
       to: env().STAFF_EMAIL,
       subject: `Nuovo questionario: ${answers.name}`,
       template: "questionnaire-staff",
       // No health data in the notification: staff read the answers in the admin area.
-      body: createElement(StaffNotification, {
+      body: emailBody(StaffNotification, {
         title: "Un nuovo questionario è stato compilato",
         rows: [
           ["Nome", answers.name],

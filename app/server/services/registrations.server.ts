@@ -1,10 +1,9 @@
-import { createElement } from "react";
 import { legalVersions } from "~/content/site";
 import type { RegistrationInput } from "~/domain/registration";
 import type { Database } from "../db/client.server";
 import { consentRecords, registrations } from "../db/schema";
 import { env } from "../env.server";
-import { enqueueEmails, type Attachment } from "../mail/outbox.server";
+import { enqueueEmails, type Attachment, emailBody } from "../mail/outbox.server";
 import { RegistrationConfirmation, StaffNotification } from "../mail/templates";
 import { documentFileName, documentTypes, liveDocumentKey } from "./admin-documents.server";
 import { subscribe } from "./newsletter.server";
@@ -56,14 +55,14 @@ export async function registerParticipant(tx: Tx, input: RegistrationInput) {
       to: email,
       subject: "Conferma della tua iscrizione",
       template: "registration-confirmation",
-      body: createElement(RegistrationConfirmation, { name: input.firstName }),
+      body: emailBody(RegistrationConfirmation, { name: input.firstName }),
       attachments,
     },
     {
       to: env().STAFF_EMAIL,
       subject: `Nuova iscrizione: ${name}`,
       template: "registration-staff",
-      body: createElement(StaffNotification, {
+      body: emailBody(StaffNotification, {
         title: "Una nuova iscrizione è stata confermata",
         rows: [
           ["Nome", name],

@@ -1,5 +1,4 @@
 import { and, eq, gt, inArray, lte, sql } from "drizzle-orm";
-import { createElement } from "react";
 import { absenceNotice } from "~/content/site";
 import { announcedInTime, sessionLabel } from "~/domain/sessions";
 import type { Database } from "../db/client.server";
@@ -7,7 +6,7 @@ import { attendance, groupBookings, groups, groupSessions, sessionReminders } fr
 import { publicBaseUrl } from "../env.server";
 import { enqueueJobs, registerJob } from "../jobs.server";
 import { logger } from "../logger.server";
-import { enqueueEmails } from "../mail/outbox.server";
+import { emailBody, enqueueEmails } from "../mail/outbox.server";
 import { SessionReminderEmail } from "../mail/session-templates";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -63,7 +62,7 @@ async function remindMembers(tx: Tx, session: DueSession, now: Date) {
       to: person.email,
       subject: `Promemoria: ${session.groupName}, ${when}`,
       template: "session-reminder",
-      body: createElement(SessionReminderEmail, {
+      body: emailBody(SessionReminderEmail, {
         name: person.name,
         groupName: session.groupName,
         when,

@@ -1,5 +1,4 @@
 import { and, asc, eq, gte, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
-import { createElement, type ReactElement } from "react";
 import { absenceNotice, SESSION_WINDOW_WEEKS } from "~/content/site";
 import { addDays, romeTimeToUtc, todayInRome } from "~/domain/calendar";
 import {
@@ -19,7 +18,7 @@ import { attendance, groupBookings, groupClosures, groups, groupSessions, therap
 import { HttpError } from "../http/errors.server";
 import { dailyAt, registerDailyJob } from "../jobs.server";
 import { logger } from "../logger.server";
-import { enqueueEmails } from "../mail/outbox.server";
+import { emailBody, enqueueEmails, type OutgoingEmail } from "../mail/outbox.server";
 import { SessionCancelledEmail, SessionMovedEmail } from "../mail/session-templates";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -239,7 +238,7 @@ async function members(tx: Executor, groupId: string) {
 }
 
 /** Queues one e-mail to each confirmed member of the group, addressed by name; returns how many. */
-async function emailMembers(tx: Tx, groupId: string, template: string, subject: string, body: (name: string | null) => ReactElement) {
+async function emailMembers(tx: Tx, groupId: string, template: string, subject: string, body: (name: string | null) => OutgoingEmail["body"]) {
   const people = await members(tx, groupId);
   await enqueueEmails(tx, people.map((person) => ({ to: person.email, subject, template, body: body(person.name) })));
   return people.length;
@@ -261,7 +260,7 @@ async function cancelLocked(tx: Tx, session: typeof groupSessions.$inferSelect, 
   await tx.update(groupSessions).set({ status: "cancelled", note, updatedAt: new Date() }).where(eq(groupSessions.id, session.id));
   const when = sessionLabel(session.startsAt, session.endsAt);
   return emailMembers(tx, session.groupId, "session-cancelled", `Incontro annullato: ${groupName}`, (name) =>
-    createElement(SessionCancelledEmail, { name, groupName, when, note }),
+    emailBody(SessionCancelledEmail, { name, groupName, when, note }),
   );
 }
 
@@ -305,7 +304,7 @@ export async function moveSession(
     const from = sessionLabel(session.startsAt, session.endsAt);
     const to = sessionLabel(instants.startsAt, instants.endsAt);
     const emailed = await emailMembers(tx, session.groupId, "session-moved", `Incontro spostato: ${group.name}`, (name) =>
-      createElement(SessionMovedEmail, { name, groupName: group.name, from, to, note: target.note }),
+      emailBody(SessionMovedEmail, { name, groupName: group.name, from, to, note: target.note }),
     );
     await audit(tx, actor, { action: "move", entity: "group_session", entityId: sessionId, detail: { to: created.id, emailed } });
     return { id: created.id, groupName: group.name, emailed };

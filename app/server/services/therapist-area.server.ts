@@ -1,6 +1,5 @@
 import { and, asc, eq, gte, lt, sql } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
-import { createElement } from "react";
 import { widgetPath } from "~/domain/sign-in-widget";
 import { addDays, romeTimeToUtc, todayInRome } from "~/domain/calendar";
 import { memberName, THERAPIST_AREA, THERAPIST_ROLE } from "~/domain/sessions";
@@ -12,7 +11,7 @@ import { groupBookings, groups, groupSessions, questionnaireResponses, therapist
 import { publicBaseUrl } from "../env.server";
 import type { TherapistIdentity } from "../gates.server";
 import { HttpError } from "../http/errors.server";
-import { enqueueEmails } from "../mail/outbox.server";
+import { emailBody, enqueueEmails } from "../mail/outbox.server";
 import { TherapistInvitationEmail } from "../mail/session-templates";
 import { listSessions } from "./sessions.server";
 
@@ -64,7 +63,7 @@ export async function inviteTherapist(db: Database, actor: SessionInfo, therapis
         to: email,
         subject: "Il tuo accesso all'area terapeuti",
         template: "therapist-invitation",
-        body: createElement(TherapistInvitationEmail, { name: therapist.name, url, days: INVITATION_DAYS }),
+        body: emailBody(TherapistInvitationEmail, { name: therapist.name, url, days: INVITATION_DAYS }),
       },
     ]);
     await audit(tx, actor, { action: "invite", entity: "therapist", entityId: therapistId, detail: { userId: account!.id } });
