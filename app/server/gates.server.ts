@@ -57,12 +57,7 @@ export async function adminRefusal(db: Database, request: Request): Promise<Refu
  * authentication), so no admin data ever leaves the server for anyone else. The page's
  * ErrorBoundary takes the error, inside the layout, which shows the login or Access Denied instead.
  */
-export async function adminPageData<T>(
-  db: Database,
-  request: Request,
-  load: (session: SessionInfo) => Promise<T>,
-  options: AdminGateOptions = {},
-): Promise<T> {
+export async function adminPageData<T>(db: Database, request: Request, load: (session: SessionInfo) => Promise<T>, options: AdminGateOptions = {}): Promise<T> {
   return load(await requireAdmin(db, request, options));
 }
 

@@ -39,7 +39,10 @@ export function formAction<Failure extends object, Result>(options: FormActionOp
     }
     delete values[PROOF_OF_WORK_FIELD];
     // An outage goes on to the outage page (503 with Retry-After), as for every route.
-    return handleErrors(() => options.handle(values, context.db), (error) => fail(error.status, error.message), { scope: options.scope });
+    return handleErrors(
+      () => options.handle(values, context.db),
+      (error) => fail(error.status, error.message),
+      { scope: options.scope },
+    );
   };
 }
-

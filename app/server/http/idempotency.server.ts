@@ -31,11 +31,16 @@ function checkedKey(key: string | null) {
   return key;
 }
 
-const requestHashOf = (payload: unknown) => createHash("sha256").update(JSON.stringify(payload ?? null)).digest("hex");
+const requestHashOf = (payload: unknown) =>
+  createHash("sha256")
+    .update(JSON.stringify(payload ?? null))
+    .digest("hex");
 
 /** The answer stored with an Idempotency-Key (null while it has none); 422 when the key came with another payload. */
 async function storedAnswer(executor: Pick<Database, "execute">, stored: string, requestHash: string): Promise<HandlerResult | null> {
-  const [row] = (await executor.execute<{ status: number | null; body: unknown; request_hash: string }>(sql`select status, body, request_hash from idempotency_keys where key = ${stored}`)).rows;
+  const [row] = (
+    await executor.execute<{ status: number | null; body: unknown; request_hash: string }>(sql`select status, body, request_hash from idempotency_keys where key = ${stored}`)
+  ).rows;
   if (row && row.request_hash !== requestHash) throw new HttpError(422, errors.idempotencyMismatch);
   return row && row.status !== null ? { status: row.status, body: row.body } : null;
 }
@@ -131,4 +136,3 @@ export async function storeComposed(db: Database, scope: string, key: string | n
     throw new HttpError(409, errors.idempotencyInFlight);
   }
 }
-
