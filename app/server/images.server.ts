@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { IMAGE_WIDTHS, variantKey } from "~/domain/images";
 import { publicUrl, storage, type Bucket } from "./storage.server";
 
-interface StoredImage {
+export interface StoredImage {
   url: string;
   width: number;
   height: number;
