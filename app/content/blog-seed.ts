@@ -1,9 +1,5 @@
-import { group, site } from "./site";
+import { defaultBlogCtaLink, defaultBlogCtaText, group, site } from "./site";
 import type { BlogPostSeed } from "./types";
-
-/** Default call to action of an article (spec: invites the reader to start the growth path). */
-export const defaultBlogCtaText = `Inizia il tuo percorso di crescita con ${site.brand}`;
-export const defaultBlogCtaLink = "/questionario";
 
 /** The demo images are vector illustrations drawn at seed time (app/server/db/demo-images.server.ts). */
 const imageCredits = `Illustrazioni realizzate per ${site.brand}.`;

@@ -79,3 +79,7 @@ export const legalVersions = {
   terms: { version: "2025-05-19", updated: "19/05/2025" },
   privacy: { version: "2025-04-13", updated: "13/04/2025" },
 } as const;
+
+/** Default call to action of an article (spec: invites the reader to start the growth path). */
+export const defaultBlogCtaText = `Inizia il tuo percorso di crescita con ${site.brand}`;
+export const defaultBlogCtaLink = "/questionario";

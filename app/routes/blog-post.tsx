@@ -7,7 +7,7 @@ import { CoverImage } from "~/components/blog/cover-image";
 import { postPath, postReadTime } from "~/components/blog/post-format";
 import { PostMeta } from "~/components/blog/post-meta";
 import { publicCacheHeaders } from "~/components/site/public-cache";
-import { defaultBlogCtaLink, defaultBlogCtaText } from "~/content/blog-seed";
+import { defaultBlogCtaLink, defaultBlogCtaText } from "~/content/site";
 import { safeHref } from "~/domain/article";
 import { articleJsonLd, seo } from "~/domain/seo";
 import { findAnyPost, findPublishedPost } from "~/server/services/blog.server";

@@ -2,8 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type Def
 import type { PostSummary } from "~/components/blog/post-card";
 import { Calculator, ImagePlus, Plus, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState, type InputHTMLAttributes, type ReactNode } from "react";
-import { defaultBlogCtaLink, defaultBlogCtaText } from "~/content/blog-seed";
-import { META_DESCRIPTION_MAX, META_DESCRIPTION_OPTIMAL_MIN, META_TITLE_MAX, site } from "~/content/site";
+import { defaultBlogCtaLink, defaultBlogCtaText, META_DESCRIPTION_MAX, META_DESCRIPTION_OPTIMAL_MIN, META_TITLE_MAX, site } from "~/content/site";
 import { blogPostInputSchema } from "~/domain/blog-post-input";
 import { readTimeLabel } from "~/domain/reading-time";
 import { slugify } from "~/domain/slug";
