@@ -2,8 +2,7 @@ import { currentKeyId } from "./crypto.server";
 import { createDatabase, endWithin, type Database } from "./db/client.server";
 import { startEmbeddedPostgres, type EmbeddedServer } from "./db/embedded.server";
 import { runMigrations } from "./db/migrate.server";
-import { ensureDemoAdmin, retireDemoPassword, seedDemoContent } from "./db/seed.server";
-import { ensureDemoTherapist, seedDemoSessions } from "./db/seed-sessions.server";
+import { ensureDemoAdmin, retireDemoPassword } from "./db/demo-admin.server";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
 import { configuredTransport } from "./mail/transport.server";
@@ -45,6 +44,8 @@ export async function startPlatform(): Promise<Platform> {
   await runMigrations(databaseUrl);
   const db = createDatabase(databaseUrl);
   if (config.SEED_DEMO === "true") {
+    // Loaded only here: a production start (no demo data) never reads the demo texts and images.
+    const [{ seedDemoContent }, { ensureDemoTherapist, seedDemoSessions }] = await Promise.all([import("./db/seed.server"), import("./db/seed-sessions.server")]);
     await seedDemoContent(db, config.dataDir);
     await ensureDemoAdmin(db);
     await seedDemoSessions(db);

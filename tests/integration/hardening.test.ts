@@ -13,7 +13,7 @@ import { action as testFollowupEmails } from "../../app/routes/api/test-followup
 import { action as testFollowupAction, loader as testFollowupLoader } from "../../app/routes/test-followup";
 import { auth, createOrPromoteAdmin } from "../../app/server/auth.server";
 import type { Database } from "../../app/server/db/client.server";
-import { DEMO_ADMIN_EMAIL, ensureDemoAdmin, retireDemoPassword } from "../../app/server/db/seed.server";
+import { DEMO_ADMIN_EMAIL, ensureDemoAdmin, retireDemoPassword } from "../../app/server/db/demo-admin.server";
 import { documents, emailOutbox, newsletterSubscribers, questionnaireResponses, session, therapists, user } from "../../app/server/db/schema";
 import { clientKey, rateLimitAddress } from "../../app/server/http/rate-limit.server";
 import { sameOriginPath } from "../../app/server/http/endpoint.server";

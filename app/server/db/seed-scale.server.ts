@@ -34,7 +34,8 @@ import { NEWSLETTER_TEXT_VERSION } from "../services/newsletter.server";
 import { materialiseSessions } from "../services/sessions.server";
 import { insertRows, type Database } from "./client.server";
 import { groupBookings, groupClosures, groups, questionnaireResponses, therapists } from "./schema";
-import { DEMO_ADMIN_EMAIL, ensureDemoAdmin, seedDemoContent } from "./seed.server";
+import { DEMO_ADMIN_EMAIL, ensureDemoAdmin } from "./demo-admin.server";
+import { seedDemoContent } from "./seed.server";
 import { DEMO_THERAPIST_EMAIL, ensureDemoTherapist, seedDemoSessions } from "./seed-sessions.server";
 
 /**

@@ -1,16 +1,13 @@
-import { and, count, eq, sql } from "drizzle-orm";
-import { randomBytes } from "node:crypto";
+import { count, sql } from "drizzle-orm";
 import { blogSeedPosts } from "~/content/blog-seed";
 import { groupSeeds } from "~/content/groups-seed";
 import { ageBracket } from "~/domain/matching";
 import { therapistSeeds } from "~/content/therapists-seed";
-import { ADMIN_ROLE, auth, createOrPromoteAdmin } from "../auth.server";
-import { env } from "../env.server";
 import { storeWebpVariants } from "../images.server";
 import { logger } from "../logger.server";
 import type { Database } from "./client.server";
 import { monogramSvg, postIllustrations } from "./demo-images.server";
-import { account, blogPosts, groupBookings, groups, session, therapists, user } from "./schema";
+import { blogPosts, groupBookings, groups, therapists } from "./schema";
 
 const SEED_LOCK = 727_002;
 
@@ -128,54 +125,4 @@ export async function seedDemoContent(db: Database, _dataDir: string) {
 async function rasterize(svg: string) {
   const sharp = (await import("sharp")).default;
   return sharp(Buffer.from(svg)).png().toBuffer();
-}
-
-export const DEMO_ADMIN_EMAIL = "admin@insieme.local";
-/** Published in earlier versions of the README: it must never open anything again. */
-const RETIRED_DEMO_PASSWORD = "insieme-demo-2024";
-
-/** Printed on the console only (never through the logger, never to a file), once. */
-function announceDemoAdmin(password: string, configured: boolean) {
-  const shown = configured ? "the password in DEMO_ADMIN_PASSWORD" : `password ${password} (shown only now)`;
-  console.log(`Demo admin: ${DEMO_ADMIN_EMAIL} with ${shown}; sign in at /admin`);
-}
-
-/**
- * The demo database gets one admin, with DEMO_ADMIN_PASSWORD or a random password printed once
- * so a newcomer can sign in at /admin.
- */
-export async function ensureDemoAdmin(db: Database) {
-  const [existing] = await db.select({ value: count() }).from(user).where(eq(user.role, ADMIN_ROLE));
-  if ((existing?.value ?? 0) > 0) return;
-  const configured = env().DEMO_ADMIN_PASSWORD;
-  const password = configured ?? randomBytes(15).toString("base64url");
-  try {
-    await createOrPromoteAdmin(db, DEMO_ADMIN_EMAIL, password, "Admin demo");
-  } catch (error) {
-    // Another instance starting at the same moment created it first.
-    const [created] = await db.select({ value: count() }).from(user).where(eq(user.email, DEMO_ADMIN_EMAIL));
-    if ((created?.value ?? 0) > 0) return;
-    throw error;
-  }
-  announceDemoAdmin(password, Boolean(configured));
-}
-
-/**
- * A demo admin created by an earlier version still has the published password: it gets a random
- * one (printed once) and loses its sessions. Runs on every start, demo data or not.
- */
-export async function retireDemoPassword(db: Database) {
-  const [row] = await db
-    .select({ accountId: account.id, userId: user.id, hash: account.password })
-    .from(user)
-    .innerJoin(account, and(eq(account.userId, user.id), eq(account.providerId, "credential")))
-    .where(eq(user.email, DEMO_ADMIN_EMAIL));
-  if (!row?.hash) return;
-  const context = await auth(db).$context;
-  if (!(await context.password.verify({ hash: row.hash, password: RETIRED_DEMO_PASSWORD }))) return;
-  const configured = env().DEMO_ADMIN_PASSWORD;
-  const password = configured ?? randomBytes(15).toString("base64url");
-  await db.update(account).set({ password: await context.password.hash(password) }).where(eq(account.id, row.accountId));
-  await db.delete(session).where(eq(session.userId, row.userId));
-  announceDemoAdmin(password, Boolean(configured));
 }
