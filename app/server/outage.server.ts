@@ -53,7 +53,7 @@ function wantsJson(pathname: string, accept: string) {
 const outageHtml = () => new Response(outagePage, { status: 503, headers: { ...outageHeaders, "Content-Type": "text/html; charset=utf-8" } });
 
 /** The answer to a request that met the outage at `where` (a route, an endpoint's scope). */
-export function outageResponse(request: Request, where: string, error: unknown): Response {
+function outageResponse(request: Request, where: string, error: unknown): Response {
   logOutage(where, error);
   if (wantsJson(new URL(request.url).pathname, request.headers.get("accept") ?? "")) {
     return Response.json({ error: outage.apiError }, { status: 503, headers: outageHeaders });

@@ -7,7 +7,7 @@ import type { Bucket } from "./storage.server";
 
 type ImageFormat = "jpeg" | "png" | "webp" | "avif";
 
-export const uploadErrors = {
+const uploadErrors = {
   missing: "Nessun file selezionato.",
   tooLarge: "Il file è troppo grande. Massimo 5MB.",
   notImage: "Seleziona un file immagine valido (JPEG, PNG, WebP o AVIF).",

@@ -5,7 +5,7 @@ import { errors, HttpError } from "./errors.server";
 
 /** What a request carries, read under a cap and checked: every refusal a clear 4xx (HttpError), never a 500. */
 
-export const MAX_JSON_BYTES = 64 * 1024;
+const MAX_JSON_BYTES = 64 * 1024;
 export const MAX_JSON_DEPTH = 20;
 
 /** How deeply a parsed JSON value nests (iteratively: a hostile body cannot exhaust the stack). */

@@ -52,7 +52,7 @@ function formRedirect(request: Request, scope: string, outcome: "ok" | "error", 
   });
 }
 
-export interface EndpointOptions<S extends z.ZodType> {
+interface EndpointOptions<S extends z.ZodType> {
   scope: string;
   schema: S;
   /** Requests per window per client address. */

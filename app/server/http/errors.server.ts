@@ -36,7 +36,7 @@ export class HttpError extends Error {
  * Logs a fault under `scope` by its kind only (name, driver code, stack frames), never its message:
  * a failed query's message carries the submitted, personal, values.
  */
-export function logFailure(scope: string, error: unknown) {
+function logFailure(scope: string, error: unknown) {
   const { name, stack } = (error ?? {}) as { name?: string; stack?: string };
   const frames = stack
     ?.split("\n")

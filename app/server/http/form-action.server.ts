@@ -5,7 +5,7 @@ import { acceptProofOfWork } from "../proof-of-work.server";
 import { errors, handleErrors, type HttpError } from "./errors.server";
 import { clientKey, hitRateLimit } from "./rate-limit.server";
 
-export interface FormActionOptions<Failure extends object, Result> {
+interface FormActionOptions<Failure extends object, Result> {
   scope: string;
   /** Posts per window per client address (hashed, like the JSON endpoints). */
   rateLimit: { limit: number; windowSeconds: number };

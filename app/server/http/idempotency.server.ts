@@ -17,7 +17,7 @@ export interface HandlerResult {
 }
 
 /** Something single-use the write consumes (the anti-spam proof): marked with the Idempotency-Key, refused when already used. */
-export interface SpendOnce {
+interface SpendOnce {
   /** Inserts the mark; returns a row only when it was not there. */
   statement: SQL;
   /** The 400's message when it was used. */
