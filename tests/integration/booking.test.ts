@@ -24,7 +24,7 @@ import { HttpError } from "../../app/server/http/errors.server";
 import { runDueJobs } from "../../app/server/jobs.server";
 import { storage } from "../../app/server/storage.server";
 import { cancelBooking, confirmBooking } from "../../app/server/services/admin-bookings.server";
-import { versionOf } from "../../app/server/services/admin-common.server";
+import { versionOf } from "../../app/server/record-versions.server";
 import { romeTimeToUtc } from "../../app/domain/calendar";
 import { callAvailability, slotLabel, workingDays } from "../../app/server/services/call-slots.server";
 import { recommendedGroups } from "../../app/server/services/groups.server";

@@ -4,7 +4,7 @@ import { auth } from "../../app/server/auth.server";
 import { redactUrl } from "../../app/server/logger.server";
 import { publicBaseUrl } from "../../app/server/env.server";
 import { confirmBooking } from "../../app/server/services/admin-bookings.server";
-import { versionOf } from "../../app/server/services/admin-common.server";
+import { versionOf } from "../../app/server/record-versions.server";
 import type { Database } from "../../app/server/db/client.server";
 import {
   attendance,

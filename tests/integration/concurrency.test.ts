@@ -28,7 +28,7 @@ import {
 } from "../../app/server/db/schema";
 import { callAvailability } from "../../app/server/services/call-slots.server";
 import { testDatabase, testDatabaseUrl } from "./database";
-import { versionOf } from "../../app/server/services/admin-common.server";
+import { versionOf } from "../../app/server/record-versions.server";
 import { accessTokenFor, postJson, validAnswers, signedInStaff, therapistWithGroup, confirmedMembers } from "./helpers";
 
 /**

@@ -4,7 +4,7 @@ import { action as bookingsAction, loader as bookingsLoader } from "../../app/ro
 import type { SessionInfo } from "../../app/server/auth.server";
 import type { Database } from "../../app/server/db/client.server";
 import { attendance, auditLog, emailOutbox, groupBookings, groups, groupSessions, jobs,  } from "../../app/server/db/schema";
-import { versionOf } from "../../app/server/services/admin-common.server";
+import { versionOf } from "../../app/server/record-versions.server";
 import { moveMember } from "../../app/server/services/bookings.server";
 import { memberBalance, recordPayment } from "../../app/server/services/payments.server";
 import { sessionRoster } from "../../app/server/services/sessions.server";

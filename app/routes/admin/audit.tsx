@@ -4,7 +4,7 @@ import { auditActionLabel, auditEntityLabel } from "~/components/admin/audit-lab
 import { PageHeader } from "~/components/admin/page";
 import { ListTable, td, useReloadingSamePage } from "~/components/admin/list";
 import { formatDateTimeSeconds } from "~/domain/format";
-import { parseListQuery } from "~/server/services/admin-common.server";
+import { parseListQuery } from "~/server/services/admin-lists.server";
 import { listAuditLog } from "~/server/services/admin-audit.server";
 import { adminPageData } from "~/server/gates.server";
 

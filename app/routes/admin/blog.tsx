@@ -10,7 +10,8 @@ import { Badge, EmptyState, LoadError, PageHeader } from "~/components/admin/pag
 import { ActionButton, ConfirmAction, useViewParam } from "~/components/admin/dialogs";
 import { Terms } from "~/components/admin/sections";
 import { blogPostInputSchema } from "~/domain/blog-post-input";
-import { checkFields, loadOr, recordAction } from "~/server/services/admin-common.server";
+import { checkFields, loadOr } from "~/server/http/staff-action.server";
+import { recordAction } from "~/server/http/record-action.server";
 import { createPost, deletePost, findPost, listPosts, postCounters, updatePost } from "~/server/services/admin-blog.server";
 import { adminPageData } from "~/server/gates.server";
 

@@ -21,7 +21,9 @@ import { cancelBooking, confirmBooking, listBookings, movableGroups } from "~/se
 import { moveMember } from "~/server/services/bookings.server";
 import { approveMoveRequest, declineMoveRequest, pendingMoveRequests } from "~/server/services/move-requests.server";
 import { MoveRequestsPanel, TargetGroupOptions } from "~/components/admin/move-requests";
-import { actionFail, actionOk, ADMIN_PAGE_SIZE, loadOr, parseListQuery, staffAction, versionSchema, auditListRead, submissionRefused } from "~/server/services/admin-common.server";
+import { actionFail, actionOk, loadOr, staffAction, submissionRefused } from "~/server/http/staff-action.server";
+import { ADMIN_PAGE_SIZE, parseListQuery, auditListRead } from "~/server/services/admin-lists.server";
+import { versionSchema } from "~/server/record-versions.server";
 import { VERSION_FIELD } from "~/domain/version";
 import { parseSubmission } from "~/server/form-submission.server";
 import { adminPageData, requireAdmin } from "~/server/gates.server";

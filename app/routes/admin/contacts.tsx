@@ -15,7 +15,9 @@ import { DetailSection, Terms } from "~/components/admin/sections";
 import { VERSION_FIELD } from "~/domain/version";
 import { useToast } from "~/components/ui/toast";
 import { audit } from "~/server/audit.server";
-import { actionFail, actionOk, ADMIN_PAGE_SIZE, loadOr, parseListQuery, staffAction, versionSchema, auditListRead } from "~/server/services/admin-common.server";
+import { actionFail, actionOk, loadOr, staffAction } from "~/server/http/staff-action.server";
+import { ADMIN_PAGE_SIZE, parseListQuery, auditListRead } from "~/server/services/admin-lists.server";
+import { versionSchema } from "~/server/record-versions.server";
 import { findContact, listContacts, setContactStatus } from "~/server/services/admin-contacts.server";
 import { adminPageData, requireAdmin } from "~/server/gates.server";
 

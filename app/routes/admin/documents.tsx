@@ -13,7 +13,7 @@ import { ConfirmDialog } from "~/components/admin/dialogs";
 import { useToast } from "~/components/ui/toast";
 import { handleErrors, HttpError } from "~/server/http/errors.server";
 import { audit } from "~/server/audit.server";
-import { actionFail, actionOk, loadOr } from "~/server/services/admin-common.server";
+import { actionFail, actionOk, loadOr } from "~/server/http/staff-action.server";
 import { isDocumentType, listDocuments, removeUploadedDocument, saveDocument } from "~/server/services/admin-documents.server";
 import { pdfUpload, readMultipart } from "~/server/uploads.server";
 import { adminPageData, requireAdmin } from "~/server/gates.server";

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/export";
 import { audit } from "~/server/audit.server";
 import { bookingStatuses, exportBookings } from "~/server/services/admin-bookings.server";
-import { parseListQuery } from "~/server/services/admin-common.server";
+import { parseListQuery } from "~/server/services/admin-lists.server";
 import { contactStatuses, exportContacts } from "~/server/services/admin-contacts.server";
 import { csvResponse, toCsv } from "~/server/services/admin-csv.server";
 import { todayInItaly } from "~/domain/format";

@@ -17,7 +17,7 @@ import { romeDate } from "~/domain/sessions";
 import { z } from "~/domain/zod";
 import { formatCents, manualPaymentMethods, paymentMethodLabels, paymentSchema, refundSchema } from "~/domain/ledger";
 import { audit } from "~/server/audit.server";
-import { actionFail, actionOk, checkFields, loadOr, recordId, staffAction, submissionRefused } from "~/server/services/admin-common.server";
+import { actionFail, actionOk, checkFields, loadOr, recordId, staffAction, submissionRefused } from "~/server/http/staff-action.server";
 import { approveIseeRequest, declineIseeRequest, pendingIseeRequests } from "~/server/services/client-payments.server";
 import { approveIsee, listAccounts, recentPayments, recentRefunds, recordPayment, recordRefund, revokeIsee } from "~/server/services/payments.server";
 import { parseSubmission } from "~/server/form-submission.server";

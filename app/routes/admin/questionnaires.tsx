@@ -7,7 +7,8 @@ import { useLoadErrorToast } from "~/components/admin/action-result";
 import { Badge, LoadError, PageHeader } from "~/components/admin/page";
 import { ListToolbar, PagedListTable, td } from "~/components/admin/list";
 import { Modal, useViewParam, ViewLink } from "~/components/admin/dialogs";
-import { ADMIN_PAGE_SIZE, loadOr, parseListQuery, auditListRead } from "~/server/services/admin-common.server";
+import { ADMIN_PAGE_SIZE, parseListQuery, auditListRead } from "~/server/services/admin-lists.server";
+import { loadOr } from "~/server/http/staff-action.server";
 import { findResponse, listResponses, responseStatuses } from "~/server/services/admin-questionnaires.server";
 import { adminPageData } from "~/server/gates.server";
 

@@ -4,7 +4,7 @@ import { formatDate, formatDateTime } from "~/domain/format";
 import { Badge, PageHeader } from "~/components/admin/page";
 import { ListTable, td } from "~/components/admin/list";
 import { audit } from "~/server/audit.server";
-import { parseListQuery } from "~/server/services/admin-common.server";
+import { parseListQuery } from "~/server/services/admin-lists.server";
 import { listRegistrations } from "~/server/services/admin-registrations.server";
 import { adminPageData } from "~/server/gates.server";
 

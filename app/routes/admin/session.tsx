@@ -13,7 +13,7 @@ import { attendanceMarksSchema } from "~/domain/attendance";
 import { cancelSessionSchema, moveSessionSchema, romeDate, sessionLabel, sessionStatusLabels, sessionTime, upperFirst } from "~/domain/sessions";
 import { HttpError, loadPage } from "~/server/http/errors.server";
 import { z } from "~/domain/zod";
-import { actionFail, actionFailure, actionOk, checkFields, isRecordId, staffAction, submissionRefused } from "~/server/services/admin-common.server";
+import { actionFail, actionFailure, actionOk, checkFields, isRecordId, staffAction, submissionRefused } from "~/server/http/staff-action.server";
 import { parseFields } from "~/server/http/body.server";
 import { attendanceSheet, cancelSession, getSession, moveSession, recordAttendance } from "~/server/services/sessions.server";
 import { parseSubmission } from "~/server/form-submission.server";

@@ -13,7 +13,7 @@ import { sessionTones } from "~/components/sessions/attendance-sheet";
 import { absenceNotice, SESSION_WINDOW_WEEKS } from "~/content/site";
 import { addDays, dateLabel, romeTimeToUtc, todayInRome } from "~/domain/calendar";
 import { closureSchema, romeDate, sessionStatusLabels, sessionTime, weekStart, upperFirst } from "~/domain/sessions";
-import { actionFail, actionOk, checkFields, loadOr, isRecordId, recordId, staffAction, submissionRefused } from "~/server/services/admin-common.server";
+import { actionFail, actionOk, checkFields, loadOr, isRecordId, recordId, staffAction, submissionRefused } from "~/server/http/staff-action.server";
 import { therapistOptions } from "~/server/services/admin-groups.server";
 import { addClosure, deleteClosure, groupOptions, listClosures, listSessions, listWeek } from "~/server/services/sessions.server";
 import { parseSubmission } from "~/server/form-submission.server";

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/therapist-invite";
 import { HttpError } from "~/server/http/errors.server";
-import { actionOk, staffAction } from "~/server/services/admin-common.server";
+import { actionOk, staffAction } from "~/server/http/staff-action.server";
 import { inviteTherapist } from "~/server/services/therapist-area.server";
 import { requireAdmin } from "~/server/gates.server";
 

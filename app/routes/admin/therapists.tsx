@@ -11,7 +11,8 @@ import { ActionButton, ConfirmDialog } from "~/components/admin/dialogs";
 import { TherapistPhoto } from "~/components/site/therapist-photo";
 import { useToast } from "~/components/ui/toast";
 import { therapistInputSchema } from "~/domain/therapist-input";
-import { loadOr, recordAction } from "~/server/services/admin-common.server";
+import { loadOr } from "~/server/http/staff-action.server";
+import { recordAction } from "~/server/http/record-action.server";
 import { createTherapist, deleteTherapist, listTherapists, updateTherapist } from "~/server/services/admin-therapists.server";
 import { adminPageData } from "~/server/gates.server";
 

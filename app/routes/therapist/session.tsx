@@ -7,7 +7,7 @@ import { sessionLabel, sessionStatusLabels, THERAPIST_AREA, upperFirst } from "~
 import { audit } from "~/server/audit.server";
 import { HttpError, loadPage } from "~/server/http/errors.server";
 import { parseFields } from "~/server/http/body.server";
-import { actionFail, actionOk, isRecordId, recordId, staffAction } from "~/server/services/admin-common.server";
+import { actionFail, actionOk, isRecordId, recordId, staffAction } from "~/server/http/staff-action.server";
 import { attendanceSheet, recordAttendance } from "~/server/services/sessions.server";
 import { BackLink } from "~/components/site/back-link";
 import { requireTherapist } from "~/server/gates.server";

@@ -109,6 +109,11 @@ export function driverError(error: unknown) {
   return current;
 }
 
+/** A unique constraint refused the write (SQLSTATE 23505). */
+export const isUniqueViolation = (error: unknown) => driverError(error)?.code === "23505";
+/** A foreign key refused the write (SQLSTATE 23503): the record it points to is gone. */
+export const isForeignKeyViolation = (error: unknown) => driverError(error)?.code === "23503";
+
 /** The kind of a database error without its message: a failed query's message may quote personal values. */
 export function describeDatabaseError(error: unknown): { name?: string; code?: string } {
   const inner = driverError(error);

@@ -1,7 +1,7 @@
 import { count, desc } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import { auditLog } from "../db/schema";
-import { clampPage } from "./admin-common.server";
+import { clampPage } from "./admin-lists.server";
 
 /** Entries per page of the audit log (more than other tables: entries are one line each). */
 const AUDIT_PAGE_SIZE = 50;

@@ -1,10 +1,10 @@
 import { and, count, desc, eq, getTableColumns, ne, sql } from "drizzle-orm";
 import { type BlogPostInput } from "~/domain/blog-post-input";
 import { slugify, uniqueSlug } from "~/domain/slug";
-import type { Database } from "../db/client.server";
+import { isUniqueViolation, type Database } from "../db/client.server";
 import { blogPosts } from "../db/schema";
 import { HttpError } from "../http/errors.server";
-import { hasVersion, isUniqueViolation, VersionConflict, versionOf } from "./admin-common.server";
+import { hasVersion, VersionConflict, versionOf } from "../record-versions.server";
 
 /** Every post, newest first (SPEC 7, admin: select all ordered by created_at descending). */
 export function listPosts(db: Database) {

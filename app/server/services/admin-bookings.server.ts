@@ -10,7 +10,8 @@ import { HttpError } from "../http/errors.server";
 import { BookingDecisionEmail } from "../mail/booking-templates";
 import { emailBody, enqueueEmails } from "../mail/outbox.server";
 import { lockBooking, withCapacityCheck } from "./bookings.server";
-import { CSV_EXPORT_LIMIT, versionOf, type ListQuery, peopleFilter, personColumns, pageOf } from "./admin-common.server";
+import { CSV_EXPORT_LIMIT, type ListQuery, peopleFilter, personColumns, pageOf } from "./admin-lists.server";
+import { versionOf } from "../record-versions.server";
 
 export { bookingStatuses } from "~/domain/statuses";
 

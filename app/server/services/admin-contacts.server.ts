@@ -3,7 +3,8 @@ import type { ContactStatus } from "~/domain/statuses";
 import type { Database } from "../db/client.server";
 import { contacts } from "../db/schema";
 import { HttpError } from "../http/errors.server";
-import { CSV_EXPORT_LIMIT, hasVersion, VersionConflict, versionOf, type ListQuery, peopleFilter, personColumns, pageOf } from "./admin-common.server";
+import { CSV_EXPORT_LIMIT, type ListQuery, peopleFilter, personColumns, pageOf } from "./admin-lists.server";
+import { hasVersion, VersionConflict, versionOf } from "../record-versions.server";
 
 export { contactStatuses, type ContactStatus } from "~/domain/statuses";
 

@@ -1,9 +1,9 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { GroupInput } from "~/domain/group-input";
-import type { Database } from "../db/client.server";
+import { isForeignKeyViolation, type Database } from "../db/client.server";
 import { groups, therapists } from "../db/schema";
 import { HttpError } from "../http/errors.server";
-import { isForeignKeyViolation, VersionConflict, versionOf } from "./admin-common.server";
+import { VersionConflict, versionOf } from "../record-versions.server";
 import { confirmedCount, groupColumns } from "./groups.server";
 
 

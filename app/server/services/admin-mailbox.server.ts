@@ -3,7 +3,7 @@ import type { OutboxStatus } from "~/domain/statuses";
 import type { Database } from "../db/client.server";
 import { emailOutbox } from "../db/schema";
 import { withBody } from "../mail/outbox.server";
-import { type ListQuery, listFilter, pageOf } from "./admin-common.server";
+import { type ListQuery, listFilter, pageOf } from "./admin-lists.server";
 
 export { outboxStatuses } from "~/domain/statuses";
 

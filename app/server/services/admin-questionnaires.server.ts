@@ -2,7 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import { readAnswers } from "../crypto.server";
 import type { Database } from "../db/client.server";
 import { questionnaireResponses } from "../db/schema";
-import { CSV_EXPORT_LIMIT, type ListQuery, peopleFilter, personColumns, pageOf } from "./admin-common.server";
+import { CSV_EXPORT_LIMIT, type ListQuery, peopleFilter, personColumns, pageOf } from "./admin-lists.server";
 
 /** "completed" is the status the questionnaire sets; anything else is shown as secondary. */
 const questionnaireStatuses = ["completed"] as const;

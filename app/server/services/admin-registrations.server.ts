@@ -1,7 +1,7 @@
 import { desc, ilike, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import { registrations } from "../db/schema";
-import { containsPattern } from "./admin-common.server";
+import { containsPattern } from "./admin-lists.server";
 
 /** Rows the registrations page shows: the most recent, no paging. */
 const REGISTRATIONS_SHOWN = 100;

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, getTableColumns } from "drizzle-orm";
 import type { TherapistInput } from "~/domain/therapist-input";
-import type { Database } from "../db/client.server";
+import { isForeignKeyViolation, type Database } from "../db/client.server";
 import { groups, therapists } from "../db/schema";
 import { HttpError } from "../http/errors.server";
-import { hasVersion, isForeignKeyViolation, VersionConflict, versionOf } from "./admin-common.server";
+import { hasVersion, VersionConflict, versionOf } from "../record-versions.server";
 
 function columns(input: TherapistInput) {
   return {

@@ -17,7 +17,7 @@ import { registerJob } from "../jobs.server";
 import { emailBody, enqueueEmails } from "../mail/outbox.server";
 import { BookingRequestReceived, CallRequestReceived, MemberMovedEmail, SeatAvailable } from "../mail/booking-templates";
 import { StaffNotification } from "../mail/templates";
-import { VersionConflict, versionOf } from "./admin-common.server";
+import { VersionConflict, versionOf } from "../record-versions.server";
 import { bookCallSlot } from "./call-slots.server";
 import { tokenForAddress } from "./identity.server";
 import { firstMeetingLabel, latestResponse, loadGroups, normalizeEmail, profileOf, scheduleOf, type GroupWithTherapist } from "./groups.server";

@@ -11,7 +11,7 @@ import { ClientAreaNoticeEmail } from "../mail/client-area-templates";
 import { emailBody, enqueueEmails } from "../mail/outbox.server";
 import { StaffNotification } from "../mail/templates";
 import { movableGroups } from "./admin-bookings.server";
-import { versionOf } from "./admin-common.server";
+import { versionOf } from "../record-versions.server";
 import { moveMemberIn } from "./bookings.server";
 import { bookingName, ownBooking } from "./client-area.server";
 import { type ClientIdentity } from "../gates.server";
