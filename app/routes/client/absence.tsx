@@ -10,7 +10,8 @@ import { sessionLabel, upperFirst } from "~/domain/sessions";
 import { handleErrors, loadPage, pageError } from "~/server/http/errors.server";
 import { redirectWithFlash } from "~/server/flash.server";
 import { useFlash } from "~/components/site/use-flash";
-import { announceClientAbsence, ownSession, type ExpectedCharge } from "~/server/services/client-area.server";
+import { announceClientAbsence, type ExpectedCharge } from "~/server/services/client-absences.server";
+import { ownSession } from "~/server/services/client-area.server";
 import { SendButton } from "~/components/site/send-button";
 import { requireClient } from "~/server/gates.server";
 

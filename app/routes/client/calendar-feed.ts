@@ -1,5 +1,5 @@
 import type { Route } from "./+types/calendar-feed";
-import { feedCalendar } from "~/server/services/client-area.server";
+import { feedCalendar } from "~/server/services/client-calendar.server";
 
 /**
  * /area-personale/calendario/:token — who may: whoever holds the feed URL the client made in their

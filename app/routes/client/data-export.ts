@@ -1,5 +1,5 @@
 import type { Route } from "./+types/data-export";
-import { exportClientData } from "~/server/services/client-area.server";
+import { exportClientData } from "~/server/services/client-data.server";
 import { requireClient } from "~/server/gates.server";
 
 /**

@@ -8,7 +8,7 @@ import { legalVersions } from "~/content/site";
 import { clientAreaPaths } from "~/domain/client-area";
 import { formatDateTime, formatShortDate } from "~/domain/format";
 import { consentFormLabels, consentLabel, requestTypeLabels } from "~/domain/privacy-labels";
-import { clientConsents, clientNewsletterStatus, clientPrivacyRequests, joinNewsletter, leaveNewsletter, requestErasure } from "~/server/services/client-area.server";
+import { clientConsents, clientNewsletterStatus, clientPrivacyRequests, joinNewsletter, leaveNewsletter, requestErasure } from "~/server/services/client-data.server";
 import { requireClient } from "~/server/gates.server";
 
 /**

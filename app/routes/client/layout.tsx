@@ -6,7 +6,7 @@ import { AreaTabs } from "~/components/layout/area-tabs";
 import { site } from "~/content/site";
 import { CLIENT_AREA, clientAreaMessages, clientAreaPaths, clientPaymentPaths } from "~/domain/client-area";
 import { auth } from "~/server/auth.server";
-import { confirmSignedOutEverywhere } from "~/server/services/client-area.server";
+import { confirmSignedOutEverywhere } from "~/server/services/client-data.server";
 import { currentClient, requireClient } from "~/server/gates.server";
 
 /**

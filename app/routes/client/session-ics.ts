@@ -1,5 +1,5 @@
 import type { Route } from "./+types/session-ics";
-import { sessionCalendar } from "~/server/services/client-area.server";
+import { sessionCalendar } from "~/server/services/client-calendar.server";
 import { requireClient } from "~/server/gates.server";
 import { loadPage } from "~/server/http/errors.server";
 
