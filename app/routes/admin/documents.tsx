@@ -11,10 +11,12 @@ import { type ActionResult, useFetcherResult, useLoadErrorToast } from "~/compon
 import { Badge, LoadError, PageHeader, Spinner } from "~/components/admin/page";
 import { ConfirmDialog } from "~/components/admin/dialogs";
 import { useToast } from "~/components/ui/toast";
-import { handleErrors, HttpError } from "~/server/http/errors.server";
+import { handleErrors, type HttpError } from "~/server/http/errors.server";
+import { parseFields } from "~/server/http/body.server";
+import { z } from "~/domain/zod";
 import { audit } from "~/server/audit.server";
 import { actionFail, actionOk, loadOr } from "~/server/http/staff-action.server";
-import { isDocumentType, listDocuments, removeUploadedDocument, saveDocument } from "~/server/services/admin-documents.server";
+import { isDocumentType, listDocuments, removeUploadedDocument, saveDocument, type DocumentType } from "~/server/services/admin-documents.server";
 import { pdfUpload, readMultipart } from "~/server/uploads.server";
 import { adminPageData, requireAdmin } from "~/server/gates.server";
 
@@ -41,6 +43,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** The toast and the file field say why (too large, not a PDF...); the spec's generic text for anything else. */
 const uploadRefused = ({ status, message }: HttpError) => actionFail("upload", status, messages.error, { description: message, result: refusedFields({ file: message }) });
 
+const documentType = z.custom<DocumentType>(isDocumentType, "Tipo di documento sconosciuto.");
+
+/** The page's two forms, on one document type: its upload (the file is read apart, as bytes), or the return to the generated PDF. */
+const documentAction = z.object({ intent: z.enum(["upload", "use-generated"], "Azione sconosciuta."), type: documentType });
+
 /**
  * intent=upload, type=<document type>, file=<PDF> (multipart). The bytes decide, not the name: 415
  * otherwise. intent=use-generated, type: drop the upload, so the PDF generated from the site's text is sent.
@@ -49,10 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireAdmin(context.db, request);
   return handleErrors(async () => {
     const form = await readMultipart(request);
-    const intent = String(form.get("intent") ?? "");
-    if (intent !== "upload" && intent !== "use-generated") throw new HttpError(400, "Azione sconosciuta.");
-    const type = form.get("type");
-    if (!isDocumentType(type)) throw new HttpError(400, "Tipo di documento sconosciuto.");
+    const { intent, type } = parseFields(documentAction, { intent: form.get("intent"), type: form.get("type") });
     if (intent === "use-generated") {
       await removeUploadedDocument(context.db, type);
       await audit(context.db, session, { action: "use-generated", entity: "document", entityId: type });

@@ -13,6 +13,7 @@ import { ADMIN_ROLE, auth, authResponse, getSession, needsTwoFactorEnrolment, SI
 import { clientKey, hitRateLimit } from "~/server/http/rate-limit.server";
 import { handleErrors } from "~/server/http/errors.server";
 import { parseSubmission } from "~/server/form-submission.server";
+import { z } from "~/domain/zod";
 
 const adminTabs = [
   { to: "/admin", label: "Utenti", end: true },
@@ -55,38 +56,44 @@ async function errorMessage(response: Response) {
   return body?.message ?? "Sign in failed";
 }
 
+/** The shell's forms: signing out, and the sign-in page's two steps (e-mail and password, then the second factor's code). */
+const shellAction = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("sign-out") }),
+  staffSignInSchema.safeExtend({ intent: z.literal("sign-in") }),
+  staffSignInCodeSchema.safeExtend({ intent: z.literal("verify-otp") }),
+]);
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const intent = form.get("intent");
+  const submission = parseSubmission(await request.formData(), shellAction);
   const api = auth(context.db, request).api;
-  if (intent === "sign-out") {
+  const input = submission.status === "success" ? submission.value : null;
+  if (input?.intent === "sign-out") {
     return handleErrors(
       async () => withCookies(await api.signOut({ headers: request.headers, asResponse: true }), redirect("/admin")),
-      ({ status, message }) => data({ error: message, intent }, { status }),
+      ({ status, message }) => data({ error: message, intent: input.intent }, { status }),
       { scope: "admin-sign-out", fallback: "Failed to sign out" },
     );
   }
-  if (intent === "verify-otp") {
-    const submission = parseSubmission(form, staffSignInCodeSchema);
-    if (submission.status !== "success") return data({ error: "Enter the 6-digit code", intent, twoFactor: true, result: submission.reply() }, { status: 400 });
-    const { code } = submission.value;
+  if (submission.payload.intent === "verify-otp") {
+    if (input?.intent !== "verify-otp") return data({ error: "Enter the 6-digit code", intent: "verify-otp", twoFactor: true, result: submission.reply() }, { status: 400 });
+    const { code } = input;
     const response = isBackupCode(code)
       ? await api.verifyBackupCode({ body: { code }, headers: request.headers, asResponse: true })
       : await api.verifyTOTP({ body: { code }, headers: request.headers, asResponse: true });
-    if (!response.ok) return data({ error: await errorMessage(response), intent, twoFactor: true }, { status: response.status });
+    if (!response.ok) return data({ error: await errorMessage(response), intent: input.intent, twoFactor: true }, { status: response.status });
     return withCookies(response, redirect("/admin"));
   }
-  // Our own limit: server-side API calls bypass better-auth's HTTP rate limiter.
+  // Anything else is a sign-in attempt, and counts. Our own limit: server-side API calls bypass better-auth's HTTP rate limiter.
   if (!(await hitRateLimit(context.db, `admin-sign-in:${clientKey(context.clientIp)}`, SIGN_IN_ATTEMPTS_PER_MINUTE, 60))) {
     return data({ error: "Too many sign-in attempts. Please wait a minute and try again.", intent: "sign-in" }, { status: 429 });
   }
-  const submission = parseSubmission(form, staffSignInSchema);
-  if (submission.status !== "success") {
-    const message = submission.error?.email?.[0] ?? submission.error?.password?.[0] ?? "Sign in failed";
+  if (input?.intent !== "sign-in") {
+    const refused = submission.status === "error" ? submission.error : undefined;
+    const message = refused?.email?.[0] ?? refused?.password?.[0] ?? "Sign in failed";
     // The password typed is never sent back.
     return data({ error: message, intent: "sign-in", result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
-  const response = await authResponse(api.signInEmail({ body: submission.value, headers: request.headers, asResponse: true }));
+  const response = await authResponse(api.signInEmail({ body: { email: input.email, password: input.password }, headers: request.headers, asResponse: true }));
   if (!response.ok) {
     // A 429 here is the account lockout, whose Italian message says how long to wait.
     const message = await errorMessage(response);

@@ -10,6 +10,7 @@ import { formatDateTime, formatShortDate } from "~/domain/format";
 import { consentFormLabels, consentLabel, requestTypeLabels } from "~/domain/privacy-labels";
 import { clientConsents, clientNewsletterStatus, clientPrivacyRequests, joinNewsletter, leaveNewsletter, requestErasure } from "~/server/services/client-data.server";
 import { requireClient } from "~/server/gates.server";
+import { z } from "~/domain/zod";
 
 /**
  * /area-personale/dati — who may: a signed-in client, about their own verified address only. The
@@ -36,12 +37,24 @@ const ERASURE_STEP = "cancellazione";
 
 type Notice = { notice?: string; error?: string };
 
+/** The page's forms: the erasure request (only from its confirmation step), joining and leaving the newsletter. */
+const dataAction = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("erasure"), confirm: z.literal("yes", "Conferma la richiesta di cancellazione per inviarla.") }),
+  z.object({ intent: z.literal("newsletter-join") }),
+  z.object({ intent: z.literal("newsletter-leave") }),
+]);
+
 export async function action({ request, context }: Route.ActionArgs) {
   const client = await requireClient(context.db, request);
   const form = await request.formData();
-  switch (form.get("intent")) {
+  const parsed = dataAction.safeParse({ intent: form.get("intent"), confirm: form.get("confirm") });
+  if (!parsed.success) {
+    const [issue] = parsed.error.issues;
+    if (issue?.path[0] === "intent") throw Response.json({ error: "Azione sconosciuta." }, { status: 400 });
+    return data<Notice>({ error: issue?.message }, { status: 400, headers: PRIVATE });
+  }
+  switch (parsed.data.intent) {
     case "erasure": {
-      if (form.get("confirm") !== "yes") return data<Notice>({ error: "Conferma la richiesta di cancellazione per inviarla." }, { status: 400, headers: PRIVATE });
       const { request: row, created } = await requestErasure(context.db, client);
       const due = formatShortDate(row.dueAt);
       return data<Notice>(
@@ -60,8 +73,6 @@ export async function action({ request, context }: Route.ActionArgs) {
       const result = await leaveNewsletter(context.db, client);
       return data<Notice>({ notice: result.changed ? "Non riceverai più la newsletter. Ti abbiamo mandato una conferma per email." : "Non sei iscritto alla newsletter." }, { headers: PRIVATE });
     }
-    default:
-      throw Response.json({ error: "Azione sconosciuta." }, { status: 400 });
   }
 }
 

@@ -21,6 +21,7 @@ import { AreaError } from "~/components/client/notices";
 import { firstError, useSchemaForm } from "~/components/forms/schema-form";
 import type { FormRefusal } from "~/domain/form-fields";
 import { refuseSubmission, parseSubmission } from "~/server/form-submission.server";
+import { z } from "~/domain/zod";
 import { currentClient, requireClient } from "~/server/gates.server";
 
 /**
@@ -77,29 +78,39 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type ActionResult = { sent?: boolean; feed?: "renewed" | "revoked" } & Partial<FormRefusal>;
 
+/** The sign-in form (anyone), and the calendar feed's two buttons (the signed-in client). */
+const homeAction = z.discriminatedUnion("intent", [
+  clientSignInSchema.safeExtend({ intent: z.literal("request-link"), ritorno: z.string().optional() }),
+  z.object({ intent: z.literal("feed-renew") }),
+  z.object({ intent: z.literal("feed-revoke") }),
+]);
+
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const intent = form.get("intent");
-  if (intent === "request-link") {
-    const submission = parseSubmission(form, clientSignInSchema);
+  const submission = parseSubmission(form, homeAction);
+  // Every request for a link counts, whatever it holds: server-side calls bypass better-auth's limiter.
+  if (submission.payload.intent === "request-link") {
     if (!(await hitRateLimit(context.db, `client-area-sign-in:${clientKey(context.clientIp)}`, LINK_REQUESTS_PER_MINUTE, 60))) {
       return refuseSubmission(submission, { status: 429, headers: PRIVATE, formError: clientAreaMessages.tooManyAttempts });
     }
     if (submission.status !== "success") return refuseSubmission(submission, { headers: PRIVATE });
-    const returnPath = clientReturnPath(typeof form.get("ritorno") === "string" ? String(form.get("ritorno")) : null);
-    await sendClientSignInLink(context.db, request, submission.value.email, returnPath);
+  }
+  const input = submission.status === "success" ? submission.value : null;
+  if (input?.intent === "request-link") {
+    await sendClientSignInLink(context.db, request, input.email, clientReturnPath(input.ritorno));
     return data<ActionResult>({ sent: true }, { headers: PRIVATE });
   }
   const client = await requireClient(context.db, request);
-  if (intent === "feed-renew") {
-    await renewCalendarFeed(context.db, client);
-    return data<ActionResult>({ feed: "renewed" }, { headers: PRIVATE });
+  switch (input?.intent) {
+    case "feed-renew":
+      await renewCalendarFeed(context.db, client);
+      return data<ActionResult>({ feed: "renewed" }, { headers: PRIVATE });
+    case "feed-revoke":
+      await revokeCalendarFeed(context.db, client);
+      return data<ActionResult>({ feed: "revoked" }, { headers: PRIVATE });
+    default:
+      throw Response.json({ error: "Azione sconosciuta." }, { status: 400 });
   }
-  if (intent === "feed-revoke") {
-    await revokeCalendarFeed(context.db, client);
-    return data<ActionResult>({ feed: "revoked" }, { headers: PRIVATE });
-  }
-  throw Response.json({ error: "Azione sconosciuta." }, { status: 400 });
 }
 
 export const headers = () => PRIVATE;

@@ -8,6 +8,7 @@ import { CLIENT_AREA, clientAreaMessages, clientAreaPaths, clientPaymentPaths } 
 import { auth } from "~/server/auth.server";
 import { confirmSignedOutEverywhere } from "~/server/services/client-data.server";
 import { currentClient, requireClient } from "~/server/gates.server";
+import { z } from "~/domain/zod";
 
 /**
  * /area-personale — the client's own area (issue 19). Who may: anyone sees the sign-in form (the
@@ -23,10 +24,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** "Esci" ends this browser's session; "Esci da tutti i dispositivi" ends every session of the account. */
+const signOutAction = z.object({ intent: z.enum(["sign-out", "sign-out-everywhere"]) });
+
 export async function action({ request, context }: Route.ActionArgs) {
   const client = await requireClient(context.db, request);
-  const intent = (await request.formData()).get("intent");
-  if (intent !== "sign-out" && intent !== "sign-out-everywhere") throw Response.json({ error: "Azione sconosciuta." }, { status: 400 });
+  const parsed = signOutAction.safeParse({ intent: (await request.formData()).get("intent") });
+  if (!parsed.success) throw Response.json({ error: "Azione sconosciuta." }, { status: 400 });
+  const { intent } = parsed.data;
   const api = auth(context.db, request).api;
   if (intent === "sign-out-everywhere") {
     await api.revokeSessions({ headers: request.headers });

@@ -26,6 +26,7 @@ import { SendButton } from "~/components/site/send-button";
 import { firstError, useSchemaForm } from "~/components/forms/schema-form";
 import { refuseSubmission, parseSubmission } from "~/server/form-submission.server";
 import { requireClient, type ClientIdentity } from "~/server/gates.server";
+import { z } from "~/domain/zod";
 
 /**
  * /area-personale/pagamenti — who may: the signed-in client, for their own bookings only (anonymous
@@ -62,6 +63,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
+const recordId = z.string().regex(UUID);
+
+/** Paying one session online, or sending the ISEE form (its fields are read by `sendIsee`), for one of the client's bookings. */
+const moneyAction = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("pay"), booking: recordId, session: recordId }),
+  z.object({ intent: z.literal("isee"), booking: recordId }),
+]);
+
 /** A refusal of the whole page (a post that cannot be read, the rate limit, online payment); the ISEE form's answer is its own (`FormRefusal`). */
 type ActionResult = { error: string };
 
@@ -71,16 +80,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   return handleErrors(
     async () => {
       const form = multipart ? await readMultipart(request) : await request.formData();
-      const intent = form.get("intent");
-      const bookingId = String(form.get("booking") ?? "");
-      if (!UUID.test(bookingId) || (intent !== "pay" && intent !== "isee"))
-        return data<ActionResult>({ error: "Richiesta non valida: ricarica la pagina." }, { status: 400, headers: PRIVATE });
+      const parsed = moneyAction.safeParse({ intent: form.get("intent"), booking: form.get("booking"), session: form.get("session") });
+      if (!parsed.success) return data<ActionResult>({ error: "Richiesta non valida: ricarica la pagina." }, { status: 400, headers: PRIVATE });
       if (!(await hitRateLimit(context.db, `client-money:${client.user.id}`, ACTIONS_PER_WINDOW, 600))) {
         return data<ActionResult>({ error: "Troppe richieste. Riprova tra qualche minuto." }, { status: 429, headers: PRIVATE });
       }
-      if (intent === "isee") return sendIsee(request, context.db, client, bookingId, form);
-      const sessionId = String(form.get("session") ?? "");
-      if (!UUID.test(sessionId)) return data<ActionResult>({ error: "Richiesta non valida: ricarica la pagina." }, { status: 400, headers: PRIVATE });
+      const input = parsed.data;
+      if (input.intent === "isee") return sendIsee(request, context.db, client, input.booking, form);
+      const { booking: bookingId, session: sessionId } = input;
       if (!client.bookings.some((booking) => booking.id === bookingId)) throw new HttpError(404, "Non trovato nella tua area personale.");
       const page = `${publicBaseUrl()}${clientPaymentPaths.page}`;
       const checkout = await createCheckoutForCharge(context.db, { bookingId, sessionId }, { successUrl: `${page}?esito=pagamento`, cancelUrl: `${page}?esito=annullato` });
