@@ -66,11 +66,29 @@ export function balanceCents(chargedCents: number, paidCents: number, refundedCe
 const euroFormat = new Intl.NumberFormat("it-IT", { style: "currency", currency: prices.currency });
 export const formatCents = (amountCents: number) => euroFormat.format(amountCents / 100);
 
-export const paymentMethods = ["bank_transfer", "other", "stripe"] as const;
+export const paymentMethods = ["bank_transfer", "card", "cash", "other", "stripe"] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
-export const paymentMethodLabels: Record<PaymentMethod, string> = { bank_transfer: "Bonifico", other: "Altro", stripe: "Carta (Stripe)" };
+export const paymentMethodLabels: Record<PaymentMethod, string> = {
+  bank_transfer: "Bonifico",
+  card: "Carta o bancomat (POS)",
+  cash: "Contanti",
+  other: "Altro",
+  stripe: "Carta (Stripe)",
+};
+/**
+ * Paid with a traceable method (bank transfer, card): a condition of the 19 % health-expense deduction,
+ * printed on the invoice and reported to the Sistema TS (`pagamentoTracciato`).
+ */
+export const traceablePaymentMethods: readonly PaymentMethod[] = ["bank_transfer", "card", "stripe"];
+/** A fattura sanitaria, or the nota di credito that corrects one. */
+export const invoiceKinds = ["invoice", "credit_note"] as const;
+export type InvoiceKind = (typeof invoiceKinds)[number];
+/** Money given back (refund), or a payment recorded wrongly corrected with no money moving (correction). */
+export const correctionKinds = ["refund", "correction"] as const;
+export type CorrectionKind = (typeof correctionKinds)[number];
+
 /** Staff record these by hand; Stripe payments arrive only through its webhook. */
-export const manualPaymentMethods = ["bank_transfer", "other"] as const;
+export const manualPaymentMethods = ["bank_transfer", "card", "cash", "other"] as const;
 
 /** A single payment or refund above this is surely a typo. */
 const MAX_AMOUNT_CENTS = 1_000_000;

@@ -9,6 +9,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -16,7 +17,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { moveRequestStatuses, reviewStatuses } from "../../domain/client-area";
-import { paymentMethods } from "../../domain/ledger";
+import { correctionKinds, invoiceKinds, paymentMethods } from "../../domain/ledger";
 import { privacyRequestTypes } from "../../domain/privacy-labels";
 import { attendanceStatuses, sessionStatuses } from "../../domain/sessions";
 import {
@@ -616,30 +617,37 @@ export const sessionReminders = pgTable(
 );
 
 /**
- * Money received from a member (their booking), recorded by staff. Each payment has a receipt
- * number, sequential per year ("2026-0001"), drawn from receipt_counters inside the same transaction.
+ * Money received from a member (their booking), recorded by staff or by Stripe. Append-only: a
+ * payment is never edited or deleted; a mistake is corrected by a credit note (a `refunds` row of
+ * kind correction). Its fattura sanitaria is an `invoices` row, drawn in the same transaction when
+ * both the practice's and the person's fiscal data are complete, later otherwise.
  * idempotency_key comes from the form, so a double submit records one payment.
  */
 export const payments = pgTable(
   "payments",
   {
     id: id(),
-    /** Null once the member's data was erased: the receipt itself is an accounting record and stays. */
+    /** Null once the member's data was erased: the invoice itself is an accounting record and stays. */
     bookingId: uuid("booking_id").references(() => groupBookings.id, { onDelete: "set null" }),
-    /** The name printed on the receipt, as it was when the payment was recorded. */
+    /** The payer's name as it was when the payment was recorded. */
     payerName: text("payer_name").notNull(),
     amountCents: integer("amount_cents").notNull(),
     method: text("method", { enum: paymentMethods }).notNull(),
     paidAt: timestamp("paid_at", { withTimezone: true }).notNull(),
     note: text("note"),
-    receiptNumber: text("receipt_number").notNull().unique(),
+    /** The bank transfer's causale staff matched, if any. */
+    reference: text("reference"),
     idempotencyKey: text("idempotency_key").unique(),
     /** A payment made online: its Stripe PaymentIntent (or Checkout Session) id, for staff to find it in Stripe. */
     stripeReference: text("stripe_reference"),
     recordedBy: text("recorded_by"),
     createdAt: createdAt(),
   },
-  (t) => [index("payments_booking_idx").on(t.bookingId), check("payments_amount_check", sql`${t.amountCents} > 0`)],
+  (t) => [
+    index("payments_booking_idx").on(t.bookingId),
+    index("payments_paid_at_idx").on(t.paidAt),
+    check("payments_amount_check", sql`${t.amountCents} > 0`),
+  ],
 );
 
 /**
@@ -654,11 +662,16 @@ export const stripeEvents = pgTable("stripe_events", {
   receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** One row per year: the last receipt number given, locked while the next one is drawn. */
-export const receiptCounters = pgTable("receipt_counters", {
-  year: integer("year").primaryKey(),
-  lastNumber: integer("last_number").notNull(),
-});
+/** One row per document kind and year: the last number given, locked while the next one is drawn. */
+export const invoiceCounters = pgTable(
+  "invoice_counters",
+  {
+    kind: text("kind", { enum: invoiceKinds }).notNull(),
+    year: integer("year").notNull(),
+    lastNumber: integer("last_number").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.year] })],
+);
 
 /**
  * An ISEE approval staff revoked: the reduced rate applied to the sessions between approved_at and
@@ -679,19 +692,176 @@ export const iseeRevocations = pgTable(
   (t) => [index("isee_revocations_booking_idx").on(t.bookingId), check("isee_revocations_range_check", sql`${t.approvedAt} <= ${t.revokedAt}`)],
 );
 
-/** Money given back to a member (unused sessions, a group that did not fit). */
+/**
+ * A correction of what a member paid: money given back (kind refund: unused sessions, a group that
+ * did not fit) or a payment recorded wrongly (kind correction: no money moves). Either way the
+ * balance goes up by the amount, never above what the person paid and was not yet given back, and
+ * a credit note (`invoices` of kind credit_note) documents it against the invoice it corrects.
+ */
 export const refunds = pgTable(
   "refunds",
   {
     id: id(),
     bookingId: uuid("booking_id").references(() => groupBookings.id, { onDelete: "set null" }),
+    kind: text("kind", { enum: correctionKinds }).notNull().default("refund"),
+    /** The invoice this corrects (null for rows recorded before invoices existed). */
+    invoiceId: uuid("invoice_id").references((): AnyPgColumn => invoices.id, { onDelete: "restrict" }),
     amountCents: integer("amount_cents").notNull(),
     reason: text("reason").notNull(),
     idempotencyKey: text("idempotency_key").unique(),
     recordedBy: text("recorded_by"),
     createdAt: createdAt(),
   },
-  (t) => [index("refunds_booking_idx").on(t.bookingId), check("refunds_amount_check", sql`${t.amountCents} > 0`)],
+  (t) => [
+    index("refunds_booking_idx").on(t.bookingId),
+    index("refunds_invoice_idx").on(t.invoiceId),
+    check("refunds_amount_check", sql`${t.amountCents} > 0`),
+  ],
+);
+
+/**
+ * The practice's fiscal identity (one row, id 1), set by staff in admin → Impostazioni and printed
+ * on every invoice. Until the fields `practiceFiscalGaps` names are filled, no invoice is issued.
+ */
+export const practiceSettings = pgTable(
+  "practice_settings",
+  {
+    id: smallint("id").primaryKey().default(1),
+    legalName: text("legal_name"),
+    addressLine: text("address_line"),
+    postalCode: text("postal_code"),
+    city: text("city"),
+    province: text("province"),
+    partitaIva: text("partita_iva"),
+    codiceFiscale: text("codice_fiscale"),
+    /** Tax-regime wording printed on the invoice where it applies (e.g. the flat-rate regime's). */
+    taxRegimeNote: text("tax_regime_note"),
+    iban: text("iban"),
+    bic: text("bic"),
+    accountHolder: text("account_holder"),
+    /** true: the €2 stamp duty is added to the client's invoice; false: the practice bears it. */
+    stampDutyCharged: boolean("stamp_duty_charged").notNull().default(false),
+    /** The local trial's values: plainly fictitious, refused with NODE_ENV=production. */
+    demo: boolean("demo").notNull().default(false),
+    updatedBy: text("updated_by"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("practice_settings_one_row", sql`${t.id} = 1`)],
+);
+
+/**
+ * A person's data for their invoices, by e-mail address in lower case (the person across their
+ * bookings): entered by the person in /area-personale (or by staff, audited) before their first
+ * invoice. ts_opposition: the person opposes sending their data to the Sistema Tessera Sanitaria,
+ * so their invoices are reported without the codice fiscale.
+ */
+export const fiscalProfiles = pgTable(
+  "fiscal_profiles",
+  {
+    email: text("email").primaryKey(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    addressLine: text("address_line").notNull(),
+    postalCode: text("postal_code").notNull(),
+    city: text("city").notNull(),
+    province: text("province").notNull(),
+    codiceFiscale: text("codice_fiscale").notNull(),
+    tsOpposition: boolean("ts_opposition").notNull().default(false),
+    /** Who last wrote it: null when the person did. */
+    updatedBy: text("updated_by"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("fiscal_profiles_codice_fiscale_idx").on(t.codiceFiscale), check("fiscal_profiles_email_lower", sql`${t.email} = lower(${t.email})`)],
+);
+
+/**
+ * When a person whose invoice waits for their fiscal data was asked for it (once, by e-mail and in
+ * their area): the unique e-mail makes a second payment ask nothing again.
+ */
+export const fiscalDataRequests = pgTable("fiscal_data_requests", {
+  email: text("email").primaryKey(),
+  requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** What an invoice or credit note says, frozen when it is issued: later edits of the data never change it. */
+export interface InvoiceParty {
+  name: string;
+  addressLine: string;
+  postalCode: string;
+  city: string;
+  province: string;
+  codiceFiscale: string;
+}
+export interface InvoiceIssuer extends InvoiceParty {
+  partitaIva: string;
+  taxRegimeNote: string | null;
+  iban: string | null;
+  accountHolder: string | null;
+}
+export interface InvoiceLine {
+  description: string;
+  /** The session's start, for a line of one session. */
+  sessionStartsAt: string | null;
+  /** "Dott.ssa Maria Rossi, Albo degli Psicologi del Lazio n. 12345", for a line of one session. */
+  therapist: string | null;
+  amountCents: number;
+}
+
+/**
+ * A fattura sanitaria (kind invoice: one per payment) or a nota di credito (kind credit_note: one
+ * per refund or correction, pointing at the invoice it corrects). Numbered per kind and year without
+ * gaps (invoice_counters, drawn in the issuing transaction). Append-only, never edited or deleted:
+ * the issuer, recipient and lines are copied in when it is issued. Health invoices to private
+ * persons are PDF documents, never sent through SdI; each is reported once a year to the Sistema TS.
+ */
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: id(),
+    kind: text("kind", { enum: invoiceKinds }).notNull(),
+    /** "2026-0001" for an invoice, "NC-2026-0001" for a credit note. */
+    number: text("number").notNull().unique(),
+    year: integer("year").notNull(),
+    sequence: integer("sequence").notNull(),
+    issuedOn: date("issued_on").notNull(),
+    /** The payment an invoice documents. */
+    paymentId: uuid("payment_id").references(() => payments.id, { onDelete: "restrict" }),
+    /** The refund or correction a credit note documents. */
+    refundId: uuid("refund_id").references(() => refunds.id, { onDelete: "restrict" }),
+    /** The invoice a credit note corrects. */
+    correctsInvoiceId: uuid("corrects_invoice_id").references((): AnyPgColumn => invoices.id, { onDelete: "restrict" }),
+    /** Null once the member's data was erased: the document stays, with its frozen recipient. */
+    bookingId: uuid("booking_id").references(() => groupBookings.id, { onDelete: "set null" }),
+    issuer: jsonb("issuer").$type<InvoiceIssuer>().notNull(),
+    recipient: jsonb("recipient").$type<InvoiceParty>().notNull(),
+    /** The person opposed sending their data to the Sistema TS when this was issued. */
+    tsOpposition: boolean("ts_opposition").notNull().default(false),
+    lines: jsonb("lines").$type<InvoiceLine[]>().notNull(),
+    subtotalCents: integer("subtotal_cents").notNull(),
+    /** €2 above €77.47, else 0. */
+    stampDutyCents: integer("stamp_duty_cents").notNull().default(0),
+    /** The stamp duty is added to the total the person pays (a practice setting when issued). */
+    stampDutyCharged: boolean("stamp_duty_charged").notNull().default(false),
+    totalCents: integer("total_cents").notNull(),
+    paymentMethod: text("payment_method", { enum: paymentMethods }).notNull(),
+    paidOn: date("paid_on").notNull(),
+    /** Issued from data recorded before fiscal invoices existed (a receipt number kept as it was). */
+    legacy: boolean("legacy").notNull().default(false),
+    reason: text("reason"),
+    createdBy: text("created_by"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("invoices_kind_year_sequence_idx").on(t.kind, t.year, t.sequence),
+    uniqueIndex("invoices_payment_idx").on(t.paymentId),
+    uniqueIndex("invoices_refund_idx").on(t.refundId),
+    index("invoices_booking_idx").on(t.bookingId),
+    index("invoices_issued_on_idx").on(t.issuedOn),
+    index("invoices_paid_on_idx").on(t.paidOn),
+    check("invoices_document_check", sql`(${t.kind} = 'invoice' and ${t.paymentId} is not null and ${t.refundId} is null) or (${t.kind} = 'credit_note' and ${t.refundId} is not null and ${t.correctsInvoiceId} is not null)`),
+    check("invoices_total_check", sql`${t.totalCents} > 0 and ${t.subtotalCents} > 0`),
+  ],
 );
 
 /**
