@@ -124,11 +124,14 @@ export const paymentSchema = z.object({
     .max(500, "Massimo 500 caratteri.")
     .optional()
     .transform((value) => value || null),
+  /** Staff confirmed recording more than is owed: the difference is the person's credit. */
+  confirm_credit: z.boolean().optional(),
   idempotency_key: idempotencyKey,
 });
 
 export const refundSchema = z.object({
   booking_id: bookingId,
+  kind: z.enum(correctionKinds, "Scegli se è un rimborso o una correzione.").default("refund"),
   amount,
   reason: z.string({ error: "Scrivi il motivo del rimborso." }).trim().min(1, "Scrivi il motivo del rimborso.").max(500, "Massimo 500 caratteri."),
   idempotency_key: idempotencyKey,

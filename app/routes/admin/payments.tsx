@@ -83,14 +83,23 @@ export async function action({ request, context }: Route.ActionArgs) {
 async function runPaymentsAction(db: Database, session: SessionInfo, input: PaymentsAction) {
   switch (input.intent) {
     case "payment": {
-      const { booking_id, amount, method, paid_on, note, idempotency_key } = input;
-      const recorded = await recordPayment(db, session, { bookingId: booking_id, amountCents: amount, method, paidOn: paid_on, note, idempotencyKey: idempotency_key });
-      return actionOk(input.intent, recorded.duplicate ? `Pagamento già registrato (ricevuta ${recorded.receiptNumber})` : `Pagamento registrato: ricevuta ${recorded.receiptNumber}`, recorded.id);
+      const { booking_id, amount, method, paid_on, note, confirm_credit, idempotency_key } = input;
+      const recorded = await recordPayment(db, session, {
+        bookingId: booking_id,
+        amountCents: amount,
+        method,
+        paidOn: paid_on,
+        note,
+        idempotencyKey: idempotency_key,
+        allowCredit: confirm_credit === true,
+      });
+      const invoice = recorded.invoiceNumber ? `fattura ${recorded.invoiceNumber}` : "la fattura attende i dati fiscali";
+      return actionOk(input.intent, recorded.duplicate ? `Pagamento già registrato (${invoice})` : `Pagamento registrato: ${invoice}`, recorded.id);
     }
     case "refund": {
-      const { booking_id, amount, reason, idempotency_key } = input;
-      const recorded = await recordRefund(db, session, { bookingId: booking_id, amountCents: amount, reason, idempotencyKey: idempotency_key });
-      return actionOk(input.intent, recorded.duplicate ? "Rimborso già registrato" : "Rimborso registrato");
+      const { booking_id, kind, amount, reason, idempotency_key } = input;
+      const recorded = await recordRefund(db, session, { bookingId: booking_id, kind, amountCents: amount, reason, idempotencyKey: idempotency_key });
+      return actionOk(input.intent, recorded.duplicate ? "Rimborso già registrato" : `Rimborso registrato: nota di credito ${recorded.creditNoteNumber}`);
     }
     case "isee":
       await approveIsee(db, session, recordId(input.booking_id, "Persona non trovata."));
@@ -132,7 +141,7 @@ export default function AdminPayments({ loaderData }: Route.ComponentProps) {
         {(payment) => (
           <li key={payment.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 text-sm">
             <span>
-              <span className="font-medium text-ink-900">{payment.receiptNumber}</span> · {payment.payerName} · {formatCents(payment.amountCents)} ·{" "}
+              <span className="font-medium text-ink-900">{payment.invoiceNumber ?? "Fattura in attesa"}</span> · {payment.payerName} · {formatCents(payment.amountCents)} ·{" "}
               {paymentMethodLabels[payment.method]}
               {payment.stripeReference ? (
                 <>

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, lt, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, lt, sql } from "drizzle-orm";
 import { randomBytes, randomUUID } from "node:crypto";
 import { addDays, todayInRome } from "~/domain/calendar";
 import type { AttendanceStatus } from "~/domain/sessions";
@@ -10,7 +10,9 @@ import { recordPayment } from "../services/payments.server";
 import { materialiseSessions } from "../services/sessions.server";
 import { THERAPIST_AREA, THERAPIST_ROLE } from "../services/therapist-area.server";
 import type { Database } from "./client.server";
-import { attendance, groupBookings, groups, groupSessions, therapists, user } from "./schema";
+import { attendance, fiscalProfiles, groupBookings, groups, groupSessions, practiceSettings, therapists, user } from "./schema";
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 const SESSIONS_SEED_LOCK = 727_018;
 /** How long the demo's full group has been meeting, so there are past meetings with attendance. */
@@ -62,14 +64,65 @@ export async function seedDemoSessions(db: Database, now: Date = new Date()) {
       })),
     );
     if (rows.length) await tx.insert(attendance).values(rows);
-    // The first three members paid by bank transfer after their second meeting: the trial and one more.
+    // The first three members paid by bank transfer after their second meeting: the trial and one more
+    // (the third paid three sessions ahead, so their invoice carries the stamp duty). Their fiscal data
+    // and the practice's are plainly fictitious demo values, so each payment has its invoice.
     const paidOn = marked[1] ? addDays(today, -7 * (DEMO_RUNNING_WEEKS - 3)) : null;
     const payers = paidOn ? people.slice(0, 3) : [];
-    for (const person of payers) {
-      await recordPayment(tx, null, { bookingId: person.id, amountCents: 6500, method: "bank_transfer", paidOn: paidOn!, note: "Demo: bonifico", idempotencyKey: randomUUID() }, now);
+    if (payers.length) await seedDemoFiscalData(tx, payers);
+    for (const [index, person] of payers.entries()) {
+      const amountCents = index === 2 ? 10_000 : 6500;
+      await recordPayment(
+        tx,
+        null,
+        { bookingId: person.id, amountCents, method: "bank_transfer", paidOn: paidOn!, note: "Demo: bonifico", idempotencyKey: randomUUID(), allowCredit: true },
+        now,
+      );
     }
     logger.info({ sessions: created, attendance: rows.length, payments: payers.length }, "demo sessions seeded");
   });
+}
+
+/** Fictitious people with well-formed codici fiscali; the third opposed the Sistema TS transmission. */
+const demoFiscalPeople = [
+  { firstName: "Giulia", lastName: "Rossi (demo)", codiceFiscale: "RSSGLI90A41H501Y", tsOpposition: false },
+  { firstName: "Luca", lastName: "Bianchi (demo)", codiceFiscale: "BNCLCU88C12F205L", tsOpposition: false },
+  { firstName: "Sara", lastName: "Verdi (demo)", codiceFiscale: "VRDSRA92E55L219S", tsOpposition: true },
+] as const;
+
+/** The practice's demo fiscal identity (marked demo, refused in production) and the payers' fiscal data. */
+async function seedDemoFiscalData(tx: Tx, payers: { id: string }[]) {
+  await tx
+    .insert(practiceSettings)
+    .values({
+      id: 1,
+      legalName: "Studio Insieme – dati di prova",
+      addressLine: "Via dell'Esempio 1",
+      postalCode: "00100",
+      city: "Roma",
+      province: "RM",
+      partitaIva: "12345678903",
+      codiceFiscale: "12345678903",
+      taxRegimeNote: null,
+      iban: "IT60X0542811101000000123456",
+      accountHolder: "Studio Insieme – dati di prova",
+      demo: true,
+    })
+    .onConflictDoNothing();
+  const bookings = await tx.select({ id: groupBookings.id, email: groupBookings.email }).from(groupBookings).where(inArray(groupBookings.id, payers.map((payer) => payer.id)));
+  await tx
+    .insert(fiscalProfiles)
+    .values(
+      bookings.map((booking, index) => ({
+        email: booking.email.toLowerCase(),
+        ...demoFiscalPeople[index % demoFiscalPeople.length]!,
+        addressLine: `Via Demo ${index + 1}`,
+        postalCode: "00100",
+        city: "Roma",
+        province: "RM",
+      })),
+    )
+    .onConflictDoNothing();
 }
 
 /** Printed on the console only (never through the logger, never to a file), once. */

@@ -5,7 +5,7 @@ import { formatCents, tariffs } from "~/domain/ledger";
 import { audit } from "../audit.server";
 import type { SessionInfo } from "../auth.server";
 import type { Database } from "../db/client.server";
-import { groupBookings, groups, iseeRequests, payments, refunds } from "../db/schema";
+import { groupBookings, groups, invoices, iseeRequests, payments, refunds } from "../db/schema";
 import { env, publicBaseUrl } from "../env.server";
 import { HttpError } from "../http/errors.server";
 import { ClientAreaNoticeEmail } from "../mail/client-area-templates";
@@ -70,8 +70,9 @@ export async function clientAccounts(db: Database, client: ClientIdentity) {
       .where(inArray(groupBookings.id, ids))
       .orderBy(desc(groupBookings.createdAt)),
     db
-      .select({ id: payments.id, bookingId: payments.bookingId, receiptNumber: payments.receiptNumber, amountCents: payments.amountCents, method: payments.method, paidAt: payments.paidAt })
+      .select({ id: payments.id, bookingId: payments.bookingId, receiptNumber: invoices.number, amountCents: payments.amountCents, method: payments.method, paidAt: payments.paidAt })
       .from(payments)
+      .leftJoin(invoices, eq(invoices.paymentId, payments.id))
       .where(inArray(payments.bookingId, ids))
       .orderBy(asc(payments.paidAt), asc(payments.createdAt)),
     db

@@ -1,11 +1,12 @@
 import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { romeTimeToUtc, todayInRome } from "~/domain/calendar";
-import { balanceCents, chargesFor, formatReceiptNumber, splitPayment, tariffs, totalCents, type Charge, type PaymentMethod } from "~/domain/ledger";
+import { balanceCents, chargesFor, formatCents, splitPayment, tariffs, totalCents, type Charge, type CorrectionKind, type PaymentMethod } from "~/domain/ledger";
 import { audit } from "../audit.server";
 import type { SessionInfo } from "../auth.server";
 import type { Database } from "../db/client.server";
-import { attendance, groupBookings, groups, groupSessions, iseeRevocations, payments, receiptCounters, refunds } from "../db/schema";
+import { attendance, groupBookings, groups, groupSessions, invoices, iseeRevocations, payments, refunds } from "../db/schema";
 import { HttpError } from "../http/errors.server";
+import { issueCreditNote, issueInvoiceForPayment } from "./invoices.server";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type Executor = Database | Tx;
@@ -18,7 +19,7 @@ type Executor = Database | Tx;
  * The charges of each booking, from its attendance on each meeting (the rules are in domain/ledger.ts).
  * A revoked ISEE approval still reduces the sessions that started while it held.
  */
-async function chargesByBooking(db: Executor, bookings: { id: string; iseeApprovedAt: Date | null }[]) {
+export async function chargesByBooking(db: Executor, bookings: { id: string; iseeApprovedAt: Date | null }[]) {
   const result = new Map<string, Charge[]>();
   if (bookings.length === 0) return result;
   const ids = bookings.map((booking) => booking.id);
@@ -47,6 +48,17 @@ async function chargesByBooking(db: Executor, bookings: { id: string; iseeApprov
     result.set(booking.id, charges);
   }
   return result;
+}
+
+/** The stamp duty charged to each booking on its invoices (part of what it paid, not of its sessions). */
+async function stampsByBooking(db: Executor, bookingIds: string[]) {
+  if (bookingIds.length === 0) return new Map<string, number>();
+  const rows = await db
+    .select({ bookingId: invoices.bookingId, cents: sql<string>`sum(${invoices.stampDutyCents})` })
+    .from(invoices)
+    .where(and(inArray(invoices.bookingId, bookingIds), eq(invoices.kind, "invoice"), eq(invoices.stampDutyCharged, true)))
+    .groupBy(invoices.bookingId);
+  return new Map(rows.map((row) => [row.bookingId!, Number(row.cents)]));
 }
 
 async function sumsByBooking(db: Executor, table: typeof payments | typeof refunds, bookingIds: string[]) {
@@ -101,10 +113,15 @@ export async function listAccounts(db: Executor): Promise<MemberAccount[]> {
     )
     .orderBy(asc(groups.name), asc(groupBookings.name), asc(groupBookings.email));
   const ids = bookings.map((booking) => booking.id);
-  const [charges, paid, refunded] = await Promise.all([chargesByBooking(db, bookings), sumsByBooking(db, payments, ids), sumsByBooking(db, refunds, ids)]);
+  const [charges, paid, refunded, stamps] = await Promise.all([
+    chargesByBooking(db, bookings),
+    sumsByBooking(db, payments, ids),
+    sumsByBooking(db, refunds, ids),
+    stampsByBooking(db, ids),
+  ]);
   return bookings.map((booking) => {
     const own = charges.get(booking.id) ?? [];
-    const chargedCents = totalCents(own);
+    const chargedCents = totalCents(own) + (stamps.get(booking.id) ?? 0);
     const paidCents = paid.get(booking.id) ?? 0;
     const refundedCents = refunded.get(booking.id) ?? 0;
     return {
@@ -127,12 +144,18 @@ export async function listAccounts(db: Executor): Promise<MemberAccount[]> {
 export async function memberBalance(db: Executor, bookingId: string) {
   const [booking] = await db.select({ id: groupBookings.id, iseeApprovedAt: groupBookings.iseeApprovedAt }).from(groupBookings).where(eq(groupBookings.id, bookingId));
   if (!booking) throw new HttpError(404, "Persona non trovata.");
-  const [charges, paid, refunded] = await Promise.all([chargesByBooking(db, [booking]), sumsByBooking(db, payments, [bookingId]), sumsByBooking(db, refunds, [bookingId])]);
+  const [charges, paid, refunded, stamps] = await Promise.all([
+    chargesByBooking(db, [booking]),
+    sumsByBooking(db, payments, [bookingId]),
+    sumsByBooking(db, refunds, [bookingId]),
+    stampsByBooking(db, [bookingId]),
+  ]);
   const own = charges.get(bookingId) ?? [];
-  const chargedCents = totalCents(own);
+  const stampCents = stamps.get(bookingId) ?? 0;
+  const chargedCents = totalCents(own) + stampCents;
   const paidCents = paid.get(bookingId) ?? 0;
   const refundedCents = refunded.get(bookingId) ?? 0;
-  return { charges: own, chargedCents, paidCents, refundedCents, owedCents: balanceCents(chargedCents, paidCents, refundedCents) };
+  return { charges: own, stampCents, chargedCents, paidCents, refundedCents, owedCents: balanceCents(chargedCents, paidCents, refundedCents) };
 }
 
 interface OwedCharge extends Charge {
@@ -146,7 +169,7 @@ interface OwedCharge extends Charge {
  */
 export async function owedCharges(db: Executor, bookingId: string): Promise<OwedCharge[]> {
   const balance = await memberBalance(db, bookingId);
-  let covered = balance.paidCents - balance.refundedCents;
+  let covered = balance.paidCents - balance.refundedCents - balance.stampCents;
   const owed: OwedCharge[] = [];
   for (const charge of balance.charges) {
     const paidOfThis = Math.min(Math.max(covered, 0), charge.amountCents);
@@ -165,10 +188,12 @@ export function recentPayments(db: Executor, limit = 50) {
       amountCents: payments.amountCents,
       method: payments.method,
       paidAt: payments.paidAt,
-      receiptNumber: payments.receiptNumber,
+      invoiceId: invoices.id,
+      invoiceNumber: invoices.number,
       stripeReference: payments.stripeReference,
     })
     .from(payments)
+    .leftJoin(invoices, eq(invoices.paymentId, payments.id))
     .orderBy(desc(payments.createdAt))
     .limit(limit);
 }
@@ -186,19 +211,6 @@ export function recentRefunds(db: Executor, limit = 50) {
  * Recording
  * ---------------------------------------------------------------------------------------------- */
 
-/**
- * The next receipt number of the year. The upsert takes the counter row's lock until the
- * transaction ends, so two payments recorded at once get consecutive numbers, never the same one.
- */
-async function nextReceiptNumber(tx: Tx, year: number) {
-  const [row] = await tx
-    .insert(receiptCounters)
-    .values({ year, lastNumber: 1 })
-    .onConflictDoUpdate({ target: receiptCounters.year, set: { lastNumber: sql`${receiptCounters.lastNumber} + 1` } })
-    .returning({ lastNumber: receiptCounters.lastNumber });
-  return formatReceiptNumber(year, row!.lastNumber);
-}
-
 async function bookingName(tx: Executor, bookingId: string) {
   const [booking] = await tx.select({ name: groupBookings.name, email: groupBookings.email }).from(groupBookings).where(eq(groupBookings.id, bookingId));
   if (!booking) throw new HttpError(404, "Persona non trovata.", { booking_id: "Persona non trovata: ricarica la pagina." });
@@ -215,20 +227,37 @@ interface PaymentInput {
   idempotencyKey: string;
   /** Online payments: the Stripe PaymentIntent (or Checkout Session) id. */
   stripeReference?: string | null;
+  /** The bank transfer's causale, when staff matched one. */
+  reference?: string | null;
+  /** Staff confirmed recording more than is owed (the rest becomes credit); online payments always may. */
+  allowCredit?: boolean;
 }
 
 /**
- * Records a payment with its receipt number. The same idempotency key (a double submit) returns the
- * payment already recorded instead of a second one.
+ * Records a payment and, when the practice's and the person's fiscal data are complete, its invoice
+ * (otherwise the invoice waits for them). The same idempotency key (a double submit) returns the
+ * payment already recorded instead of a second one. A payment above what the person owes is refused
+ * unless `allowCredit` (staff confirmed it; online payments always): the difference is their credit.
  */
 export async function recordPayment(db: Executor, actor: SessionInfo | null, input: PaymentInput, now: Date = new Date()) {
   return db.transaction(async (tx) => {
     const payerName = await bookingName(tx, input.bookingId);
     // A parallel double submit waits here, then finds the payment the first one recorded.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`payment:${input.idempotencyKey}`}))`);
-    const [existing] = await tx.select({ id: payments.id, receiptNumber: payments.receiptNumber }).from(payments).where(eq(payments.idempotencyKey, input.idempotencyKey));
-    if (existing) return { ...existing, duplicate: true };
-    const receiptNumber = await nextReceiptNumber(tx, Number(todayInRome(now).slice(0, 4)));
+    const [existing] = await tx
+      .select({ id: payments.id, invoiceNumber: invoices.number })
+      .from(payments)
+      .leftJoin(invoices, eq(invoices.paymentId, payments.id))
+      .where(eq(payments.idempotencyKey, input.idempotencyKey));
+    if (existing) return { ...existing, duplicate: true, fiscalDataRequested: false };
+    if (!input.allowCredit) {
+      // The person's own lock: two payments for one person are judged one after the other.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`ledger:${input.bookingId}`}))`);
+      const { owedCents } = await memberBalance(tx, input.bookingId);
+      if (input.amountCents > Math.max(owedCents, 0)) {
+        throw new HttpError(409, creditWarning(input.amountCents, owedCents), { amount: creditWarning(input.amountCents, owedCents) });
+      }
+    }
     const [payment] = await tx
       .insert(payments)
       .values({
@@ -238,35 +267,95 @@ export async function recordPayment(db: Executor, actor: SessionInfo | null, inp
         method: input.method,
         paidAt: romeTimeToUtc(input.paidOn, "12:00"),
         note: input.note,
-        receiptNumber,
+        reference: input.reference ?? null,
         idempotencyKey: input.idempotencyKey,
         stripeReference: input.stripeReference ?? null,
         recordedBy: actor?.user.id ?? null,
       })
-      .returning({ id: payments.id, receiptNumber: payments.receiptNumber });
-    if (actor) await audit(tx, actor, { action: "create", entity: "payment", entityId: payment!.id, detail: { bookingId: input.bookingId, amountCents: input.amountCents, receiptNumber } });
-    return { ...payment!, duplicate: false };
+      .returning({ id: payments.id });
+    const { outcome, fiscalDataRequested } = await issueInvoiceForPayment(tx, payment!.id, actor?.user.id ?? null, now);
+    const invoiceNumber = outcome.status === "issued" ? outcome.number : null;
+    if (actor) await audit(tx, actor, { action: "create", entity: "payment", entityId: payment!.id, detail: { bookingId: input.bookingId, amountCents: input.amountCents, invoiceNumber } });
+    return { id: payment!.id, invoiceNumber, duplicate: false, fiscalDataRequested };
   });
+}
+
+/** What staff confirm before recording more than is owed. */
+function creditWarning(amountCents: number, owedCents: number) {
+  const owed = Math.max(owedCents, 0);
+  return `La persona deve ${formatCents(owed)}: ${formatCents(amountCents - owed)} in più resterebbero come credito per le prossime sedute. Conferma per registrarlo.`;
 }
 
 interface RefundInput {
   bookingId: string;
+  kind: CorrectionKind;
   amountCents: number;
   reason: string;
   idempotencyKey: string;
 }
 
-export async function recordRefund(db: Database, actor: SessionInfo, input: RefundInput) {
+/**
+ * Records money given back (kind refund) or a payment recorded wrongly (kind correction), with its
+ * credit note against the person's latest invoice that can still be reduced by the amount. Refused
+ * above what the person paid and was not yet given back, and while no invoice can carry it.
+ */
+export async function recordRefund(db: Database, actor: SessionInfo, input: RefundInput, now: Date = new Date()) {
   return db.transaction(async (tx) => {
     await bookingName(tx, input.bookingId);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`ledger:${input.bookingId}`}))`);
+    const [existing] = await tx.select({ id: refunds.id }).from(refunds).where(eq(refunds.idempotencyKey, input.idempotencyKey));
+    if (existing) return { id: existing.id, duplicate: true, creditNoteNumber: null };
+    const [totals] = await tx
+      .select({
+        paid: sql<string>`coalesce((select sum(${payments.amountCents}) from ${payments} where ${payments.bookingId} = ${input.bookingId}), 0)`,
+        refunded: sql<string>`coalesce((select sum(${refunds.amountCents}) from ${refunds} where ${refunds.bookingId} = ${input.bookingId}), 0)`,
+      })
+      .from(sql`(select 1) as one`);
+    const refundable = Number(totals!.paid) - Number(totals!.refunded);
+    if (input.amountCents > refundable) {
+      const message =
+        refundable <= 0
+          ? "Questa persona non ha pagamenti da rimborsare o correggere."
+          : `Al massimo ${formatCents(refundable)}: è quanto la persona ha pagato e non ha ancora avuto indietro.`;
+      throw new HttpError(422, message, { amount: message });
+    }
+    const [invoice] = await tx
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(
+        and(
+          eq(invoices.bookingId, input.bookingId),
+          eq(invoices.kind, "invoice"),
+          sql`${invoices.totalCents} - coalesce((select sum(r.amount_cents) from ${refunds} r where r.invoice_id = ${invoices.id}), 0) >= ${input.amountCents}`,
+        ),
+      )
+      .orderBy(desc(invoices.issuedOn), desc(invoices.sequence))
+      .limit(1);
+    if (!invoice) {
+      const message = "Nessuna fattura emessa di questa persona copre l'importo: emetti prima le fatture in attesa (servono i dati fiscali) o registra la correzione in più parti.";
+      throw new HttpError(409, message, { amount: message });
+    }
     const [refund] = await tx
       .insert(refunds)
-      .values({ bookingId: input.bookingId, amountCents: input.amountCents, reason: input.reason, idempotencyKey: input.idempotencyKey, recordedBy: actor.user.id })
-      .onConflictDoNothing({ target: refunds.idempotencyKey })
+      .values({
+        bookingId: input.bookingId,
+        kind: input.kind,
+        invoiceId: invoice.id,
+        amountCents: input.amountCents,
+        reason: input.reason,
+        idempotencyKey: input.idempotencyKey,
+        recordedBy: actor.user.id,
+        createdAt: now,
+      })
       .returning({ id: refunds.id });
-    if (!refund) return { duplicate: true };
-    await audit(tx, actor, { action: "create", entity: "refund", entityId: refund.id, detail: { bookingId: input.bookingId, amountCents: input.amountCents } });
-    return { id: refund.id, duplicate: false };
+    const note = await issueCreditNote(tx, refund!.id, actor.user.id, now);
+    await audit(tx, actor, {
+      action: "create",
+      entity: "refund",
+      entityId: refund!.id,
+      detail: { bookingId: input.bookingId, kind: input.kind, amountCents: input.amountCents, creditNoteNumber: note.number },
+    });
+    return { id: refund!.id, duplicate: false, creditNoteNumber: note.number };
   });
 }
 
@@ -309,8 +398,9 @@ export async function revokeIsee(db: Database, actor: SessionInfo, bookingId: st
  * (earlier payments cover the earlier sessions). Null when there is no such payment.
  */
 export async function getReceipt(db: Executor, paymentId: string) {
-  const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
-  if (!payment) return null;
+  const [row] = await db.select({ payment: payments, invoiceNumber: invoices.number }).from(payments).innerJoin(invoices, eq(invoices.paymentId, payments.id)).where(eq(payments.id, paymentId));
+  if (!row) return null;
+  const { payment, invoiceNumber } = row;
   let charges: Charge[] = [];
   let priorPaidCents = 0;
   let reduced = false;
@@ -326,5 +416,5 @@ export async function getReceipt(db: Executor, paymentId: string) {
       priorPaidCents = Number(prior?.cents ?? 0);
     }
   }
-  return { ...payment, split: splitPayment(payment.amountCents, priorPaidCents, charges, tariffs[reduced ? "reduced" : "standard"]) };
+  return { ...payment, receiptNumber: invoiceNumber, split: splitPayment(payment.amountCents, priorPaidCents, charges, tariffs[reduced ? "reduced" : "standard"]) };
 }

@@ -4,28 +4,7 @@ import type { SessionInfo } from "../auth.server";
 import { audit } from "../audit.server";
 import { readAnswers } from "../crypto.server";
 import type { Database } from "../db/client.server";
-import {
-  accessTokens,
-  attendance,
-  calendarFeeds,
-  callSlots,
-  consentRecords,
-  contacts,
-  emailOutbox,
-  groupBookings,
-  groupSessions,
-  groupWaitlist,
-  iseeRequests,
-  newsletterSubscribers,
-  pendingActions,
-  moveRequests,
-  payments,
-  privacyRequests,
-  questionnaireResponses,
-  refunds,
-  registrations,
-  user,
-} from "../db/schema";
+import { accessTokens, attendance, calendarFeeds, callSlots, consentRecords, contacts, emailOutbox, groupBookings, groupSessions, groupWaitlist, invoices, iseeRequests, moveRequests, newsletterSubscribers, payments, pendingActions, privacyRequests, questionnaireResponses, refunds, registrations, user } from "../db/schema";
 
 import type { PrivacyRequestType } from "~/domain/privacy-labels";
 import { storage } from "../storage.server";
@@ -92,8 +71,9 @@ export async function collectPersonalData(db: Database, emailInput: string) {
       : [],
     bookingIds.length
       ? db
-          .select({ bookingId: payments.bookingId, amountCents: payments.amountCents, method: payments.method, paidAt: payments.paidAt, receiptNumber: payments.receiptNumber })
+          .select({ bookingId: payments.bookingId, amountCents: payments.amountCents, method: payments.method, paidAt: payments.paidAt, invoiceNumber: invoices.number })
           .from(payments)
+          .leftJoin(invoices, eq(invoices.paymentId, payments.id))
           .where(inArray(payments.bookingId, bookingIds))
       : [],
     bookingIds.length ? db.select({ bookingId: refunds.bookingId, amountCents: refunds.amountCents, reason: refunds.reason, createdAt: refunds.createdAt }).from(refunds).where(inArray(refunds.bookingId, bookingIds)) : [],

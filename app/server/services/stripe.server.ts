@@ -165,11 +165,13 @@ export async function handleStripeWebhook(db: Database, payload: Buffer, signatu
         // Per Checkout, not per event: "completed" and a later "async_payment_succeeded" record one payment.
         idempotencyKey: `stripe:${checkout.id}`,
         stripeReference: paymentIntent ?? checkout.id,
+        // Money already received: more than owed is the person's credit, never refused.
+        allowCredit: true,
       },
       new Date(event.created * 1000),
     );
     await tx.update(stripeEvents).set({ paymentId: payment.id }).where(eq(stripeEvents.id, event.id));
-    logger.info({ event: event.id, payment: payment.id, receipt: payment.receiptNumber, duplicate: payment.duplicate }, "stripe payment recorded");
+    logger.info({ event: event.id, payment: payment.id, invoice: payment.invoiceNumber, duplicate: payment.duplicate }, "stripe payment recorded");
     return { status: 200, body: { received: true } } as const;
   });
 }
