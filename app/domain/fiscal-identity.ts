@@ -1,4 +1,4 @@
-import { ROME_TIME_ZONE } from "./calendar";
+import { formatCreditNoteNumber, formatInvoiceNumber, sessionLineDescription, stampDutyApplies, STAMP_DUTY_CENTS } from "./invoice-rules";
 import type { InvoiceKind } from "./ledger";
 
 /**
@@ -39,21 +39,15 @@ export function practiceFiscalGaps(fields: PracticeFiscalFields): string[] {
     .map((key) => practiceFiscalLabels[key]);
 }
 
-/** "2026-0001" for an invoice (the receipts' numbering, continued), "NC-2026-0001" for a credit note. */
-export const formatInvoiceNumber = (kind: InvoiceKind, year: number, sequence: number) =>
-  `${kind === "credit_note" ? "NC-" : ""}${year}-${String(sequence).padStart(4, "0")}`;
+/** The number of the `sequence`-th document of its kind in `year`. */
+export const documentNumberOf = (kind: InvoiceKind, year: number, sequence: number) =>
+  kind === "credit_note" ? formatCreditNoteNumber(year, sequence) : formatInvoiceNumber(year, sequence);
 
-const lineDate = new Intl.DateTimeFormat("it-IT", { timeZone: ROME_TIME_ZONE, day: "2-digit", month: "2-digit", year: "numeric" });
-
-/** One line of an invoice: one session by its date, or an advance on the sessions to come. */
+/** One line of an invoice: one session by its date (paid ahead, or not), or an advance on the sessions to come. */
 export function invoiceLineDescription(startsAt: Date | null, advance = false) {
   if (!startsAt) return "Anticipo su sedute di psicoterapia di gruppo";
-  return `Seduta di psicoterapia di gruppo del ${lineDate.format(startsAt)}${advance ? " (pagamento anticipato)" : ""}`;
+  return `${sessionLineDescription(startsAt)}${advance ? " (pagamento anticipato)" : ""}`;
 }
-
-/** Stamp duty is due on an exempt invoice whose amount exceeds €77.47 (art. 13 DPR 642/1972, tariff art. 13). */
-export const STAMP_DUTY_THRESHOLD_CENTS = 7747;
-export const STAMP_DUTY_CENTS = 200;
 
 /**
  * The stamp duty of an invoice documenting `paidCents`. Charged to the person (a practice setting),
@@ -61,7 +55,7 @@ export const STAMP_DUTY_CENTS = 200;
  * the whole exceeds it, the practice bears it.
  */
 export function stampDutyFor(paidCents: number, chargedToPerson: boolean) {
-  if (chargedToPerson && paidCents - STAMP_DUTY_CENTS > STAMP_DUTY_THRESHOLD_CENTS) return { cents: STAMP_DUTY_CENTS, charged: true };
-  if (paidCents > STAMP_DUTY_THRESHOLD_CENTS) return { cents: STAMP_DUTY_CENTS, charged: false };
+  if (chargedToPerson && stampDutyApplies(paidCents - STAMP_DUTY_CENTS)) return { cents: STAMP_DUTY_CENTS, charged: true };
+  if (stampDutyApplies(paidCents)) return { cents: STAMP_DUTY_CENTS, charged: false };
   return { cents: 0, charged: false };
 }

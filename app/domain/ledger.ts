@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { prices } from "~/content/site";
+import { invoicePaymentMethods, type InvoicePaymentMethod } from "./invoice-rules";
 import { owesFee, type AttendanceStatus, type SessionStatus } from "./sessions";
 
 /**
@@ -66,20 +67,17 @@ export function balanceCents(chargedCents: number, paidCents: number, refundedCe
 const euroFormat = new Intl.NumberFormat("it-IT", { style: "currency", currency: prices.currency });
 export const formatCents = (amountCents: number) => euroFormat.format(amountCents / 100);
 
-export const paymentMethods = ["bank_transfer", "card", "cash", "other", "stripe"] as const;
-export type PaymentMethod = (typeof paymentMethods)[number];
+/** How the person paid: the invoice's methods (traceable or not, as the Sistema TS record says). */
+export const paymentMethods = invoicePaymentMethods;
+export type PaymentMethod = InvoicePaymentMethod;
 export const paymentMethodLabels: Record<PaymentMethod, string> = {
   bank_transfer: "Bonifico",
   card: "Carta o bancomat (POS)",
+  stripe: "Carta (Stripe)",
+  cheque: "Assegno",
   cash: "Contanti",
   other: "Altro",
-  stripe: "Carta (Stripe)",
 };
-/**
- * Paid with a traceable method (bank transfer, card): a condition of the 19 % health-expense deduction,
- * printed on the invoice and reported to the Sistema TS (`pagamentoTracciato`).
- */
-export const traceablePaymentMethods: readonly PaymentMethod[] = ["bank_transfer", "card", "stripe"];
 /** A fattura sanitaria, or the nota di credito that corrects one. */
 export const invoiceKinds = ["invoice", "credit_note"] as const;
 export type InvoiceKind = (typeof invoiceKinds)[number];
@@ -88,7 +86,7 @@ export const correctionKinds = ["refund", "correction"] as const;
 export type CorrectionKind = (typeof correctionKinds)[number];
 
 /** Staff record these by hand; Stripe payments arrive only through its webhook. */
-export const manualPaymentMethods = ["bank_transfer", "card", "cash", "other"] as const;
+export const manualPaymentMethods = ["bank_transfer", "card", "cheque", "cash", "other"] as const;
 
 /** A single payment or refund above this is surely a typo. */
 const MAX_AMOUNT_CENTS = 1_000_000;
@@ -136,9 +134,6 @@ export const refundSchema = z.object({
   reason: z.string({ error: "Scrivi il motivo del rimborso." }).trim().min(1, "Scrivi il motivo del rimborso.").max(500, "Massimo 500 caratteri."),
   idempotency_key: idempotencyKey,
 });
-
-/** "2026-0001": the year and the receipt's place in it. */
-export const formatReceiptNumber = (year: number, number: number) => `${year}-${String(number).padStart(4, "0")}`;
 
 type Split = Pick<Charge, "amountCents" | "platformCents" | "therapistCents">;
 

@@ -16,7 +16,7 @@ import { erasePersonalData } from "../../app/server/services/privacy-requests.se
 import { storage } from "../../app/server/storage.server";
 import { signedInClient } from "./client-session";
 import { testDatabase } from "./database";
-import { onePagePdf, queuedMail, signedInStaff, therapistWithGroup } from "./helpers";
+import { fiscalProfile, onePagePdf, practiceReady, queuedMail, signedInStaff, therapistWithGroup } from "./helpers";
 import { answer, flashOf, form, pageRequest, refusal, routeCaller } from "./route-calls";
 
 /**
@@ -54,6 +54,7 @@ beforeAll(async () => {
   resetEnvForTests();
   db = await testDatabase();
   ({ cookie: staffCookie, session: staff } = await signedInStaff(db, "staff-pagamenti-area@example.com"));
+  await practiceReady(db);
 });
 
 /** A confirmed member of a group of their own who attended `attended` meetings (the first is the trial). */
@@ -61,6 +62,7 @@ async function member(email: string, attended = 2) {
   const tag = ++counter;
   const { group } = await therapistWithGroup(db, { name: `Dott. Conti ${tag}` }, { name: `Gruppo conti ${tag}`, topic: "Tema", weekday: 3, timeSlot: "Sera", startTime: "19:00", startsOn: "2026-01-07" });
   const [booking] = await db.insert(groupBookings).values({ groupId: group.id, email, name: `Persona ${tag}`, status: "confirmed" }).returning();
+  await fiscalProfile(db, email);
   for (let week = 0; week < attended; week++) {
     const startsAt = new Date(Date.UTC(2026, 0, 7 + 7 * week, 18));
     const [session] = await db.insert(groupSessions).values({ groupId: group.id, startsAt, endsAt: new Date(startsAt.getTime() + 90 * 60_000) }).returning();
@@ -118,7 +120,7 @@ describe("the person's ledger", () => {
     expect(after.paidCents).toBe(3000);
     expect(after.owedCents).toBe(3500);
     expect(after.owed.map((charge) => charge.owedCents)).toEqual([3500]);
-    expect(after.payments.map((row) => row.receiptNumber)).toEqual([payment.receiptNumber]);
+    expect(after.payments.map((row) => row.receiptNumber)).toEqual([payment.invoiceNumber]);
 
     const pdf = (await call(receiptLoader, pageRequest(`/area-personale/pagamenti/ricevuta/${payment.id}`, { cookie }), { paymentId: payment.id })) as Response;
     expect(pdf.status).toBe(200);

@@ -1,7 +1,7 @@
 import { PROOF_OF_WORK_HEADER } from "../../app/domain/proof-of-work";
 import { PDFDocument } from "pdf-lib";
 import type { Database } from "../../app/server/db/client.server";
-import { emailOutbox, groupBookings, groups, therapists } from "../../app/server/db/schema";
+import { emailOutbox, fiscalProfiles, groupBookings, groups, practiceSettings, therapists } from "../../app/server/db/schema";
 import { withBody } from "../../app/server/mail/outbox.server";
 import { solveProofOfWork } from "../support/proof-of-work.mjs";
 
@@ -152,4 +152,42 @@ export async function staffDatabase(name: string, password = "password-molto-lun
   const db = await testDatabase();
   const { cookie } = await signedInStaff(db, "staff@example.com", password);
   return { db, adminCookie: cookie };
+}
+
+/** The test practice's fiscal identity: with it (and a person's fiscal data) payments get their invoice. */
+export async function practiceReady(db: Database, values: Partial<typeof practiceSettings.$inferInsert> = {}) {
+  const insert = db
+    .insert(practiceSettings)
+    .values({
+      id: 1,
+      legalName: "Studio di prova S.r.l.",
+      addressLine: "Via Roma 1",
+      postalCode: "00100",
+      city: "Roma",
+      province: "RM",
+      partitaIva: "12345678903",
+      codiceFiscale: "12345678903",
+      iban: "IT60X0542811101000000123456",
+      accountHolder: "Studio di prova S.r.l.",
+      ...values,
+    });
+  await (Object.keys(values).length ? insert.onConflictDoUpdate({ target: practiceSettings.id, set: values }) : insert.onConflictDoNothing());
+}
+
+/** A person's fiscal data for their invoices (a well-formed codice fiscale unless given). */
+export async function fiscalProfile(db: Database, email: string, values: Partial<typeof fiscalProfiles.$inferInsert> = {}) {
+  await db
+    .insert(fiscalProfiles)
+    .values({
+      email: email.toLowerCase(),
+      firstName: "Giulia",
+      lastName: "Rossi",
+      addressLine: "Via Verdi 2",
+      postalCode: "20100",
+      city: "Milano",
+      province: "MI",
+      codiceFiscale: "RSSGLI90A41H501Y",
+      ...values,
+    })
+    .onConflictDoNothing();
 }

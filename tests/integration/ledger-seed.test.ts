@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import type { Database } from "../../app/server/db/client.server";
-import { groupBookings, payments,  } from "../../app/server/db/schema";
+import { groupBookings, invoices, payments } from "../../app/server/db/schema";
 import { seedDemoSessions } from "../../app/server/db/seed-sessions.server";
 import { memberBalance } from "../../app/server/services/payments.server";
 import { testDatabase } from "./database";
@@ -23,10 +23,13 @@ it("seeds payments with receipts for the demo members who attended past meetings
 
   const seeded = await db.select().from(payments);
   expect(seeded).toHaveLength(3);
-  expect(new Set(seeded.map((payment) => payment.receiptNumber)).size).toBe(3);
+  const documents = await db.select().from(invoices);
+  expect(new Set(documents.map((invoice) => invoice.number)).size).toBe(3);
+  expect(documents.map((invoice) => invoice.stampDutyCents).sort()).toEqual([0, 0, 200]);
+  expect(documents.filter((invoice) => invoice.tsOpposition)).toHaveLength(1);
   for (const payment of seeded) {
     const balance = await memberBalance(db, payment.bookingId!);
-    expect(balance.paidCents).toBe(6500);
+    expect(balance.paidCents).toBe(payment.amountCents);
     expect(balance.chargedCents).toBeGreaterThan(0);
   }
   const [first] = await db.select().from(groupBookings).where(eq(groupBookings.email, "demo1@example.com"));

@@ -12,7 +12,7 @@ import { attendance, auditLog, groupBookings, groupSessions, payments, refunds }
 import { approveIsee, listAccounts, memberBalance, recordPayment, recordRefund, revokeIsee } from "../../app/server/services/payments.server";
 import { testDatabase } from "./database";
 import { answer, form, pageRequest, refusal, routeCaller } from "./route-calls";
-import { therapistWithGroup, cookieHeader } from "./helpers";
+import { therapistWithGroup, cookieHeader, fiscalProfile, practiceReady } from "./helpers";
 
 let db: Database;
 let adminCookie: string;
@@ -26,6 +26,7 @@ const request = pageRequest;
 
 async function member(email: string, name = "Giulia Rossi") {
   const [row] = await db.insert(groupBookings).values({ groupId, email, name, ageBracket: "26-35", status: "confirmed" }).returning();
+  await fiscalProfile(db, email);
   return row!;
 }
 
@@ -46,6 +47,7 @@ const payment = (bookingId: string, amountCents: number) => ({
   paidOn: "2026-03-20",
   note: null,
   idempotencyKey: crypto.randomUUID(),
+  allowCredit: true,
 });
 
 beforeAll(async () => {
@@ -57,6 +59,7 @@ beforeAll(async () => {
   staff = (await authSession(db, request("/admin", { cookie: adminCookie })))!;
   const { group } = await therapistWithGroup(db, { name: "Dott.ssa Conti" }, { name: "Gruppo Conti", topic: "Tema", weekday: 1, timeSlot: "Sera", startTime: "19:00", startsOn: "2026-03-01" });
   groupId = group.id;
+  await practiceReady(db);
 });
 
 describe("a member's balance", () => {
@@ -75,7 +78,7 @@ describe("a member's balance", () => {
     expect(before.owedCents).toBe(10_000);
 
     await recordPayment(db, staff, payment(giulia.id, 6500));
-    await recordRefund(db, staff, { bookingId: giulia.id, amountCents: 1000, reason: "Gruppo non adatto", idempotencyKey: crypto.randomUUID() });
+    await recordRefund(db, staff, { bookingId: giulia.id, kind: "refund", amountCents: 1000, reason: "Gruppo non adatto", idempotencyKey: crypto.randomUUID() });
     const after = await memberBalance(db, giulia.id);
     expect(after).toMatchObject({ chargedCents: 10_000, paidCents: 6500, refundedCents: 1000, owedCents: 4500 });
 
@@ -140,7 +143,7 @@ describe("receipt numbers", () => {
   it("gives two payments recorded at the same time two consecutive numbers of the year", async () => {
     const luca = await member("luca.ricevute@example.com", "Luca Verdi");
     const recorded = await Promise.all([recordPayment(db, staff, payment(luca.id, 3500)), recordPayment(db, staff, payment(luca.id, 3500))]);
-    const numbers = recorded.map((row) => row.receiptNumber).sort();
+    const numbers = recorded.map((row) => row.invoiceNumber!).sort();
     expect(new Set(numbers).size).toBe(2);
     const year = new Date().getFullYear();
     for (const number of numbers) expect(number).toMatch(new RegExp(`^${year}-\\d{4}$`));
@@ -174,11 +177,18 @@ async function statusOf(promise: Promise<unknown>) {
 describe("/admin/pagamenti", () => {
   it("records a payment from the form once, even when it is submitted twice, and lists the member's balance", async () => {
     const anna = await member("anna.modulo@example.com", "Anna Gallo");
-    const fields = { intent: "payment", booking_id: anna.id, amount: "35,00", method: "bank_transfer", paid_on: "2026-03-20", note: "", idempotency_key: crypto.randomUUID() };
+    const unconfirmed = { intent: "payment", booking_id: anna.id, amount: "35,00", method: "bank_transfer", paid_on: "2026-03-20", note: "", idempotency_key: crypto.randomUUID() };
+    // Anna owes nothing yet: more than is owed asks staff to confirm it as credit, and stores nothing until then.
+    const refused = answer(await call(paymentsAction, request("/admin/pagamenti", { method: "POST", cookie: adminCookie, body: form(unconfirmed) })));
+    expect(refused.status).toBe(409);
+    expect(refusal(refused.body).fieldErrors!.amount!.replace(/\s/g, " ")).toBe("La persona deve 0,00 €: 35,00 € in più resterebbero come credito per le prossime sedute. Conferma per registrarlo.");
+    expect(await db.select().from(payments).where(eq(payments.bookingId, anna.id))).toHaveLength(0);
+
+    const fields = { ...unconfirmed, confirm_credit: "on" };
     const first = (await call(paymentsAction, request("/admin/pagamenti", { method: "POST", cookie: adminCookie, body: form(fields) }))) as { ok: boolean; message: string };
     const second = (await call(paymentsAction, request("/admin/pagamenti", { method: "POST", cookie: adminCookie, body: form(fields) }))) as { ok: boolean; message: string };
     expect(first).toMatchObject({ ok: true });
-    expect(first.message).toMatch(/^Pagamento registrato: ricevuta \d{4}-\d{4}$/);
+    expect(first.message).toMatch(/^Pagamento registrato: fattura \d{4}-\d{4}$/);
     expect(second.message).toMatch(/^Pagamento già registrato/);
     expect(await db.select().from(payments).where(eq(payments.bookingId, anna.id))).toHaveLength(1);
 
@@ -228,7 +238,7 @@ describe("/admin/pagamenti", () => {
     expect(response.headers.get("content-type")).toBe("application/pdf");
     const pdf = await PDFDocument.load(new Uint8Array(await response.arrayBuffer()));
     expect(pdf.getPageCount()).toBe(1);
-    expect(pdf.getTitle()).toBe(`Ricevuta n. ${paid.receiptNumber}`);
+    expect(pdf.getTitle()).toBe(`Ricevuta n. ${paid.invoiceNumber}`);
     expect(pdf.getSubject()).toContain("Paolo Esposito");
 
     expect(await statusOf(call(receiptLoader, request(`/admin/pagamenti/ricevuta/${paid.id}`), { id: paid.id }))).toBe(401);

@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { action as webhookAction } from "../../app/routes/api/stripe-webhook";
 import { loader as paymentsLoader } from "../../app/routes/admin/payments";
 import type { Database } from "../../app/server/db/client.server";
-import { attendance, groupBookings, groups, groupSessions, payments, stripeEvents, therapists } from "../../app/server/db/schema";
+import { attendance, groupBookings, groups, groupSessions, invoices, payments, stripeEvents, therapists } from "../../app/server/db/schema";
 import { env, publicBaseUrl, resetEnvForTests } from "../../app/server/env.server";
 import { memberBalance, owedCharges, recordPayment } from "../../app/server/services/payments.server";
 import { createCheckoutForCharge, onlinePaymentAvailable } from "../../app/server/services/stripe.server";
@@ -17,7 +17,7 @@ import { action as clientPaymentsAction, loader as clientPaymentsLoader } from "
 import { signedInClient } from "./client-session";
 import { testDatabase } from "./database";
 import { answer, form, pageRequest } from "./route-calls";
-import { signedInStaff } from "./helpers";
+import { fiscalProfile, practiceReady, signedInStaff } from "./helpers";
 
 const SECRET_KEY = "sk_test_insiemeStandIn";
 const WEBHOOK_SECRET = "whsec_insiemeTestSigningSecret";
@@ -92,6 +92,7 @@ async function member(email: string, name: string) {
     .values({ therapistId, name: `Gruppo di ${name}`, topic: "Tema", weekday: 1, timeSlot: "Sera", startTime: "19:00", startsOn: "2026-03-01" })
     .returning();
   const [row] = await db.insert(groupBookings).values({ groupId: group!.id, email, name, ageBracket: "26-35", status: "confirmed" }).returning();
+  await fiscalProfile(db, email);
   return row!;
 }
 
@@ -159,6 +160,7 @@ beforeAll(async () => {
     .returning();
   therapistId = therapist!.id;
   ({ cookie: adminCookie } = await signedInStaff(db, "staff-stripe@example.com", "password-molto-lunga"));
+  await practiceReady(db);
 });
 
 afterAll(async () => {
@@ -298,7 +300,7 @@ describe("POST /api/stripe/webhook", () => {
 
     const [payment] = await paymentsOf(ida.id);
     expect(payment).toMatchObject({ amountCents: 3000, method: "stripe", payerName: "Ida Pagata", stripeReference: event.data.object.payment_intent });
-    expect(payment!.receiptNumber).toMatch(/^\d{4}-\d{4}$/);
+    expect((await db.select().from(invoices).where(eq(invoices.paymentId, payment!.id)))[0]!.number).toMatch(/^\d{4}-\d{4}$/);
     expect(await memberBalance(db, ida.id)).toMatchObject({ paidCents: 3000, owedCents: 0 });
     expect(await owedCharges(db, ida.id)).toEqual([]);
     const [stored] = await db.select().from(stripeEvents).where(eq(stripeEvents.id, event.id));

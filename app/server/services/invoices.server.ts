@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { todayInRome } from "~/domain/calendar";
-import { formatInvoiceNumber, invoiceLineDescription, practiceFiscalGaps, stampDutyFor, type PracticeFiscalFields } from "~/domain/fiscal-identity";
+import { documentNumberOf, invoiceLineDescription, practiceFiscalGaps, stampDutyFor, type PracticeFiscalFields } from "~/domain/fiscal-identity";
 import { tariffs, type InvoiceKind } from "~/domain/ledger";
 import type { Database } from "../db/client.server";
 import {
@@ -53,7 +53,7 @@ async function nextNumber(tx: Tx, kind: InvoiceKind, year: number) {
     .values({ kind, year, lastNumber: 1 })
     .onConflictDoUpdate({ target: [invoiceCounters.kind, invoiceCounters.year], set: { lastNumber: sql`${invoiceCounters.lastNumber} + 1` } })
     .returning({ lastNumber: invoiceCounters.lastNumber });
-  return { sequence: row!.lastNumber, number: formatInvoiceNumber(kind, year, row!.lastNumber) };
+  return { sequence: row!.lastNumber, number: documentNumberOf(kind, year, row!.lastNumber) };
 }
 
 function issuerOf(settings: NonNullable<Awaited<ReturnType<typeof practiceFiscalIdentity>>["settings"]>): InvoiceIssuer {

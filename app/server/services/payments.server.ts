@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
-import { romeTimeToUtc, todayInRome } from "~/domain/calendar";
+import { romeTimeToUtc } from "~/domain/calendar";
 import { balanceCents, chargesFor, formatCents, splitPayment, tariffs, totalCents, type Charge, type CorrectionKind, type PaymentMethod } from "~/domain/ledger";
 import { audit } from "../audit.server";
 import type { SessionInfo } from "../auth.server";
