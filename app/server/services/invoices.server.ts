@@ -20,7 +20,7 @@ import {
   type InvoiceParty,
 } from "../db/schema";
 import { HttpError } from "../http.server";
-import { chargesByBooking } from "./payments.server";
+import { chargesByBooking } from "./charges.server";
 
 /**
  * The fattura sanitaria of each payment and the nota di credito of each refund or correction

@@ -1,11 +1,12 @@
 import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { romeTimeToUtc } from "~/domain/calendar";
-import { balanceCents, chargesFor, formatCents, splitPayment, tariffs, totalCents, type Charge, type CorrectionKind, type PaymentMethod } from "~/domain/ledger";
+import { balanceCents, formatCents, splitPayment, tariffs, totalCents, type Charge, type CorrectionKind, type PaymentMethod } from "~/domain/ledger";
 import { audit } from "../audit.server";
 import type { SessionInfo } from "../auth.server";
 import type { Database } from "../db/client.server";
-import { attendance, groupBookings, groups, groupSessions, invoices, iseeRevocations, payments, refunds } from "../db/schema";
+import { attendance, groupBookings, groups, invoices, iseeRevocations, payments, refunds } from "../db/schema";
 import { HttpError } from "../http/errors.server";
+import { chargesByBooking } from "./charges.server";
 import { issueCreditNote, issueInvoiceForPayment } from "./invoices.server";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -14,41 +15,6 @@ type Executor = Database | Tx;
 /* ------------------------------------------------------------------------------------------------
  * Charges and balances
  * ---------------------------------------------------------------------------------------------- */
-
-/**
- * The charges of each booking, from its attendance on each meeting (the rules are in domain/ledger.ts).
- * A revoked ISEE approval still reduces the sessions that started while it held.
- */
-export async function chargesByBooking(db: Executor, bookings: { id: string; iseeApprovedAt: Date | null }[]) {
-  const result = new Map<string, Charge[]>();
-  if (bookings.length === 0) return result;
-  const ids = bookings.map((booking) => booking.id);
-  const revoked = await db
-    .select({ bookingId: iseeRevocations.bookingId, approvedAt: iseeRevocations.approvedAt, revokedAt: iseeRevocations.revokedAt })
-    .from(iseeRevocations)
-    .where(inArray(iseeRevocations.bookingId, ids));
-  const rows = await db
-    .select({
-      bookingId: attendance.bookingId,
-      sessionId: groupSessions.id,
-      startsAt: groupSessions.startsAt,
-      sessionStatus: groupSessions.status,
-      attendanceStatus: attendance.status,
-    })
-    .from(attendance)
-    .innerJoin(groupSessions, eq(groupSessions.id, attendance.sessionId))
-    .where(inArray(attendance.bookingId, ids));
-  for (const booking of bookings) {
-    const periods = revoked.filter((period) => period.bookingId === booking.id);
-    const withinRevokedPeriod = (startsAt: Date) => periods.some((period) => startsAt > period.approvedAt && startsAt < period.revokedAt);
-    const charges = chargesFor(
-      rows.filter((row) => row.bookingId === booking.id),
-      booking.iseeApprovedAt,
-    ).map((charge): Charge => (charge.kind === "standard" && withinRevokedPeriod(charge.startsAt) ? { ...charge, kind: "reduced", ...tariffs.reduced } : charge));
-    result.set(booking.id, charges);
-  }
-  return result;
-}
 
 /** The stamp duty charged to each booking on its invoices (part of what it paid, not of its sessions). */
 async function stampsByBooking(db: Executor, bookingIds: string[]) {
