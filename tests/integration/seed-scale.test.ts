@@ -5,7 +5,9 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { romeDate, meetingInstants } from "../../app/domain/sessions";
 import { isoWeekday } from "../../app/domain/calendar";
-import { formatReceiptNumber, tariffs } from "../../app/domain/ledger";
+import { isCodiceFiscale } from "../../app/domain/codice-fiscale";
+import { formatInvoiceNumber } from "../../app/domain/invoice-rules";
+import { tariffs } from "../../app/domain/ledger";
 import { questionnaireSchema } from "../../app/domain/questionnaire-schema";
 import { readAnswers } from "../../app/server/crypto.server";
 import type { Database } from "../../app/server/db/client.server";
@@ -86,14 +88,19 @@ describe("npm run seed:scale", () => {
     }
   });
 
-  it("numbers receipts per year without gaps and keeps the counters in step", async () => {
-    const payments = await rows<{ receipt_number: string }>(sql`select receipt_number from payments`);
-    const counters = await rows<{ year: number; last_number: number }>(sql`select year, last_number from receipt_counters`);
+  it("gives every payment its invoice, numbered per year without gaps, and keeps the counters in step", async () => {
+    const unbilled = await rows<{ id: string }>(sql`select p.id from payments p left join invoices i on i.payment_id = p.id where i.id is null`);
+    expect(unbilled).toEqual([]);
+    const invoices = await rows<{ number: string; year: number; sequence: number; recipient: { codiceFiscale: string }; lines: { amountCents: number }[]; total_cents: number }>(
+      sql`select number, year, sequence, recipient, lines, total_cents from invoices where kind = 'invoice'`,
+    );
+    const counters = await rows<{ year: number; last_number: number }>(sql`select year, last_number from invoice_counters where kind = 'invoice'`);
     const byYear = new Map<number, number[]>();
-    for (const { receipt_number } of payments) {
-      const [year, number] = receipt_number.split("-").map(Number) as [number, number];
-      expect(receipt_number).toBe(formatReceiptNumber(year, number));
-      byYear.set(year, [...(byYear.get(year) ?? []), number]);
+    for (const invoice of invoices) {
+      expect(invoice.number).toBe(formatInvoiceNumber(invoice.year, invoice.sequence));
+      expect(isCodiceFiscale(invoice.recipient.codiceFiscale)).toBe(true);
+      expect(invoice.lines.reduce((sum, line) => sum + line.amountCents, 0)).toBe(invoice.total_cents);
+      byYear.set(invoice.year, [...(byYear.get(invoice.year) ?? []), invoice.sequence]);
     }
     expect(counters.map((counter) => counter.year).sort()).toEqual([...byYear.keys()].sort());
     for (const counter of counters) {
@@ -106,7 +113,7 @@ describe("npm run seed:scale", () => {
     const amounts = new Set(
       [tariffs.trial, tariffs.standard, tariffs.reduced].flatMap((a) => [a.amountCents, ...[tariffs.standard, tariffs.reduced].map((b) => a.amountCents + b.amountCents)]),
     );
-    const payments = await rows<{ amount_cents: number }>(sql`select amount_cents from payments`);
+    const payments = await rows<{ amount_cents: number }>(sql`select p.amount_cents from payments p join group_bookings b on b.id = p.booking_id where ${GENERATED}`);
     for (const payment of payments) expect(amounts).toContain(payment.amount_cents);
     const bookings = await rows<{ id: string }>(sql`select distinct b.id from group_bookings b join payments p on p.booking_id = b.id where ${GENERATED}`);
     expect(bookings.length).toBeGreaterThan(10);

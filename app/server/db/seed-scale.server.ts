@@ -6,6 +6,8 @@ import { group as groupRules, legalVersions, retention } from "~/content/site";
 import { therapistSeeds } from "~/content/therapists-seed";
 import { addDays, dateLabel, firstMeetingOn, romeTimeToUtc, todayInRome } from "~/domain/calendar";
 import { CLIENT_AREA } from "~/domain/client-area";
+import { codiceFiscaleCheckCharacter } from "~/domain/codice-fiscale";
+import { STAMP_DUTY_CENTS, STAMP_DUTY_THRESHOLD_CENTS } from "~/domain/invoice-rules";
 import { tariffs } from "~/domain/ledger";
 import {
   blockedAreaOptions,
@@ -33,7 +35,7 @@ import { scheduleOf } from "../services/groups.server";
 import { NEWSLETTER_TEXT_VERSION } from "../services/newsletter.server";
 import { materialiseSessions } from "../services/sessions.server";
 import { insertRows, type Database } from "./client.server";
-import { groupBookings, groupClosures, groups, questionnaireResponses, therapists } from "./schema";
+import { fiscalProfiles, groupBookings, groupClosures, groups, questionnaireResponses, therapists } from "./schema";
 import { DEMO_ADMIN_EMAIL, ensureDemoAdmin } from "./demo-admin.server";
 import { seedDemoContent } from "./seed.server";
 import { DEMO_THERAPIST_EMAIL, ensureDemoTherapist, seedDemoSessions } from "./seed-sessions.server";
@@ -200,6 +202,9 @@ export async function growDatabase(db: Database, options: ScaleOptions): Promise
     await tx.execute(
       sql`create temporary table scale_spans (booking_id uuid primary key, group_id uuid not null, joined_at timestamptz not null, left_at timestamptz) on commit drop`,
     );
+    await tx.execute(
+      sql`create temporary table scale_payments (id uuid primary key default gen_random_uuid(), booking_id uuid not null, amount_cents int not null, method text not null, paid_at timestamptz not null, recorded_at timestamptz not null, lines jsonb not null) on commit drop`,
+    );
     await step("therapists", () => insertTherapists(tx, plan));
     await step("groups", () => insertGroups(tx, plan));
     await step("questionnaires (encrypted answers, consents, e-mails)", () => insertQuestionnaires(tx, plan, context));
@@ -207,7 +212,7 @@ export async function growDatabase(db: Database, options: ScaleOptions): Promise
     await step("closures", () => insertClosures(tx, plan, context));
     await step("meetings", () => insertSessions(tx, plan, context));
     await step("attendance", () => insertAttendance(tx, context));
-    await step("payments (receipts numbered per year)", () => insertPayments(tx, context));
+    await step("payments (with their invoices, numbered per year)", () => insertPayments(tx, context));
     await step("contacts (and their e-mails)", () => insertContacts(tx, plan, context));
     await step("newsletter subscribers (and their e-mails)", () => insertNewsletter(tx, plan, context));
     await step("audit entries", () => insertAudit(tx, context));
@@ -241,7 +246,8 @@ export const REPORTED_TABLES = [
   "group_sessions",
   "attendance",
   "payments",
-  "receipt_counters",
+  "invoices",
+  "fiscal_profiles",
   "contacts",
   "newsletter_subscribers",
   "email_outbox",
@@ -1061,49 +1067,114 @@ async function insertAttendance(tx: Tx, context: Context) {
 /**
  * Payments as members make them: every two charged sessions (the ledger's rules: the first is the
  * trial, then the standard fee, or the reduced one after an ISEE approval), by bank transfer a few
- * days after the second; what falls after today is still owed, and a few members are behind.
- * Receipt numbers continue each year's counter without gaps, in the order the payments were recorded.
+ * days after the second; what falls after today is still owed, and a few members are behind. Each
+ * payment has its fattura sanitaria (one line per session, with the therapist), numbered per year
+ * without gaps in the order the payments were recorded, continuing the year's counter.
  */
 async function insertPayments(tx: Tx, context: Context) {
-  const result = await tx.execute(sql`
+  await tx.execute(sql`
     with charged as (
-      select a.booking_id, s.starts_at, row_number() over (partition by a.booking_id order by s.starts_at) as position
+      select a.booking_id, s.starts_at, t.name as therapist, t.registration_number,
+        row_number() over (partition by a.booking_id order by s.starts_at) as position
       from attendance a
       join scale_spans sp on sp.booking_id = a.booking_id
       join group_sessions s on s.id = a.session_id
+      join groups g on g.id = s.group_id
+      join therapists t on t.id = g.therapist_id
       where s.status = 'scheduled' and a.status in ('present', 'absent_unnotified')
     ), priced as (
-      select c.booking_id, c.starts_at, (c.position + 1) / 2 as instalment,
+      select c.*, (c.position + 1) / 2 as instalment,
         case when c.position = 1 then ${tariffs.trial.amountCents}::int
              when b.isee_approved_at is not null and c.starts_at > b.isee_approved_at then ${tariffs.reduced.amountCents}::int
              else ${tariffs.standard.amountCents}::int end as cents
       from charged c join group_bookings b on b.id = c.booking_id
     ), instalments as (
-      select booking_id, instalment, sum(cents)::int as amount_cents, max(starts_at) as last_start, random() as r
+      select booking_id, instalment, sum(cents)::int as amount_cents, max(starts_at) as last_start, random() as r,
+        jsonb_agg(jsonb_build_object(
+          'description', 'Seduta di psicoterapia di gruppo del ' || to_char(starts_at at time zone 'Europe/Rome', 'DD/MM/YYYY'),
+          'sessionStartsAt', starts_at,
+          'therapist', case when registration_number is null then therapist else therapist || ', iscrizione all''Albo n. ' || registration_number end,
+          'amountCents', cents) order by starts_at) as lines
       from priced group by booking_id, instalment
     ), dated as (
       select i.*, (((i.last_start at time zone 'Europe/Rome')::date + 1 + floor(i.r * 6)::int) + time '12:00') at time zone 'Europe/Rome' as paid_at
       from instalments i
-    ), kept as (
-      select d.*, d.paid_at + (floor(d.r * 1000) * interval '1 minute') / 4 as recorded_at,
-        extract(year from d.paid_at at time zone 'Europe/Rome')::int as year
-      from dated d
-      where d.r >= 0.02 and d.paid_at + interval '5 hours' < ${context.now}::timestamptz
-    ), numbered as (
-      select k.*, row_number() over (partition by k.year order by k.recorded_at, k.booking_id, k.instalment)
-        + coalesce((select rc.last_number from receipt_counters rc where rc.year = k.year), 0) as number
-      from kept k
     )
-    insert into payments (booking_id, payer_name, amount_cents, method, paid_at, note, receipt_number, idempotency_key, recorded_by, created_at)
-    select n.booking_id, coalesce(b.name, b.email), n.amount_cents, case when n.r < 0.9 then 'bank_transfer' else 'other' end, n.paid_at,
-      case when n.r < 0.9 then 'Bonifico' end, n.year || '-' || lpad(n.number::text, greatest(4, length(n.number::text)), '0'),
-      gen_random_uuid()::text, ${context.staff.id}::text, n.recorded_at
-    from numbered n join group_bookings b on b.id = n.booking_id`);
+    insert into scale_payments (booking_id, amount_cents, method, paid_at, recorded_at, lines)
+    select d.booking_id, d.amount_cents, case when d.r < 0.9 then 'bank_transfer' else 'card' end, d.paid_at,
+      d.paid_at + (floor(d.r * 1000) * interval '1 minute') / 4, d.lines
+    from dated d
+    where d.r >= 0.02 and d.paid_at + interval '5 hours' < ${context.now}::timestamptz`);
   await tx.execute(sql`
-    insert into receipt_counters (year, last_number)
-    select split_part(receipt_number, '-', 1)::int, max(split_part(receipt_number, '-', 2)::int) from payments group by 1
-    on conflict (year) do update set last_number = greatest(receipt_counters.last_number, excluded.last_number)`);
-  return result.rowCount ?? 0;
+    insert into payments (id, booking_id, payer_name, amount_cents, method, paid_at, note, idempotency_key, recorded_by, created_at)
+    select sp.id, sp.booking_id, coalesce(b.name, b.email), sp.amount_cents, sp.method, sp.paid_at,
+      case when sp.method = 'bank_transfer' then 'Bonifico' end, gen_random_uuid()::text, ${context.staff.id}::text, sp.recorded_at
+    from scale_payments sp join group_bookings b on b.id = sp.booking_id`);
+  await insertFiscalProfiles(tx);
+  await tx.execute(sql`
+    with numbered as (
+      select sp.*, extract(year from sp.recorded_at at time zone 'Europe/Rome')::int as year,
+        row_number() over (partition by extract(year from sp.recorded_at at time zone 'Europe/Rome') order by sp.recorded_at, sp.id)
+          + coalesce((select c.last_number from invoice_counters c where c.kind = 'invoice' and c.year = extract(year from sp.recorded_at at time zone 'Europe/Rome')::int), 0) as sequence
+      from scale_payments sp
+    )
+    insert into invoices (kind, number, year, sequence, issued_on, payment_id, booking_id, issuer, recipient, ts_opposition, lines,
+      subtotal_cents, stamp_duty_cents, total_cents, payment_method, paid_on, created_by, created_at)
+    select 'invoice', n.year || '-' || lpad(n.sequence::text, greatest(4, length(n.sequence::text)), '0'), n.year, n.sequence,
+      (n.recorded_at at time zone 'Europe/Rome')::date, n.id, n.booking_id,
+      jsonb_build_object('name', ps.legal_name, 'addressLine', ps.address_line, 'postalCode', ps.postal_code, 'city', ps.city, 'province', ps.province,
+        'codiceFiscale', ps.codice_fiscale, 'partitaIva', ps.partita_iva, 'taxRegimeNote', ps.tax_regime_note, 'iban', ps.iban, 'accountHolder', ps.account_holder),
+      jsonb_build_object('name', f.first_name || ' ' || f.last_name, 'addressLine', f.address_line, 'postalCode', f.postal_code, 'city', f.city,
+        'province', f.province, 'codiceFiscale', f.codice_fiscale),
+      f.ts_opposition, n.lines, n.amount_cents, case when n.amount_cents > ${STAMP_DUTY_THRESHOLD_CENTS} then ${STAMP_DUTY_CENTS} else 0 end,
+      n.amount_cents, n.method, (n.paid_at at time zone 'Europe/Rome')::date, ${context.staff.id}::text, n.recorded_at
+    from numbered n
+    join group_bookings b on b.id = n.booking_id
+    join fiscal_profiles f on f.email = lower(b.email)
+    cross join practice_settings ps`);
+  await tx.execute(sql`
+    insert into invoice_counters (kind, year, last_number)
+    select 'invoice', year, max(sequence) from invoices where kind = 'invoice' group by year
+    on conflict (kind, year) do update set last_number = greatest(invoice_counters.last_number, excluded.last_number)`);
+  return (await tx.execute(sql`select count(*)::int as made from scale_payments`)).rows[0]!.made as number;
+}
+
+/**
+ * Every generated member who paid has fiscal data (fictitious, with a well-formed codice fiscale);
+ * one in twenty opposed the Sistema TS transmission. The practice's demo identity is there already
+ * (the demo's seed), or is added.
+ */
+async function insertFiscalProfiles(tx: Tx) {
+  await tx.execute(sql`
+    insert into practice_settings (id, legal_name, address_line, postal_code, city, province, partita_iva, codice_fiscale, iban, account_holder, demo)
+    values (1, 'Studio Insieme – dati di prova', 'Via dell''Esempio 1', '00100', 'Roma', 'RM', '12345678903', '12345678903', 'IT60X0542811101000000123456', 'Studio Insieme – dati di prova', true)
+    on conflict (id) do nothing`);
+  const people = await tx.execute(sql`
+    select distinct lower(b.email) as email from scale_payments sp join group_bookings b on b.id = sp.booking_id
+    where not exists (select 1 from fiscal_profiles f where f.email = lower(b.email))`);
+  const rows = (people.rows as { email: string }[]).map(({ email }, index) => {
+    const first15 = `${letters(index, 3)}${letters(index * 7 + 3, 3)}${String(60 + (index % 40)).padStart(2, "0")}${"ABCDEHLMPRST"[index % 12]}${String(1 + (index % 28)).padStart(2, "0")}H501`;
+    return {
+      email,
+      firstName: "Persona",
+      lastName: `di prova ${index + 1}`,
+      addressLine: `Via Generata ${index + 1}`,
+      postalCode: "00100",
+      city: "Roma",
+      province: "RM",
+      codiceFiscale: first15 + codiceFiscaleCheckCharacter(first15),
+      tsOpposition: index % 20 === 0,
+    };
+  });
+  for (let start = 0; start < rows.length; start += 2000) await tx.execute(insertRows(fiscalProfiles, rows.slice(start, start + 2000)));
+}
+
+/** Three consonant-like letters from a number, for a fictitious codice fiscale. */
+function letters(seed: number, count: number) {
+  const alphabet = "BCDFGHLMNPRSTVZ";
+  let text = "";
+  for (let index = 0, value = seed; index < count; index++, value = Math.floor(value / alphabet.length) + index * 5) text += alphabet[value % alphabet.length];
+  return text;
 }
 
 /** Messages from the contact form (some from members and people who filled in the questionnaire), each with its auto-reply. */
@@ -1208,8 +1279,8 @@ async function insertAudit(tx: Tx, context: Context) {
   const payments = await tx.execute(sql`
     insert into audit_log (actor_id, actor_email, action, entity, entity_id, detail, created_at)
     select ${context.staff.id}, ${context.staff.email}, 'create', 'payment', p.id::text,
-      jsonb_build_object('bookingId', p.booking_id, 'amountCents', p.amount_cents, 'receiptNumber', p.receipt_number), p.created_at
-    from payments p join scale_spans sp on sp.booking_id = p.booking_id`);
+      jsonb_build_object('bookingId', p.booking_id, 'amountCents', p.amount_cents, 'invoiceNumber', i.number), p.created_at
+    from payments p join scale_spans sp on sp.booking_id = p.booking_id left join invoices i on i.payment_id = p.id`);
   const sheets = await tx.execute(sql`
     insert into audit_log (actor_id, actor_email, action, entity, entity_id, detail, created_at)
     select ${context.staff.id}, ${context.staff.email}, 'attendance', 'group_session', a.session_id::text, jsonb_build_object('marked', count(*)), max(a.recorded_at)
