@@ -34,9 +34,7 @@ export const practiceFiscalLabels = {
 
 /** The labels of what is still missing, in the order of the form. */
 export function practiceFiscalGaps(fields: PracticeFiscalFields): string[] {
-  return (Object.keys(practiceFiscalLabels) as (keyof PracticeFiscalFields)[])
-    .filter((key) => !fields[key]?.trim())
-    .map((key) => practiceFiscalLabels[key]);
+  return (Object.keys(practiceFiscalLabels) as (keyof PracticeFiscalFields)[]).filter((key) => !fields[key]?.trim()).map((key) => practiceFiscalLabels[key]);
 }
 
 /** The number of the `sequence`-th document of its kind in `year`. */

@@ -20,12 +20,7 @@ export async function solvedChallenge() {
  * Calls a route action as React Router would, with a JSON body and a solved anti-spam challenge
  * (`proofOfWork: false` sends none); each call gets its own client address unless given.
  */
-export async function postJson(
-  action: AnyAction,
-  db: Database,
-  body: unknown,
-  options: { headers?: Record<string, string>; ip?: string; raw?: string; proofOfWork?: false } = {},
-) {
+export async function postJson(action: AnyAction, db: Database, body: unknown, options: { headers?: Record<string, string>; ip?: string; raw?: string; proofOfWork?: false } = {}) {
   const proof: Record<string, string> = options.proofOfWork === false ? {} : { [PROOF_OF_WORK_HEADER]: await solvedChallenge() };
   const request = new Request("http://localhost/api/test", {
     method: "POST",
@@ -156,21 +151,19 @@ export async function staffDatabase(name: string, password = "password-molto-lun
 
 /** The test practice's fiscal identity: with it (and a person's fiscal data) payments get their invoice. */
 export async function practiceReady(db: Database, values: Partial<typeof practiceSettings.$inferInsert> = {}) {
-  const insert = db
-    .insert(practiceSettings)
-    .values({
-      id: 1,
-      legalName: "Studio di prova S.r.l.",
-      addressLine: "Via Roma 1",
-      postalCode: "00100",
-      city: "Roma",
-      province: "RM",
-      partitaIva: "12345678903",
-      codiceFiscale: "12345678903",
-      iban: "IT60X0542811101000000123456",
-      accountHolder: "Studio di prova S.r.l.",
-      ...values,
-    });
+  const insert = db.insert(practiceSettings).values({
+    id: 1,
+    legalName: "Studio di prova S.r.l.",
+    addressLine: "Via Roma 1",
+    postalCode: "00100",
+    city: "Roma",
+    province: "RM",
+    partitaIva: "12345678903",
+    codiceFiscale: "12345678903",
+    iban: "IT60X0542811101000000123456",
+    accountHolder: "Studio di prova S.r.l.",
+    ...values,
+  });
   await (Object.keys(values).length ? insert.onConflictDoUpdate({ target: practiceSettings.id, set: values }) : insert.onConflictDoNothing());
 }
 

@@ -19,8 +19,7 @@ let adminCookie: string;
 let staff: NonNullable<Awaited<ReturnType<typeof authSession>>>;
 let groupId: string;
 
-const cookieOf = (response: Response) =>
-  cookieHeader(response);
+const cookieOf = (response: Response) => cookieHeader(response);
 
 const request = pageRequest;
 
@@ -57,7 +56,11 @@ beforeAll(async () => {
   const response = await auth(db).api.signInEmail({ body: { email: "staff-pagamenti@example.com", password: "password-molto-lunga" }, asResponse: true });
   adminCookie = cookieOf(response);
   staff = (await authSession(db, request("/admin", { cookie: adminCookie })))!;
-  const { group } = await therapistWithGroup(db, { name: "Dott.ssa Conti" }, { name: "Gruppo Conti", topic: "Tema", weekday: 1, timeSlot: "Sera", startTime: "19:00", startsOn: "2026-03-01" });
+  const { group } = await therapistWithGroup(
+    db,
+    { name: "Dott.ssa Conti" },
+    { name: "Gruppo Conti", topic: "Tema", weekday: 1, timeSlot: "Sera", startTime: "19:00", startsOn: "2026-03-01" },
+  );
   groupId = group.id;
   await practiceReady(db);
 });
@@ -109,15 +112,33 @@ describe("revoking an ISEE approval", () => {
     await db.insert(attendance).values(weeks.map((session) => ({ sessionId: session.id, bookingId: rita.id, status: "present" as const })));
     await approveIsee(db, staff, rita.id, new Date(Date.UTC(2026, 8, 1)));
     const kinds = async () => (await memberBalance(db, rita.id)).charges.map((charge) => [charge.kind, charge.amountCents]);
-    expect(await kinds()).toEqual([["trial", 3000], ["reduced", 3000], ["reduced", 3000], ["reduced", 3000], ["reduced", 3000]]);
+    expect(await kinds()).toEqual([
+      ["trial", 3000],
+      ["reduced", 3000],
+      ["reduced", 3000],
+      ["reduced", 3000],
+      ["reduced", 3000],
+    ]);
 
     // Revoked on 14 October: the meetings of 19 and 26 October go back to €35, those before stay at €30.
     await revokeIsee(db, staff, rita.id, new Date(Date.UTC(2026, 9, 14)));
-    expect(await kinds()).toEqual([["trial", 3000], ["reduced", 3000], ["reduced", 3000], ["standard", 3500], ["standard", 3500]]);
+    expect(await kinds()).toEqual([
+      ["trial", 3000],
+      ["reduced", 3000],
+      ["reduced", 3000],
+      ["standard", 3500],
+      ["standard", 3500],
+    ]);
     expect((await listAccounts(db)).find((row) => row.bookingId === rita.id)).toMatchObject({ iseeApprovedAt: null, iseeRevokedAt: new Date(Date.UTC(2026, 9, 14)) });
 
     await approveIsee(db, staff, rita.id, new Date(Date.UTC(2026, 9, 22)));
-    expect(await kinds()).toEqual([["trial", 3000], ["reduced", 3000], ["reduced", 3000], ["standard", 3500], ["reduced", 3000]]);
+    expect(await kinds()).toEqual([
+      ["trial", 3000],
+      ["reduced", 3000],
+      ["reduced", 3000],
+      ["standard", 3500],
+      ["reduced", 3000],
+    ]);
   });
 
   it("is staff's action in /admin/pagamenti, audited; revoking twice or anonymously is refused", async () => {
@@ -132,7 +153,11 @@ describe("revoking an ISEE approval", () => {
     expect(result).toMatchObject({ ok: true, message: "Tariffa agevolata revocata: dalla prossima seduta si applica la tariffa standard" });
     expect((await db.select().from(groupBookings).where(eq(groupBookings.id, bruno.id)))[0]!.iseeApprovedAt).toBeNull();
     const entries = await db.select().from(auditLog).where(eq(auditLog.entityId, bruno.id));
-    expect(entries.find((entry) => (entry.detail as { iseeRevoked?: boolean } | null)?.iseeRevoked)).toMatchObject({ action: "update", entity: "booking", actorEmail: "staff-pagamenti@example.com" });
+    expect(entries.find((entry) => (entry.detail as { iseeRevoked?: boolean } | null)?.iseeRevoked)).toMatchObject({
+      action: "update",
+      entity: "booking",
+      actorEmail: "staff-pagamenti@example.com",
+    });
 
     const again = (await call(paymentsAction, request("/admin/pagamenti", { method: "POST", cookie: adminCookie, body: revoke() }))) as { init: { status: number } };
     expect(again.init.status).toBe(409);
@@ -181,7 +206,9 @@ describe("/admin/pagamenti", () => {
     // Anna owes nothing yet: more than is owed asks staff to confirm it as credit, and stores nothing until then.
     const refused = answer(await call(paymentsAction, request("/admin/pagamenti", { method: "POST", cookie: adminCookie, body: form(unconfirmed) })));
     expect(refused.status).toBe(409);
-    expect(refusal(refused.body).fieldErrors!.amount!.replace(/\s/g, " ")).toBe("La persona deve 0,00 €: 35,00 € in più resterebbero come credito per le prossime sedute. Conferma per registrarlo.");
+    expect(refusal(refused.body).fieldErrors!.amount!.replace(/\s/g, " ")).toBe(
+      "La persona deve 0,00 €: 35,00 € in più resterebbero come credito per le prossime sedute. Conferma per registrarlo.",
+    );
     expect(await db.select().from(payments).where(eq(payments.bookingId, anna.id))).toHaveLength(0);
 
     const fields = { ...unconfirmed, confirm_credit: "on" };
@@ -200,7 +227,11 @@ describe("/admin/pagamenti", () => {
     const result = answer(
       await call(
         paymentsAction,
-        request("/admin/pagamenti", { method: "POST", cookie: adminCookie, body: form({ intent: "payment", booking_id: "", amount: "trenta", method: "bank_transfer", paid_on: "2026-03-20", idempotency_key: crypto.randomUUID() }) }),
+        request("/admin/pagamenti", {
+          method: "POST",
+          cookie: adminCookie,
+          body: form({ intent: "payment", booking_id: "", amount: "trenta", method: "bank_transfer", paid_on: "2026-03-20", idempotency_key: crypto.randomUUID() }),
+        }),
       ),
     );
     expect(result.status).toBe(400);
@@ -209,9 +240,15 @@ describe("/admin/pagamenti", () => {
 
   it("refuses a payment or a refund on the field at fault (Conform's result, what was typed kept) and records nothing", async () => {
     // Only requested: the other tests' members fill the group, and a refused form never reads the booking.
-    const [bruno] = await db.insert(groupBookings).values({ groupId, email: "bruno.rifiutato@example.com", name: "Bruno Neri", ageBracket: "26-35", status: "requested" }).returning();
+    const [bruno] = await db
+      .insert(groupBookings)
+      .values({ groupId, email: "bruno.rifiutato@example.com", name: "Bruno Neri", ageBracket: "26-35", status: "requested" })
+      .returning();
     const post = (fields: Record<string, string>) =>
-      call(paymentsAction, request("/admin/pagamenti", { method: "POST", cookie: adminCookie, body: form({ booking_id: bruno!.id, idempotency_key: crypto.randomUUID(), ...fields }) }));
+      call(
+        paymentsAction,
+        request("/admin/pagamenti", { method: "POST", cookie: adminCookie, body: form({ booking_id: bruno!.id, idempotency_key: crypto.randomUUID(), ...fields }) }),
+      );
 
     const payment = answer(await post({ intent: "payment", amount: "0", method: "bank_transfer", paid_on: "2026-03-20", note: "Bonifico 12" }));
     expect(payment.status).toBe(400);

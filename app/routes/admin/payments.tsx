@@ -25,7 +25,6 @@ import { adminPageData, requireAdmin } from "~/server/gates.server";
 import type { SessionInfo } from "~/server/auth.server";
 import type { Database } from "~/server/db/client.server";
 
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   return adminPageData(context.db, request, async (session) => {
     const loaded = await loadOr("admin-payments", { accounts: [], payments: [], refunds: [], iseeRequests: [] }, "Impossibile caricare i pagamenti", async () => {
@@ -188,7 +187,16 @@ function Accounts({ accounts }: { accounts: Data["accounts"] }) {
       <table className="w-full min-w-[44rem] text-left text-sm">
         <thead className="bg-sand-50 text-ink-500">
           <tr>
-            {([["Persona", false], ["Gruppo", false], ["Addebitato", true], ["Pagato", true], ["Da pagare", true], ["Tariffa", false]] as const).map(([label, right]) => (
+            {(
+              [
+                ["Persona", false],
+                ["Gruppo", false],
+                ["Addebitato", true],
+                ["Pagato", true],
+                ["Da pagare", true],
+                ["Tariffa", false],
+              ] as const
+            ).map(([label, right]) => (
               <th key={label} scope="col" className={`px-4 py-3 font-medium ${right ? "text-right" : ""}`}>
                 {label}
               </th>

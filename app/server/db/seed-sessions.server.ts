@@ -109,7 +109,15 @@ async function seedDemoFiscalData(tx: Tx, payers: { id: string }[]) {
       demo: true,
     })
     .onConflictDoNothing();
-  const bookings = await tx.select({ id: groupBookings.id, email: groupBookings.email }).from(groupBookings).where(inArray(groupBookings.id, payers.map((payer) => payer.id)));
+  const bookings = await tx
+    .select({ id: groupBookings.id, email: groupBookings.email })
+    .from(groupBookings)
+    .where(
+      inArray(
+        groupBookings.id,
+        payers.map((payer) => payer.id),
+      ),
+    );
   await tx
     .insert(fiscalProfiles)
     .values(
@@ -155,7 +163,10 @@ export async function ensureDemoTherapist(db: Database) {
     const created = await context.internalAdapter.createUser({ email: DEMO_THERAPIST_EMAIL, name: target.name, emailVerified: true }, { method: "admin" });
     await context.internalAdapter.linkAccount({ userId: created.id, providerId: "credential", accountId: created.id, password: await context.password.hash(password) });
     await db.update(user).set({ role: THERAPIST_ROLE }).where(eq(user.id, created.id));
-    await db.update(therapists).set({ userId: created.id, email: sql`coalesce(${therapists.email}, ${DEMO_THERAPIST_EMAIL})` }).where(eq(therapists.id, target.id));
+    await db
+      .update(therapists)
+      .set({ userId: created.id, email: sql`coalesce(${therapists.email}, ${DEMO_THERAPIST_EMAIL})` })
+      .where(eq(therapists.id, target.id));
   } catch (error) {
     // Another instance starting at the same moment created it first.
     const [created] = await db.select({ id: user.id }).from(user).where(eq(user.email, DEMO_THERAPIST_EMAIL));

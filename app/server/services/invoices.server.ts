@@ -19,7 +19,7 @@ import {
   type InvoiceLine,
   type InvoiceParty,
 } from "../db/schema";
-import { HttpError } from "../http.server";
+import { HttpError } from "../http/errors.server";
 import { chargesByBooking } from "./charges.server";
 
 /**
@@ -43,7 +43,10 @@ export async function practiceFiscalIdentity(db: Executor) {
 export const fiscalEmail = (email: string) => email.trim().toLowerCase();
 
 export async function fiscalProfileOf(db: Executor, email: string) {
-  const [profile] = await db.select().from(fiscalProfiles).where(eq(fiscalProfiles.email, fiscalEmail(email)));
+  const [profile] = await db
+    .select()
+    .from(fiscalProfiles)
+    .where(eq(fiscalProfiles.email, fiscalEmail(email)));
   return profile ?? null;
 }
 
@@ -275,7 +278,14 @@ export async function issueCreditNote(tx: Tx, refundId: string, actorId: string 
       issuer: invoice.issuer,
       recipient: invoice.recipient,
       tsOpposition: invoice.tsOpposition,
-      lines: [{ description: refund.amountCents === invoice.totalCents ? `Storno della fattura n. ${invoice.number}` : description, sessionStartsAt: null, therapist: null, amountCents: refund.amountCents }],
+      lines: [
+        {
+          description: refund.amountCents === invoice.totalCents ? `Storno della fattura n. ${invoice.number}` : description,
+          sessionStartsAt: null,
+          therapist: null,
+          amountCents: refund.amountCents,
+        },
+      ],
       subtotalCents: refund.amountCents,
       stampDutyCents: 0,
       stampDutyCharged: false,

@@ -166,7 +166,15 @@ export function recentPayments(db: Executor, limit = 50) {
 
 export function recentRefunds(db: Executor, limit = 50) {
   return db
-    .select({ id: refunds.id, bookingId: refunds.bookingId, name: groupBookings.name, email: groupBookings.email, amountCents: refunds.amountCents, reason: refunds.reason, createdAt: refunds.createdAt })
+    .select({
+      id: refunds.id,
+      bookingId: refunds.bookingId,
+      name: groupBookings.name,
+      email: groupBookings.email,
+      amountCents: refunds.amountCents,
+      reason: refunds.reason,
+      createdAt: refunds.createdAt,
+    })
     .from(refunds)
     .leftJoin(groupBookings, eq(groupBookings.id, refunds.bookingId))
     .orderBy(desc(refunds.createdAt))
@@ -241,7 +249,8 @@ export async function recordPayment(db: Executor, actor: SessionInfo | null, inp
       .returning({ id: payments.id });
     const { outcome, fiscalDataRequested } = await issueInvoiceForPayment(tx, payment!.id, actor?.user.id ?? null, now);
     const invoiceNumber = outcome.status === "issued" ? outcome.number : null;
-    if (actor) await audit(tx, actor, { action: "create", entity: "payment", entityId: payment!.id, detail: { bookingId: input.bookingId, amountCents: input.amountCents, invoiceNumber } });
+    if (actor)
+      await audit(tx, actor, { action: "create", entity: "payment", entityId: payment!.id, detail: { bookingId: input.bookingId, amountCents: input.amountCents, invoiceNumber } });
     return { id: payment!.id, invoiceNumber, duplicate: false, fiscalDataRequested };
   });
 }
@@ -364,7 +373,11 @@ export async function revokeIsee(db: Database, actor: SessionInfo, bookingId: st
  * (earlier payments cover the earlier sessions). Null when there is no such payment.
  */
 export async function getReceipt(db: Executor, paymentId: string) {
-  const [row] = await db.select({ payment: payments, invoiceNumber: invoices.number }).from(payments).innerJoin(invoices, eq(invoices.paymentId, payments.id)).where(eq(payments.id, paymentId));
+  const [row] = await db
+    .select({ payment: payments, invoiceNumber: invoices.number })
+    .from(payments)
+    .innerJoin(invoices, eq(invoices.paymentId, payments.id))
+    .where(eq(payments.id, paymentId));
   if (!row) return null;
   const { payment, invoiceNumber } = row;
   let charges: Charge[] = [];
