@@ -13,7 +13,8 @@ import { databaseOutageHandler, withOutageResponses } from "~/server/outage.serv
 import { listenForNotifications } from "~/server/db/notifications.server";
 import { emailsQueued } from "~/server/mail/outbox.server";
 import { requestEnded, requestStarted } from "~/server/load.server";
-import { clearPageCache, PAGE_CACHE_CHANNEL } from "./page-cache";
+import { announcedPages, onPublicPagesChanged, PAGE_CACHE_CHANNEL } from "~/server/public-pages.server";
+import { clearPageCache } from "./page-cache";
 
 export { env } from "~/server/env.server";
 export { isDatabaseUnavailable } from "~/server/db/client.server";
@@ -22,14 +23,19 @@ export { compressResponses, pageCacheMiddleware } from "./page-cache";
 let notifications: ReturnType<typeof listenForNotifications> | undefined;
 
 /**
- * The platform (database, migrations, workers), and this instance's ear for what the database
- * announces: page-cache clears by staff on any instance.
+ * The platform (database, migrations, workers), and this instance's page cache told of the public
+ * pages each write changes: one here, right after its commit; one on another instance, through the
+ * database's NOTIFY (`publicPagesChanged`).
  */
 export async function startPlatform() {
   const started = await startPlatformServices();
+  onPublicPagesChanged(clearPageCache);
   if (!notifications) {
     const listener = (notifications = listenForNotifications(started.databaseUrl, {
-      [PAGE_CACHE_CHANNEL]: clearPageCache,
+      [PAGE_CACHE_CHANNEL]: (payload) => {
+        const pages = announcedPages(payload);
+        if (pages) clearPageCache(pages);
+      },
     }));
     onPlatformStop(async () => {
       notifications = undefined;

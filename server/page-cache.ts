@@ -5,15 +5,16 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { FLASH_COOKIE } from "~/domain/flash";
 import { logger } from "~/server/logger.server";
-import { platform } from "~/server/platform.server";
+import type { PublicPages } from "~/server/public-pages.server";
 
 /**
  * Public HTML, compressed once. A document every visitor gets the same (entry.server.tsx renders it
  * without a nonce, its CSP lists the hashes of its inline scripts) is kept per URL for its s-maxage
  * as ready identity, gzip and Brotli bytes, and each request gets the one its Accept-Encoding takes.
  * Anything else (personal pages, data requests, errors) passes through and is compressed per
- * response at a bounded level (`compressResponses`). A staff write empties the cache of every
- * instance at once: this one directly, the others through PostgreSQL NOTIFY (`listenForNotifications`).
+ * response at a bounded level (`compressResponses`). A write that changes public pages announces
+ * them (`publicPagesChanged`, app/server/public-pages.server.ts): each instance drops those pages,
+ * this one right after the write's commit, the others on its NOTIFY (`listenForNotifications`).
  */
 
 type Encoding = "br" | "gzip" | "identity";
@@ -34,26 +35,47 @@ interface CachedPage {
 const KEPT_HEADERS = ["content-type", "cache-control", "content-security-policy", "link"];
 const MAX_CACHED_PAGES = 500;
 const MAX_CACHED_BYTES = 64 * 1024 * 1024;
-/** The NOTIFY channel every instance listens on. */
-export const PAGE_CACHE_CHANNEL = "page_cache_clear";
 
 const pageCache = new Map<string, CachedPage>();
 /** Renders under way per URL: concurrent misses wait for the first instead of rendering and compressing again. */
 const rendering = new Map<string, Promise<CachedPage | undefined>>();
 let cachedBytes = 0;
-/** Bumped by every clear: a page rendered before a staff edit is not stored after it. */
+/** Bumped by every clear: a page whose render began before a write is not stored after it (whichever page). */
 let generation = 0;
 
-/** Empties this instance's cache (a staff edit here or on another instance). */
-export function clearPageCache() {
-  pageCache.clear();
-  cachedBytes = 0;
-  generation += 1;
+/**
+ * The page a cache key (the request's URL) shows, as `publicPagesChanged` names pages: the path
+ * without its query, decoded, without a trailing slash, in lower case (routes match in any case).
+ */
+function pagePath(url: string) {
+  let pathname = url.split(/[?#]/, 1)[0] ?? "";
+  try {
+    pathname = decodeURIComponent(pathname);
+  } catch {
+    // Malformed escapes: compared as sent.
+  }
+  return pathname.replace(/\/{2,}/g, "/").replace(/(.)\/+$/, "$1").toLowerCase() || "/";
 }
 
-/** Pages in this instance's cache, for tests and diagnostics. */
-export function cachedPageCount() {
-  return pageCache.size;
+/**
+ * Drops `pages` (every page: "all") from this instance's cache, also the renders of them under way:
+ * a request that comes after the clear renders the page again rather than wait for the old one.
+ */
+export function clearPageCache(pages: PublicPages = "all") {
+  generation += 1;
+  if (pages === "all") {
+    pageCache.clear();
+    rendering.clear();
+    cachedBytes = 0;
+    return;
+  }
+  const changed = new Set(pages.map(pagePath));
+  for (const [key, page] of pageCache) {
+    if (!changed.has(pagePath(key))) continue;
+    pageCache.delete(key);
+    cachedBytes -= page.bytes;
+  }
+  for (const key of rendering.keys()) if (changed.has(pagePath(key))) rendering.delete(key);
 }
 
 const brotli = promisify(zlib.brotliCompress);
@@ -155,14 +177,9 @@ function storable(req: Request, res: Response) {
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
 /** A form's outcome to show once (`app/server/flash.server.ts`): that page is this visitor's alone. */
 const FLASH = new RegExp(`(?:^|;\\s*)${FLASH_COOKIE}=`);
-/** Writes that can change what public pages show: the admin area and better-auth's admin endpoints. */
-const STAFF_WRITES = /^\/(?:admin|api\/auth\/admin)(?:\/|$)/;
 
 export function pageCacheMiddleware(req: Request, res: Response, next: NextFunction) {
-  if (req.method !== "GET" && req.method !== "HEAD") {
-    if (STAFF_WRITES.test(req.path)) announceAfterStaffWrite(res);
-    return next();
-  }
+  if (req.method !== "GET" && req.method !== "HEAD") return next();
   // Signed-in people (staff checking an edit, clients) and a form's outcome always get a fresh render.
   if (SESSION_COOKIE.test(req.headers.cookie ?? "") || FLASH.test(req.headers.cookie ?? "")) return next();
   const key = req.originalUrl;
@@ -249,35 +266,6 @@ function renderAndStore(req: Request, res: Response, next: NextFunction, key: st
     return res;
   }) as typeof res.end;
   next();
-}
-
-/**
- * After a successful staff write, and before any byte of its answer leaves (an edit page streams its
- * HTML, so the client may read the status before the end): this instance's cache is emptied and
- * every other instance is told to empty its own (NOTIFY reaches them as soon as it runs).
- */
-function announceAfterStaffWrite(res: Response) {
-  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
-  const end = res.end.bind(res) as (...args: unknown[]) => Response;
-  let announced: Promise<unknown> | undefined;
-  const announce = () => {
-    if (announced) return announced;
-    if (res.statusCode >= 400) return (announced = Promise.resolve());
-    clearPageCache();
-    announced = platform()
-      .db.$client.query("select pg_notify($1, '')", [PAGE_CACHE_CHANNEL])
-      .catch((error: Error & { code?: string }) => logger.warn({ code: error.code, reason: error.message }, "page cache: NOTIFY failed; other instances keep their pages until s-maxage"));
-    return announced;
-  };
-  // Writes wait for the announcement, in their order (each is queued on the same promise).
-  res.write = ((...args: unknown[]) => {
-    void announce().then(() => write(...args));
-    return true;
-  }) as typeof res.write;
-  res.end = ((...args: unknown[]) => {
-    void announce().then(() => end(...args));
-    return res;
-  }) as typeof res.end;
 }
 
 /**

@@ -222,16 +222,18 @@ describe("two instances on one PostgreSQL", () => {
     expect(retention.rows[0].n).toBe(1);
   });
 
-  it("a staff edit on instance A empties the page cache of both instances at once (NOTIFY): visitors on B see it without waiting for s-maxage", async () => {
+  it("a staff edit on instance A drops the pages it changes from both instances' cache at once (NOTIFY): visitors on B see it without waiting for s-maxage", async () => {
     const cookie = await signIn(a);
     // The version the edit form sends back (optimistic concurrency), as the admin page loads it.
     const [therapist] = (
       await client.query(`select *, (extract(epoch from updated_at) * 1000000)::bigint::text as version from therapists order by created_at limit 1`)
     ).rows;
-    // Both instances hold /terapeuti in their page cache before the edit.
+    // Both instances hold /terapeuti (and /prezzi, which shows no therapist) in their page cache before the edit.
     for (const app of [a, b]) {
       expect(await (await fetch(`${app.url}/terapeuti`)).text()).toContain(therapist.name);
       expect((await fetch(`${app.url}/terapeuti`)).headers.get("x-page-cache")).toBe("hit");
+      await fetch(`${app.url}/prezzi`);
+      expect((await fetch(`${app.url}/prezzi`)).headers.get("x-page-cache")).toBe("hit");
     }
     const renamed = `Dott.ssa Rinominata ${randomBytes(3).toString("hex")}`;
     const form = new URLSearchParams({
@@ -264,5 +266,7 @@ describe("two instances on one PostgreSQL", () => {
     const seen = await until("B to serve the edited page", async () => (await (await fetch(`${b.url}/terapeuti`)).text()).includes(renamed), 2000, 50);
     expect(seen).toBe(true);
     expect((await fetch(`${b.url}/terapeuti`)).headers.get("x-page-cache")).toBe("hit");
+    // The pages the edit does not touch stay in both caches.
+    for (const app of [a, b]) expect((await fetch(`${app.url}/prezzi`)).headers.get("x-page-cache")).toBe("hit");
   });
 });

@@ -18,6 +18,8 @@ import { BUILD_DIR, embeddedDatabase, ensureBuild, freePort, startApp, stopAllAp
 
 const BROWSER = "gzip, deflate, br";
 const CHANNEL = "page_cache_clear";
+/** The demo admin, with a known password (random and printed once otherwise). */
+const DEMO_ADMIN = { email: "admin@insieme.local", password: "page-cache-demo-admin" };
 
 let dataDir: string;
 let app: AppProcess;
@@ -81,21 +83,63 @@ async function cachedNow(pathname: string) {
   return (await raw(pathname, { "accept-encoding": BROWSER })).headers["x-page-cache"] === "hit";
 }
 
-async function notify(url: string) {
+async function notify(url: string, payload = "") {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(`select pg_notify($1, '')`, [CHANNEL]);
+    await client.query(`select pg_notify($1, $2)`, [CHANNEL, payload]);
   } finally {
     await client.end();
   }
+}
+
+/** One query on the app's database. */
+async function query<T extends pg.QueryResultRow>(text: string, values: unknown[] = []) {
+  const client = new pg.Client({ connectionString: embeddedDatabase(dataDir).url });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Whether each page is served from the cache now (one request each, nothing warmed). */
+async function cacheStates(pathnames: string[]) {
+  const states: Record<string, string | undefined> = {};
+  for (const pathname of pathnames) states[pathname] = (await raw(pathname, { "accept-encoding": BROWSER })).headers["x-page-cache"] as string | undefined;
+  return states;
+}
+
+let adminCookie: string | undefined;
+
+/** A plain form POST by the signed-in demo admin; the answer once it has come back whole. */
+async function staffPost(pathname: string, fields: Record<string, string>) {
+  if (!adminCookie) {
+    const signedIn = await fetch(`${app.url}/admin`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: app.url },
+      body: new URLSearchParams({ intent: "sign-in", ...DEMO_ADMIN }),
+    });
+    expect(signedIn.status, await signedIn.clone().text()).toBe(302);
+    adminCookie = signedIn.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
+  }
+  const response = await fetch(`${app.url}${pathname}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: app.url, cookie: adminCookie },
+    body: new URLSearchParams(fields),
+  });
+  await response.arrayBuffer();
+  return response;
 }
 
 beforeAll(async () => {
   await ensureBuild();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "insieme-page-cache-"));
   const port = await freePort(3580, 3589);
-  app = await startApp({ port, dataDir, env: { SEED_DEMO: "true", PUBLIC_URL: `http://127.0.0.1:${port}` } });
+  app = await startApp({ port, dataDir, env: { SEED_DEMO: "true", DEMO_ADMIN_PASSWORD: DEMO_ADMIN.password, PUBLIC_URL: `http://127.0.0.1:${port}` } });
 }, 180_000);
 
 afterAll(async () => {
@@ -247,6 +291,76 @@ describe("personal pages stay out of the cache", () => {
     const next = await raw("/contatti", { "accept-encoding": BROWSER });
     expect(next.headers["x-page-cache"]).toBe("hit");
     expect(decoded(next)).not.toContain("Messaggio inviato!");
+  });
+});
+
+describe("a write drops the pages it changes, before its answer", () => {
+  /** The blog form's fields (admin.test.ts has the rules), for a post of this title and slug. */
+  const postFields = (title: string, slug: string, published = true) => ({
+    title,
+    subtitle: "",
+    excerpt: "Un estratto.",
+    read_time: "5 min",
+    published_date: "2025-05-01",
+    slug,
+    ...(published ? { is_published: "on" } : {}),
+    meta_title: title,
+    meta_description: "Una descrizione per i motori di ricerca.",
+    introduction: "Introduzione.",
+    "main_sections[0].type": "h2",
+    "main_sections[0].title": "Prima parte",
+    "main_sections[0].content": "Testo.",
+    conclusion: "Conclusione.",
+    cta_text: "Inizia il tuo percorso di crescita con Insieme",
+    cta_link: "/questionario",
+    image_url: "",
+    image_credits: "",
+  });
+  const versionOf = async (slug: string) =>
+    (await query<{ id: string; version: string }>(`select id, (extract(epoch from updated_at) * 1000000)::bigint::text as version from blog_posts where slug = $1`, [slug]))[0]!;
+
+  it("saving a published post drops its article (also under its old slug) and /blog, not /prezzi, /terapeuti or another article", async () => {
+    expect((await staffPost("/admin/blog", { intent: "create", ...postFields("Solitudine in città", "solitudine-in-citta") })).status).toBeLessThan(400);
+    const [other] = await query<{ slug: string }>(`select slug from blog_posts where is_published and published_date <= current_date and slug <> 'solitudine-in-citta' limit 1`);
+    const pages = ["/blog/solitudine-in-citta", "/blog", "/prezzi", "/terapeuti", `/blog/${other!.slug}`];
+    for (const pathname of pages) expect(await cachedNow(pathname), pathname).toBe(true);
+    const { id, version } = await versionOf("solitudine-in-citta");
+    const saved = await staffPost("/admin/blog", { intent: "update", id, version, ...postFields("Solitudine in una grande città", "solitudine-grande-citta") });
+    expect(saved.status).toBeLessThan(400);
+    // Asked right after the answer: this instance dropped the pages before answering.
+    expect(await cacheStates(pages)).toEqual({
+      "/blog/solitudine-in-citta": undefined,
+      "/blog": "miss",
+      "/prezzi": "hit",
+      "/terapeuti": "hit",
+      [`/blog/${other!.slug}`]: "hit",
+    });
+    expect((await raw("/blog/solitudine-in-citta")).status).toBe(404);
+    expect(decoded(await raw("/blog/solitudine-grande-citta", { "accept-encoding": BROWSER }))).toContain("Solitudine in una grande città");
+    expect(decoded(await raw("/blog", { "accept-encoding": BROWSER }))).toContain("Solitudine in una grande città");
+  });
+
+  it("saving a draft, or marking attendance, drops nothing", async () => {
+    const pages = ["/", "/blog", "/prezzi", "/terapeuti"];
+    for (const pathname of pages) expect(await cachedNow(pathname), pathname).toBe(true);
+    expect((await staffPost("/admin/blog", { intent: "create", ...postFields("Una bozza", "una-bozza", false) })).status).toBeLessThan(400);
+    expect(await query(`select 1 from blog_posts where slug = 'una-bozza' and not is_published`)).toHaveLength(1);
+    const [member] = await query<{ session_id: string; booking_id: string }>(
+      `select s.id as session_id, b.id as booking_id from group_sessions s join group_bookings b on b.group_id = s.group_id and b.status = 'confirmed'
+       where s.status = 'scheduled' order by s.starts_at limit 1`,
+    );
+    const marked = await staffPost(`/admin/sessioni/${member!.session_id}`, { intent: "attendance", [`mark:${member!.booking_id}`]: "absent_notified" });
+    expect(marked.status).toBeLessThan(400);
+    expect(await query(`select 1 from attendance where session_id = $1 and booking_id = $2 and status = 'absent_notified'`, [member!.session_id, member!.booking_id])).toHaveLength(1);
+    expect(await cacheStates(pages)).toEqual(Object.fromEntries(pages.map((pathname) => [pathname, "hit"])));
+  });
+
+  it("another instance's announcement (a NOTIFY naming pages) drops those pages only, in any spelling of their URL", async () => {
+    const pages = ["/terapeuti/?utm_source=x", "/TERAPEUTI", "/blog", "/prezzi"];
+    for (const pathname of pages) expect(await cachedNow(pathname), pathname).toBe(true);
+    await notify(embeddedDatabase(dataDir).url, JSON.stringify({ from: "another-instance", pages: ["/", "/terapeuti", "/sitemap.xml"] }));
+    await until("the announced pages to be dropped", async () => (await raw("/TERAPEUTI", { "accept-encoding": BROWSER })).headers["x-page-cache"] === "miss", 5000, 50);
+    expect(await cacheStates(pages)).toEqual({ "/terapeuti/?utm_source=x": "miss", "/TERAPEUTI": "hit", "/blog": "hit", "/prezzi": "hit" });
   });
 });
 

@@ -1,14 +1,18 @@
 import { getTableColumns, SQL, sql, type SQLWrapper } from "drizzle-orm";
-import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import { PgTransaction, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import { drizzle, NodePgSession, NodePgTransaction, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { logger } from "../logger.server";
 import * as schema from "./schema";
 
 export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** How long a request waits for a connection before it is told the service is unavailable. */
 export const CONNECT_TIMEOUT_MS = 3000;
+
+/** What runs once a transaction has committed, by its session (a savepoint's transaction shares its parent's). */
+const commitHooks = new WeakMap<object, (() => void)[]>();
 
 /**
  * drizzle-orm 0.45's pooled transaction() sends BEGIN before the try whose finally releases the client:
@@ -20,32 +24,56 @@ export const CONNECT_TIMEOUT_MS = 3000;
 function releaseClientsOfFailedTransactions() {
   type Internals = { client: pg.Pool | pg.PoolClient; dialect: unknown; schema: unknown; options: unknown };
   type Session = ConstructorParameters<typeof NodePgSession>;
-  type Transaction = ConstructorParameters<typeof NodePgTransaction>;
+  type TransactionArgs = ConstructorParameters<typeof NodePgTransaction>;
   NodePgSession.prototype.transaction = async function transaction(this: NodePgSession<never, never>, work, config) {
     const self = this as unknown as Internals;
     // A single client (the migrator's) has nothing to release.
     const client = self.client instanceof pg.Pool ? await self.client.connect() : undefined;
     const session = client ? new NodePgSession(client, ...([self.dialect, self.schema, self.options] as unknown as Session extends [unknown, ...infer Rest] ? Rest : never)) : this;
-    const tx = new NodePgTransaction(...([self.dialect, session, self.schema] as unknown as Transaction));
+    const tx = new NodePgTransaction(...([self.dialect, session, self.schema] as unknown as TransactionArgs));
     let broken: Error | undefined;
     let begun = false;
+    const hooks: (() => void)[] = [];
+    commitHooks.set(session, hooks);
     try {
       const mode = config ? (tx as unknown as { getTransactionConfigSQL(c: typeof config): ReturnType<typeof sql> }).getTransactionConfigSQL(config) : undefined;
       await tx.execute(sql`begin${mode ? sql` ${mode}` : undefined}`);
       begun = true;
       const result = await work(tx as never);
       await tx.execute(sql`commit`);
+      commitHooks.delete(session);
+      for (const hook of hooks) {
+        try {
+          hook();
+        } catch (error) {
+          logger.error({ err: error }, "a transaction's after-commit hook failed");
+        }
+      }
       return result;
     } catch (error) {
       if (begun) await tx.execute(sql`rollback`).catch((rollbackError: Error) => (broken = rollbackError));
       else broken = error as Error;
       throw error;
     } finally {
+      if (commitHooks.get(session) === hooks) commitHooks.delete(session);
       client?.release(broken);
     }
   };
 }
 releaseClientsOfFailedTransactions();
+
+/**
+ * Runs `hook` once what `db` wrote is committed: right after the COMMIT of the transaction `db` is
+ * (or is a savepoint of), before that transaction() call returns; at once when `db` is the pool,
+ * whose statements commit as they run. Never after a rollback (a savepoint rolled back inside a
+ * committed transaction still runs its hooks). A hook that throws is logged; the commit stands.
+ */
+export function afterCommit(db: Database | Transaction, hook: () => void) {
+  if (!(db instanceof PgTransaction)) return hook();
+  const hooks = commitHooks.get(db._.session);
+  if (!hooks) throw new Error("afterCommit: the transaction is over, or was not begun by transaction()");
+  hooks.push(hook);
+}
 
 /** A pool and its Drizzle handle. Opened lazily: the build imports this module without a database. */
 export function createDatabase(url: string, max = 10): Database {

@@ -6,12 +6,13 @@ const RECONNECT_FIRST_MS = 250;
 const RECONNECT_MAX_MS = 4000;
 
 /**
- * LISTENs to PostgreSQL NOTIFY channels (page-cache clears by staff on another instance), on a
- * connection of its own (a pooled one would be handed to
- * queries). When the connection is lost (PostgreSQL restarted, network) it connects again with
- * back-off; each handler also runs once the connection is made, for what was sent meanwhile.
+ * LISTENs to PostgreSQL NOTIFY channels (public pages changed by a write on any instance), on a
+ * connection of its own (a pooled one would be handed to queries); a handler gets each
+ * notification's payload. When the connection is lost (PostgreSQL restarted, network) it connects
+ * again with back-off; each handler also runs once the connection is made, without a payload, for
+ * what was sent meanwhile.
  */
-export function listenForNotifications(databaseUrl: string, handlers: Record<string, () => void>) {
+export function listenForNotifications(databaseUrl: string, handlers: Record<string, (payload?: string) => void>) {
   let client: pg.Client | undefined;
   let stopped = false;
   let delay = RECONNECT_FIRST_MS;
@@ -23,7 +24,7 @@ export function listenForNotifications(databaseUrl: string, handlers: Record<str
   };
   const connect = async () => {
     const candidate = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
-    candidate.on("notification", (message) => handlers[message.channel]?.());
+    candidate.on("notification", (message) => handlers[message.channel]?.(message.payload));
     candidate.on("error", (error: Error & { code?: string }) => logger.warn({ code: error.code, reason: error.message }, "notifications: LISTEN connection lost"));
     candidate.on("end", () => {
       if (client !== candidate) return;

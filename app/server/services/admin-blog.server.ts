@@ -4,6 +4,7 @@ import { slugify, uniqueSlug } from "~/domain/slug";
 import { isUniqueViolation, type Database } from "../db/client.server";
 import { blogPosts } from "../db/schema";
 import { HttpError } from "../http/errors.server";
+import { blogPostPages, publicPagesChanged } from "../public-pages.server";
 import { hasVersion, VersionConflict, versionOf } from "../record-versions.server";
 
 /** Every post, newest first (SPEC 7, admin: select all ordered by created_at descending). */
@@ -93,29 +94,44 @@ async function withFreeSlug<T>(db: Database, input: BlogPostInput, exceptId: str
   }
 }
 
+/** A published post (before or after the write) is on public pages; a draft is on none. */
 export function createPost(db: Database, input: BlogPostInput) {
-  return withFreeSlug(db, input, undefined, async (slug) => {
-    const [row] = await db.insert(blogPosts).values(columns(input, slug)).returning({ id: blogPosts.id, slug: blogPosts.slug });
-    return row!;
-  });
+  return withFreeSlug(db, input, undefined, (slug) =>
+    db.transaction(async (tx) => {
+      const [row] = await tx.insert(blogPosts).values(columns(input, slug)).returning({ id: blogPosts.id, slug: blogPosts.slug });
+      if (input.is_published) await publicPagesChanged(tx, blogPostPages(row!));
+      return row!;
+    }),
+  );
 }
 
 /** Saves the form only over the version it was loaded from: 409 (VersionConflict) when someone saved in between. */
 export function updatePost(db: Database, id: string, version: string, input: BlogPostInput) {
-  return withFreeSlug(db, input, id, async (slug) => {
-    const [row] = await db
-      .update(blogPosts)
-      .set({ ...columns(input, slug), updatedAt: new Date() })
-      .where(and(eq(blogPosts.id, id), hasVersion(blogPosts.updatedAt, version)))
-      .returning({ id: blogPosts.id, slug: blogPosts.slug });
-    if (row) return row;
-    const [exists] = await db.select({ id: blogPosts.id }).from(blogPosts).where(eq(blogPosts.id, id));
-    throw exists ? new VersionConflict() : new HttpError(404, "Articolo non trovato");
-  });
+  return withFreeSlug(db, input, id, (slug) =>
+    db.transaction(async (tx) => {
+      // The address it had: a new slug leaves the old article's page to be dropped too.
+      const [before] = await tx.select({ id: blogPosts.id, slug: blogPosts.slug, isPublished: blogPosts.isPublished }).from(blogPosts).where(eq(blogPosts.id, id)).for("update");
+      if (!before) throw new HttpError(404, "Articolo non trovato");
+      const [row] = await tx
+        .update(blogPosts)
+        .set({ ...columns(input, slug), updatedAt: new Date() })
+        .where(and(eq(blogPosts.id, id), hasVersion(blogPosts.updatedAt, version)))
+        .returning({ id: blogPosts.id, slug: blogPosts.slug });
+      if (!row) throw new VersionConflict();
+      if (before.isPublished || input.is_published) await publicPagesChanged(tx, blogPostPages(before, row));
+      return row;
+    }),
+  );
 }
 
-export async function deletePost(db: Database, id: string) {
-  const [row] = await db.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ id: blogPosts.id, title: blogPosts.title });
-  if (!row) throw new HttpError(404, "Articolo non trovato");
-  return row;
+export function deletePost(db: Database, id: string) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(blogPosts)
+      .where(eq(blogPosts.id, id))
+      .returning({ id: blogPosts.id, title: blogPosts.title, slug: blogPosts.slug, isPublished: blogPosts.isPublished });
+    if (!row) throw new HttpError(404, "Articolo non trovato");
+    if (row.isPublished) await publicPagesChanged(tx, blogPostPages(row));
+    return { id: row.id, title: row.title };
+  });
 }

@@ -3,6 +3,7 @@ import type { TherapistInput } from "~/domain/therapist-input";
 import { isForeignKeyViolation, type Database } from "../db/client.server";
 import { groups, therapists } from "../db/schema";
 import { HttpError } from "../http/errors.server";
+import { publicPagesChanged, therapistPages } from "../public-pages.server";
 import { hasVersion, VersionConflict, versionOf } from "../record-versions.server";
 
 function columns(input: TherapistInput) {
@@ -28,21 +29,30 @@ export function listTherapists(db: Database) {
     .orderBy(desc(therapists.createdAt), asc(therapists.name));
 }
 
-export async function createTherapist(db: Database, input: TherapistInput) {
-  const [row] = await db.insert(therapists).values(columns(input)).returning();
-  return row!;
+/** Every therapist is on public pages (`therapistPages`): each write here announces them. */
+export function createTherapist(db: Database, input: TherapistInput) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(therapists).values(columns(input)).returning();
+    await publicPagesChanged(tx, therapistPages(row!.id));
+    return row!;
+  });
 }
 
 /** Saves the form only over the version it was loaded from: 409 (VersionConflict) when someone saved in between. */
-export async function updateTherapist(db: Database, id: string, version: string, input: TherapistInput) {
-  const [row] = await db
-    .update(therapists)
-    .set({ ...columns(input), updatedAt: new Date() })
-    .where(and(eq(therapists.id, id), hasVersion(therapists.updatedAt, version)))
-    .returning();
-  if (row) return row;
-  const [exists] = await db.select({ id: therapists.id }).from(therapists).where(eq(therapists.id, id));
-  throw exists ? new VersionConflict() : new HttpError(404, "Therapist not found");
+export function updateTherapist(db: Database, id: string, version: string, input: TherapistInput) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(therapists)
+      .set({ ...columns(input), updatedAt: new Date() })
+      .where(and(eq(therapists.id, id), hasVersion(therapists.updatedAt, version)))
+      .returning();
+    if (row) {
+      await publicPagesChanged(tx, therapistPages(id));
+      return row;
+    }
+    const [exists] = await tx.select({ id: therapists.id }).from(therapists).where(eq(therapists.id, id));
+    throw exists ? new VersionConflict() : new HttpError(404, "Therapist not found");
+  });
 }
 
 /** Why a therapist cannot be deleted: the groups they lead would lose their therapist. */
@@ -67,7 +77,10 @@ export async function deleteTherapist(db: Database, id: string) {
       ),
     );
   try {
-    await db.delete(therapists).where(eq(therapists.id, id));
+    await db.transaction(async (tx) => {
+      await tx.delete(therapists).where(eq(therapists.id, id));
+      await publicPagesChanged(tx, therapistPages(id));
+    });
   } catch (error) {
     // A group created for this therapist between the check and the delete.
     if (isForeignKeyViolation(error)) throw new HttpError(409, groupsBlockMessage(therapist.name, ["(new group)"]));
