@@ -50,8 +50,8 @@ export function onPublicPagesChanged(clear: (pages: PublicPages) => void) {
 /**
  * Announces that `pages` change with what `db` writes: a NOTIFY queued in the transaction for the
  * other instances, and this instance's clear once it has committed (at once when `db` is the pool).
- * For staff edits only: a transaction that notifies takes a database-wide lock at its commit (see
- * the outbox's decision), which a busy write path such as a questionnaire must not.
+ * For staff edits only: a transaction that notifies takes a database-wide lock at its commit
+ * (docs/decisions/007-outbox-wakes-after-commit.md), which a busy write path must not.
  */
 export async function publicPagesChanged(db: Database | Transaction, pages: PublicPages) {
   if (pages !== "all" && pages.length === 0) return;
