@@ -14,8 +14,9 @@ const messageClass = "rounded-xl bg-white px-3 py-2 text-sm text-danger-600 sm:c
 /**
  * Newsletter signup with double opt-in: a plain form post to /api/newsletter-signup, which answers
  * with a redirect back here and a flash (`useFlash`: the outcome, and the field for a refused
- * address); this page shows the outcome. The site script solves the anti-spam challenge
- * before the form is sent and points out an empty address without sending it.
+ * address and what was typed in it, focused again); this page shows the outcome. The site script
+ * solves the anti-spam challenge before the form is sent and points out an empty or malformed
+ * address in place without sending it.
  */
 export function NewsletterSignup() {
   const flash = useFlash(SCOPE);
@@ -28,9 +29,7 @@ export function NewsletterSignup() {
           <h2 id={`${SCOPE}-titolo`} className="text-3xl font-semibold text-white">
             Iscriviti alla newsletter
           </h2>
-          <p className="mt-2 text-teal-100">
-            Un'email al mese con articoli dei nostri psicologi su ansia, solitudine e relazioni. Niente spam, ti disiscrivi con un clic.
-          </p>
+          <p className="mt-2 text-teal-100">Un'email al mese con articoli dei nostri psicologi su ansia, solitudine e relazioni. Niente spam, ti disiscrivi con un clic.</p>
         </div>
         {outcome === "ok" ? (
           <div role="status" className="flex items-start gap-3 rounded-2xl bg-white/10 p-5">
@@ -41,13 +40,7 @@ export function NewsletterSignup() {
             </div>
           </div>
         ) : (
-          <form
-            method="post"
-            action="/api/newsletter-signup"
-            noValidate
-            {...{ [siteHooks.proofOfWorkForm]: "" }}
-            className="relative grid gap-3 sm:grid-cols-[1fr_auto]"
-          >
+          <form method="post" action="/api/newsletter-signup" noValidate {...{ [siteHooks.proofOfWorkForm]: "" }} className="relative grid gap-3 sm:grid-cols-[1fr_auto]">
             <ProofOfWorkNoScript className="sm:col-span-2" />
             {outcome === "error" && !invalidEmail ? (
               <p role="alert" className="rounded-xl bg-white p-3 text-sm text-danger-600 sm:col-span-2">
@@ -67,6 +60,8 @@ export function NewsletterSignup() {
                 placeholder="La tua email"
                 required
                 aria-invalid={invalidEmail ? true : undefined}
+                defaultValue={invalidEmail ? flash?.value : undefined}
+                autoFocus={invalidEmail}
                 aria-describedby={`${inputId}-errore ${inputId}-mancante`}
                 className="field pl-10"
               />
@@ -76,7 +71,7 @@ export function NewsletterSignup() {
             <button type="submit" className="btn bg-coral-500 text-ink-900 hover:bg-coral-100">
               Iscriviti
             </button>
-            <p id={`${inputId}-errore`} role="alert" hidden={!invalidEmail} className={messageClass}>
+            <p id={`${inputId}-errore`} role="alert" hidden={!invalidEmail} {...{ [siteHooks.invalidField]: "email" }} className={messageClass}>
               <strong className="block">Errore</strong>
               <span>{newsletterMessages.invalid}</span>
             </p>

@@ -41,15 +41,14 @@ function isFormPost(request: Request) {
 /**
  * A plain form post (the content pages' forms) is answered with a page, never JSON: the browser goes
  * back to the form's page and scrolls to the form (its section's id is the scope); the page shows
- * the outcome, and the first field the server refused, from a flash cookie (`readFlash`).
+ * the outcome, and the first field the server refused with what was typed in it, from a flash cookie (`readFlash`).
  */
-function formRedirect(request: Request, scope: string, outcome: "ok" | "error", error?: HttpError) {
+function formRedirect(request: Request, scope: string, outcome: "ok" | "error", error?: HttpError, body?: Record<string, unknown>) {
   const target = sameOriginPath(request.headers.get("referer"));
   const field = error?.fields ? Object.keys(error.fields)[0] : undefined;
-  return new Response(null, {
-    status: 303,
-    headers: { Location: `${target}#${scope}`, "Set-Cookie": setFlash(request, { form: scope, outcome, ...(field ? { field } : {}) }) },
-  });
+  const typed = field ? body?.[field] : undefined;
+  const flash = { form: scope, outcome, ...(field ? { field } : {}), ...(typeof typed === "string" ? { value: typed } : {}) };
+  return new Response(null, { status: 303, headers: { Location: `${target}#${scope}`, "Set-Cookie": setFlash(request, flash) } });
 }
 
 interface EndpointOptions<S extends z.ZodType> {
@@ -78,6 +77,8 @@ export function publicEndpoint<S extends z.ZodType>(options: EndpointOptions<S>)
     if (request.method !== "POST") return jsonResponse(405, { error: errors.method }, { Allow: "POST, OPTIONS" });
     const isForm = isFormPost(request);
     const limit = options.rateLimit ?? { limit: 30, windowSeconds: 60 };
+    // A refused plain form post gives back what was typed in the refused field.
+    let form: Record<string, string> | undefined;
     // A database outage goes on to the outage guard: 503 with Retry-After, and the client retries with the same Idempotency-Key.
     return handleErrors(
       async () => {
@@ -85,7 +86,7 @@ export function publicEndpoint<S extends z.ZodType>(options: EndpointOptions<S>)
           if (isForm) return formRedirect(request, options.scope, "error");
           return jsonResponse(429, { error: errors.rateLimited }, { "Retry-After": String(limit.windowSeconds) });
         }
-        const body = isForm ? await readForm(request) : await readJson(request);
+        const body = isForm ? (form = await readForm(request)) : await readJson(request);
         if (!body || typeof body !== "object" || Array.isArray(body)) throw new HttpError(400, errors.notAnObject);
         if (jsonDepth(body) > MAX_JSON_DEPTH) throw new HttpError(400, errors.notAnObject);
         if (hasNulCharacter(body)) throw new HttpError(400, errors.invalidCharacters);
@@ -108,7 +109,7 @@ export function publicEndpoint<S extends z.ZodType>(options: EndpointOptions<S>)
         return jsonResponse(result.status, options.present ? options.present(result.body) : result.body);
       },
       // A plain form post is answered with its page (the flash names the field refused), anything else with JSON.
-      (error) => (isForm ? formRedirect(request, options.scope, "error", error) : jsonError(error)),
+      (error) => (isForm ? formRedirect(request, options.scope, "error", error, form) : jsonError(error)),
       { scope: options.scope },
     );
   };
