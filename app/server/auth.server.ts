@@ -4,7 +4,7 @@ import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import { deleteSessionCookie } from "better-auth/cookies";
 import { admin, magicLink, twoFactor } from "better-auth/plugins";
 import { and, eq } from "drizzle-orm";
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { createElement } from "react";
@@ -15,6 +15,7 @@ import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/domain/password";
 import type { Database } from "./db/client.server";
 import * as schema from "./db/schema";
 import { env, publicBaseUrl } from "./env.server";
+import { hitRateLimit } from "./http/rate-limit.server";
 import { logger } from "./logger.server";
 import { enqueueEmails } from "./mail/outbox.server";
 import { AuthLinkEmail } from "./mail/templates";
@@ -68,6 +69,14 @@ function sendLink(db: Database, template: string, subject: string, intro: string
 /** A magic link that returns to the client area gets that area's own words. */
 function isClientAreaLink(url: string) {
   return new URL(url).searchParams.get("callbackURL")?.startsWith(CLIENT_AREA) ?? false;
+}
+
+/** Sign-in links e-mailed to one address per window, whoever asks (the area's form or better-auth's endpoint): more are not sent, and the answer stays the same. */
+const SIGN_IN_LINKS_PER_ADDRESS = { limit: 3, windowSeconds: 15 * 60 };
+
+async function mayMailSignInLink(db: Database, email: string) {
+  const key = `sign-in-link:${createHash("sha256").update(email.trim().toLowerCase()).digest("base64url").slice(0, 22)}`;
+  return hitRateLimit(db, key, SIGN_IN_LINKS_PER_ADDRESS.limit, SIGN_IN_LINKS_PER_ADDRESS.windowSeconds);
 }
 
 /** Endpoints that store a new password: each is held to the password rule, whoever calls it. */
@@ -161,7 +170,13 @@ function createAuth(db: Database, secureCookies: boolean) {
       // The right password of an unconfirmed address sends a fresh link (the first may have expired).
       sendOnSignIn: true,
       sendVerificationEmail: ({ user, url }) =>
-        sendLink(db, "auth-verify-email", "Conferma il tuo indirizzo email", "Conferma il tuo indirizzo email per completare la registrazione.", "Conferma l'email")({ email: user.email, url }),
+        sendLink(
+          db,
+          "auth-verify-email",
+          "Conferma il tuo indirizzo email",
+          "Conferma il tuo indirizzo email per completare la registrazione.",
+          "Conferma l'email",
+        )({ email: user.email, url }),
     },
     socialProviders: socialProviders(),
     // The client area's promise (issue 19); staff and therapists get the same length, see docs/decisions/056-sessions-30-days.md.
@@ -189,8 +204,9 @@ function createAuth(db: Database, secureCookies: boolean) {
       admin({ adminRoles: [ADMIN_ROLE] }),
       twoFactor({ issuer: site.brand }),
       magicLink({
-        sendMagicLink: (link) =>
-          isClientAreaLink(link.url)
+        sendMagicLink: async (link) => {
+          if (!(await mayMailSignInLink(db, link.email))) return;
+          await (isClientAreaLink(link.url)
             ? sendLink(
                 db,
                 "auth-client-area-link",
@@ -198,7 +214,8 @@ function createAuth(db: Database, secureCookies: boolean) {
                 "Ecco il link per entrare nella tua area personale: il tuo gruppo, i prossimi incontri, le assenze e i tuoi dati. Vale 5 minuti e si usa una volta sola.",
                 "Entra nell'area personale",
               )(link)
-            : sendLink(db, "auth-magic-link", "Il tuo link di accesso", "Ecco il link per accedere.", "Accedi")(link),
+            : sendLink(db, "auth-magic-link", "Il tuo link di accesso", "Ecco il link per accedere.", "Accedi")(link));
+        },
       }),
     ],
   });

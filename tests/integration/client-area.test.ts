@@ -55,11 +55,18 @@ async function thrown(work: () => unknown): Promise<Response> {
 let counter = 0;
 async function groupWithSessions(hoursAhead: number[], videoUrl: string | null = VIDEO) {
   counter += 1;
-  const { group } = await therapistWithGroup(db, { name: `Dott.ssa Area ${counter}`, registrationNumber: `LAZ-${counter}` }, { name: `Gruppo area ${counter}`, topic: "Ansia", weekday: 2, timeSlot: "Sera", startTime: "19:00", startsOn: "2026-01-06", videoUrl });
+  const { group } = await therapistWithGroup(
+    db,
+    { name: `Dott.ssa Area ${counter}`, registrationNumber: `LAZ-${counter}` },
+    { name: `Gruppo area ${counter}`, topic: "Ansia", weekday: 2, timeSlot: "Sera", startTime: "19:00", startsOn: "2026-01-06", videoUrl },
+  );
   const sessions = [];
   for (const hours of hoursAhead) {
     const startsAt = new Date(Date.now() + hours * HOUR);
-    const [session] = await db.insert(groupSessions).values({ groupId: group.id, startsAt, endsAt: new Date(startsAt.getTime() + 90 * 60_000) }).returning();
+    const [session] = await db
+      .insert(groupSessions)
+      .values({ groupId: group.id, startsAt, endsAt: new Date(startsAt.getTime() + 90 * 60_000) })
+      .returning();
     sessions.push(session!);
   }
   return { group: group!, sessions };
@@ -80,7 +87,15 @@ async function linkMailedTo(email: string) {
 }
 
 async function requestLink(email: string, query = "") {
-  return answer(await call(homeAction, pageRequest(`/area-personale${query}`, { method: "POST", body: form({ intent: "request-link", email, ...(query.includes("sessione") ? { ritorno: `/area-personale/assenza/${new URLSearchParams(query).get("sessione")}` } : {}) }) })));
+  return answer(
+    await call(
+      homeAction,
+      pageRequest(`/area-personale${query}`, {
+        method: "POST",
+        body: form({ intent: "request-link", email, ...(query.includes("sessione") ? { ritorno: `/area-personale/assenza/${new URLSearchParams(query).get("sessione")}` } : {}) }),
+      }),
+    ),
+  );
 }
 
 /** Follows an e-mailed link as a browser would, from its own client address (better-auth limits each to 5 a minute). */
@@ -155,6 +170,25 @@ describe("sign-in at /area-personale", () => {
   });
 });
 
+describe("links per address", () => {
+  it("sends at most three sign-in links per address in 15 minutes, whether asked on the page or at better-auth's endpoint", async () => {
+    const email = "tre-link@example.com";
+    const direct = (address: string, ip: string) =>
+      auth(db).handler(
+        new Request(`${publicBaseUrl()}/api/auth/sign-in/magic-link`, {
+          method: "POST",
+          headers: { "content-type": "application/json", origin: publicBaseUrl(), "x-client-ip": ip },
+          body: JSON.stringify({ email: address, callbackURL: "/area-personale" }),
+        }),
+      );
+    await requestLink(email);
+    for (let i = 0; i < 4; i += 1) expect((await direct(i % 2 ? email.toUpperCase() : email, `10.7.0.${i}`)).status).toBe(200);
+    await requestLink(email);
+    const sent = (await queuedMail(db)).filter((mail) => mail.to.toLowerCase() === email);
+    expect(sent).toHaveLength(3);
+  });
+});
+
 describe("requireClient", () => {
   it("sends an anonymous page request to the sign-in form and refuses an anonymous post with 401", async () => {
     const { sessions } = await groupWithSessions([100]);
@@ -165,7 +199,9 @@ describe("requireClient", () => {
       const refused = await thrown(() => call(loader, pageRequest("/area-personale/dati")));
       expect(refused.status).toBe(302);
     }
-    const post = await thrown(() => call(absenceAction, pageRequest(`/area-personale/assenza/${sessions[0]!.id}`, { method: "POST", body: form({ expected: "free" }) }), { sessionId: sessions[0]!.id }));
+    const post = await thrown(() =>
+      call(absenceAction, pageRequest(`/area-personale/assenza/${sessions[0]!.id}`, { method: "POST", body: form({ expected: "free" }) }), { sessionId: sessions[0]!.id }),
+    );
     expect(post.status).toBe(401);
     const feedPost = await thrown(() => call(homeAction, pageRequest("/area-personale", { method: "POST", body: form({ intent: "feed-renew" }) })));
     expect(feedPost.status).toBe(401);
@@ -194,13 +230,15 @@ describe("requireClient", () => {
     expect(client.bookings.map((row) => row.id)).toEqual([own.id]);
     expect(client.responseIds).toHaveLength(1);
     expect(ownBooking(client, own.id).id).toBe(own.id);
-    expect((() => {
-      try {
-        ownBooking(client, other.id);
-      } catch (error) {
-        return (error as Response).status;
-      }
-    })()).toBe(404);
+    expect(
+      (() => {
+        try {
+          ownBooking(client, other.id);
+        } catch (error) {
+          return (error as Response).status;
+        }
+      })(),
+    ).toBe(404);
   });
 
   it("answers 404 for a meeting of another group, and for its calendar file", async () => {
@@ -212,7 +250,9 @@ describe("requireClient", () => {
     const id = theirs.sessions[0]!.id;
     expect((await thrown(() => call(absenceLoader, pageRequest(`/area-personale/assenza/${id}`, { cookie }), { sessionId: id }))).status).toBe(404);
     expect((await thrown(() => call(icsLoader, pageRequest(`/area-personale/incontri/${id}/calendario.ics`, { cookie }), { sessionId: id }))).status).toBe(404);
-    const post = await thrown(() => call(absenceAction, pageRequest(`/area-personale/assenza/${id}`, { cookie, method: "POST", body: form({ expected: "free" }) }), { sessionId: id }));
+    const post = await thrown(() =>
+      call(absenceAction, pageRequest(`/area-personale/assenza/${id}`, { cookie, method: "POST", body: form({ expected: "free" }) }), { sessionId: id }),
+    );
     expect(post.status).toBe(404);
     expect(await db.select().from(attendance).where(eq(attendance.sessionId, id))).toHaveLength(0);
   });
@@ -235,7 +275,10 @@ describe("my path", () => {
     await booking(group.id, "membro@example.com");
     const { cookie } = await signIn("membro@example.com");
     const result = (await call(homeLoader, pageRequest("/area-personale", { cookie }))) as {
-      data: { view: string; groups: { group: { name: string }; therapist: { registrationNumber: string }; videoUrl: string | null; sessions: { id: string; absenceFree: boolean }[] }[] };
+      data: {
+        view: string;
+        groups: { group: { name: string }; therapist: { registrationNumber: string }; videoUrl: string | null; sessions: { id: string; absenceFree: boolean }[] }[];
+      };
       init: { headers: Record<string, string> };
     };
     expect(result.init.headers["Cache-Control"]).toBe("private, no-store");
@@ -251,7 +294,9 @@ describe("my path", () => {
     const { group } = await groupWithSessions([100]);
     await booking(group.id, "in-attesa@example.com", "requested");
     const { cookie } = await signIn("in-attesa@example.com");
-    const result = (await call(homeLoader, pageRequest("/area-personale", { cookie }))) as { data: { groups: { videoUrl: string | null; sessions: unknown[]; bookingStatus: string }[] } };
+    const result = (await call(homeLoader, pageRequest("/area-personale", { cookie }))) as {
+      data: { groups: { videoUrl: string | null; sessions: unknown[]; bookingStatus: string }[] };
+    };
     expect(result.data.groups[0]).toMatchObject({ bookingStatus: "requested", videoUrl: null, sessions: [] });
     expect(JSON.stringify(result.data)).not.toContain(VIDEO);
   });
@@ -281,8 +326,17 @@ describe("absences", () => {
     return { id, member, cookie, page };
   };
   const absenceOf = async (sessionId: string, bookingId: string) =>
-    (await db.select().from(attendance).where(and(eq(attendance.sessionId, sessionId), eq(attendance.bookingId, bookingId))))[0];
-  const absenceMails = async (email: string) => (await db.select().from(emailOutbox).where(and(eq(emailOutbox.to, email), eq(emailOutbox.template, "client-absence"))));
+    (
+      await db
+        .select()
+        .from(attendance)
+        .where(and(eq(attendance.sessionId, sessionId), eq(attendance.bookingId, bookingId)))
+    )[0];
+  const absenceMails = async (email: string) =>
+    await db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.to, email), eq(emailOutbox.template, "client-absence")));
 
   it("before the notice period: free, recorded as absent_notified, confirmed by e-mail once however often it is sent", async () => {
     const { id, member, cookie, page } = await memberBeforeMeeting(72, "assenza-libera@example.com");
@@ -320,8 +374,7 @@ describe("the private calendar feed", () => {
     const { group } = await groupWithSessions([50, 150]);
     await booking(group.id, "feed@example.com");
     const { cookie } = await signIn("feed@example.com");
-    const feedUrl = async () =>
-      ((await call(homeLoader, pageRequest("/area-personale", { cookie }))) as { data: { feedUrl: string | null } }).data.feedUrl;
+    const feedUrl = async () => ((await call(homeLoader, pageRequest("/area-personale", { cookie }))) as { data: { feedUrl: string | null } }).data.feedUrl;
     const fetchFeed = async (url: string) => {
       const token = url.split("/").at(-1)!;
       return (await call(feedLoader, pageRequest(`/area-personale/calendario/${token}`), { token })) as Response;
@@ -409,14 +462,19 @@ describe("my data", () => {
   });
 
   it("leaves the newsletter once, confirmed by e-mail", async () => {
-    await db.insert(newsletterSubscribers).values({ email: "lettrice@example.com", status: "confirmed", confirmToken: "c-lettrice-0123456789", unsubscribeToken: "u-lettrice-0123456789" });
+    await db
+      .insert(newsletterSubscribers)
+      .values({ email: "lettrice@example.com", status: "confirmed", confirmToken: "c-lettrice-0123456789", unsubscribeToken: "u-lettrice-0123456789" });
     const { cookie } = await signIn("lettrice@example.com");
     const leave = () => call(dataAction, pageRequest("/area-personale/dati", { cookie, method: "POST", body: form({ intent: "newsletter-leave" }) }));
     await leave();
     await leave();
     const [row] = await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, "lettrice@example.com"));
     expect(row!.status).toBe("unsubscribed");
-    const mails = await db.select().from(emailOutbox).where(and(eq(emailOutbox.to, "lettrice@example.com"), eq(emailOutbox.template, "client-newsletter-left")));
+    const mails = await db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.to, "lettrice@example.com"), eq(emailOutbox.template, "client-newsletter-left")));
     expect(mails).toHaveLength(1);
   });
 });
@@ -548,7 +606,12 @@ describe("moving to another group", () => {
     const mails = await mailsTo("cambio-rifiutato@example.com", "client-move-declined");
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain("Gli altri gruppi sono al completo fino a marzo");
-    expect((await db.select().from(auditLog).where(and(eq(auditLog.entityId, request!.id), eq(auditLog.action, "decline"))))).toHaveLength(1);
+    expect(
+      await db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityId, request!.id), eq(auditLog.action, "decline"))),
+    ).toHaveLength(1);
     const home = (await call(homeLoader, pageRequest("/area-personale", { cookie }))) as { data: { groups: { moveRequest: { status: string; decisionReason: string } | null }[] } };
     expect(home.data.groups[0]!.moveRequest).toMatchObject({ status: "declined", decisionReason: "Gli altri gruppi sono al completo fino a marzo" });
     await askMove(cookie, member.id, { reason: "Ci riprovo" });
@@ -564,7 +627,13 @@ describe("moving to another group", () => {
     const [request] = await requestsOf(member.id);
     expect((await thrown(() => staffDecides(cookie, { intent: "approve-move", id: request!.id, group_id: to.group.id }))).status).toBe(403);
     expect((await thrown(() => staffDecides(cookie, { intent: "decline-move", id: request!.id, reason: "No" }))).status).toBe(403);
-    expect((await thrown(() => call(adminBookingsAction, pageRequest("/admin/prenotazioni", { method: "POST", body: form({ intent: "approve-move", id: request!.id, group_id: to.group.id }) })))).status).toBe(401);
+    expect(
+      (
+        await thrown(() =>
+          call(adminBookingsAction, pageRequest("/admin/prenotazioni", { method: "POST", body: form({ intent: "approve-move", id: request!.id, group_id: to.group.id }) })),
+        )
+      ).status,
+    ).toBe(401);
     expect((await requestsOf(member.id))[0]!.status).toBe("pending");
     expect((await db.select().from(groupBookings).where(eq(groupBookings.id, member.id)))[0]!.groupId).toBe(from.group.id);
   });
@@ -592,7 +661,10 @@ describe("e-mails lead to the area", () => {
   it("the confirmation of a seat names the area's address", async () => {
     const { group } = await groupWithSessions([100]);
     const requested = await booking(group.id, "confermata@example.com", "requested");
-    const [row] = await db.select({ version: versionOf(groupBookings.updatedAt) }).from(groupBookings).where(eq(groupBookings.id, requested.id));
+    const [row] = await db
+      .select({ version: versionOf(groupBookings.updatedAt) })
+      .from(groupBookings)
+      .where(eq(groupBookings.id, requested.id));
     await confirmBooking(db, requested.id, row!.version);
     const mail = (await queuedMail(db)).find((queued) => queued.to === "confermata@example.com" && queued.template === "booking-confirmed")!;
     expect(mail.text).toContain(`${publicBaseUrl()}/area-personale`);
@@ -611,7 +683,10 @@ describe("sign-out", () => {
     for (const { cookie } of [phone, laptop]) {
       expect((await thrown(() => requireClient(db, pageRequest("/area-personale/dati", { cookie })))).status).toBe(302);
     }
-    const mails = await db.select().from(emailOutbox).where(and(eq(emailOutbox.to, "due-telefoni@example.com"), eq(emailOutbox.template, "client-signed-out-everywhere")));
+    const mails = await db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.to, "due-telefoni@example.com"), eq(emailOutbox.template, "client-signed-out-everywhere")));
     expect(mails).toHaveLength(1);
   });
 });

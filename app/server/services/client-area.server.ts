@@ -1,5 +1,4 @@
 import { and, asc, eq, gt } from "drizzle-orm";
-import { createHash } from "node:crypto";
 import { absenceNotice } from "~/content/site";
 import { CLIENT_AREA } from "~/domain/client-area";
 import { announcedInTime, type AttendanceStatus, type SessionStatus } from "~/domain/sessions";
@@ -9,7 +8,6 @@ import { attendance, groups, groupSessions, therapists } from "../db/schema";
 import { publicBaseUrl } from "../env.server";
 import type { BookingStatus, ClientBooking, ClientIdentity } from "../gates.server";
 import { HttpError } from "../http/errors.server";
-import { hitRateLimit } from "../http/rate-limit.server";
 
 type Executor = Pick<Database, "select">;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -35,18 +33,13 @@ export function membershipIn(client: ClientIdentity, groupId: string) {
   return client.bookings.find((row) => row.groupId === groupId && row.status === "confirmed");
 }
 
-
-/** Links e-mailed to one address per window, whoever asks: more are not sent, and the answer stays the same. */
-const LINKS_PER_ADDRESS = { limit: 3, windowSeconds: 15 * 60 };
-
 /**
  * E-mails a sign-in link (better-auth magic link) that comes back to `returnPath` in the area. The
  * caller answers the same words whatever happens here: the address may be unknown (the link then
- * opens an empty area once followed), or have had its links for now.
+ * opens an empty area once followed), or have had its links for now (the limit per address is
+ * counted where every link is sent, in auth.server.ts).
  */
 export async function sendClientSignInLink(db: Database, request: Request, email: string, returnPath: string) {
-  const addressKey = `client-area-link:${createHash("sha256").update(email).digest("base64url").slice(0, 22)}`;
-  if (!(await hitRateLimit(db, addressKey, LINKS_PER_ADDRESS.limit, LINKS_PER_ADDRESS.windowSeconds))) return;
   await auth(db, request).api.signInMagicLink({
     body: { email, callbackURL: returnPath, errorCallbackURL: `${CLIENT_AREA}?link=non-valido` },
     headers: request.headers,
