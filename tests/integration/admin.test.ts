@@ -16,6 +16,9 @@ import { auth } from "../../app/server/auth.server";
 import type { Database } from "../../app/server/db/client.server";
 import { auditLog, blogPosts, contacts, documents, emailOutbox, groupBookings, groups, therapists } from "../../app/server/db/schema";
 import { csvCell } from "../../app/server/services/admin-csv.server";
+import { createPost, updatePost } from "../../app/server/services/admin-blog.server";
+import { recordAction } from "../../app/server/http/record-action.server";
+import { blogPostInputSchema } from "../../app/domain/blog-post-input";
 import { storage } from "../../app/server/storage.server";
 import { isPdf, sniffImage } from "../../app/server/uploads.server";
 import { testDatabase } from "./database";
@@ -556,6 +559,26 @@ describe("blog", () => {
     const removed = await save({ intent: "delete", id: String(second.body.id) });
     expect(removed.body).toMatchObject({ ok: true, message: "Articolo eliminato con successo" });
     expect(await db.select().from(blogPosts)).toHaveLength(1);
+  });
+
+  it("keeps neither the post nor its audit entry when the save fails after the write: both commit together or not at all", async () => {
+    const before = { posts: (await db.select().from(blogPosts)).length, entries: (await db.select().from(auditLog)).length };
+    const failingAction = recordAction({
+      scope: "admin-blog-test",
+      entity: "blog_post",
+      schema: blogPostInputSchema,
+      create: createPost,
+      update: updatePost,
+      afterSave: async () => {
+        throw new Error("the step after the write failed");
+      },
+      messages: { saveFailed: "Non salvato", checkFields: "Controlla", notFound: "Non trovato", created: "Creato", updated: "Aggiornato", unknown: "Sconosciuta" },
+    });
+    const result = answer(await call(failingAction, request("/admin/blog", { cookie: adminCookie, method: "POST", body: form({ ...validPost, title: "Un articolo mai salvato" }) })));
+    expect(result.status).toBe(500);
+    expect(result.body).toMatchObject({ ok: false, error: "Non salvato" });
+    expect((await db.select().from(blogPosts)).length).toBe(before.posts);
+    expect((await db.select().from(auditLog)).length).toBe(before.entries);
   });
 });
 

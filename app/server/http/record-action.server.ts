@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { conflictMessages, VERSION_FIELD } from "~/domain/version";
 import { audit } from "../audit.server";
-import type { Database } from "../db/client.server";
+import type { Database, Transaction } from "../db/client.server";
 import { parseSubmission } from "../form-submission.server";
 import { requireAdmin } from "../gates.server";
 import { versionSchema } from "../record-versions.server";
@@ -14,24 +14,26 @@ export interface RecordActionOptions<Schema extends z.ZodType, Row extends { id:
   entity: string;
   /** The record's form schema, the one its dialog validates with (`useRecordForm`). */
   schema: Schema;
-  create: (db: Database, input: z.output<Schema>) => Promise<Row>;
+  /** The writes run in the action's transaction (`tx`), with their audit entry. */
+  create: (tx: Transaction, input: z.output<Schema>) => Promise<Row>;
   /** Refuses with VersionConflict when the record changed since `version` was read. */
-  update: (db: Database, id: string, version: string, input: z.output<Schema>) => Promise<Row>;
-  /** Runs after a create or an update (groups re-plan their sessions). */
-  afterSave?: (db: Database, id: string) => Promise<unknown>;
+  update: (tx: Transaction, id: string, version: string, input: z.output<Schema>) => Promise<Row>;
+  /** Runs after a create or an update, in the same transaction (groups re-plan their sessions). */
+  afterSave?: (tx: Transaction, id: string) => Promise<unknown>;
   /** What the audit log keeps of a saved row beside its id. */
   auditDetail?: (row: Row) => Record<string, unknown>;
   /** The page's words: toast titles, the field-errors description, the not-found and unknown-action texts. */
   messages: { saveFailed: string; checkFields: string; notFound: string; created: string; updated: string; unknown: string };
   /** The page's other intents (delete, close) on one existing record: the toast on success, the audit detail. */
-  intents?: Record<string, { failed: string; run: (db: Database, id: string) => Promise<{ message: string; detail?: Record<string, unknown> }> }>;
+  intents?: Record<string, { failed: string; run: (tx: Transaction, id: string) => Promise<{ message: string; detail?: Record<string, unknown> }> }>;
 }
 
 /**
  * The one action of an admin page that creates, updates and otherwise acts on records (blog posts,
  * therapists, groups): staff only, the form parsed with its dialog's schema and refused as Conform's
  * result (the messages on their fields, and there too what only the database knows), the
- * optimistic version check (409 with "Ricarica"), an audit entry per change, and a toast's title and
+ * optimistic version check (409 with "Ricarica"), an audit entry per change in the change's own
+ * transaction (one is never kept without the other), and a toast's title and
  * description for every refusal (HttpError's status and message; anything else a logged 500).
  */
 export function recordAction<Schema extends z.ZodType, Row extends { id: string }>(options: RecordActionOptions<Schema, Row>) {
@@ -49,8 +51,11 @@ export function recordAction<Schema extends z.ZodType, Row extends { id: string 
         intent,
         async () => {
           if (!isRecordId(id)) throw new HttpError(404, messages.notFound);
-          const { message, detail } = await other.run(db, id);
-          await audit(db, session, { action: intent, entity: options.entity, entityId: id, ...(detail ? { detail } : {}) });
+          const { message } = await db.transaction(async (tx) => {
+            const done = await other.run(tx, id);
+            await audit(tx, session, { action: intent, entity: options.entity, entityId: id, ...(done.detail ? { detail: done.detail } : {}) });
+            return done;
+          });
           return actionOk(intent, message);
         },
         { ...refusal, title: other.failed, fallback: other.failed },
@@ -62,18 +67,22 @@ export function recordAction<Schema extends z.ZodType, Row extends { id: string 
     return staffAction(
       intent,
       async () => {
-        let row: Row;
+        let save: (tx: Transaction) => Promise<Row>;
         if (intent === "create") {
-          row = await options.create(db, submission.value);
+          save = (tx) => options.create(tx, submission.value);
         } else {
           if (!isRecordId(id)) throw new HttpError(404, messages.notFound);
           const version = versionSchema.safeParse(form.get(VERSION_FIELD));
           if (!version.success) throw new HttpError(400, version.error.issues[0]!.message);
-          row = await options.update(db, id, version.data, submission.value);
+          save = (tx) => options.update(tx, id, version.data, submission.value);
         }
-        await options.afterSave?.(db, row.id);
-        const detail = options.auditDetail?.(row);
-        await audit(db, session, { action: intent, entity: options.entity, entityId: row.id, ...(detail ? { detail } : {}) });
+        const row = await db.transaction(async (tx) => {
+          const saved = await save(tx);
+          await options.afterSave?.(tx, saved.id);
+          const detail = options.auditDetail?.(saved);
+          await audit(tx, session, { action: intent, entity: options.entity, entityId: saved.id, ...(detail ? { detail } : {}) });
+          return saved;
+        });
         return actionOk(intent, intent === "create" ? messages.created : messages.updated, row.id);
       },
       { ...refusal, title: messages.saveFailed, fallback: messages.saveFailed, submission },

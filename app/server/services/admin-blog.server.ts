@@ -1,7 +1,7 @@
 import { and, count, desc, eq, getTableColumns, ne, sql } from "drizzle-orm";
 import { type BlogPostInput } from "~/domain/blog-post-input";
 import { slugify, uniqueSlug } from "~/domain/slug";
-import { isUniqueViolation, type Database } from "../db/client.server";
+import { isUniqueViolation, type Database, type Transaction } from "../db/client.server";
 import { blogPosts } from "../db/schema";
 import { HttpError } from "../http/errors.server";
 import { blogPostPages, publicPagesChanged } from "../public-pages.server";
@@ -48,7 +48,7 @@ export async function findPost(db: Database, id: string) {
 }
 
 /** The slug asked for (or made from the title), suffixed -2, -3 ... when another post has it. */
-async function freeSlug(db: Database, input: BlogPostInput, exceptId?: string) {
+async function freeSlug(db: Database | Transaction, input: BlogPostInput, exceptId?: string) {
   const base = input.slug || slugify(input.title);
   const taken = await db
     .select({ slug: blogPosts.slug })
@@ -84,7 +84,7 @@ function columns(input: BlogPostInput, slug: string) {
 }
 
 /** Retries (up to twice) with a fresh slug when another save took the same one in the meantime. */
-async function withFreeSlug<T>(db: Database, input: BlogPostInput, exceptId: string | undefined, write: (slug: string) => Promise<T>) {
+async function withFreeSlug<T>(db: Database | Transaction, input: BlogPostInput, exceptId: string | undefined, write: (slug: string) => Promise<T>) {
   for (let attempt = 0; ; attempt++) {
     try {
       return await write(await freeSlug(db, input, exceptId));
@@ -95,7 +95,7 @@ async function withFreeSlug<T>(db: Database, input: BlogPostInput, exceptId: str
 }
 
 /** A published post (before or after the write) is on public pages; a draft is on none. */
-export function createPost(db: Database, input: BlogPostInput) {
+export function createPost(db: Database | Transaction, input: BlogPostInput) {
   return withFreeSlug(db, input, undefined, (slug) =>
     db.transaction(async (tx) => {
       const [row] = await tx.insert(blogPosts).values(columns(input, slug)).returning({ id: blogPosts.id, slug: blogPosts.slug });
@@ -106,7 +106,7 @@ export function createPost(db: Database, input: BlogPostInput) {
 }
 
 /** Saves the form only over the version it was loaded from: 409 (VersionConflict) when someone saved in between. */
-export function updatePost(db: Database, id: string, version: string, input: BlogPostInput) {
+export function updatePost(db: Database | Transaction, id: string, version: string, input: BlogPostInput) {
   return withFreeSlug(db, input, id, (slug) =>
     db.transaction(async (tx) => {
       // The address it had: a new slug leaves the old article's page to be dropped too.
@@ -124,7 +124,7 @@ export function updatePost(db: Database, id: string, version: string, input: Blo
   );
 }
 
-export function deletePost(db: Database, id: string) {
+export function deletePost(db: Database | Transaction, id: string) {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .delete(blogPosts)

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { GroupInput } from "~/domain/group-input";
-import { isForeignKeyViolation, type Database } from "../db/client.server";
+import { isForeignKeyViolation, type Database, type Transaction } from "../db/client.server";
 import { groups, therapists } from "../db/schema";
 import { HttpError } from "../http/errors.server";
 import { VersionConflict, versionOf } from "../record-versions.server";
@@ -48,7 +48,7 @@ function columns(input: GroupInput) {
 const unknownTherapist = () =>
   new HttpError(400, "Il terapeuta scelto non esiste più.", { therapist_id: "Il terapeuta scelto non esiste più." });
 
-export async function createGroup(db: Database, input: GroupInput) {
+export async function createGroup(db: Database | Transaction, input: GroupInput) {
   try {
     const [row] = await db.insert(groups).values(columns(input)).returning({ id: groups.id });
     return row!;
@@ -62,7 +62,7 @@ export async function createGroup(db: Database, input: GroupInput) {
  * Updates a group from the version the form was loaded from (409, VersionConflict, when someone saved
  * in between); its capacity cannot drop below the people already confirmed in it.
  */
-export async function updateGroup(db: Database, id: string, version: string, input: GroupInput) {
+export async function updateGroup(db: Database | Transaction, id: string, version: string, input: GroupInput) {
   return db.transaction(async (tx) => {
     const [current] = await tx
       .select({ id: groups.id, confirmed: confirmedCount, version: versionOf(groups.updatedAt) })
@@ -89,7 +89,7 @@ export async function updateGroup(db: Database, id: string, version: string, inp
 }
 
 /** Closes a group: it is no longer recommended nor bookable; its bookings stay as they are. */
-export async function closeGroup(db: Database, id: string) {
+export async function closeGroup(db: Database | Transaction, id: string) {
   const [row] = await db
     .update(groups)
     .set({ status: "closed", updatedAt: new Date() })

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, getTableColumns } from "drizzle-orm";
 import type { TherapistInput } from "~/domain/therapist-input";
-import { isForeignKeyViolation, type Database } from "../db/client.server";
+import { isForeignKeyViolation, type Database, type Transaction } from "../db/client.server";
 import { groups, therapists } from "../db/schema";
 import { HttpError } from "../http/errors.server";
 import { publicPagesChanged, therapistPages } from "../public-pages.server";
@@ -30,7 +30,7 @@ export function listTherapists(db: Database) {
 }
 
 /** Every therapist is on public pages (`therapistPages`): each write here announces them. */
-export function createTherapist(db: Database, input: TherapistInput) {
+export function createTherapist(db: Database | Transaction, input: TherapistInput) {
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(therapists).values(columns(input)).returning();
     await publicPagesChanged(tx, therapistPages(row!.id));
@@ -39,7 +39,7 @@ export function createTherapist(db: Database, input: TherapistInput) {
 }
 
 /** Saves the form only over the version it was loaded from: 409 (VersionConflict) when someone saved in between. */
-export function updateTherapist(db: Database, id: string, version: string, input: TherapistInput) {
+export function updateTherapist(db: Database | Transaction, id: string, version: string, input: TherapistInput) {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(therapists)
@@ -64,7 +64,7 @@ function groupsBlockMessage(name: string, groupNames: readonly string[]) {
 }
 
 /** Deletes a therapist who leads no group; 409 with the groups' names otherwise, 404 when missing. */
-export async function deleteTherapist(db: Database, id: string) {
+export async function deleteTherapist(db: Database | Transaction, id: string) {
   const [therapist] = await db.select({ id: therapists.id, name: therapists.name }).from(therapists).where(eq(therapists.id, id));
   if (!therapist) throw new HttpError(404, "Therapist not found");
   const led = await db.select({ name: groups.name }).from(groups).where(eq(groups.therapistId, id)).orderBy(asc(groups.name));

@@ -91,7 +91,7 @@ export async function materialiseSessions(db: Executor, options: MaterialiseOpti
  * the window is filled again. A closed group has ended: its future meetings go (same exceptions) and
  * no new ones come.
  */
-export async function resyncGroupSessions(db: Database, groupId: string, now: Date = new Date()) {
+export async function resyncGroupSessions(db: Executor, groupId: string, now: Date = new Date()) {
   return db.transaction(async (tx) => {
     const [group] = await tx.select().from(groups).where(eq(groups.id, groupId));
     if (!group) return 0;
