@@ -61,9 +61,15 @@ function proofOfWorkForm(target: EventTarget | null) {
 }
 
 export function startForms() {
+  // Without JavaScript the browser's own checks (required, type, maxlength) keep a form with a missing or
+  // malformed field from being sent, with what was typed still in it; with it, the messages above do (set
+  // again on focus for a form this script met before the page had finished loading).
+  for (const form of document.querySelectorAll<HTMLFormElement>(`form[${siteHooks.proofOfWorkForm}]`)) form.noValidate = true;
   document.addEventListener("focusin", (event) => {
     const found = proofOfWorkForm(event.target);
-    if (found) void prepare(found.form, found.field);
+    if (!found) return;
+    found.form.noValidate = true;
+    void prepare(found.form, found.field);
   });
   document.addEventListener("submit", (event) => {
     const found = proofOfWorkForm(event.target);

@@ -7,10 +7,13 @@ export const contactMessages = {
   subject: "Inserisci l'oggetto del messaggio",
   message: "Scrivi il tuo messaggio",
   tooLong: (max: number) => `Puoi scrivere al massimo ${max} caratteri`,
+  /** Without JavaScript there is no anti-spam proof: the message still arrives, held for a person to check (docs/decisions/060). */
+  noJavaScript: "JavaScript non è attivo: puoi scriverci lo stesso, controlleremo il messaggio prima di risponderti.",
+  held: (hours: number) =>
+    `Il tuo messaggio è arrivato. Senza JavaScript non possiamo fare la verifica anti-spam automatica: lo controlleremo noi e ti risponderemo entro ${hours} ore all'indirizzo che ci hai dato.`,
 } as const;
 
-const text = (message: string, max: number) =>
-  z.string({ error: message }).trim().min(1, message).max(max, contactMessages.tooLong(max));
+const text = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max, contactMessages.tooLong(max));
 
 /** The public contact form: name, email, subject and message, all required. */
 export const contactSchema = z.object({
@@ -24,10 +27,5 @@ export const contactSchema = z.object({
 export type ContactInput = z.infer<typeof contactSchema>;
 
 export const newsletterSchema = z.object({
-  email: z
-    .string({ error: newsletterMessages.missing })
-    .trim()
-    .min(1, newsletterMessages.missing)
-    .max(254, newsletterMessages.invalid)
-    .pipe(z.email(newsletterMessages.invalid)),
+  email: z.string({ error: newsletterMessages.missing }).trim().min(1, newsletterMessages.missing).max(254, newsletterMessages.invalid).pipe(z.email(newsletterMessages.invalid)),
 });

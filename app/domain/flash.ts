@@ -9,7 +9,8 @@
  */
 export interface Flash {
   form: string;
-  outcome: "ok" | "error";
+  /** `held`: accepted, but held for staff review (sent without the anti-spam proof). */
+  outcome: "ok" | "held" | "error";
   field?: string;
   value?: string;
 }
@@ -30,7 +31,7 @@ export function encodeFlash({ form, outcome, field, value }: Flash) {
 /** The flash a cookie value holds, or null for anything this site did not write. */
 export function decodeFlash(cookie: string | undefined): Flash | null {
   const [form, outcome, field, typed, ...rest] = (cookie ?? "").split(".");
-  if (!form || !CODE.test(form) || (outcome !== "ok" && outcome !== "error") || rest.length) return null;
+  if (!form || !CODE.test(form) || (outcome !== "ok" && outcome !== "held" && outcome !== "error") || rest.length) return null;
   if (field !== undefined && !CODE.test(field)) return null;
   const encoded = typed === undefined ? undefined : ENCODED_VALUE.exec(typed)?.[1];
   if (typed !== undefined && !encoded) return null;

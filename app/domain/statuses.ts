@@ -7,13 +7,15 @@ export const groupStatuses = ["open", "full", "closed"] as const;
 /** The time slots of a group, the words the questionnaire's time preference uses. */
 export const timeSlots = ["Mattina", "Pomeriggio", "Sera"] as const;
 
-export const contactStatuses = ["new", "in_progress", "closed"] as const;
+/** `unverified`: sent without the anti-spam proof (a browser without JavaScript), held for staff review (docs/decisions/060). */
+export const contactStatuses = ["unverified", "new", "in_progress", "closed"] as const;
 export type ContactStatus = (typeof contactStatuses)[number];
 
-export const contactStatusLabels: Record<ContactStatus, string> = { new: "Nuovo", in_progress: "In lavorazione", closed: "Chiuso" };
+export const contactStatusLabels: Record<ContactStatus, string> = { unverified: "Da verificare", new: "Nuovo", in_progress: "In lavorazione", closed: "Chiuso" };
 
-/** The contact workflow: new → in lavorazione → chiuso (a closed message can be reopened). */
+/** The contact workflow: (da verificare →) new → in lavorazione → chiuso (a closed message can be reopened). */
 export const nextContactStatuses: Record<ContactStatus, ContactStatus[]> = {
+  unverified: ["new", "closed"],
   new: ["in_progress", "closed"],
   in_progress: ["closed", "new"],
   closed: ["in_progress"],

@@ -1,7 +1,6 @@
 import { Clock, LifeBuoy, Mail, MessageCircle } from "lucide-react";
 import { Link } from "react-router";
 import { Honeypot } from "~/components/honeypot";
-import { ProofOfWorkNoScript } from "~/components/proof-of-work-field";
 import { siteHooks } from "~/components/site-script-hooks";
 import { useFlash } from "~/components/site/use-flash";
 import { replyTimesHours, site } from "~/content/site";
@@ -40,6 +39,9 @@ export default function Contatti() {
       name,
       required: true,
       maxLength: limits[name],
+      // What was typed in the field the server refused comes back in it, focused.
+      defaultValue: invalid ? flash?.value : undefined,
+      autoFocus: invalid,
       "aria-invalid": invalid ? true : undefined,
       "aria-describedby": `${id}-error`,
       className: "field",
@@ -75,7 +77,15 @@ export default function Contatti() {
             Hai una domanda sul percorso, sui prezzi o sul primo colloquio? Scrivici: ti risponderemo entro {replyTimesHours.general} ore.
           </p>
         </div>
-        {outcome === "ok" ? (
+        {outcome === "held" ? (
+          <div role="status" id={SCOPE} className="grid gap-3 rounded-3xl border border-teal-200 bg-teal-50 p-6">
+            <h2 className="text-2xl font-semibold">Messaggio ricevuto!</h2>
+            <p className="text-ink-700">{contactMessages.held(replyTimesHours.general)}</p>
+            <Link to="/contatti" className="btn btn-secondary w-fit">
+              Scrivi un altro messaggio
+            </Link>
+          </div>
+        ) : outcome === "ok" ? (
           <div role="status" id={SCOPE} className="grid gap-3 rounded-3xl border border-teal-200 bg-teal-50 p-6">
             <h2 className="text-2xl font-semibold">Messaggio inviato!</h2>
             <p className="text-ink-700">Ti risponderemo entro {replyTimesHours.general} ore. Ti abbiamo inviato una conferma per email.</p>
@@ -88,18 +98,19 @@ export default function Contatti() {
             id={SCOPE}
             method="post"
             action="/api/send-contact-email"
-            noValidate
             {...{ [siteHooks.proofOfWorkForm]: "" }}
             className="relative grid scroll-mt-16 gap-5 rounded-3xl bg-white p-6 shadow-sm sm:p-8"
           >
-            <ProofOfWorkNoScript />
+            <noscript>
+              <p className="rounded-xl bg-sand-100 p-3 text-sm text-ink-700">{contactMessages.noJavaScript}</p>
+            </noscript>
             {outcome === "error" && !refused ? (
               <p role="alert" className="rounded-xl bg-danger-50 p-3 text-sm text-danger-600">
                 Si è verificato un problema durante l'invio. Riprova tra qualche minuto.
               </p>
             ) : refused ? (
               <p role="alert" className="rounded-xl bg-danger-50 p-3 text-sm text-danger-600">
-                Il messaggio non è stato inviato: controlla il campo evidenziato e riscrivi il messaggio.
+                Il messaggio non è stato inviato: controlla il campo evidenziato.
               </p>
             ) : null}
             <div className="grid gap-5 sm:grid-cols-2">

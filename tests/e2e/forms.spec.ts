@@ -20,22 +20,28 @@ test.describe("contact form", () => {
     await expect(page.getByRole("link", { name: "Prezzi e domande frequenti" })).toHaveAttribute("href", "/prezzi");
   });
 
-  test("without JavaScript says that sending needs it, and a post is refused (no anti-spam challenge)", async ({ browser }, testInfo) => {
+  test("without JavaScript the browser checks the fields, and a message is kept for staff review (decision 060)", async ({ browser }, testInfo) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     const email = `nojs-${testInfo.project.name}-${Date.now()}@example.com`;
     await page.goto("/contatti");
-    await expect(page.getByText(/Per inviare questo modulo serve JavaScript/)).toBeVisible();
+    await expect(page.getByText(/JavaScript non è attivo: puoi scriverci lo stesso/)).toBeVisible();
     await page.getByLabel("Nome").fill("Luca");
-    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Email").fill("luca@");
     await page.getByLabel("Oggetto").fill("Senza JavaScript");
-    await page.getByLabel("Messaggio").fill("Un bot posterebbe così.");
+    await page.getByLabel("Messaggio").fill("Scrivo da un browser senza JavaScript.");
+    await page.getByRole("button", { name: "Invia messaggio" }).click();
+    // The browser's own check stops the malformed address: nothing was sent, nothing typed is lost.
+    await expect(page).toHaveURL(/\/contatti$/);
+    await expect(page.getByLabel("Messaggio")).toHaveValue("Scrivo da un browser senza JavaScript.");
+    await page.getByLabel("Email").fill(email);
     await page.getByRole("button", { name: "Invia messaggio" }).click();
     await expect(page).toHaveURL(/\/contatti#send-contact-email$/);
-    await expect(page.getByRole("alert").filter({ hasText: "Si è verificato un problema durante l'invio" })).toBeVisible();
+    await expect(page.getByText("Messaggio ricevuto!")).toBeVisible();
+    await expect(page.getByText(/Riprova/)).toBeHidden();
     // Shown once: the flash is spent, so the page loaded again is the plain form.
     await page.reload();
-    await expect(page.getByRole("alert").filter({ hasText: "Si è verificato un problema durante l'invio" })).toBeHidden();
+    await expect(page.getByText("Messaggio ricevuto!")).toBeHidden();
     await context.close();
   });
 });

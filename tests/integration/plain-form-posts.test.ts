@@ -84,6 +84,22 @@ describe("the contact form as a plain form post (/contatti ships no React)", () 
     expect(await db.select().from(contacts).where(eq(contacts.email, email))).toHaveLength(1);
   });
 
+  it("without JavaScript (no proof of work) keeps the message for staff review, writes nothing to the address, and allows three an hour", async () => {
+    const email = "senza-javascript@example.com";
+    const answer = await contact({ ...message, email, altcha: "" }, "192.0.2.22");
+    expect(answer).toEqual({ status: 303, location: "/contatti#send-contact-email", flash: { form: "send-contact-email", outcome: "held" } });
+    const [row] = await db.select().from(contacts).where(eq(contacts.email, email));
+    expect(row?.status).toBe("unverified");
+    const mail = await queuedMail(db);
+    expect(mail.filter((sent) => sent.to === email)).toEqual([]);
+    expect(mail.map((sent) => sent.subject)).toContain("[Da verificare] Nuovo messaggio dal sito: Primo colloquio");
+    for (let attempt = 0; attempt < 2; attempt++) expect((await contact({ ...message, email }, "192.0.2.22")).flash?.outcome).toBe("held");
+    expect((await contact({ ...message, email }, "192.0.2.22")).flash).toEqual({ form: "send-contact-email", outcome: "error" });
+    expect(await db.select().from(contacts).where(eq(contacts.email, email))).toHaveLength(3);
+    // A challenge that is there but wrong is still refused, not taken for a browser without JavaScript.
+    expect((await contact({ ...message, email: "sbagliata@example.com", altcha: "unsolved" }, "192.0.2.23")).flash).toEqual({ form: "send-contact-email", outcome: "error" });
+  });
+
   it("names the refused field (a mistyped address) and stores nothing", async () => {
     const answer = await contact({ ...message, email: "chiara@", altcha: await solvedChallenge() }, "192.0.2.21");
     expect(answer.flash).toEqual({ form: "send-contact-email", outcome: "error", field: "email", value: "chiara@" });

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -18,6 +18,7 @@ import { action as signInWidget } from "../../app/routes/accedi";
 import { action as authEndpoint } from "../../app/routes/api/auth";
 import { CHALLENGE_TTL_SECONDS, proofOfWorkMessages } from "../../app/domain/proof-of-work";
 import type { Database } from "../../app/server/db/client.server";
+import { contacts } from "../../app/server/db/schema";
 import { createProofOfWorkChallenge } from "../../app/server/proof-of-work.server";
 import { documentFileName, documentTypes } from "../../app/server/services/admin-documents.server";
 import { callAvailability } from "../../app/server/services/call-slots.server";
@@ -140,13 +141,23 @@ describe("the anti-spam proof of work on every public submission", () => {
       const answer = await postJson(action, db, body);
       expect(answer.status, `${name}: ${JSON.stringify(answer.body)}`).toBeLessThan(300);
     }
-    const viaField = await postJson(sendContact, db, { name: "Sara", email: unique("campo"), subject: "Info", message: "Ciao", altcha: await solvedChallenge() }, { proofOfWork: false });
+    const viaField = await postJson(
+      sendContact,
+      db,
+      { name: "Sara", email: unique("campo"), subject: "Info", message: "Ciao", altcha: await solvedChallenge() },
+      { proofOfWork: false },
+    );
     expect(viaField.status).toBe(201);
   });
 
   it("refuses a challenge used before, also by another address and for another payload", async () => {
     const proof = await solvedChallenge();
-    const first = await postJson(sendContact, db, { name: "Sara", email: unique("primo"), subject: "Info", message: "Ciao" }, { proofOfWork: false, headers: { "X-Altcha": proof } });
+    const first = await postJson(
+      sendContact,
+      db,
+      { name: "Sara", email: unique("primo"), subject: "Info", message: "Ciao" },
+      { proofOfWork: false, headers: { "X-Altcha": proof } },
+    );
     expect(first.status).toBe(201);
     const before = await stored();
     const again = await postJson(newsletterSignup, db, { email: unique("secondo") }, { proofOfWork: false, headers: { "X-Altcha": proof }, ip: "203.0.113.9" });
@@ -181,7 +192,12 @@ describe("the anti-spam proof of work on every public submission", () => {
     const parallelProof = await solvedChallenge();
     const parallel = await Promise.all(
       [1, 2, 3].map((index) =>
-        postJson(submitQuestionnaire, db, { ...validAnswers, email: unique(`parallelo-q-${index}`) }, { proofOfWork: false, headers: { "X-Altcha": parallelProof, "Idempotency-Key": `parallel-proof-${index}` } }),
+        postJson(
+          submitQuestionnaire,
+          db,
+          { ...validAnswers, email: unique(`parallelo-q-${index}`) },
+          { proofOfWork: false, headers: { "X-Altcha": parallelProof, "Idempotency-Key": `parallel-proof-${index}` } },
+        ),
       ),
     );
     expect(parallel.map((answer) => answer.status).sort()).toEqual([201, 400, 400]);
@@ -218,23 +234,30 @@ describe("the anti-spam proof of work on every public submission", () => {
     const refused = await postJson(sendContact, db, { name: "", email: "no", subject: "", message: "" }, { proofOfWork: false, headers: { "X-Altcha": proof } });
     expect(refused.status).toBe(400);
     expect(refused.body.fields).toBeDefined();
-    const fixed = await postJson(sendContact, db, { name: "Sara", email: unique("corretto"), subject: "Info", message: "Ciao" }, { proofOfWork: false, headers: { "X-Altcha": proof } });
+    const fixed = await postJson(
+      sendContact,
+      db,
+      { name: "Sara", email: unique("corretto"), subject: "Info", message: "Ciao" },
+      { proofOfWork: false, headers: { "X-Altcha": proof } },
+    );
     expect(fixed.status).toBe(201);
     const unproven = await postJson(sendContact, db, { name: "", email: "no" }, { proofOfWork: false });
     expect(unproven.body).toEqual({ error: proofOfWorkMessages.failed });
   });
 
-  it("refuses a plain HTML form post (no JavaScript, so no challenge) and stores nothing", async () => {
+  it("keeps a plain HTML contact form post (no JavaScript, so no challenge) for staff review, sending nothing to its address (decision 060)", async () => {
     const before = await stored();
+    const email = unique("senza-js");
     const request = new Request("http://localhost/api/send-contact-email", {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded", Referer: "http://localhost/contatti" },
-      body: new URLSearchParams({ name: "Sara", email: unique("senza-js"), subject: "Info", message: "Ciao" }),
+      body: new URLSearchParams({ name: "Sara", email, subject: "Info", message: "Ciao" }),
     });
     const response = await sendContact({ request, params: {}, context: { db, clientIp: "192.0.2.200", cspNonce: "" } } as never);
     expect(response.status).toBe(303);
-    expect(response.headers.get("Set-Cookie")).toMatch(/^flash=send-contact-email\.error;/);
-    expect(await stored()).toEqual(before);
+    expect(response.headers.get("Set-Cookie")).toMatch(/^flash=send-contact-email\.held;/);
+    expect((await stored()).contacts).toBe(Number(before.contacts) + 1);
+    expect((await db.select().from(contacts).where(eq(contacts.email, email)))[0]?.status).toBe("unverified");
   });
 
   it("answers a plain form post to the call and group pages (no JavaScript) by asking for JavaScript, storing nothing", async () => {

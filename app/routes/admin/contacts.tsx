@@ -24,23 +24,18 @@ import { adminPageData, requireAdmin } from "~/server/gates.server";
 /** `?messaggio=<id>` opens the whole message in a dialog. */
 const VIEW_PARAM = "messaggio";
 
-const transitionLabels: Record<ContactStatus, string> = { new: "Segna come nuovo", in_progress: "In lavorazione", closed: "Segna come chiuso" };
+const transitionLabels: Record<ContactStatus, string> = { unverified: "Da verificare", new: "Segna come nuovo", in_progress: "In lavorazione", closed: "Segna come chiuso" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return adminPageData(context.db, request, async (session) => {
     const url = new URL(request.url);
     const query = parseListQuery(url, contactStatuses);
     const viewId = url.searchParams.get(VIEW_PARAM);
-    const result = await loadOr(
-      "admin-contacts",
-      { rows: [], total: 0, page: 1, viewing: null, viewMissing: false },
-      "Failed to fetch contacts",
-      async () => {
-        const [page, viewing] = await Promise.all([listContacts(context.db, query), viewId ? findContact(context.db, viewId) : undefined]);
-        await auditListRead(context.db, session, { list: "contacts", row: "contact" }, query, page.page, viewing?.id);
-        return { ...page, viewing: viewing ?? null, viewMissing: Boolean(viewId && !viewing) };
-      },
-    );
+    const result = await loadOr("admin-contacts", { rows: [], total: 0, page: 1, viewing: null, viewMissing: false }, "Failed to fetch contacts", async () => {
+      const [page, viewing] = await Promise.all([listContacts(context.db, query), viewId ? findContact(context.db, viewId) : undefined]);
+      await auditListRead(context.db, session, { list: "contacts", row: "contact" }, query, page.page, viewing?.id);
+      return { ...page, viewing: viewing ?? null, viewMissing: Boolean(viewId && !viewing) };
+    });
     return { ...result, query: { ...query, page: result.page }, pageSize: ADMIN_PAGE_SIZE };
   });
 }
@@ -108,7 +103,7 @@ export default function AdminContacts({ loaderData }: Route.ComponentProps) {
               </p>
             </td>
             <td className={td}>
-              <Badge tone={contact.status === "new" ? "highlight" : "neutral"}>{contactStatusLabels[contact.status]}</Badge>
+              <Badge tone={contact.status === "new" || contact.status === "unverified" ? "highlight" : "neutral"}>{contactStatusLabels[contact.status]}</Badge>
             </td>
             <td className={td}>
               <div className="flex flex-wrap gap-2 lg:flex-nowrap">
@@ -124,17 +119,7 @@ export default function AdminContacts({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function ContactDialog({
-  contact,
-  notice,
-  onConflict,
-  onClose,
-}: {
-  contact: NonNullable<Data["viewing"]>;
-  notice: ReactNode;
-  onConflict: () => void;
-  onClose: () => void;
-}) {
+function ContactDialog({ contact, notice, onConflict, onClose }: { contact: NonNullable<Data["viewing"]>; notice: ReactNode; onConflict: () => void; onClose: () => void }) {
   return (
     <Modal
       onClose={onClose}
@@ -166,7 +151,7 @@ function ContactDialog({
           <div>
             <dt className="font-medium text-ink-500">Stato</dt>
             <dd>
-              <Badge tone={contact.status === "new" ? "highlight" : "neutral"}>{contactStatusLabels[contact.status]}</Badge>
+              <Badge tone={contact.status === "new" || contact.status === "unverified" ? "highlight" : "neutral"}>{contactStatusLabels[contact.status]}</Badge>
             </dd>
           </div>
         </dl>

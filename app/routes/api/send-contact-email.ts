@@ -8,8 +8,11 @@ export const action = (args: Route.ActionArgs) =>
     scope: "send-contact-email",
     schema: contactSchema,
     rateLimit: { limit: 5, windowSeconds: 600 },
-    async handle(tx, input) {
-      const row = await createContact(tx, input);
+    // Without JavaScript there is no proof of work: the message is kept for staff review (docs/decisions/060).
+    proofOfWork: "optional",
+    unverifiedRateLimit: { limit: 3, windowSeconds: 3600 },
+    async handle(tx, input, _request, verified) {
+      const row = await createContact(tx, input, { verified });
       return { status: 201, body: { id: row.id, message: "Messaggio inviato!" } };
     },
   })(args);

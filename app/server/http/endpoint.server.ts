@@ -3,6 +3,7 @@ import type { Database } from "../db/client.server";
 import "~/domain/zod";
 import { formErrors } from "~/domain/form-fields";
 import { PROOF_OF_WORK_FIELD, proofOfWorkMessages } from "~/domain/proof-of-work";
+import type { Flash } from "~/domain/flash";
 import { setFlash } from "../flash.server";
 import { proofOfWorkOf, spendStatement, verifyProofOfWork, type SolvedChallenge } from "../proof-of-work.server";
 import { hasNulCharacter, jsonDepth, MAX_JSON_DEPTH, readForm, readJson } from "./body.server";
@@ -43,7 +44,7 @@ function isFormPost(request: Request) {
  * back to the form's page and scrolls to the form (its section's id is the scope); the page shows
  * the outcome, and the first field the server refused with what was typed in it, from a flash cookie (`readFlash`).
  */
-function formRedirect(request: Request, scope: string, outcome: "ok" | "error", error?: HttpError, body?: Record<string, unknown>) {
+function formRedirect(request: Request, scope: string, outcome: Flash["outcome"], error?: HttpError, body?: Record<string, unknown>) {
   const target = sameOriginPath(request.headers.get("referer"));
   const field = error?.fields ? Object.keys(error.fields)[0] : undefined;
   const typed = field ? body?.[field] : undefined;
@@ -56,14 +57,21 @@ interface EndpointOptions<S extends z.ZodType> {
   schema: S;
   /** Requests per window per client address. */
   rateLimit?: { limit: number; windowSeconds: number };
-  handle: (tx: Transaction, data: z.infer<S>, request: Request) => Promise<HandlerResult>;
+  /** `verified`: the post carried a solved anti-spam challenge (always, unless `proofOfWork` is "optional"). */
+  handle: (tx: Transaction, data: z.infer<S>, request: Request, verified: boolean) => Promise<HandlerResult>;
   /**
    * The answer and its writes composed without reading the database, or undefined for `handle`:
    * sent with the Idempotency-Key and the spent proof as one statement (`storeComposed`).
    */
   compose?: (data: z.infer<S>) => Promise<HandlerResult> | undefined;
-  /** A solved anti-spam challenge (header X-Altcha or field `altcha`) is required unless false. */
-  proofOfWork?: boolean;
+  /**
+   * A solved anti-spam challenge (header X-Altcha or field `altcha`) is required unless false. "optional": a
+   * plain form post with none at all (a browser without JavaScript) is handled as unverified, under `unverifiedRateLimit`;
+   * one that carries a wrong or spent challenge is still refused.
+   */
+  proofOfWork?: boolean | "optional";
+  /** Unverified posts per window per client address, on top of `rateLimit`. */
+  unverifiedRateLimit?: { limit: number; windowSeconds: number };
   /** Turns the stored answer into the one sent (e.g. a token derived from a stored id), on every retry too. */
   present?: (body: unknown) => unknown;
 }
@@ -92,11 +100,18 @@ export function publicEndpoint<S extends z.ZodType>(options: EndpointOptions<S>)
         if (hasNulCharacter(body)) throw new HttpError(400, errors.invalidCharacters);
         if ("website" in body && (body as { website?: unknown }).website) throw new HttpError(400, errors.spam);
         let solved: SolvedChallenge | null = null;
-        if (options.proofOfWork !== false) {
-          solved = await verifyProofOfWork(proofOfWorkOf(request, body));
+        const proof = proofOfWorkOf(request, body);
+        const unverified = options.proofOfWork === "optional" && isForm && proof === null;
+        if (unverified) {
+          const strict = options.unverifiedRateLimit ?? limit;
+          if (!(await hitRateLimit(context.db, `${options.scope}:unverified:${clientKey(context.clientIp)}`, strict.limit, strict.windowSeconds))) {
+            throw new HttpError(429, errors.rateLimited);
+          }
+        } else if (options.proofOfWork !== false) {
+          solved = await verifyProofOfWork(proof);
           if (!solved) throw new HttpError(400, proofOfWorkMessages.failed);
-          delete (body as Record<string, unknown>)[PROOF_OF_WORK_FIELD];
         }
+        delete (body as Record<string, unknown>)[PROOF_OF_WORK_FIELD];
         const parsed = options.schema.safeParse(body);
         if (!parsed.success) throw new HttpError(400, errors.invalid, formErrors(parsed.error));
         const spend = solved ? { statement: spendStatement(solved), refusal: proofOfWorkMessages.failed } : undefined;
@@ -104,8 +119,8 @@ export function publicEndpoint<S extends z.ZodType>(options: EndpointOptions<S>)
         const composed = await options.compose?.(parsed.data);
         const result = composed
           ? await storeComposed(context.db, options.scope, key, parsed.data, composed, spend)
-          : await runIdempotent(context.db, options.scope, key, parsed.data, (tx) => options.handle(tx, parsed.data, request), spend);
-        if (isForm) return formRedirect(request, options.scope, "ok");
+          : await runIdempotent(context.db, options.scope, key, parsed.data, (tx) => options.handle(tx, parsed.data, request, !unverified), spend);
+        if (isForm) return formRedirect(request, options.scope, unverified ? "held" : "ok");
         return jsonResponse(result.status, options.present ? options.present(result.body) : result.body);
       },
       // A plain form post is answered with its page (the flash names the field refused), anything else with JSON.

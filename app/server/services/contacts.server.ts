@@ -7,16 +7,28 @@ import { ContactAutoReply, StaffNotification } from "../mail/templates";
 
 type Tx = Pick<Database, "insert" | "execute">;
 
-/** Stores a contact message and queues the staff notification and the auto-reply, in the caller's transaction. */
-export async function createContact(tx: Tx, input: ContactInput) {
+/**
+ * Stores a contact message and queues the staff notification and the auto-reply, in the caller's transaction.
+ * A message sent without the anti-spam proof (`verified: false`) is held for review ("Da verificare"): staff
+ * are told, but nothing is sent to the address it gives until a person has read it (docs/decisions/060).
+ */
+export async function createContact(tx: Tx, input: ContactInput, { verified }: { verified: boolean }) {
   const [row] = await tx
     .insert(contacts)
-    .values({ name: input.name, email: input.email, subject: input.subject, message: input.message, phone: input.phone || null })
+    .values({
+      name: input.name,
+      email: input.email,
+      subject: input.subject,
+      message: input.message,
+      phone: input.phone || null,
+      status: verified ? "new" : "unverified",
+    })
     .returning({ id: contacts.id });
+  const held = verified ? "" : "[Da verificare] ";
   await enqueueEmails(tx, [
     {
       to: env().STAFF_EMAIL,
-      subject: `Nuovo messaggio dal sito: ${input.subject}`,
+      subject: `${held}Nuovo messaggio dal sito: ${input.subject}`,
       template: "contact-staff",
       body: emailBody(StaffNotification, {
         title: "Nuovo messaggio dal modulo contatti",
@@ -28,12 +40,9 @@ export async function createContact(tx: Tx, input: ContactInput) {
         ],
       }),
     },
-    {
-      to: input.email,
-      subject: "Abbiamo ricevuto il tuo messaggio",
-      template: "contact-auto-reply",
-      body: emailBody(ContactAutoReply, { name: input.name }),
-    },
+    ...(verified
+      ? [{ to: input.email, subject: "Abbiamo ricevuto il tuo messaggio", template: "contact-auto-reply", body: emailBody(ContactAutoReply, { name: input.name }) }]
+      : []),
   ]);
   return row!;
 }
