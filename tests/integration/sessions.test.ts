@@ -22,14 +22,7 @@ import { owesFee } from "../../app/domain/sessions";
 import { auth, createOrPromoteAdmin, getSession as authSession } from "../../app/server/auth.server";
 import type { Database } from "../../app/server/db/client.server";
 import { attendance, auditLog, emailOutbox, groupBookings, groups, groupSessions, questionnaireResponses, therapists, user } from "../../app/server/db/schema";
-import {
-  addClosure,
-  announceAbsence,
-  cancelSession,
-  materialiseSessions,
-  moveSession,
-  resyncGroupSessions,
-} from "../../app/server/services/sessions.server";
+import { addClosure, announceAbsence, cancelSession, materialiseSessions, moveSession, resyncGroupSessions } from "../../app/server/services/sessions.server";
 import { testDatabase } from "./database";
 import { accessTokenFor, postJson, validAnswers, newGroup as groupRow, newTherapist as therapistRow, cookieHeader } from "./helpers";
 import { answer, form, pageRequest, refusal, routeCaller } from "./route-calls";
@@ -39,8 +32,7 @@ let db: Database;
 let adminCookie: string;
 let staff: NonNullable<Awaited<ReturnType<typeof authSession>>>;
 
-const cookieOf = (response: Response) =>
-  cookieHeader(response);
+const cookieOf = (response: Response) => cookieHeader(response);
 
 async function signIn(email: string, password: string) {
   const response = await auth(db).api.signInEmail({ body: { email, password }, asResponse: true });
@@ -74,7 +66,11 @@ async function member(groupId: string, email: string, name = "Giulia Rossi", res
 /** A start date three days from now: inside the rolling window whatever today is. */
 const soon = () => new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
 const sessionsOf = (groupId: string) => db.select().from(groupSessions).where(eq(groupSessions.groupId, groupId)).orderBy(asc(groupSessions.startsAt));
-const mailTo = (to: string, template: string) => db.select().from(emailOutbox).where(and(eq(emailOutbox.to, to), eq(emailOutbox.template, template)));
+const mailTo = (to: string, template: string) =>
+  db
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.to, to), eq(emailOutbox.template, template)));
 
 beforeAll(async () => {
   process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "insieme-sessions-"));
@@ -100,11 +96,7 @@ describe("materialising the weekly sessions", () => {
       expect(row.endsAt.getTime() - row.startsAt.getTime()).toBe(90 * 60_000);
     }
     // 23 March is winter time (UTC+1), 30 March summer time (UTC+2): the instant moves, the wall clock does not.
-    expect(springRows.slice(0, 3).map((row) => row.startsAt.toISOString())).toEqual([
-      "2026-03-16T18:00:00.000Z",
-      "2026-03-23T18:00:00.000Z",
-      "2026-03-30T17:00:00.000Z",
-    ]);
+    expect(springRows.slice(0, 3).map((row) => row.startsAt.toISOString())).toEqual(["2026-03-16T18:00:00.000Z", "2026-03-23T18:00:00.000Z", "2026-03-30T17:00:00.000Z"]);
     expect(autumnRows.slice(1, 3).map((row) => row.startsAt.toISOString())).toEqual(["2026-10-19T17:00:00.000Z", "2026-10-26T18:00:00.000Z"]);
     // From the start date up to eight weeks ahead, every Monday.
     expect(springRows.map((row) => romeParts(row.startsAt).date)[0]).toBe("2026-03-16");
@@ -233,6 +225,59 @@ describe("cancelling and moving a session", () => {
     expect(await mailTo("annulla-2@example.com", "session-moved")).toHaveLength(mailsBefore);
   });
 
+  it("tells the group's therapist too: at the therapist's e-mail, or their account's when the record has none", async () => {
+    const withEmail = await newTherapist("Dott.ssa Avvisata", "avvisata@example.com");
+    const withAccount = await newTherapist("Dott. Account");
+    await db.insert(user).values({ id: "account-terapeuta-avvisi", email: "account-avvisi@example.com", name: "Dott. Account", role: "therapist" });
+    await db.update(therapists).set({ userId: "account-terapeuta-avvisi" }).where(eq(therapists.id, withAccount.id));
+    const first = await newGroup(withEmail.id, { name: "Avvisi Uno", startsOn: "2030-05-06" });
+    const second = await newGroup(withAccount.id, { name: "Avvisi Due", startsOn: "2030-05-06" });
+    await member(first.id, "avvisi-1@example.com", "Sara Blu");
+    const now = new Date("2030-05-01T09:00:00Z");
+    await materialiseSessions(db, { groupId: first.id, now });
+    await materialiseSessions(db, { groupId: second.id, now });
+    const [a1, a2] = await sessionsOf(first.id);
+    await cancelSession(db, staff, a1!.id, null, now);
+    await moveSession(db, staff, a2!.id, { date: "2030-05-15", time: "18:00", note: null }, now);
+    await addClosure(db, staff, { group_id: second.id, starts_on: "2030-05-06", ends_on: "2030-05-13", reason: "Congresso" }, now);
+
+    const [cancelled] = await mailTo("avvisata@example.com", "session-cancelled");
+    expect(cancelled!.text).toContain("lunedì 6 maggio 2030, 19:00-20:30");
+    expect(cancelled!.text).not.toContain("addebitato");
+    const [moved] = await mailTo("avvisata@example.com", "session-moved");
+    expect(moved!.text).toContain("mercoledì 15 maggio 2030, 18:00-19:30");
+    const closed = await mailTo("account-avvisi@example.com", "session-cancelled");
+    expect(closed).toHaveLength(1);
+    expect(closed[0]!.text).toContain("Avvisi Due");
+  });
+
+  it("sends one message per closure to each person, naming every meeting it cancels", async () => {
+    const therapist = await newTherapist("Dott.ssa Chiusura", "chiusura@example.com");
+    const monday = await newGroup(therapist.id, { name: "Chiusura Lunedì", startsOn: "2030-07-01" });
+    const thursday = await newGroup(therapist.id, { name: "Chiusura Giovedì", weekday: 4, startsOn: "2030-07-01" });
+    await member(monday.id, "chiusura-1@example.com", "Elena Viola");
+    await member(thursday.id, "chiusura-2@example.com", "Piero Rosa");
+    await member(thursday.id, "chiusura-1@example.com", "Elena Viola");
+    const now = new Date("2030-06-25T09:00:00Z");
+    await materialiseSessions(db, { groupId: monday.id, now });
+    await materialiseSessions(db, { groupId: thursday.id, now });
+    const closure = await addClosure(db, staff, { group_id: null, starts_on: "2030-07-01", ends_on: "2030-07-14", reason: "Pausa estiva" }, now);
+    expect(closure.cancelled).toBe(4);
+
+    const both = await mailTo("chiusura-1@example.com", "session-cancelled");
+    expect(both).toHaveLength(1);
+    for (const when of ["lunedì 1 luglio 2030", "giovedì 4 luglio 2030", "lunedì 8 luglio 2030", "giovedì 11 luglio 2030"]) expect(both[0]!.text).toContain(when);
+    const one = await mailTo("chiusura-2@example.com", "session-cancelled");
+    expect(one).toHaveLength(1);
+    expect(one[0]!.text).toContain("giovedì 4 luglio 2030");
+    expect(one[0]!.text).toContain("giovedì 11 luglio 2030");
+    expect(one[0]!.text).not.toContain("lunedì 1 luglio 2030");
+    expect(one[0]!.text).toContain("Pausa estiva");
+    const told = await mailTo("chiusura@example.com", "session-cancelled");
+    expect(told).toHaveLength(1);
+    expect(told[0]!.text).toContain("lunedì 8 luglio 2030");
+  });
+
   it("shows the week of sessions at /admin/sessioni, filterable by therapist", async () => {
     const therapist = await newTherapist("Dott. Settimana");
     const group = await newGroup(therapist.id, { name: "Settimanale", startsOn: "2030-03-04" });
@@ -338,12 +383,18 @@ describe("therapists", () => {
       }),
     );
     expect(saved.body).toMatchObject({ ok: true });
-    const [mark] = await db.select().from(attendance).where(and(eq(attendance.sessionId, sessionA), eq(attendance.bookingId, memberA.id)));
+    const [mark] = await db
+      .select()
+      .from(attendance)
+      .where(and(eq(attendance.sessionId, sessionA), eq(attendance.bookingId, memberA.id)));
     expect(mark!.status).toBe("present");
 
     const answers = (await call(therapistMemberLoader, request("/t", { cookie: cookieA }), { bookingId: memberA.id })) as { answers: Record<string, unknown> };
     expect(answers.answers).toMatchObject({ current_situations: validAnswers.current_situations });
-    const reads = await db.select().from(auditLog).where(and(eq(auditLog.entity, "questionnaire_answers"), eq(auditLog.entityId, memberA.id)));
+    const reads = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "questionnaire_answers"), eq(auditLog.entityId, memberA.id)));
     expect(reads).toHaveLength(1);
     expect(reads[0]!.actorEmail).toBe("alfa@example.com");
   });
@@ -356,7 +407,10 @@ describe("therapists", () => {
     );
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ ok: false, description: "Scegli una presenza tra Presente, Assente con preavviso, Assente senza preavviso." });
-    const [mark] = await db.select().from(attendance).where(and(eq(attendance.sessionId, sessionA), eq(attendance.bookingId, memberA.id)));
+    const [mark] = await db
+      .select()
+      .from(attendance)
+      .where(and(eq(attendance.sessionId, sessionA), eq(attendance.bookingId, memberA.id)));
     expect(mark!.status).toBe("present");
   });
 
@@ -378,7 +432,29 @@ describe("therapists", () => {
     );
     expect(crossed.status).toBe(400);
     expect(await db.select().from(attendance).where(eq(attendance.bookingId, memberB.id))).toEqual([]);
-    expect(await db.select().from(auditLog).where(and(eq(auditLog.entity, "questionnaire_answers"), eq(auditLog.entityId, memberB.id)))).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, "questionnaire_answers"), eq(auditLog.entityId, memberB.id))),
+    ).toEqual([]);
+  });
+
+  it("shows the therapist a moved meeting with a link to its new date, and lists the new one even beyond the usual weeks", async () => {
+    const future = (await sessionsOf(groupA.id)).find((row) => row.startsAt.getTime() > Date.now() + 86_400_000 && row.status === "scheduled")!;
+    const target = new Date(Date.now() + 70 * 86_400_000).toISOString().slice(0, 10);
+    const { id: newId } = await moveSession(db, staff, future.id, { date: target, time: "10:00", note: null });
+    const page = (await call(therapistGroupLoader, request("/terapeuta-area", { cookie: cookieA }), { groupId: groupA.id })) as {
+      sessions: { id: string; status: string; movedTo: { id: string; startsAt: string | Date } | null }[];
+    };
+    const old = page.sessions.find((session) => session.id === future.id)!;
+    expect(old.status).toBe("moved");
+    expect(old.movedTo).toMatchObject({ id: newId });
+    expect(romeParts(new Date(old.movedTo!.startsAt))).toMatchObject({ date: target, time: "10:00" });
+    expect(page.sessions.map((session) => session.id)).toContain(newId);
+    const sheet = (await call(therapistSessionLoader, request("/t", { cookie: cookieA }), { sessionId: future.id })) as { movedTo: { id: string } | null };
+    expect(sheet.movedTo).toMatchObject({ id: newId });
+    expect(await mailTo("alfa@example.com", "session-moved")).toHaveLength(1);
   });
 
   it("the therapist area refuses anonymous visitors, staff and ordinary users", async () => {
@@ -419,10 +495,14 @@ describe("therapists", () => {
       status: "open",
       starts_on: soon(),
     };
-    const refused = answer(await call(groupsAdminAction, request("/admin/gruppi", { cookie: adminCookie, method: "POST", body: form({ ...base, video_url: "http://meet.example.com/x" }) })));
+    const refused = answer(
+      await call(groupsAdminAction, request("/admin/gruppi", { cookie: adminCookie, method: "POST", body: form({ ...base, video_url: "http://meet.example.com/x" }) })),
+    );
     expect(refused.status).toBe(400);
     expect(refusal(refused.body).fieldErrors).toHaveProperty("video_url");
-    const saved = answer(await call(groupsAdminAction, request("/admin/gruppi", { cookie: adminCookie, method: "POST", body: form({ ...base, video_url: "https://meet.example.com/con-link" }) })));
+    const saved = answer(
+      await call(groupsAdminAction, request("/admin/gruppi", { cookie: adminCookie, method: "POST", body: form({ ...base, video_url: "https://meet.example.com/con-link" }) })),
+    );
     expect(saved.body).toMatchObject({ ok: true });
     const [row] = await db.select().from(groups).where(like(groups.name, "Con link"));
     expect(row!.videoUrl).toBe("https://meet.example.com/con-link");

@@ -8,6 +8,8 @@ interface SessionLink {
   startsAt: string | Date;
   endsAt: string | Date;
   status: SessionStatus;
+  /** A moved meeting's new date, linked beside it. */
+  movedTo?: { id: string; startsAt: string | Date } | null;
   /** Shown above the date when the list mixes groups. */
   groupName?: string;
 }
@@ -35,11 +37,23 @@ export function SessionLinks({ id, title, empty, sessions }: { id: string; title
                   {upperFirst(sessionLabel(session.startsAt, session.endsAt))}
                 </Link>
               )}
-              <Badge tone={sessionTones[session.status]}>{sessionStatusLabels[session.status]}</Badge>
+              <span className="flex flex-wrap items-center gap-2">
+                <Badge tone={sessionTones[session.status]}>{sessionStatusLabels[session.status]}</Badge>
+                {session.movedTo ? <MovedToLink movedTo={session.movedTo} /> : null}
+              </span>
             </li>
           ))}
         </ul>
       )}
     </section>
+  );
+}
+
+/** Where a moved meeting went: its new date, a link to that meeting's page in the therapist area. */
+export function MovedToLink({ movedTo, base = `${THERAPIST_AREA}/incontri` }: { movedTo: { id: string; startsAt: string | Date }; base?: string }) {
+  return (
+    <Link to={`${base}/${movedTo.id}`} className="text-sm font-medium text-teal-800 underline">
+      Nuovo orario: {sessionLabel(movedTo.startsAt)}
+    </Link>
   );
 }

@@ -9,24 +9,22 @@ import { Badge, PageHeader } from "~/components/admin/page";
 import { Field, InputField } from "~/components/admin/fields";
 import { PanelSection } from "~/components/admin/sections";
 import { AttendanceSheet, sessionTones } from "~/components/sessions/attendance-sheet";
+import { MovedToLink } from "~/components/sessions/session-links";
 import { attendanceMarksSchema } from "~/domain/attendance";
 import { cancelSessionSchema, moveSessionSchema, romeDate, sessionLabel, sessionStatusLabels, sessionTime, upperFirst } from "~/domain/sessions";
 import { HttpError, loadPage } from "~/server/http/errors.server";
 import { z } from "~/domain/zod";
 import { actionFail, actionFailure, actionOk, checkFields, isRecordId, staffAction, submissionRefused } from "~/server/http/staff-action.server";
 import { parseFields } from "~/server/http/body.server";
-import { attendanceSheet, cancelSession, getSession, moveSession, recordAttendance } from "~/server/services/sessions.server";
+import { attendanceSheet, cancelSession, moveSession, recordAttendance } from "~/server/services/sessions.server";
 import { parseSubmission } from "~/server/form-submission.server";
 import { adminPageData, requireAdmin } from "~/server/gates.server";
-
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   return adminPageData(context.db, request, async () => {
     if (!isRecordId(params.sessionId)) throw new Response("Incontro non trovato.", { status: 404 });
     return loadPage("admin-session", async () => {
-      const sheet = await attendanceSheet(context.db, params.sessionId);
-      const replacement = sheet.session.movedTo ? await getSession(context.db, sheet.session.movedTo).catch(() => null) : null;
-      return { ...sheet, movedTo: replacement ? { id: replacement.id, startsAt: replacement.startsAt } : null };
+      return attendanceSheet(context.db, params.sessionId);
     });
   });
 }
@@ -110,11 +108,7 @@ export default function AdminSession({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-wrap items-center gap-3 text-sm">
         <Badge tone={sessionTones[session.status]}>{sessionStatusLabels[session.status]}</Badge>
         {session.note ? <span className="text-ink-700">{session.note}</span> : null}
-        {movedTo ? (
-          <Link to={`/admin/sessioni/${movedTo.id}`} className="font-medium text-teal-800 underline">
-            Nuovo orario: {sessionLabel(movedTo.startsAt)}
-          </Link>
-        ) : null}
+        {movedTo ? <MovedToLink movedTo={movedTo} base="/admin/sessioni" /> : null}
         {session.videoUrl ? (
           <a href={session.videoUrl} target="_blank" rel="noreferrer noopener" className="inline-flex items-center gap-1 font-medium text-teal-800 underline">
             <Video aria-hidden className="size-4" />

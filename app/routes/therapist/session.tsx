@@ -2,6 +2,7 @@ import { Video } from "lucide-react";
 import type { Route } from "./+types/session";
 import { Badge, PageHeader } from "~/components/admin/page";
 import { AttendanceSheet, sessionTones } from "~/components/sessions/attendance-sheet";
+import { MovedToLink } from "~/components/sessions/session-links";
 import { attendanceMarksSchema } from "~/domain/attendance";
 import { sessionLabel, sessionStatusLabels, THERAPIST_AREA, upperFirst } from "~/domain/sessions";
 import { audit } from "~/server/audit.server";
@@ -11,7 +12,6 @@ import { actionFail, actionOk, isRecordId, recordId, staffAction } from "~/serve
 import { attendanceSheet, recordAttendance } from "~/server/services/sessions.server";
 import { BackLink } from "~/components/site/back-link";
 import { requireTherapist } from "~/server/gates.server";
-
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const identity = await requireTherapist(context.db, request);
@@ -40,7 +40,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function TherapistSession({ loaderData }: Route.ComponentProps) {
-  const { session, roster, started } = loaderData;
+  const { session, roster, started, movedTo } = loaderData;
   return (
     <div className="grid gap-6">
       <BackLink to={`${THERAPIST_AREA}/gruppi/${session.groupId}`}>{session.groupName}</BackLink>
@@ -48,6 +48,7 @@ export default function TherapistSession({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-wrap items-center gap-3 text-sm">
         <Badge tone={sessionTones[session.status]}>{sessionStatusLabels[session.status]}</Badge>
         {session.note ? <span className="text-ink-700">{session.note}</span> : null}
+        {movedTo ? <MovedToLink movedTo={movedTo} /> : null}
         {session.videoUrl && session.status === "scheduled" ? (
           <a href={session.videoUrl} target="_blank" rel="noreferrer noopener" className="inline-flex items-center gap-1 font-medium text-teal-800 underline">
             <Video aria-hidden className="size-4" />

@@ -5,17 +5,48 @@ import { EmailLayout, emailStyles } from "./layout";
 const p = emailStyles.paragraph;
 const greeting = (name: string | null | undefined) => (name ? `Ciao ${name},` : "Ciao,");
 
-export function SessionCancelledEmail({ name, groupName, when, note }: { name: string | null; groupName: string; when: string; note: string | null }) {
+/** The group's therapist gets the members' message, with their own last lines. */
+const toTherapist = "Le persone del gruppo ricevono la stessa comunicazione.";
+
+export function SessionCancelledEmail({
+  name,
+  meetings,
+  note,
+  therapist = false,
+}: {
+  name: string | null;
+  /** Every meeting of the recipient's that this change cancels (a closure may cancel several). */
+  meetings: { groupName: string; when: string }[];
+  note: string | null;
+  therapist?: boolean;
+}) {
+  const [only] = meetings;
   return (
-    <EmailLayout preview={`Incontro annullato: ${groupName}, ${when}`}>
+    <EmailLayout preview={only && meetings.length === 1 ? `Incontro annullato: ${only.groupName}, ${only.when}` : `Incontri annullati: ${meetings.length}`}>
       <Text style={p}>{greeting(name)}</Text>
-      <Text style={p}>
-        l'incontro del gruppo <strong>{groupName}</strong> di <strong>{when}</strong> (ora italiana) è annullato. Non ti verrà addebitato
-        nulla per questo incontro.
-      </Text>
+      {only && meetings.length === 1 ? (
+        <Text style={p}>
+          l'incontro del gruppo <strong>{only.groupName}</strong> di <strong>{only.when}</strong> (ora italiana) è annullato.
+          {therapist ? null : " Non ti verrà addebitato nulla per questo incontro."}
+        </Text>
+      ) : (
+        <>
+          <Text style={p}>questi incontri sono annullati (ora italiana){therapist ? ":" : ". Non ti verrà addebitato nulla per questi incontri:"}</Text>
+          <Text style={p}>
+            {meetings.map((meeting) => (
+              <span key={`${meeting.groupName} ${meeting.when}`}>
+                • {meeting.groupName}: <strong>{meeting.when}</strong>
+                <br />
+              </span>
+            ))}
+          </Text>
+        </>
+      )}
       {note ? <Text style={p}>{note}</Text> : null}
-      <Text style={p}>Gli incontri successivi restano confermati. Per qualsiasi domanda rispondi a questa email.</Text>
-      <Text style={p}>A presto,{"\n"}il team di {site.brand}</Text>
+      <Text style={p}>{therapist ? toTherapist : "Gli incontri successivi restano confermati. Per qualsiasi domanda rispondi a questa email."}</Text>
+      <Text style={p}>
+        A presto,{"\n"}il team di {site.brand}
+      </Text>
     </EmailLayout>
   );
 }
@@ -26,23 +57,26 @@ export function SessionMovedEmail({
   from,
   to,
   note,
+  therapist = false,
 }: {
   name: string | null;
   groupName: string;
   from: string;
   to: string;
   note: string | null;
+  therapist?: boolean;
 }) {
   return (
     <EmailLayout preview={`Incontro spostato: ${groupName}, ora ${to}`}>
       <Text style={p}>{greeting(name)}</Text>
       <Text style={p}>
-        l'incontro del gruppo <strong>{groupName}</strong> previsto per {from} è stato spostato a <strong>{to}</strong> (ora italiana). Il
-        link della videochiamata resta lo stesso.
+        l'incontro del gruppo <strong>{groupName}</strong> previsto per {from} è stato spostato a <strong>{to}</strong> (ora italiana). Il link della videochiamata resta lo stesso.
       </Text>
       {note ? <Text style={p}>{note}</Text> : null}
-      <Text style={p}>Se non puoi partecipare nel nuovo orario, avvisaci rispondendo a questa email: l'assenza annunciata in tempo non si paga.</Text>
-      <Text style={p}>A presto,{"\n"}il team di {site.brand}</Text>
+      <Text style={p}>{therapist ? toTherapist : "Se non puoi partecipare nel nuovo orario, avvisaci rispondendo a questa email: l'assenza annunciata in tempo non si paga."}</Text>
+      <Text style={p}>
+        A presto,{"\n"}il team di {site.brand}
+      </Text>
     </EmailLayout>
   );
 }
@@ -55,8 +89,7 @@ export function TherapistInvitationEmail({ name, url, days }: { name: string; ur
     >
       <Text style={p}>{greeting(name)}</Text>
       <Text style={p}>
-        lo staff di {site.brand} ti ha creato un accesso all'area terapeuti: lì trovi i tuoi gruppi, gli incontri, le persone che ne fanno
-        parte e il registro delle presenze.
+        lo staff di {site.brand} ti ha creato un accesso all'area terapeuti: lì trovi i tuoi gruppi, gli incontri, le persone che ne fanno parte e il registro delle presenze.
       </Text>
       <Text style={p}>Scegli la tua password con il pulsante qui sotto; il link vale {days} giorni e si può usare una sola volta.</Text>
       <Button href={url} style={emailStyles.button}>
@@ -83,10 +116,7 @@ export function SessionReminderEmail({
   absenceFree: boolean;
 }) {
   return (
-    <EmailLayout
-      preview={`Promemoria: ${groupName}, ${when}`}
-      footerNote="Ti scriviamo perché fai parte di questo gruppo: il promemoria arriva 24 ore prima di ogni incontro."
-    >
+    <EmailLayout preview={`Promemoria: ${groupName}, ${when}`} footerNote="Ti scriviamo perché fai parte di questo gruppo: il promemoria arriva 24 ore prima di ogni incontro.">
       <Text style={p}>{greeting(name)}</Text>
       <Text style={p}>
         ti ricordiamo il prossimo incontro del gruppo <strong>{groupName}</strong>: <strong>{when}</strong> (ora italiana).
@@ -110,7 +140,9 @@ export function SessionReminderEmail({
       <Button href={absenceUrl} style={emailStyles.button}>
         Segnala un'assenza
       </Button>
-      <Text style={p}>A presto,{"\n"}il team di {site.brand}</Text>
+      <Text style={p}>
+        A presto,{"\n"}il team di {site.brand}
+      </Text>
     </EmailLayout>
   );
 }

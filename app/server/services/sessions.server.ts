@@ -1,20 +1,11 @@
 import { and, asc, eq, gte, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { absenceNotice, SESSION_WINDOW_WEEKS } from "~/content/site";
 import { addDays, romeTimeToUtc, todayInRome } from "~/domain/calendar";
-import {
-  announcedInTime,
-  isClosedOn,
-  meetingDates,
-  meetingInstants,
-  rosterRows,
-  sessionLabel,
-  type AttendanceStatus,
-  type Closure,
-} from "~/domain/sessions";
+import { announcedInTime, isClosedOn, meetingDates, meetingInstants, rosterRows, sessionLabel, type AttendanceStatus, type Closure } from "~/domain/sessions";
 import { audit } from "../audit.server";
 import type { SessionInfo } from "../auth.server";
 import type { Database } from "../db/client.server";
-import { attendance, groupBookings, groupClosures, groups, groupSessions, therapists } from "../db/schema";
+import { attendance, groupBookings, groupClosures, groups, groupSessions, therapists, user } from "../db/schema";
 import { HttpError } from "../http/errors.server";
 import { dailyAt, registerDailyJob } from "../jobs.server";
 import { logger } from "../logger.server";
@@ -135,6 +126,16 @@ interface SessionFilters extends Scope {
   groupId?: string;
 }
 
+/**
+ * When a moved meeting now takes place: the start of the meeting it points to. Spelled out: in a
+ * one-table select Drizzle leaves columns unqualified, and "moved_to" would be the subquery's.
+ */
+export const movedToStartsAt = sql<Date | null>`(select m.starts_at from group_sessions m where m.id = "group_sessions"."moved_to")`.mapWith(groupSessions.startsAt);
+
+/** A moved meeting's new date, as the pages link to it; null for any other. */
+export const movedToOf = (row: { movedTo: string | null; movedToStartsAt: Date | null }) =>
+  row.movedTo && row.movedToStartsAt ? { id: row.movedTo, startsAt: row.movedToStartsAt } : null;
+
 const sessionColumns = {
   id: groupSessions.id,
   groupId: groupSessions.groupId,
@@ -142,6 +143,7 @@ const sessionColumns = {
   endsAt: groupSessions.endsAt,
   status: groupSessions.status,
   movedTo: groupSessions.movedTo,
+  movedToStartsAt,
   note: groupSessions.note,
   groupName: groups.name,
   therapistId: groups.therapistId,
@@ -151,11 +153,7 @@ const sessionColumns = {
 };
 
 function filtersWhere(filters: SessionFilters) {
-  return [
-    scoped(filters),
-    filters.groupId ? eq(groupSessions.groupId, filters.groupId) : undefined,
-    filters.therapistId ? eq(groups.therapistId, filters.therapistId) : undefined,
-  ];
+  return [scoped(filters), filters.groupId ? eq(groupSessions.groupId, filters.groupId) : undefined, filters.therapistId ? eq(groups.therapistId, filters.therapistId) : undefined];
 }
 
 /** Meetings between two instants, in time order. */
@@ -176,11 +174,7 @@ export function listWeek(db: Database, filters: SessionFilters, monday: string) 
 }
 
 export function groupOptions(db: Database, scope: Scope = {}) {
-  return db
-    .select({ id: groups.id, name: groups.name, therapistId: groups.therapistId })
-    .from(groups)
-    .where(scoped(scope))
-    .orderBy(asc(groups.name));
+  return db.select({ id: groups.id, name: groups.name, therapistId: groups.therapistId }).from(groups).where(scoped(scope)).orderBy(asc(groups.name));
 }
 
 const notFound = () => new HttpError(404, "Incontro non trovato.");
@@ -190,7 +184,7 @@ const notFound = () => new HttpError(404, "Incontro non trovato.");
 export async function attendanceSheet(db: Executor, sessionId: string, scope: Scope = {}) {
   const session = await getSession(db, sessionId, scope);
   const roster = await sessionRoster(db, session.id, session.groupId);
-  return { session, started: new Date(session.startsAt) <= new Date(), roster: rosterRows(roster) };
+  return { session, started: new Date(session.startsAt) <= new Date(), roster: rosterRows(roster), movedTo: movedToOf(session) };
 }
 
 export async function getSession(db: Executor, sessionId: string, scope: Scope = {}) {
@@ -227,21 +221,60 @@ export async function sessionRoster(db: Executor, sessionId: string, groupId: st
 }
 
 /* ------------------------------------------------------------------------------------------------
- * Staff changes: cancel, move, close dates. Members are e-mailed through the outbox.
+ * Staff changes: cancel, move, close dates. Members and the therapist are e-mailed through the outbox.
  * ---------------------------------------------------------------------------------------------- */
 
-async function members(tx: Executor, groupId: string) {
-  return tx
-    .select({ email: groupBookings.email, name: groupBookings.name })
+/**
+ * Who hears about a change to a group's meetings: its confirmed members and its therapist (at the
+ * therapist's own e-mail, or their account's when the record has none).
+ */
+async function groupRecipients(tx: Executor, groupIds: string[]) {
+  if (groupIds.length === 0) return [];
+  const people = await tx
+    .select({ groupId: groupBookings.groupId, email: groupBookings.email, name: groupBookings.name })
     .from(groupBookings)
-    .where(and(eq(groupBookings.groupId, groupId), eq(groupBookings.status, "confirmed")));
+    .where(and(inArray(groupBookings.groupId, groupIds), eq(groupBookings.status, "confirmed")));
+  const leaders = await tx
+    .select({ groupId: groups.id, email: sql<string | null>`coalesce(nullif(trim(${therapists.email}), ''), ${user.email})`, name: therapists.name })
+    .from(groups)
+    .innerJoin(therapists, eq(therapists.id, groups.therapistId))
+    .leftJoin(user, eq(user.id, therapists.userId))
+    .where(inArray(groups.id, groupIds));
+  return [
+    ...people.flatMap(({ groupId, ...person }) => (groupId ? [{ groupId, ...person, therapist: false }] : [])),
+    ...leaders.flatMap((leader) => (leader.email ? [{ groupId: leader.groupId, email: leader.email, name: leader.name, therapist: true }] : [])),
+  ];
 }
 
-/** Queues one e-mail to each confirmed member of the group, addressed by name; returns how many. */
-async function emailMembers(tx: Tx, groupId: string, template: string, subject: string, body: (name: string | null) => OutgoingEmail["body"]) {
-  const people = await members(tx, groupId);
-  await enqueueEmails(tx, people.map((person) => ({ to: person.email, subject, template, body: body(person.name) })));
-  return people.length;
+interface Recipient {
+  email: string;
+  name: string | null;
+  therapist: boolean;
+}
+
+/**
+ * Queues one e-mail to each person the change concerns (members and therapists of the groups): one
+ * message per address, whatever number of its meetings the change touches. Returns how many.
+ */
+async function emailGroups<M extends { groupId: string }>(tx: Tx, meetings: readonly M[], message: (recipient: Recipient, meetings: M[]) => Omit<OutgoingEmail, "to">) {
+  const recipients = await groupRecipients(tx, [...new Set(meetings.map((meeting) => meeting.groupId))]);
+  const byAddress = new Map<string, { recipient: Recipient; groupIds: Set<string> }>();
+  for (const { groupId, ...recipient } of recipients) {
+    const key = recipient.email.trim().toLowerCase();
+    const entry = byAddress.get(key) ?? { recipient, groupIds: new Set<string>() };
+    if (recipient.therapist) entry.recipient = recipient;
+    entry.groupIds.add(groupId);
+    byAddress.set(key, entry);
+  }
+  const emails = [...byAddress.values()].map(({ recipient, groupIds }) => ({
+    to: recipient.email,
+    ...message(
+      recipient,
+      meetings.filter((meeting) => groupIds.has(meeting.groupId)),
+    ),
+  }));
+  await enqueueEmails(tx, emails);
+  return emails.length;
 }
 
 async function lockSession(tx: Tx, sessionId: string) {
@@ -256,20 +289,40 @@ function assertChangeable(session: typeof groupSessions.$inferSelect, now: Date)
   if (session.startsAt <= now) throw new HttpError(409, "L'incontro è già iniziato o passato: non si può più annullare né spostare.");
 }
 
-async function cancelLocked(tx: Tx, session: typeof groupSessions.$inferSelect, groupName: string, note: string | null) {
-  await tx.update(groupSessions).set({ status: "cancelled", note, updatedAt: new Date() }).where(eq(groupSessions.id, session.id));
-  const when = sessionLabel(session.startsAt, session.endsAt);
-  return emailMembers(tx, session.groupId, "session-cancelled", `Incontro annullato: ${groupName}`, (name) =>
-    emailBody(SessionCancelledEmail, { name, groupName, when, note }),
-  );
+interface CancelledMeeting {
+  session: typeof groupSessions.$inferSelect;
+  groupName: string;
 }
 
-/** Cancels one future meeting: nobody owes anything for it (see owesFee); every member is e-mailed. */
+/** Cancels meetings already locked, and tells each person once, naming every meeting of theirs it cancels. */
+async function cancelLocked(tx: Tx, cancelled: readonly CancelledMeeting[], note: string | null) {
+  if (cancelled.length === 0) return 0;
+  await tx
+    .update(groupSessions)
+    .set({ status: "cancelled", note, updatedAt: new Date() })
+    .where(
+      inArray(
+        groupSessions.id,
+        cancelled.map((row) => row.session.id),
+      ),
+    );
+  const meetings = cancelled.map((row) => ({ groupId: row.session.groupId, groupName: row.groupName, when: sessionLabel(row.session.startsAt, row.session.endsAt) }));
+  return emailGroups(tx, meetings, (recipient, theirs) => {
+    const names = [...new Set(theirs.map((meeting) => meeting.groupName))].join(", ");
+    return {
+      subject: theirs.length === 1 ? `Incontro annullato: ${names}` : `Incontri annullati: ${names}`,
+      template: "session-cancelled",
+      body: emailBody(SessionCancelledEmail, { name: recipient.name, meetings: theirs, note, therapist: recipient.therapist }),
+    };
+  });
+}
+
+/** Cancels one future meeting: nobody owes anything for it (see owesFee); every member and the therapist are e-mailed. */
 export async function cancelSession(db: Database, actor: SessionInfo, sessionId: string, note: string | null, now: Date = new Date()) {
   return db.transaction(async (tx) => {
     const { session, group } = await lockSession(tx, sessionId);
     assertChangeable(session, now);
-    const emailed = await cancelLocked(tx, session, group.name, note);
+    const emailed = await cancelLocked(tx, [{ session, groupName: group.name }], note);
     await audit(tx, actor, { action: "cancel", entity: "group_session", entityId: sessionId, detail: { emailed } });
     return { groupName: group.name, emailed };
   });
@@ -277,15 +330,9 @@ export async function cancelSession(db: Database, actor: SessionInfo, sessionId:
 
 /**
  * Moves one future meeting to another Italian date and time: the old row stays (status moved,
- * pointing at the new one) so the weekly window never recreates it; every member is e-mailed.
+ * pointing at the new one) so the weekly window never recreates it; every member and the therapist are e-mailed.
  */
-export async function moveSession(
-  db: Database,
-  actor: SessionInfo,
-  sessionId: string,
-  target: { date: string; time: string; note: string | null },
-  now: Date = new Date(),
-) {
+export async function moveSession(db: Database, actor: SessionInfo, sessionId: string, target: { date: string; time: string; note: string | null }, now: Date = new Date()) {
   return db.transaction(async (tx) => {
     const { session, group } = await lockSession(tx, sessionId);
     assertChangeable(session, now);
@@ -297,15 +344,14 @@ export async function moveSession(
       .onConflictDoNothing({ target: [groupSessions.groupId, groupSessions.startsAt] })
       .returning({ id: groupSessions.id });
     if (!created) throw new HttpError(409, "Il gruppo ha già un incontro a quell'ora.", { date: "Il gruppo ha già un incontro a quell'ora." });
-    await tx
-      .update(groupSessions)
-      .set({ status: "moved", movedTo: created.id, note: target.note, updatedAt: new Date() })
-      .where(eq(groupSessions.id, sessionId));
+    await tx.update(groupSessions).set({ status: "moved", movedTo: created.id, note: target.note, updatedAt: new Date() }).where(eq(groupSessions.id, sessionId));
     const from = sessionLabel(session.startsAt, session.endsAt);
     const to = sessionLabel(instants.startsAt, instants.endsAt);
-    const emailed = await emailMembers(tx, session.groupId, "session-moved", `Incontro spostato: ${group.name}`, (name) =>
-      emailBody(SessionMovedEmail, { name, groupName: group.name, from, to, note: target.note }),
-    );
+    const emailed = await emailGroups(tx, [{ groupId: session.groupId }], (recipient) => ({
+      subject: `Incontro spostato: ${group.name}`,
+      template: "session-moved",
+      body: emailBody(SessionMovedEmail, { name: recipient.name, groupName: group.name, from, to, note: target.note, therapist: recipient.therapist }),
+    }));
     await audit(tx, actor, { action: "move", entity: "group_session", entityId: sessionId, detail: { to: created.id, emailed } });
     return { id: created.id, groupName: group.name, emailed };
   });
@@ -313,14 +359,9 @@ export async function moveSession(
 
 /**
  * Closes dates (holidays) for one group or all: the scheduled future meetings in them are cancelled
- * (members e-mailed), and no meeting is created in them again.
+ * (each member and therapist gets one e-mail naming them all), and no meeting is created in them again.
  */
-export async function addClosure(
-  db: Database,
-  actor: SessionInfo,
-  input: { group_id: string | null; starts_on: string; ends_on: string; reason: string },
-  now: Date = new Date(),
-) {
+export async function addClosure(db: Database, actor: SessionInfo, input: { group_id: string | null; starts_on: string; ends_on: string; reason: string }, now: Date = new Date()) {
   return db.transaction(async (tx) => {
     if (input.group_id) {
       const [exists] = await tx.select({ id: groups.id }).from(groups).where(eq(groups.id, input.group_id));
@@ -343,9 +384,10 @@ export async function addClosure(
           input.group_id ? eq(groupSessions.groupId, input.group_id) : undefined,
         ),
       )
+      .orderBy(asc(groupSessions.startsAt), asc(groups.name))
       .for("update", { of: groupSessions });
-    for (const row of affected) await cancelLocked(tx, row.session, row.groupName, `Chiusura: ${input.reason}.`);
-    await audit(tx, actor, { action: "create", entity: "group_closure", entityId: closure!.id, detail: { cancelled: affected.length } });
+    const emailed = await cancelLocked(tx, affected, `Chiusura: ${input.reason}.`);
+    await audit(tx, actor, { action: "create", entity: "group_closure", entityId: closure!.id, detail: { cancelled: affected.length, emailed } });
     return { id: closure!.id, cancelled: affected.length };
   });
 }
@@ -383,14 +425,7 @@ export async function deleteClosure(db: Database, actor: SessionInfo, id: string
  * scheduled meeting has attendance; "present" only once it has started; only the meeting's own
  * members. Returns how many marks were saved.
  */
-export async function recordAttendance(
-  db: Database,
-  actor: SessionInfo,
-  sessionId: string,
-  marks: Record<string, AttendanceStatus>,
-  scope: Scope = {},
-  now: Date = new Date(),
-) {
+export async function recordAttendance(db: Database, actor: SessionInfo, sessionId: string, marks: Record<string, AttendanceStatus>, scope: Scope = {}, now: Date = new Date()) {
   return db.transaction(async (tx) => {
     const session = await getSession(tx, sessionId, scope);
     if (session.status !== "scheduled") throw new HttpError(409, "L'incontro è annullato o spostato: non ci sono presenze da segnare.");

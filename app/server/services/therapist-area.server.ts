@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gte, lt, or, sql } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import { widgetPath } from "~/domain/sign-in-widget";
 import { addDays, romeTimeToUtc, todayInRome } from "~/domain/calendar";
@@ -13,7 +13,7 @@ import type { TherapistIdentity } from "../gates.server";
 import { HttpError } from "../http/errors.server";
 import { emailBody, enqueueEmails } from "../mail/outbox.server";
 import { TherapistInvitationEmail } from "../mail/session-templates";
-import { listSessions } from "./sessions.server";
+import { listSessions, movedToOf, movedToStartsAt } from "./sessions.server";
 
 export { THERAPIST_AREA, THERAPIST_ROLE };
 /** How long the link of an invitation e-mail stays valid. */
@@ -37,7 +37,10 @@ export async function inviteTherapist(db: Database, actor: SessionInfo, therapis
     let [account] = await tx.select().from(user).where(eq(user.email, email));
     if (account?.role === ADMIN_ROLE) throw new HttpError(409, "Questo indirizzo appartiene a un account dello staff: usa un altro indirizzo per il terapeuta.");
     const [linkedElsewhere] = account
-      ? await tx.select({ id: therapists.id }).from(therapists).where(and(eq(therapists.userId, account.id), sql`${therapists.id} <> ${therapistId}`))
+      ? await tx
+          .select({ id: therapists.id })
+          .from(therapists)
+          .where(and(eq(therapists.userId, account.id), sql`${therapists.id} <> ${therapistId}`))
       : [];
     if (linkedElsewhere) throw new HttpError(409, "Questo indirizzo è già collegato a un altro terapeuta.");
     if (!account) {
@@ -97,9 +100,10 @@ export async function ownGroups(db: Database, therapistId: string) {
 }
 
 /** The therapist's meetings from the start of today for `days` days, and the ones of the past `pastDays` days. */
-export function ownSessions(db: Database, therapistId: string, now: Date = new Date(), days = 14, pastDays = 14) {
+export async function ownSessions(db: Database, therapistId: string, now: Date = new Date(), days = 14, pastDays = 14) {
   const today = todayInRome(now);
-  return listSessions(db, { therapistId }, romeTimeToUtc(addDays(today, -pastDays), "00:00"), romeTimeToUtc(addDays(today, days), "00:00"));
+  const rows = await listSessions(db, { therapistId }, romeTimeToUtc(addDays(today, -pastDays), "00:00"), romeTimeToUtc(addDays(today, days), "00:00"));
+  return rows.map((row) => ({ ...row, movedTo: movedToOf(row) }));
 }
 
 const notYours = () => new HttpError(404, "Non trovato tra i tuoi gruppi.");
@@ -126,17 +130,31 @@ export async function ownGroup(db: Database, identity: TherapistIdentity, groupI
     .where(and(eq(groupBookings.groupId, groupId), eq(groupBookings.status, "confirmed")))
     .orderBy(asc(groupBookings.createdAt));
   const today = todayInRome(now);
-  const sessions = await db
-    .select({ id: groupSessions.id, startsAt: groupSessions.startsAt, endsAt: groupSessions.endsAt, status: groupSessions.status, note: groupSessions.note })
+  const from = romeTimeToUtc(addDays(today, -56), "00:00");
+  const until = romeTimeToUtc(addDays(today, 56), "00:00");
+  const rows = await db
+    .select({
+      id: groupSessions.id,
+      startsAt: groupSessions.startsAt,
+      endsAt: groupSessions.endsAt,
+      status: groupSessions.status,
+      note: groupSessions.note,
+      movedTo: groupSessions.movedTo,
+      movedToStartsAt,
+    })
     .from(groupSessions)
     .where(
       and(
         eq(groupSessions.groupId, groupId),
-        gte(groupSessions.startsAt, romeTimeToUtc(addDays(today, -56), "00:00")),
-        lt(groupSessions.startsAt, romeTimeToUtc(addDays(today, 56), "00:00")),
+        // The weeks around today, and the new date of a meeting moved from them however far it went.
+        or(
+          and(gte(groupSessions.startsAt, from), lt(groupSessions.startsAt, until)),
+          sql`${groupSessions.id} in (select m.moved_to from ${groupSessions} m where m.group_id = ${groupId} and m.starts_at >= ${from.toISOString()} and m.starts_at < ${until.toISOString()})`,
+        ),
       ),
     )
     .orderBy(asc(groupSessions.startsAt));
+  const sessions = rows.map((row) => ({ id: row.id, startsAt: row.startsAt, endsAt: row.endsAt, status: row.status, note: row.note, movedTo: movedToOf(row) }));
   await audit(db, identity.session, { action: "list", entity: "group_members", entityId: groupId, detail: { members: people.length } });
   return {
     group,
