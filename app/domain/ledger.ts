@@ -42,17 +42,24 @@ export interface Charge {
   therapistCents: number;
 }
 
+/** An ISEE approval staff revoked: the sessions that started strictly between the two stay reduced. */
+export interface RevokedPeriod {
+  approvedAt: Date;
+  revokedAt: Date;
+}
+
 /**
  * The charges of one booking. `reducedApprovedAt`: when staff approved the ISEE attestation; the
- * reduced rate applies to sessions starting after it ("dalla prima seduta successiva").
+ * reduced rate applies to sessions starting after it ("dalla prima seduta successiva"), and to those
+ * that started within an approval later revoked (`revoked`). The first charged session is the trial
+ * whatever the rate. The database applies the same rule in SQL (services/charges.server.ts, ledger_balances).
  */
-export function chargesFor(sessions: readonly LedgerSession[], reducedApprovedAt: Date | null = null): Charge[] {
-  const charged = sessions
-    .filter((session) => owesFee(session.sessionStatus, session.attendanceStatus))
-    .toSorted((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+export function chargesFor(sessions: readonly LedgerSession[], reducedApprovedAt: Date | null = null, revoked: readonly RevokedPeriod[] = []): Charge[] {
+  const charged = sessions.filter((session) => owesFee(session.sessionStatus, session.attendanceStatus)).toSorted((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
   return charged.map((session, index) => {
-    const kind: ChargeKind =
-      index === 0 ? "trial" : reducedApprovedAt && session.startsAt.getTime() > reducedApprovedAt.getTime() ? "reduced" : "standard";
+    const at = session.startsAt.getTime();
+    const reduced = (reducedApprovedAt && at > reducedApprovedAt.getTime()) || revoked.some((period) => at > period.approvedAt.getTime() && at < period.revokedAt.getTime());
+    const kind: ChargeKind = index === 0 ? "trial" : reduced ? "reduced" : "standard";
     return { sessionId: session.sessionId, startsAt: session.startsAt, kind, ...tariffs[kind] };
   });
 }

@@ -85,7 +85,7 @@ describe("a member's balance", () => {
     const after = await memberBalance(db, giulia.id);
     expect(after).toMatchObject({ chargedCents: 10_000, paidCents: 6500, refundedCents: 1000, owedCents: 4500 });
 
-    const account = (await listAccounts(db)).find((row) => row.bookingId === giulia.id);
+    const account = (await listAccounts(db, { q: "giulia.saldo@example.com", status: "", page: 1 })).rows.find((row) => row.bookingId === giulia.id);
     expect(account).toMatchObject({ name: "Giulia Rossi", groupName: "Gruppo Conti", sessionsCharged: 3, owedCents: 4500 });
   });
 
@@ -129,7 +129,10 @@ describe("revoking an ISEE approval", () => {
       ["standard", 3500],
       ["standard", 3500],
     ]);
-    expect((await listAccounts(db)).find((row) => row.bookingId === rita.id)).toMatchObject({ iseeApprovedAt: null, iseeRevokedAt: new Date(Date.UTC(2026, 9, 14)) });
+    expect((await listAccounts(db, { q: "rita.revoca@example.com", status: "", page: 1 })).rows.find((row) => row.bookingId === rita.id)).toMatchObject({
+      iseeApprovedAt: null,
+      iseeRevokedAt: new Date(Date.UTC(2026, 9, 14)),
+    });
 
     await approveIsee(db, staff, rita.id, new Date(Date.UTC(2026, 9, 22)));
     expect(await kinds()).toEqual([
@@ -219,8 +222,10 @@ describe("/admin/pagamenti", () => {
     expect(second.message).toMatch(/^Pagamento già registrato/);
     expect(await db.select().from(payments).where(eq(payments.bookingId, anna.id))).toHaveLength(1);
 
-    const page = (await call(paymentsLoader, request("/admin/pagamenti", { cookie: adminCookie }))) as { accounts: { bookingId: string; paidCents: number; owedCents: number }[] };
-    expect(page.accounts.find((account) => account.bookingId === anna.id)).toMatchObject({ paidCents: 3500, owedCents: -3500 });
+    const page = (await call(paymentsLoader, request("/admin/pagamenti?q=anna.modulo", { cookie: adminCookie }))) as {
+      rows: { bookingId: string; paidCents: number; owedCents: number }[];
+    };
+    expect(page.rows.find((account) => account.bookingId === anna.id)).toMatchObject({ paidCents: 3500, owedCents: -3500 });
   });
 
   it("answers 400 with Italian field errors for a bad amount and a missing member", async () => {

@@ -16,6 +16,8 @@ export type ActionResult =
       /** A refused form's Conform result (see `useSchemaForm`): its fields show its messages. */
       result?: SubmissionResult<string[]>;
       conflict?: boolean;
+      /** A refusal staff may override by confirming (such as a payment above what is owed, kept as credit). */
+      confirm?: string;
     };
 
 /** Calls `handle` once for each new answer of a fetcher, when it has settled. */

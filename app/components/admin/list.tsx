@@ -35,12 +35,15 @@ export function ListToolbar<S extends string>({
   label,
   exportHref,
   searchLabel = "Cerca per nome o email",
+  filterLabel = "Stato",
 }: {
   /** The statuses the list can be filtered by, each named by `label`. */
   statuses: readonly S[];
   label: (status: S) => string;
   exportHref?: string;
   searchLabel?: string;
+  /** The filter's label ("Stato" unless the list filters by something else). */
+  filterLabel?: string;
 }) {
   const statuses = values.map((value) => ({ value, label: label(value) }));
   const [params] = useSearchParams();
@@ -62,13 +65,8 @@ export function ListToolbar<S extends string>({
           </span>
         </label>
         <label className="grid gap-1 text-sm font-medium sm:w-52">
-          Stato
-          <select
-            name="status"
-            defaultValue={status}
-            className="field"
-            onChange={(event) => submit(event.currentTarget.form, { replace: true })}
-          >
+          {filterLabel}
+          <select name="status" defaultValue={status} className="field" onChange={(event) => submit(event.currentTarget.form, { replace: true })}>
             <option value="">Tutti</option>
             <OptionList items={statuses.map((option) => ({ id: option.value, name: option.label }))} />
           </select>
@@ -87,12 +85,20 @@ export function ListToolbar<S extends string>({
   );
 }
 
-/** "Pagina 2 di 5" with links that keep the search and the filter. */
-function Pagination({ page, total, pageSize }: { page: number; total: number; pageSize: number }) {
+/** What a list counts: "1 risultato", "298 risultati" unless the list names its rows ("persone"). */
+export interface CountNoun {
+  one: string;
+  many: string;
+}
+const results: CountNoun = { one: "risultato", many: "risultati" };
+const counted = (total: number, noun: CountNoun) => `${total} ${total === 1 ? noun.one : noun.many}`;
+
+/** "Pagina 2 di 5 · 98 risultati" with links that keep the search and the filter. */
+function Pagination({ page, total, pageSize, noun = results }: { page: number; total: number; pageSize: number; noun?: CountNoun }) {
   const [params] = useSearchParams();
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (total <= pageSize && page === 1) {
-    return <p className="mt-3 text-sm text-ink-500">{total === 1 ? "1 risultato" : `${total} risultati`}</p>;
+    return <p className="mt-3 text-sm text-ink-500">{counted(total, noun)}</p>;
   }
   const hrefOf = (target: number) => {
     const next = new URLSearchParams(params);
@@ -105,7 +111,7 @@ function Pagination({ page, total, pageSize }: { page: number; total: number; pa
   return (
     <nav aria-label="Paginazione" className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
       <p className="text-ink-500">
-        Pagina {Math.min(page, pages)} di {pages} · {total} risultati
+        Pagina {Math.min(page, pages)} di {pages} · {counted(total, noun)}
       </p>
       <div className="flex gap-2">
         {page > 1 ? (
@@ -163,14 +169,16 @@ export function ListTable(props: {
   busy: boolean;
   columns: readonly ListColumn[];
   /** The pages below a list that has rows. */
-  pagination?: { page: number; total: number; pageSize: number };
+  pagination?: { page: number; total: number; pageSize: number; noun?: CountNoun };
   children: ReactNode;
 }) {
   return (
     <>
       <LoadError message={props.loadError} />
       {props.isEmpty ? (
-        props.loadError ? null : <EmptyState>{props.filtered ? noFilterResults : props.empty}</EmptyState>
+        props.loadError ? null : (
+          <EmptyState>{props.filtered ? noFilterResults : props.empty}</EmptyState>
+        )
       ) : (
         <TableScroll label={props.label} busy={props.busy}>
           <table className={`list-table w-full ${props.minWidth} border-collapse`}>
@@ -209,7 +217,11 @@ interface ListPage {
  * ListTable for a paged list: empty or "no results" from the rows and the search, busy while the
  * same page reloads, pages below.
  */
-export function PagedListTable({ list, ...props }: Omit<Parameters<typeof ListTable>[0], "loadError" | "isEmpty" | "filtered" | "busy" | "pagination"> & { list: ListPage }) {
+export function PagedListTable({
+  list,
+  noun,
+  ...props
+}: Omit<Parameters<typeof ListTable>[0], "loadError" | "isEmpty" | "filtered" | "busy" | "pagination"> & { list: ListPage; noun?: CountNoun }) {
   const busy = useReloadingSamePage();
   return (
     <ListTable
@@ -218,7 +230,7 @@ export function PagedListTable({ list, ...props }: Omit<Parameters<typeof ListTa
       isEmpty={list.rows.length === 0}
       filtered={Boolean(list.query.q || list.query.status)}
       busy={busy}
-      pagination={{ page: list.query.page, total: list.total, pageSize: list.pageSize }}
+      pagination={{ page: list.query.page, total: list.total, pageSize: list.pageSize, noun }}
     />
   );
 }

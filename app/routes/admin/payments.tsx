@@ -1,4 +1,6 @@
-import { FileText } from "lucide-react";
+import { FileText, TriangleAlert } from "lucide-react";
+import { Link } from "react-router";
+import type { Submission } from "@conform-to/react";
 import { getFormProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
 import { useEffect, useState, type ReactNode } from "react";
 import type { Route } from "./+types/payments";
@@ -7,19 +9,31 @@ import { IseeRequestsPanel } from "~/components/admin/isee-requests";
 import { iseeDeclineSchema } from "~/domain/client-area";
 import { formatDate } from "~/domain/format";
 import { type FormDefaults, useActionFetcher, useActionForm, useLoadErrorToast } from "~/components/admin/action-result";
-import { EmptyState, PageHeader, Spinner } from "~/components/admin/page";
-import { TableScroll } from "~/components/admin/list";
+import { Badge, EmptyState, PageHeader, Spinner } from "~/components/admin/page";
+import { ListToolbar, PagedListTable, td } from "~/components/admin/list";
 import { ConfirmDialog } from "~/components/admin/dialogs";
 import { Field, InputField, OptionList } from "~/components/admin/fields";
 import { prices } from "~/content/site";
 import { todayInRome } from "~/domain/calendar";
 import { romeDate } from "~/domain/sessions";
 import { z } from "~/domain/zod";
-import { formatCents, manualPaymentMethods, paymentMethodLabels, paymentSchema, refundSchema } from "~/domain/ledger";
-import { audit } from "~/server/audit.server";
+import { correctionKinds, formatCents, manualPaymentMethods, paymentMethodLabels, paymentSchema, refundSchema, type CorrectionKind } from "~/domain/ledger";
 import { actionFail, actionOk, checkFields, loadOr, recordId, staffAction, submissionRefused } from "~/server/http/staff-action.server";
 import { approveIseeRequest, declineIseeRequest, pendingIseeRequests } from "~/server/services/client-payments.server";
-import { approveIsee, listAccounts, recentPayments, recentRefunds, recordPayment, recordRefund, revokeIsee } from "~/server/services/payments.server";
+import {
+  accountFilterLabels,
+  accountFilters,
+  approveIsee,
+  CreditNeedsConfirmation,
+  listAccounts,
+  recentPayments,
+  recentRefunds,
+  recordPayment,
+  recordRefund,
+  revokeIsee,
+} from "~/server/services/payments.server";
+import { practiceFiscalIdentity } from "~/server/services/invoices.server";
+import { ADMIN_PAGE_SIZE, auditListRead, parseListQuery } from "~/server/services/admin-lists.server";
 import { parseSubmission } from "~/server/form-submission.server";
 import { adminPageData, requireAdmin } from "~/server/gates.server";
 import type { SessionInfo } from "~/server/auth.server";
@@ -27,18 +41,28 @@ import type { Database } from "~/server/db/client.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return adminPageData(context.db, request, async (session) => {
-    const loaded = await loadOr("admin-payments", { accounts: [], payments: [], refunds: [], iseeRequests: [] }, "Impossibile caricare i pagamenti", async () => {
-      const [accounts, payments, refunds, iseeRequests] = await Promise.all([
-        listAccounts(context.db),
+    const query = parseListQuery(new URL(request.url), accountFilters);
+    const empty = { rows: [], total: 0, page: 1, payments: [], refunds: [], iseeRequests: [], fiscalGaps: [] as string[] };
+    const loaded = await loadOr("admin-payments", empty, "Impossibile caricare i pagamenti", async () => {
+      const [accounts, payments, refunds, iseeRequests, practice] = await Promise.all([
+        listAccounts(context.db, query),
         recentPayments(context.db),
         recentRefunds(context.db),
         pendingIseeRequests(context.db),
+        practiceFiscalIdentity(context.db),
       ]);
-      await audit(context.db, session, { action: "list", entity: "payments", detail: { members: accounts.length, iseeRequests: iseeRequests.length } });
-      return { accounts, payments, refunds, iseeRequests };
+      await auditListRead(context.db, session, { list: "payments", row: "payment" }, query, accounts.page);
+      return { ...accounts, payments, refunds, iseeRequests, fiscalGaps: practice.gaps };
     });
     // A fresh key on every load: a form submitted twice carries the same one and records one payment.
-    return { ...loaded, today: todayInRome(), paymentKey: crypto.randomUUID(), refundKey: crypto.randomUUID() };
+    return {
+      ...loaded,
+      query: { ...query, page: loaded.page },
+      pageSize: ADMIN_PAGE_SIZE,
+      today: todayInRome(),
+      paymentKey: crypto.randomUUID(),
+      refundKey: crypto.randomUUID(),
+    };
   });
 }
 
@@ -71,7 +95,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return title ? submissionRefused(intent, title, submission, { description: checkFields }) : actionFail(intent, 400, "Azione sconosciuta.");
   }
   const input = submission.value;
-  return staffAction(input.intent, () => runPaymentsAction(context.db, session, input), {
+  return staffAction(input.intent, () => runPaymentsAction(context.db, session, input, submission), {
     scope: "admin-payments",
     title: "Operazione non riuscita",
     fallback: "Si è verificato un errore. Riprova più tardi.",
@@ -79,19 +103,26 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-async function runPaymentsAction(db: Database, session: SessionInfo, input: PaymentsAction) {
+async function runPaymentsAction(db: Database, session: SessionInfo, input: PaymentsAction, submission: Submission<unknown>) {
   switch (input.intent) {
     case "payment": {
       const { booking_id, amount, method, paid_on, note, confirm_credit, idempotency_key } = input;
-      const recorded = await recordPayment(db, session, {
-        bookingId: booking_id,
-        amountCents: amount,
-        method,
-        paidOn: paid_on,
-        note,
-        idempotencyKey: idempotency_key,
-        allowCredit: confirm_credit === true,
-      });
+      let recorded;
+      try {
+        recorded = await recordPayment(db, session, {
+          bookingId: booking_id,
+          amountCents: amount,
+          method,
+          paidOn: paid_on,
+          note,
+          idempotencyKey: idempotency_key,
+          allowCredit: confirm_credit === true,
+        });
+      } catch (error) {
+        // Above what is owed: the form asks staff to confirm it as credit (the same key, confirm_credit=on).
+        if (!(error instanceof CreditNeedsConfirmation)) throw error;
+        return submissionRefused(input.intent, "Importo superiore al dovuto", submission, { status: 409, fieldErrors: error.fields, confirm: "credit" });
+      }
       const invoice = recorded.invoiceNumber ? `fattura ${recorded.invoiceNumber}` : "la fattura attende i dati fiscali";
       return actionOk(input.intent, recorded.duplicate ? `Pagamento già registrato (${invoice})` : `Pagamento registrato: ${invoice}`, recorded.id);
     }
@@ -121,16 +152,31 @@ type Data = NonNullable<Route.ComponentProps["loaderData"]>;
 
 export default function AdminPayments({ loaderData }: Route.ComponentProps) {
   useLoadErrorToast(loaderData.loadError);
-  const { accounts, payments, refunds } = loaderData;
+  const { rows, payments, refunds, fiscalGaps } = loaderData;
   return (
     <section className="grid gap-6">
       <PageHeader
         title="Pagamenti"
         description={`Addebiti per seduta: prima seduta ${formatCents(prices.firstSession * 100)}, poi ${formatCents(prices.followingSession * 100)}; tariffa agevolata ${formatCents(prices.reducedRate * 100)} dopo l'approvazione dell'ISEE. Le assenze annunciate in tempo e gli incontri annullati non si pagano.`}
       />
+      <FiscalGaps gaps={fiscalGaps} />
       <IseeRequestsPanel requests={loaderData.iseeRequests} />
-      {accounts.length === 0 ? <EmptyState>Nessuna persona iscritta a un gruppo: qui compariranno addebiti e pagamenti.</EmptyState> : <Accounts accounts={accounts} />}
-      {accounts.length > 0 ? (
+      <div>
+        <ListToolbar statuses={accountFilters} label={(filter) => accountFilterLabels[filter]} searchLabel="Cerca per nome, email o codice fiscale" filterLabel="Mostra" />
+        <PagedListTable
+          label="Saldo per persona"
+          minWidth="lg:min-w-[56rem]"
+          list={loaderData}
+          noun={{ one: "persona", many: "persone" }}
+          empty="Nessuna persona iscritta a un gruppo: qui compariranno addebiti e pagamenti."
+          columns={["Persona", "Gruppo", "Addebitato", "Pagato", "Saldo", "Tariffa"]}
+        >
+          {rows.map((account) => (
+            <AccountRow key={account.bookingId} account={account} />
+          ))}
+        </PagedListTable>
+      </div>
+      {rows.length > 0 ? (
         <div className="grid gap-6 lg:grid-cols-2">
           <PaymentForm data={loaderData} />
           <RefundForm data={loaderData} />
@@ -139,33 +185,111 @@ export default function AdminPayments({ loaderData }: Route.ComponentProps) {
       <RecentList id="payments-title" title="Ultimi pagamenti" empty="Nessun pagamento registrato." items={payments}>
         {(payment) => (
           <li key={payment.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 text-sm">
-            <span>
-              <span className="font-medium text-ink-900">{payment.invoiceNumber ?? "Fattura in attesa"}</span> · {payment.payerName} · {formatCents(payment.amountCents)} ·{" "}
-              {paymentMethodLabels[payment.method]}
-              {payment.stripeReference ? (
-                <>
-                  {" "}
-                  <span className="font-mono text-xs text-ink-500">{payment.stripeReference}</span>
-                </>
-              ) : null}{" "}
-              · {formatDate(romeDate(payment.paidAt))}
+            <span className="min-w-0">
+              <span className="font-medium text-ink-900">{payment.payerName}</span> · {formatCents(payment.amountCents)} · {paymentMethodLabels[payment.method]} ·{" "}
+              {formatDate(romeDate(payment.paidAt))}
+              {payment.stripeReference ? <span className="block break-all font-mono text-xs text-ink-500">{payment.stripeReference}</span> : null}
+              <span className="block text-xs">
+                {payment.invoiceNumber ? (
+                  <>Fattura n. {payment.invoiceNumber}</>
+                ) : (
+                  <span className="text-coral-700">{waitingInvoiceText(fiscalGaps, payment.hasFiscalProfile)}</span>
+                )}
+              </span>
             </span>
-            <a href={`/admin/pagamenti/ricevuta/${payment.id}`} className="btn btn-secondary min-h-9 px-3 py-1.5 text-xs" target="_blank" rel="noreferrer">
-              <FileText aria-hidden className="size-3.5" />
-              Ricevuta PDF
-            </a>
+            {payment.invoiceId ? (
+              <a href={invoiceHref(payment.invoiceId)} className="btn btn-secondary min-h-9 px-3 py-1.5 text-xs" target="_blank" rel="noreferrer">
+                <FileText aria-hidden className="size-3.5" />
+                Fattura PDF<span className="sr-only"> n. {payment.invoiceNumber}</span>
+              </a>
+            ) : null}
           </li>
         )}
       </RecentList>
-      <RecentList id="refunds-title" title="Ultimi rimborsi" empty="Nessun rimborso registrato." items={refunds}>
+      <RecentList id="refunds-title" title="Ultimi rimborsi e correzioni" empty="Nessun rimborso registrato." items={refunds}>
         {(refund) => (
-          <li key={refund.id} className="px-4 py-3 text-sm">
-            <span className="font-medium text-ink-900">{refund.name ?? refund.email ?? "Dati cancellati"}</span> · {formatCents(refund.amountCents)} · {refund.reason} ·{" "}
-            {formatDate(romeDate(refund.createdAt))}
+          <li key={refund.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 text-sm">
+            <span className="min-w-0">
+              <span className="font-medium text-ink-900">{refund.name ?? refund.email ?? "Dati cancellati"}</span> · {correctionKindLabels[refund.kind]} ·{" "}
+              {formatCents(refund.amountCents)} · {formatDate(romeDate(refund.createdAt))}
+              <span className="block text-xs text-ink-500">{refund.reason}</span>
+              {refund.creditNoteNumber ? <span className="block text-xs">Nota di credito n. {refund.creditNoteNumber}</span> : null}
+            </span>
+            {refund.creditNoteId ? (
+              <a href={invoiceHref(refund.creditNoteId)} className="btn btn-secondary min-h-9 px-3 py-1.5 text-xs" target="_blank" rel="noreferrer">
+                <FileText aria-hidden className="size-3.5" />
+                Nota di credito PDF<span className="sr-only"> n. {refund.creditNoteNumber}</span>
+              </a>
+            ) : null}
           </li>
         )}
       </RecentList>
     </section>
+  );
+}
+
+/** Where staff open any invoice or credit note (staff only). */
+const invoiceHref = (id: string) => `/admin/pagamenti/fattura/${id}`;
+
+/** Why a payment has no invoice yet: the practice's fiscal identity, or the person's fiscal data. */
+function waitingInvoiceText(practiceGaps: readonly string[], hasFiscalProfile: boolean) {
+  if (practiceGaps.length > 0) return `Fattura in attesa dei dati fiscali dello studio (mancano: ${practiceGaps.join(", ")})`;
+  if (!hasFiscalProfile) return "Fattura in attesa dei dati fiscali della persona (nome, indirizzo e codice fiscale)";
+  return "Fattura in attesa dei dati fiscali";
+}
+
+/** What the practice's fiscal identity still lacks: no invoice is issued until it is complete. */
+function FiscalGaps({ gaps }: { gaps: readonly string[] }) {
+  if (gaps.length === 0) return null;
+  return (
+    <div role="status" className="flex flex-wrap items-start gap-3 rounded-2xl border border-coral-500/40 bg-coral-100/60 p-4 text-sm">
+      <TriangleAlert aria-hidden className="mt-0.5 size-5 shrink-0 text-coral-700" />
+      <div className="grid min-w-0 flex-1 gap-1">
+        <p className="font-semibold text-ink-900">Dati fiscali dello studio incompleti: le fatture restano in attesa.</p>
+        <p>Mancano: {gaps.join(", ")}.</p>
+      </div>
+      <Link to="/admin/impostazioni" className="btn btn-secondary min-h-9 px-3 py-1.5 text-xs">
+        Completa in Impostazioni
+      </Link>
+    </div>
+  );
+}
+
+/** One person's line of the accounts list: what they were charged, paid and owe (or have as credit). */
+function AccountRow({ account }: { account: Data["rows"][number] }) {
+  return (
+    <tr>
+      <td className={td}>
+        <span className="block font-medium text-ink-900">{account.name}</span>
+        <span className="block break-all text-xs text-ink-500">{account.email}</span>
+        {account.waitingInvoices > 0 ? (
+          <span className="mt-1 block">
+            <Badge tone="highlight">{account.waitingInvoices === 1 ? "1 fattura in attesa" : `${account.waitingInvoices} fatture in attesa`}</Badge>
+          </span>
+        ) : null}
+      </td>
+      <td className={td}>{account.groupName ?? "—"}</td>
+      <td className={`${td} tabular-nums`}>
+        {formatCents(account.chargedCents)}
+        <span className="block text-xs text-ink-500">{account.sessionsCharged === 1 ? "1 seduta" : `${account.sessionsCharged} sedute`}</span>
+      </td>
+      <td className={`${td} tabular-nums`}>
+        {formatCents(account.paidCents - account.refundedCents)}
+        {account.refundedCents > 0 ? <span className="block text-xs text-ink-500">rimborsati {formatCents(account.refundedCents)}</span> : null}
+      </td>
+      <td className={`${td} font-semibold tabular-nums`}>
+        {account.owedCents > 0 ? (
+          <span className="text-danger-600">da pagare {formatCents(account.owedCents)}</span>
+        ) : account.owedCents < 0 ? (
+          <span className="text-teal-700">credito {formatCents(-account.owedCents)}</span>
+        ) : (
+          <span className="text-ink-900">in pari</span>
+        )}
+      </td>
+      <td className={td}>
+        <IseeCell account={account} />
+      </td>
+    </tr>
   );
 }
 
@@ -181,58 +305,8 @@ function RecentList<T>({ id, title, empty, items, children }: { id: string; titl
   );
 }
 
-function Accounts({ accounts }: { accounts: Data["accounts"] }) {
-  return (
-    <TableScroll label="Saldo per persona">
-      <table className="w-full min-w-[44rem] text-left text-sm">
-        <thead className="bg-sand-50 text-ink-500">
-          <tr>
-            {(
-              [
-                ["Persona", false],
-                ["Gruppo", false],
-                ["Addebitato", true],
-                ["Pagato", true],
-                ["Da pagare", true],
-                ["Tariffa", false],
-              ] as const
-            ).map(([label, right]) => (
-              <th key={label} scope="col" className={`px-4 py-3 font-medium ${right ? "text-right" : ""}`}>
-                {label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-sand-200">
-          {accounts.map((account) => (
-            <tr key={account.bookingId}>
-              <td className="px-4 py-3">
-                <span className="font-medium text-ink-900">{account.name}</span>
-                <span className="block text-xs text-ink-500">{account.email}</span>
-              </td>
-              <td className="px-4 py-3">{account.groupName ?? "—"}</td>
-              <td className="px-4 py-3 text-right tabular-nums">
-                {formatCents(account.chargedCents)}
-                <span className="block text-xs text-ink-500">{account.sessionsCharged === 1 ? "1 seduta" : `${account.sessionsCharged} sedute`}</span>
-              </td>
-              <td className="px-4 py-3 text-right tabular-nums">
-                {formatCents(account.paidCents - account.refundedCents)}
-                {account.refundedCents > 0 ? <span className="block text-xs text-ink-500">rimborsati {formatCents(account.refundedCents)}</span> : null}
-              </td>
-              <td className={`px-4 py-3 text-right font-semibold tabular-nums ${account.owedCents > 0 ? "text-danger-600" : "text-ink-900"}`}>{formatCents(account.owedCents)}</td>
-              <td className="px-4 py-3">
-                <IseeCell account={account} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
-  );
-}
-
 /** The member's rate: approve an ISEE attestation, or revoke the approval (past sessions keep their rate). */
-function IseeCell({ account }: { account: Data["accounts"][number] }) {
+function IseeCell({ account }: { account: Data["rows"][number] }) {
   const { fetcher, busy } = useActionFetcher();
   const [confirming, setConfirming] = useState(false);
   useEffect(() => {
@@ -273,18 +347,19 @@ function IseeCell({ account }: { account: Data["accounts"][number] }) {
 }
 
 /**
- * Who paid or is refunded; its prompt is chosen until staff pick someone (the form's default is ""). The
- * prompt is an option like the others: left on it, the form is refused with the schema's message.
+ * Who paid or is refunded: the people of the list's page, each by name, e-mail and group (two "Anna R."
+ * apart); the search above finds the others. Its prompt is chosen until staff pick someone (the form's
+ * default is ""): left on it, the form is refused with the schema's message.
  */
-function MemberSelect({ field, accounts }: { field: FieldMetadata<string>; accounts: Data["accounts"] }) {
+function MemberSelect({ field, accounts }: { field: FieldMetadata<string>; accounts: Data["rows"] }) {
   return (
-    <Field label="Persona" field={field}>
+    <Field label="Persona" field={field} hint="Le persone della pagina in vista: cerca per nome, email o codice fiscale per trovarne altre.">
       <select {...getSelectProps(field)} className="field">
         <option value="">Scegli…</option>
         {accounts.map((account) => (
           <option key={account.bookingId} value={account.bookingId}>
-            {account.name}
-            {account.owedCents > 0 ? ` (da pagare ${formatCents(account.owedCents)})` : ""}
+            {account.name} · {account.email} · {account.groupName ?? "senza gruppo"}
+            {account.owedCents > 0 ? ` (da pagare ${formatCents(account.owedCents)})` : account.owedCents < 0 ? ` (credito ${formatCents(-account.owedCents)})` : ""}
           </option>
         ))}
       </select>
@@ -295,7 +370,8 @@ function MemberSelect({ field, accounts }: { field: FieldMetadata<string>; accou
 /**
  * A form of the ledger: its title, its intent and the idempotency key that makes a double click (or
  * a retry) record it once; the fields come from `children` (Conform's, checked with `schema` as the
- * action does), their errors from the browser's check or the action's answer.
+ * action does), their errors from the browser's check or the action's answer. A refusal staff may
+ * override (`confirm`) is given to `children` too: the form keeps what was typed and its key.
  */
 function LedgerForm<Schema extends z.ZodType>({
   schema,
@@ -314,10 +390,11 @@ function LedgerForm<Schema extends z.ZodType>({
   idempotencyKey: string;
   submit: string;
   primary?: boolean;
-  children: (fields: ReturnType<typeof useActionForm<Schema>>["fields"]) => ReactNode;
+  children: (fields: ReturnType<typeof useActionForm<Schema>>["fields"], confirm: { asked: string | undefined; busy: boolean }) => ReactNode;
 }) {
   // A new key (after a recorded payment the page reloads) starts an empty form.
   const { fetcher, busy, form, fields } = useActionForm(schema, { id: `${intent}-${idempotencyKey}`, defaultValue });
+  const asked = fetcher.data && !fetcher.data.ok ? fetcher.data.confirm : undefined;
   return (
     <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-3 rounded-2xl border border-sand-200 bg-white p-4 sm:p-6" aria-labelledby={`${intent}-form-title`}>
       <h2 id={`${intent}-form-title`} className="text-lg font-semibold">
@@ -325,8 +402,8 @@ function LedgerForm<Schema extends z.ZodType>({
       </h2>
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="idempotency_key" value={idempotencyKey} />
-      {children(fields)}
-      <button type="submit" className={`btn ${primary ? "btn-primary" : "btn-secondary"} justify-self-start`} disabled={busy}>
+      {children(fields, { asked, busy })}
+      <button type="submit" className={`btn ${primary && !asked ? "btn-primary" : "btn-secondary"} justify-self-start`} disabled={busy}>
         {busy ? <Spinner /> : null}
         {submit}
       </button>
@@ -342,12 +419,12 @@ function PaymentForm({ data }: { data: Data }) {
       intent="payment"
       title="Registra un pagamento"
       idempotencyKey={data.paymentKey}
-      submit="Registra e crea la ricevuta"
+      submit="Registra e crea la fattura"
       primary
     >
-      {(fields) => (
+      {(fields, confirm) => (
         <>
-          <MemberSelect field={fields.booking_id} accounts={data.accounts} />
+          <MemberSelect field={fields.booking_id} accounts={data.rows} />
           <div className="grid gap-3 sm:grid-cols-3">
             <InputField label="Importo (€)" field={fields.amount} inputMode="decimal" placeholder="35,00" />
             <Field label="Metodo" field={fields.method}>
@@ -358,6 +435,15 @@ function PaymentForm({ data }: { data: Data }) {
             <InputField label="Data" field={fields.paid_on} type="date" max={data.today} />
           </div>
           <InputField label="Nota" field={fields.note} maxLength={500} placeholder="Riferimento del bonifico" />
+          {confirm.asked === "credit" ? (
+            <div className="grid gap-2 rounded-xl border border-coral-500/40 bg-coral-100/60 p-3 text-sm">
+              <p>L'importo supera quanto la persona deve: la differenza resta come credito per le prossime sedute.</p>
+              <button type="submit" name="confirm_credit" value="on" className="btn btn-primary justify-self-start" disabled={confirm.busy}>
+                {confirm.busy ? <Spinner /> : null}
+                Registra comunque come credito
+              </button>
+            </div>
+          ) : null}
         </>
       )}
     </LedgerForm>
@@ -366,11 +452,27 @@ function PaymentForm({ data }: { data: Data }) {
 
 function RefundForm({ data }: { data: Data }) {
   return (
-    <LedgerForm schema={refundSchema} defaultValue={{ booking_id: "" }} intent="refund" title="Registra un rimborso" idempotencyKey={data.refundKey} submit="Registra il rimborso">
+    <LedgerForm
+      schema={refundSchema}
+      defaultValue={{ booking_id: "", kind: "refund" }}
+      intent="refund"
+      title="Registra un rimborso o una correzione"
+      idempotencyKey={data.refundKey}
+      submit="Registra e crea la nota di credito"
+    >
       {(fields) => (
         <>
-          <p className="text-sm text-ink-500">Per le sedute pagate e non usate, per esempio quando il gruppo non è adatto.</p>
-          <MemberSelect field={fields.booking_id} accounts={data.accounts} />
+          <MemberSelect field={fields.booking_id} accounts={data.rows} />
+          <fieldset className="grid gap-2">
+            <legend className="mb-1 text-sm font-medium">Tipo</legend>
+            {correctionKinds.map((kind) => (
+              <label key={kind} className="flex items-start gap-2 text-sm">
+                <input type="radio" name={fields.kind.name} value={kind} defaultChecked={(fields.kind.initialValue ?? "refund") === kind} className="mt-1 size-4 accent-teal-700" />
+                <span>{correctionKindDescriptions[kind]}</span>
+              </label>
+            ))}
+            {fields.kind.errors?.[0] ? <p className="text-sm text-danger-600">{fields.kind.errors[0]}</p> : null}
+          </fieldset>
           <InputField label="Importo (€)" field={fields.amount} inputMode="decimal" placeholder="35,00" />
           <InputField label="Motivo" field={fields.reason} maxLength={500} placeholder="Gruppo non adatto: 2 sedute non usate" />
         </>
@@ -378,5 +480,22 @@ function RefundForm({ data }: { data: Data }) {
     </LedgerForm>
   );
 }
+
+/** The kinds of a correction, as staff choose them. */
+const correctionKindDescriptions: Record<CorrectionKind, ReactNode> = {
+  refund: (
+    <>
+      <strong>Rimborso</strong>: denaro restituito alla persona
+    </>
+  ),
+  correction: (
+    <>
+      <strong>Correzione di un pagamento registrato per errore</strong>: nessun movimento di denaro
+    </>
+  ),
+};
+
+/** The kind of a correction in the list of the latest ones. */
+const correctionKindLabels: Record<CorrectionKind, string> = { refund: "Rimborso", correction: "Correzione" };
 
 export { AdminErrorBoundary as ErrorBoundary };

@@ -1,21 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  type AnyPgColumn,
-  bigint,
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { type AnyPgColumn, bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { moveRequestStatuses, reviewStatuses } from "../../domain/client-area";
 import { correctionKinds, invoiceKinds, paymentMethods } from "../../domain/ledger";
 import { privacyRequestTypes } from "../../domain/privacy-labels";
@@ -51,8 +35,14 @@ export const therapists = pgTable(
     biography: text("biography"),
     image: text("image"),
     registrationNumber: text("registration_number"),
-    qualifications: text("qualifications").array().notNull().default(sql`'{}'::text[]`),
-    approaches: text("approaches").array().notNull().default(sql`'{}'::text[]`),
+    qualifications: text("qualifications")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    approaches: text("approaches")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     email: text("email"),
     /** The therapist's own account (role therapist), once staff have invited them. */
     userId: text("user_id")
@@ -73,7 +63,10 @@ export const groups = pgTable(
       .references(() => therapists.id, { onDelete: "restrict" }),
     name: text("name").notNull(),
     topic: text("topic").notNull(),
-    situations: text("situations").array().notNull().default(sql`'{}'::text[]`),
+    situations: text("situations")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     weekday: smallint("weekday").notNull(),
     timeSlot: text("time_slot", { enum: timeSlots }).notNull(),
     startTime: text("start_time").notNull(),
@@ -119,17 +112,11 @@ export const blogPosts = pgTable(
     conclusion: text("conclusion"),
     ctaText: text("cta_text"),
     ctaLink: text("cta_link"),
-    imagesData: jsonb("images_data")
-      .$type<{ url: string; alt: string; caption?: string | null; position: number }[]>()
-      .notNull()
-      .default([]),
+    imagesData: jsonb("images_data").$type<{ url: string; alt: string; caption?: string | null; position: number }[]>().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    uniqueIndex("blog_posts_slug_idx").on(t.slug),
-    index("blog_posts_published_idx").on(t.isPublished, t.publishedDate),
-  ],
+  (t) => [uniqueIndex("blog_posts_slug_idx").on(t.slug), index("blog_posts_published_idx").on(t.isPublished, t.publishedDate)],
 );
 
 export const contacts = pgTable(
@@ -219,10 +206,7 @@ export const emailOutbox = pgTable(
     text: text("text").notNull().default(""),
     /** Sealed `{ component, props }` of a template the worker renders (see mail/catalogue.server.ts). */
     content: jsonb("content").$type<Sealed>(),
-    attachments: jsonb("attachments")
-      .$type<{ filename: string; bucket: "documents"; key: string; contentType: string }[]>()
-      .notNull()
-      .default([]),
+    attachments: jsonb("attachments").$type<{ filename: string; bucket: "documents"; key: string; contentType: string }[]>().notNull().default([]),
     template: text("template").notNull(),
     status: text("status", { enum: outboxStatuses }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
@@ -646,6 +630,7 @@ export const payments = pgTable(
   (t) => [
     index("payments_booking_idx").on(t.bookingId),
     index("payments_paid_at_idx").on(t.paidAt),
+    index("payments_created_at_idx").on(t.createdAt),
     check("payments_amount_check", sql`${t.amountCents} > 0`),
   ],
 );
@@ -715,9 +700,37 @@ export const refunds = pgTable(
   (t) => [
     index("refunds_booking_idx").on(t.bookingId),
     index("refunds_invoice_idx").on(t.invoiceId),
+    index("refunds_created_at_idx").on(t.createdAt),
     check("refunds_amount_check", sql`${t.amountCents} > 0`),
   ],
 );
+
+/**
+ * What each booking's ledger adds up to, kept by the database (triggers of migration 0022 recompute a
+ * booking's row whenever its attendance, its meetings, its ISEE approval or revocations, its payments,
+ * refunds or invoices change), so the accounts list pages and filters 2,000 people without summing
+ * every attendance row. Counts, not euros: the tariffs (domain/ledger.ts) are applied when it is read.
+ * The rule is `chargesFor`'s; ledger-sql.test.ts holds the two together.
+ */
+export const ledgerBalances = pgTable("ledger_balances", {
+  bookingId: uuid("booking_id")
+    .primaryKey()
+    .references(() => groupBookings.id, { onDelete: "cascade" }),
+  /** Attendance rows of any status: a booking that attended a meeting has a ledger. */
+  attendances: integer("attendances").notNull().default(0),
+  /** Sessions charged (owesFee); the first is the trial. */
+  sessions: integer("sessions").notNull().default(0),
+  /** Of the charged sessions after the first, those at the reduced rate. */
+  reducedSessions: integer("reduced_sessions").notNull().default(0),
+  /** Stamp duty charged to the person on their invoices. */
+  stampCents: integer("stamp_cents").notNull().default(0),
+  paidCents: integer("paid_cents").notNull().default(0),
+  refundedCents: integer("refunded_cents").notNull().default(0),
+  /** Payments whose invoice waits for the practice's or the person's fiscal data. */
+  waitingInvoices: integer("waiting_invoices").notNull().default(0),
+  /** The last time staff revoked an ISEE approval of this booking, if ever. */
+  iseeRevokedAt: timestamp("isee_revoked_at", { withTimezone: true }),
+});
 
 /**
  * The practice's fiscal identity (one row, id 1), set by staff in admin → Impostazioni and printed
@@ -859,7 +872,10 @@ export const invoices = pgTable(
     index("invoices_booking_idx").on(t.bookingId),
     index("invoices_issued_on_idx").on(t.issuedOn),
     index("invoices_paid_on_idx").on(t.paidOn),
-    check("invoices_document_check", sql`(${t.kind} = 'invoice' and ${t.paymentId} is not null and ${t.refundId} is null) or (${t.kind} = 'credit_note' and ${t.refundId} is not null and ${t.correctsInvoiceId} is not null)`),
+    check(
+      "invoices_document_check",
+      sql`(${t.kind} = 'invoice' and ${t.paymentId} is not null and ${t.refundId} is null) or (${t.kind} = 'credit_note' and ${t.refundId} is not null and ${t.correctsInvoiceId} is not null)`,
+    ),
     check("invoices_total_check", sql`${t.totalCents} > 0 and ${t.subtotalCents} > 0`),
   ],
 );
@@ -931,7 +947,9 @@ export const iseeRequests = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("isee_requests_open_idx").on(t.bookingId).where(sql`${t.status} = 'pending'`),
+    uniqueIndex("isee_requests_open_idx")
+      .on(t.bookingId)
+      .where(sql`${t.status} = 'pending'`),
     index("isee_requests_status_idx").on(t.status, t.createdAt),
   ],
 );

@@ -19,7 +19,12 @@ export function actionOk(intent: string, message: string, id?: string) {
 }
 
 /** A refused admin action with its HTTP status; field errors sit beside their fields. */
-export function actionFail(intent: string, status: number, error: string, options: { description?: string; result?: SubmissionResult<string[]>; conflict?: boolean } = {}) {
+export function actionFail(
+  intent: string,
+  status: number,
+  error: string,
+  options: { description?: string; result?: SubmissionResult<string[]>; conflict?: boolean; confirm?: string } = {},
+) {
   return data({ ok: false as const, intent, error, ...options }, { status });
 }
 
@@ -34,9 +39,15 @@ export function submissionRefused(
   intent: string,
   title: string,
   submission: Submission<unknown>,
-  { status = 400, description, fieldErrors, formError }: { status?: number; description?: string; fieldErrors?: Record<string, string>; formError?: string } = {},
+  {
+    status = 400,
+    description,
+    fieldErrors,
+    formError,
+    confirm,
+  }: { status?: number; description?: string; fieldErrors?: Record<string, string>; formError?: string; confirm?: string } = {},
 ) {
-  return actionFail(intent, status, title, { description, result: replyWith(submission, { fieldErrors, formError }) });
+  return actionFail(intent, status, title, { description, result: replyWith(submission, { fieldErrors, formError }), ...(confirm ? { confirm } : {}) });
 }
 
 export interface StaffRefusal {

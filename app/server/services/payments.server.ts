@@ -1,11 +1,12 @@
-import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { romeTimeToUtc } from "~/domain/calendar";
 import { balanceCents, formatCents, splitPayment, tariffs, totalCents, type Charge, type CorrectionKind, type PaymentMethod } from "~/domain/ledger";
 import { audit } from "../audit.server";
 import type { SessionInfo } from "../auth.server";
 import type { Database } from "../db/client.server";
-import { attendance, groupBookings, groups, invoices, iseeRevocations, payments, refunds } from "../db/schema";
+import { fiscalProfiles, groupBookings, groups, invoices, iseeRevocations, ledgerBalances, payments, refunds } from "../db/schema";
 import { HttpError } from "../http/errors.server";
+import { ADMIN_PAGE_SIZE, clampPage, containsPattern, type ListQuery } from "./admin-lists.server";
 import { chargesByBooking } from "./charges.server";
 import { issueCreditNote, issueInvoiceForPayment } from "./invoices.server";
 
@@ -37,74 +38,73 @@ async function sumsByBooking(db: Executor, table: typeof payments | typeof refun
   return new Map(rows.map((row) => [row.bookingId!, Number(row.cents)]));
 }
 
-interface MemberAccount {
-  bookingId: string;
-  name: string;
-  email: string;
-  groupName: string | null;
-  iseeApprovedAt: Date | null;
-  /** The last time staff revoked an ISEE approval of this member, if ever. */
-  iseeRevokedAt: Date | null;
-  sessionsCharged: number;
-  chargedCents: number;
-  paidCents: number;
-  refundedCents: number;
-  owedCents: number;
-}
+/** The filters of the accounts list: who owes money, who has credit, whose invoice waits for fiscal data. */
+export const accountFilters = ["deve", "credito", "fattura-in-attesa"] as const;
+export type AccountFilter = (typeof accountFilters)[number];
+export const accountFilterLabels: Record<AccountFilter, string> = { deve: "Deve dei soldi", credito: "Ha credito", "fattura-in-attesa": "Fattura in attesa dei dati" };
 
 /**
- * Every member with a ledger: confirmed bookings, and any booking that attended a meeting or paid.
- * Staff only; the read is audited by the caller's route.
+ * The people the accounts list shows: confirmed bookings, and any booking that attended a meeting or
+ * paid; the search looks in the name, the e-mail and the codice fiscale of their fiscal data.
  */
-export async function listAccounts(db: Executor): Promise<MemberAccount[]> {
-  const bookings = await db
+function accountsFilter(query: ListQuery<AccountFilter>) {
+  const conditions = [or(eq(groupBookings.status, "confirmed"), gt(ledgerBalances.attendances, 0), gt(ledgerBalances.paidCents, 0))!];
+  if (query.q) {
+    const pattern = containsPattern(query.q);
+    // One pass over the fiscal data (a hashed list of e-mails), not a look-up per person.
+    const byCodiceFiscale = sql`lower(${groupBookings.email}) in (select ${fiscalProfiles.email} from ${fiscalProfiles} where ${fiscalProfiles.codiceFiscale} ilike ${pattern})`;
+    conditions.push(or(ilike(groupBookings.name, pattern), ilike(groupBookings.email, pattern), byCodiceFiscale)!);
+  }
+  if (query.status === "deve") conditions.push(sql`${chargedCents} - ${ledgerBalances.paidCents} + ${ledgerBalances.refundedCents} > 0`);
+  if (query.status === "credito") conditions.push(sql`${chargedCents} - ${ledgerBalances.paidCents} + ${ledgerBalances.refundedCents} < 0`);
+  if (query.status === "fattura-in-attesa") conditions.push(gt(ledgerBalances.waitingInvoices, 0));
+  return and(...conditions);
+}
+
+/** What the booking's charged sessions cost at `tariffs` (the first is the trial), plus the stamp duty charged to it. */
+const chargedCents = sql<number>`(case when coalesce(${ledgerBalances.sessions}, 0) = 0 then 0 else ${tariffs.trial.amountCents}::int
+  + (${ledgerBalances.sessions} - 1 - ${ledgerBalances.reducedSessions}) * ${tariffs.standard.amountCents}::int
+  + ${ledgerBalances.reducedSessions} * ${tariffs.reduced.amountCents}::int end + coalesce(${ledgerBalances.stampCents}, 0))`.mapWith(Number);
+
+function accountsQuery(db: Executor, filter: SQL | undefined) {
+  return db
     .select({
-      id: groupBookings.id,
+      bookingId: groupBookings.id,
       name: groupBookings.name,
       email: groupBookings.email,
       groupName: groups.name,
       iseeApprovedAt: groupBookings.iseeApprovedAt,
-      iseeRevokedAt: sql<Date | null>`(select max(${iseeRevocations.revokedAt}) from ${iseeRevocations} where ${iseeRevocations.bookingId} = ${groupBookings.id})`.mapWith(
-        iseeRevocations.revokedAt,
-      ),
+      iseeRevokedAt: ledgerBalances.iseeRevokedAt,
+      sessionsCharged: sql<number>`coalesce(${ledgerBalances.sessions}, 0)`.mapWith(Number),
+      chargedCents,
+      paidCents: sql<number>`coalesce(${ledgerBalances.paidCents}, 0)`.mapWith(Number),
+      refundedCents: sql<number>`coalesce(${ledgerBalances.refundedCents}, 0)`.mapWith(Number),
+      waitingInvoices: sql<number>`coalesce(${ledgerBalances.waitingInvoices}, 0)`.mapWith(Number),
     })
     .from(groupBookings)
+    .leftJoin(ledgerBalances, eq(ledgerBalances.bookingId, groupBookings.id))
     .leftJoin(groups, eq(groups.id, groupBookings.groupId))
-    .where(
-      or(
-        eq(groupBookings.status, "confirmed"),
-        sql`exists (select 1 from ${attendance} where ${attendance.bookingId} = ${groupBookings.id})`,
-        sql`exists (select 1 from ${payments} where ${payments.bookingId} = ${groupBookings.id})`,
-      ),
-    )
-    .orderBy(asc(groups.name), asc(groupBookings.name), asc(groupBookings.email));
-  const ids = bookings.map((booking) => booking.id);
-  const [charges, paid, refunded, stamps] = await Promise.all([
-    chargesByBooking(db, bookings),
-    sumsByBooking(db, payments, ids),
-    sumsByBooking(db, refunds, ids),
-    stampsByBooking(db, ids),
-  ]);
-  return bookings.map((booking) => {
-    const own = charges.get(booking.id) ?? [];
-    const chargedCents = totalCents(own) + (stamps.get(booking.id) ?? 0);
-    const paidCents = paid.get(booking.id) ?? 0;
-    const refundedCents = refunded.get(booking.id) ?? 0;
-    return {
-      bookingId: booking.id,
-      name: booking.name ?? booking.email,
-      email: booking.email,
-      groupName: booking.groupName,
-      iseeApprovedAt: booking.iseeApprovedAt,
-      iseeRevokedAt: booking.iseeRevokedAt,
-      sessionsCharged: own.length,
-      chargedCents,
-      paidCents,
-      refundedCents,
-      owedCents: balanceCents(chargedCents, paidCents, refundedCents),
-    };
-  });
+    .where(filter);
 }
+
+/**
+ * One page of the people with a ledger and their balance, by group and name, searched and filtered
+ * (ADMIN_PAGE_SIZE a page), read from ledger_balances: no attendance row is summed here. Staff only;
+ * the read is audited by the caller's route.
+ */
+export async function listAccounts(db: Database, query: ListQuery<AccountFilter>) {
+  const filter = accountsFilter(query);
+  const [counted] = await db.select({ value: count() }).from(groupBookings).leftJoin(ledgerBalances, eq(ledgerBalances.bookingId, groupBookings.id)).where(filter);
+  const total = counted?.value ?? 0;
+  const page = clampPage(query.page, total);
+  const rows = await accountsQuery(db, filter)
+    .orderBy(sql`${groups.name} asc nulls first`, sql`${groupBookings.name} asc nulls first`, asc(groupBookings.email), asc(groupBookings.id))
+    .limit(ADMIN_PAGE_SIZE)
+    .offset((page - 1) * ADMIN_PAGE_SIZE);
+  return { rows: rows.map((row) => ({ ...row, name: row.name ?? row.email, owedCents: balanceCents(row.chargedCents, row.paidCents, row.refundedCents) })), total, page };
+}
+
+export type MemberAccount = Awaited<ReturnType<typeof listAccounts>>["rows"][number];
 
 /** One member's balance: charges − payments + refunds (positive: still owed). */
 export async function memberBalance(db: Executor, bookingId: string) {
@@ -145,6 +145,7 @@ export async function owedCharges(db: Executor, bookingId: string): Promise<Owed
   return owed;
 }
 
+/** The latest payments, with their invoice or, while it waits, whether the person's fiscal data are there. */
 export function recentPayments(db: Executor, limit = 50) {
   return db
     .select({
@@ -157,26 +158,33 @@ export function recentPayments(db: Executor, limit = 50) {
       invoiceId: invoices.id,
       invoiceNumber: invoices.number,
       stripeReference: payments.stripeReference,
+      hasFiscalProfile: sql<boolean>`exists (select 1 from ${fiscalProfiles} where ${fiscalProfiles.email} = lower(${groupBookings.email}))`,
     })
     .from(payments)
     .leftJoin(invoices, eq(invoices.paymentId, payments.id))
+    .leftJoin(groupBookings, eq(groupBookings.id, payments.bookingId))
     .orderBy(desc(payments.createdAt))
     .limit(limit);
 }
 
+/** The latest refunds and corrections, each with its credit note. */
 export function recentRefunds(db: Executor, limit = 50) {
   return db
     .select({
       id: refunds.id,
       bookingId: refunds.bookingId,
+      kind: refunds.kind,
       name: groupBookings.name,
       email: groupBookings.email,
       amountCents: refunds.amountCents,
       reason: refunds.reason,
       createdAt: refunds.createdAt,
+      creditNoteId: invoices.id,
+      creditNoteNumber: invoices.number,
     })
     .from(refunds)
     .leftJoin(groupBookings, eq(groupBookings.id, refunds.bookingId))
+    .leftJoin(invoices, eq(invoices.refundId, refunds.id))
     .orderBy(desc(refunds.createdAt))
     .limit(limit);
 }
@@ -229,7 +237,7 @@ export async function recordPayment(db: Executor, actor: SessionInfo | null, inp
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`ledger:${input.bookingId}`}))`);
       const { owedCents } = await memberBalance(tx, input.bookingId);
       if (input.amountCents > Math.max(owedCents, 0)) {
-        throw new HttpError(409, creditWarning(input.amountCents, owedCents), { amount: creditWarning(input.amountCents, owedCents) });
+        throw new CreditNeedsConfirmation(creditWarning(input.amountCents, owedCents));
       }
     }
     const [payment] = await tx
@@ -253,6 +261,13 @@ export async function recordPayment(db: Executor, actor: SessionInfo | null, inp
       await audit(tx, actor, { action: "create", entity: "payment", entityId: payment!.id, detail: { bookingId: input.bookingId, amountCents: input.amountCents, invoiceNumber } });
     return { id: payment!.id, invoiceNumber, duplicate: false, fiscalDataRequested };
   });
+}
+
+/** A payment above what the person owes, refused until staff confirm it (the rest becomes credit); the message is on `amount`. */
+export class CreditNeedsConfirmation extends HttpError {
+  constructor(message: string) {
+    super(409, message, { amount: message });
+  }
 }
 
 /** What staff confirm before recording more than is owed. */
