@@ -7,13 +7,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { loader as paymentsLoader } from "../../app/routes/admin/payments";
 import { chargesFor, totalCents, type LedgerSession } from "../../app/domain/ledger";
 import { attendanceStatuses, sessionStatuses } from "../../app/domain/sessions";
-import { auth, createOrPromoteAdmin, getSession as authSession } from "../../app/server/auth.server";
+import type { SessionInfo } from "../../app/server/auth.server";
 import type { Database } from "../../app/server/db/client.server";
 import { attendance, groupBookings, groupSessions, iseeRevocations, practiceSettings } from "../../app/server/db/schema";
 import { chargesByBooking } from "../../app/server/services/charges.server";
 import { listAccounts, memberBalance, recordPayment } from "../../app/server/services/payments.server";
 import { testDatabase } from "./database";
-import { cookieHeader, fiscalProfile, practiceReady, therapistWithGroup } from "./helpers";
+import { fiscalProfile, practiceReady, signedInStaff, therapistWithGroup } from "./helpers";
 import { pageRequest, routeCaller } from "./route-calls";
 
 /**
@@ -25,7 +25,7 @@ import { pageRequest, routeCaller } from "./route-calls";
 
 let db: Database;
 let groupId: string;
-let staff: NonNullable<Awaited<ReturnType<typeof authSession>>>;
+let staff: SessionInfo;
 let adminCookie: string;
 const DAY = 86_400_000;
 const origin = Date.UTC(2031, 0, 5, 18);
@@ -41,10 +41,7 @@ beforeAll(async () => {
   );
   groupId = group.id;
   await practiceReady(db);
-  await createOrPromoteAdmin(db, "staff-somme@example.com", "password-molto-lunga");
-  const response = await auth(db).api.signInEmail({ body: { email: "staff-somme@example.com", password: "password-molto-lunga" }, asResponse: true });
-  adminCookie = cookieHeader(response);
-  staff = (await authSession(db, pageRequest("/admin", { cookie: adminCookie })))!;
+  ({ cookie: adminCookie, session: staff } = await signedInStaff(db, "staff-somme@example.com"));
 });
 
 const history = fc.record({
