@@ -22,7 +22,7 @@ const consentLabels: Record<string, string> = {
   "accordo-servizio": "Accordo di servizio",
   "termini-condizioni": "Termini e condizioni",
   privacy: "Privacy policy",
-  "autorizzazione-contatto": "Autorizzazione a essere contattato per organizzare il percorso",
+  "autorizzazione-contatto": "Autorizzazione a essere contattatə per organizzare il percorso",
   newsletter: "Newsletter",
 };
 

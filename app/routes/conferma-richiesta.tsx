@@ -95,9 +95,7 @@ export default function ConfirmRequestPage({ loaderData, actionData }: Route.Com
       {loaderData.state === "invalid" ? (
         <>
           <h1 className="text-3xl font-semibold sm:text-4xl">Link non valido</h1>
-          <p className="text-lg text-ink-700">
-            Il link è scaduto o non è valido: non abbiamo eseguito nessuna richiesta. Puoi ripetere la richiesta dalla pagina dei gruppi.
-          </p>
+          <p className="text-lg text-ink-700">Il link è scaduto o non è valido: non abbiamo eseguito nessuna richiesta. Puoi ripetere la richiesta dalla pagina dei gruppi.</p>
           <p>
             <Link to="/gruppi-matching" className="btn btn-primary">
               Vai ai gruppi
@@ -120,7 +118,7 @@ export default function ConfirmRequestPage({ loaderData, actionData }: Route.Com
               {sending ? "Conferma in corso..." : "Conferma la richiesta"}
             </button>
           </Form>
-          <p className="text-sm text-ink-500">Se non sei stato tu, chiudi questa pagina: senza conferma non succede nulla.</p>
+          <p className="text-sm text-ink-500">Se non sei statə tu, chiudi questa pagina: senza conferma non succede nulla.</p>
         </>
       ) : (
         <>

@@ -7,7 +7,7 @@ const intents = {
     title: "Conferma l'iscrizione alla newsletter",
     body: "Clicca sul pulsante per confermare che vuoi ricevere la nostra newsletter.",
     button: "Conferma l'iscrizione",
-    done: "Iscrizione completata! Ti sei iscritto con successo alla nostra newsletter.",
+    done: "Iscrizione completata! Ti sei iscrittə con successo alla nostra newsletter.",
   },
   disiscrivi: {
     title: "Annulla l'iscrizione alla newsletter",

@@ -162,7 +162,7 @@ function createAuth(db: Database, secureCookies: boolean) {
           db,
           "auth-existing-account",
           "Hai già un account",
-          "Qualcuno, forse tu, ha chiesto di creare un account con questo indirizzo, che ne ha già uno. Se sei stato tu, accedi con la tua password oppure reimpostala dalla pagina di accesso.",
+          "Qualcuno, forse tu, ha chiesto di creare un account con questo indirizzo, che ne ha già uno. Se sei statə tu, accedi con la tua password oppure reimpostala dalla pagina di accesso.",
           "Accedi",
         )({ email: user.email, url: `${base}${widgetPath}` }),
     },

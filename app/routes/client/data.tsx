@@ -58,20 +58,27 @@ export async function action({ request, context }: Route.ActionArgs) {
       const { request: row, created } = await requestErasure(context.db, client);
       const due = formatShortDate(row.dueAt);
       return data<Notice>(
-        { notice: created ? `Richiesta di cancellazione ricevuta: ti risponderemo entro il ${due}. Ti abbiamo mandato una conferma per email.` : `La tua richiesta di cancellazione è già aperta: ti risponderemo entro il ${due}.` },
+        {
+          notice: created
+            ? `Richiesta di cancellazione ricevuta: ti risponderemo entro il ${due}. Ti abbiamo mandato una conferma per email.`
+            : `La tua richiesta di cancellazione è già aperta: ti risponderemo entro il ${due}.`,
+        },
         { headers: PRIVATE },
       );
     }
     case "newsletter-join": {
       const result = await joinNewsletter(context.db, client);
       return data<Notice>(
-        { notice: result.status === "confirmed" ? "Sei già iscritto alla newsletter." : "Ti abbiamo mandato un'email: conferma l'iscrizione con il suo link." },
+        { notice: result.status === "confirmed" ? "Sei già iscrittə alla newsletter." : "Ti abbiamo mandato un'email: conferma l'iscrizione con il suo link." },
         { headers: PRIVATE },
       );
     }
     case "newsletter-leave": {
       const result = await leaveNewsletter(context.db, client);
-      return data<Notice>({ notice: result.changed ? "Non riceverai più la newsletter. Ti abbiamo mandato una conferma per email." : "Non sei iscritto alla newsletter." }, { headers: PRIVATE });
+      return data<Notice>(
+        { notice: result.changed ? "Non riceverai più la newsletter. Ti abbiamo mandato una conferma per email." : "Non sei iscrittə alla newsletter." },
+        { headers: PRIVATE },
+      );
     }
   }
 }
@@ -79,9 +86,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const headers = () => PRIVATE;
 
 const newsletterText = {
-  confirmed: "Sei iscritto alla newsletter.",
+  confirmed: "Sei iscrittə alla newsletter.",
   pending: "Iscrizione in attesa: conferma con il link che ti abbiamo mandato per email.",
-  unsubscribed: "Non sei iscritto alla newsletter.",
+  unsubscribed: "Non sei iscrittə alla newsletter.",
 } as const;
 
 export default function MyData({ loaderData, actionData }: Route.ComponentProps) {
@@ -94,24 +101,20 @@ export default function MyData({ loaderData, actionData }: Route.ComponentProps)
       <header className="grid gap-2">
         <h1 className="text-3xl font-semibold sm:text-4xl">I miei dati</h1>
         <p className="text-ink-700">
-          I diritti che ti dà il GDPR, senza dover scrivere a nessuno. Tutto riguarda solo l'indirizzo con cui sei entrato. Leggi la{" "}
+          I diritti che ti dà il GDPR, senza dover scrivere a nessuno. Tutto riguarda solo l'indirizzo con cui sei entratə. Leggi la{" "}
           <Link to="/privacy" className="font-semibold text-teal-800 underline">
             privacy policy
           </Link>
           .
         </p>
       </header>
-      {actionData?.notice ? (
-        <AreaDone>{actionData.notice}</AreaDone>
-      ) : null}
-      {actionData?.error ? (
-        <AreaError>{actionData.error}</AreaError>
-      ) : null}
+      {actionData?.notice ? <AreaDone>{actionData.notice}</AreaDone> : null}
+      {actionData?.error ? <AreaError>{actionData.error}</AreaError> : null}
 
       <AreaSection id="export-title" title="Scarica i tuoi dati">
         <p className="text-ink-700">
-          Un file con tutto ciò che conserviamo su di te (artt. 15 e 20 GDPR): questionari con le risposte, prenotazioni, presenze e assenze,
-          pagamenti, richieste di chiamata, messaggi, iscrizioni, consensi, richieste sulla privacy ed email inviate.
+          Un file con tutto ciò che conserviamo su di te (artt. 15 e 20 GDPR): questionari con le risposte, prenotazioni, presenze e assenze, pagamenti, richieste di chiamata,
+          messaggi, iscrizioni, consensi, richieste sulla privacy ed email inviate.
         </p>
         <p>
           <a href={clientAreaPaths.dataExport} download className="btn btn-primary w-full sm:w-fit">
@@ -165,9 +168,8 @@ export default function MyData({ loaderData, actionData }: Route.ComponentProps)
 
       <AreaSection id="erasure-title" title="Cancella i tuoi dati" icon={Trash2} iconClassName="text-coral-700">
         <p className="text-ink-700">
-          Puoi chiedere di cancellare i tuoi dati (art. 17 GDPR): ti rispondiamo entro 30 giorni. Conserviamo solo ciò che la legge ci chiede
-          di tenere: i consensi che hai dato, l'accordo di servizio firmato e le ricevute dei pagamenti. Dopo la cancellazione non potrai più
-          partecipare al tuo gruppo con questo indirizzo.
+          Puoi chiedere di cancellare i tuoi dati (art. 17 GDPR): ti rispondiamo entro 30 giorni. Conserviamo solo ciò che la legge ci chiede di tenere: i consensi che hai dato,
+          l'accordo di servizio firmato e le ricevute dei pagamenti. Dopo la cancellazione non potrai più partecipare al tuo gruppo con questo indirizzo.
         </p>
         {openErasure ? (
           <p className="rounded-2xl bg-sand-100 p-4 text-ink-900">

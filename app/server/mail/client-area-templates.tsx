@@ -13,7 +13,7 @@ export function ClientAreaNoticeEmail({
   preview,
   paragraphs,
   areaUrl,
-  footerNote = "Ti scriviamo perché questa azione è stata fatta dalla tua area personale. Se non sei stato tu, rispondi a questa email.",
+  footerNote = "Ti scriviamo perché questa azione è stata fatta dalla tua area personale. Se non sei statə tu, rispondi a questa email.",
 }: {
   name: string | null;
   preview: string;
@@ -33,7 +33,9 @@ export function ClientAreaNoticeEmail({
       <Button href={areaUrl} style={emailStyles.button}>
         Apri la tua area personale
       </Button>
-      <Text style={p}>A presto,{"\n"}il team di {site.brand}</Text>
+      <Text style={p}>
+        A presto,{"\n"}il team di {site.brand}
+      </Text>
     </EmailLayout>
   );
 }

@@ -8,13 +8,11 @@ export function ContactAutoReply({ name }: { name: string }) {
   return (
     <EmailLayout preview="Abbiamo ricevuto il tuo messaggio">
       <Text style={p}>Ciao {name},</Text>
+      <Text style={p}>grazie per averci scritto. Abbiamo ricevuto il tuo messaggio: ti risponderemo entro {replyTimesHours.general} ore.</Text>
+      <Text style={p}>Se stai vivendo un'emergenza, non aspettare la nostra risposta: chiama il 112 o recati al pronto soccorso più vicino.</Text>
       <Text style={p}>
-        grazie per averci scritto. Abbiamo ricevuto il tuo messaggio: ti risponderemo entro {replyTimesHours.general} ore.
+        Un caro saluto,{"\n"}il team di {site.brand}
       </Text>
-      <Text style={p}>
-        Se stai vivendo un'emergenza, non aspettare la nostra risposta: chiama il 112 o recati al pronto soccorso più vicino.
-      </Text>
-      <Text style={p}>Un caro saluto,{"\n"}il team di {site.brand}</Text>
     </EmailLayout>
   );
 }
@@ -56,22 +54,18 @@ export function QuestionnaireResult({ name, groupsUrl }: { name: string; groupsU
   return (
     <EmailLayout preview="I gruppi consigliati per te">
       <Text style={p}>Ciao {name},</Text>
-      <Text style={p}>
-        grazie per aver compilato il questionario. In base alle tue risposte abbiamo selezionato i gruppi più adatti a te.
-      </Text>
+      <Text style={p}>grazie per aver compilato il questionario. In base alle tue risposte abbiamo selezionato i gruppi più adatti a te.</Text>
       <Button href={groupsUrl} style={emailStyles.button}>
         Scopri i tuoi gruppi consigliati
       </Button>
-      <Text style={{ ...p, marginTop: "16px" }}>
-        Il primo colloquio individuale è gratuito: ti aiuterà a conoscere il terapeuta e a capire se il percorso fa per te.
-      </Text>
+      <Text style={{ ...p, marginTop: "16px" }}>Il primo colloquio individuale è gratuito: ti aiuterà a conoscere il terapeuta e a capire se il percorso fa per te.</Text>
     </EmailLayout>
   );
 }
 
 export function AuthLinkEmail({ intro, action, url }: { intro: string; action: string; url: string }) {
   return (
-    <EmailLayout preview={action} footerNote="Se non sei stato tu, ignora questa email: nessuna modifica verrà fatta.">
+    <EmailLayout preview={action} footerNote="Se non sei statə tu, ignora questa email: nessuna modifica verrà fatta.">
       <Text style={p}>{intro}</Text>
       <Button href={url} style={emailStyles.button}>
         {action}
@@ -85,11 +79,12 @@ export function RegistrationConfirmation({ name }: { name: string }) {
     <EmailLayout preview="La tua iscrizione è confermata">
       <Text style={p}>Ciao {name},</Text>
       <Text style={p}>
-        la tua iscrizione è stata registrata. In allegato trovi l'accordo di servizio, i termini e condizioni e la privacy
-        policy che hai accettato: conservali per riferimento.
+        la tua iscrizione è stata registrata. In allegato trovi l'accordo di servizio, i termini e condizioni e la privacy policy che hai accettato: conservali per riferimento.
       </Text>
       <Text style={p}>Ti contatteremo presto per i prossimi passi del tuo percorso.</Text>
-      <Text style={p}>Un caro saluto,{"\n"}il team di {site.brand}</Text>
+      <Text style={p}>
+        Un caro saluto,{"\n"}il team di {site.brand}
+      </Text>
     </EmailLayout>
   );
 }
