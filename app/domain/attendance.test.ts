@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ATTENDANCE_FIELD_PREFIX, attendanceMarksSchema } from "./attendance";
+import { ATTENDANCE_FIELD_PREFIX, attendanceMarksSchema, marksAllowed } from "./attendance";
 
 const ANNA = "3f2b8c1e-5d4a-4b6f-9e2d-1a7c0b9d8e6f";
 const BRUNO = "0c9d8e7f-6a5b-4c3d-8e2f-1a0b9c8d7e6f";
@@ -40,5 +40,12 @@ describe("attendanceMarksSchema", () => {
     const form = sheet({});
     form.set(`${ATTENDANCE_FIELD_PREFIX}${ANNA}`, new File(["present"], "present.txt"));
     expect(refusal(form)).toEqual(["Scegli una presenza tra Presente, Assente con preavviso, Assente senza preavviso."]);
+  });
+});
+
+describe("marksAllowed", () => {
+  it("offers only «Assente con preavviso» before a meeting starts, and every mark once it has", () => {
+    expect(marksAllowed(false)).toEqual(["absent_notified"]);
+    expect(marksAllowed(true)).toEqual(["present", "absent_notified", "absent_unnotified"]);
   });
 });

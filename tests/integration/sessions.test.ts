@@ -414,6 +414,25 @@ describe("therapists", () => {
     expect(mark!.status).toBe("present");
   });
 
+  it("charges nothing before a meeting starts: only «Assente con preavviso» is taken, the other marks are refused on their field", async () => {
+    const ahead = (await sessionsOf(groupA.id)).filter((row) => row.status === "scheduled").at(-1)!;
+    const mark = (cookie: string, route: typeof therapistSessionAction | typeof sessionAdminAction, status: string) =>
+      call(route, request("/t", { cookie, method: "POST", body: form({ intent: "attendance", [`mark:${memberA.id}`]: status }) }), { sessionId: ahead.id });
+    const message = "L'incontro non è ancora iniziato: per ora si può segnare solo «Assente con preavviso».";
+    for (const status of ["absent_unnotified", "present"]) {
+      const refused = answer(await mark(adminCookie, sessionAdminAction, status));
+      expect(refused.status).toBe(409);
+      expect(refusal(refused.body).fieldErrors).toEqual({ [`mark:${memberA.id}`]: message });
+      expect(answer(await mark(cookieA, therapistSessionAction, status)).status).toBe(409);
+    }
+    expect(await db.select().from(attendance).where(eq(attendance.sessionId, ahead.id))).toEqual([]);
+    expect(answer(await mark(cookieA, therapistSessionAction, "absent_notified")).body).toMatchObject({ ok: true });
+    const [saved] = await db.select().from(attendance).where(eq(attendance.sessionId, ahead.id));
+    expect(saved!.status).toBe("absent_notified");
+    const sheet = (await call(therapistSessionLoader, request("/t", { cookie: cookieA }), { sessionId: ahead.id })) as { marks: string[] };
+    expect(sheet.marks).toEqual(["absent_notified"]);
+  });
+
   it("therapist A is refused therapist B's group, session, attendance, member and answers", async () => {
     expect(await status(call(therapistGroupLoader, request("/t", { cookie: cookieA }), { groupId: groupB.id }))).toBe(404);
     expect(await status(call(therapistSessionLoader, request("/t", { cookie: cookieA }), { sessionId: sessionB }))).toBe(404);

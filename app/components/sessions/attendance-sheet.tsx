@@ -1,7 +1,7 @@
 import { useActionFetcher } from "~/components/admin/action-result";
 import { Badge, type BadgeTone, EmptyState, Spinner } from "~/components/admin/page";
 import { absenceNotice } from "~/content/site";
-import { ATTENDANCE_FIELD_PREFIX } from "~/domain/attendance";
+import { ATTENDANCE_FIELD_PREFIX, NOT_STARTED_MARK } from "~/domain/attendance";
 import { attendanceLabels, attendanceStatuses, sessionStatusLabels, type AttendanceStatus, type SessionStatus } from "~/domain/sessions";
 
 const attendanceTones: Record<AttendanceStatus, BadgeTone> = { present: "success", absent_notified: "neutral", absent_unnotified: "warning" };
@@ -16,11 +16,11 @@ interface RosterRow {
 }
 
 /**
- * Every member of one meeting with three choices each; the member's own announcement arrives already
- * marked. Staff and the group's therapist use the same sheet.
+ * Every member of one meeting with the marks it takes (marksAllowed: only an announced absence before
+ * it starts); the member's own announcement arrives already marked. Staff and the group's therapist use the same sheet.
  */
-export function AttendanceSheet({ roster, sessionStatus, started }: { roster: RosterRow[]; sessionStatus: SessionStatus; started: boolean }) {
-  const { fetcher, busy } = useActionFetcher();
+export function AttendanceSheet({ roster, sessionStatus, marks }: { roster: RosterRow[]; sessionStatus: SessionStatus; marks: readonly AttendanceStatus[] }) {
+  const { fetcher, busy, lastResult } = useActionFetcher();
   if (sessionStatus !== "scheduled") {
     return <EmptyState>Questo incontro è {sessionStatusLabels[sessionStatus].toLowerCase()}: non ci sono presenze da segnare.</EmptyState>;
   }
@@ -30,7 +30,7 @@ export function AttendanceSheet({ roster, sessionStatus, started }: { roster: Ro
       <input type="hidden" name="intent" value="attendance" />
       <p className="text-sm text-ink-500">
         Un'assenza annunciata almeno con il {absenceNotice.rule} non si paga; un'assenza più tardiva o non annunciata sì.
-        {started ? null : " «Presente» si può segnare dall'inizio dell'incontro."}
+        {marks.length < attendanceStatuses.length ? ` ${NOT_STARTED_MARK}` : null}
       </p>
       <ul className="divide-y divide-sand-200 rounded-2xl border border-sand-200 bg-white">
         {roster.map((row) => (
@@ -46,23 +46,23 @@ export function AttendanceSheet({ roster, sessionStatus, started }: { roster: Ro
             </div>
             <fieldset className="flex flex-wrap gap-2">
               <legend className="sr-only">Presenza di {row.name}</legend>
-              {attendanceStatuses.map((status) => (
+              {marks.map((status) => (
                 <label
                   key={status}
-                  className="flex min-h-10 cursor-pointer items-center gap-2 rounded-full border border-sand-200 px-3 py-1.5 text-sm has-[:checked]:border-teal-700 has-[:checked]:bg-teal-50 has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-50"
+                  className="flex min-h-10 cursor-pointer items-center gap-2 rounded-full border border-sand-200 px-3 py-1.5 text-sm has-[:checked]:border-teal-700 has-[:checked]:bg-teal-50"
                 >
                   <input
                     type="radio"
                     name={`${ATTENDANCE_FIELD_PREFIX}${row.bookingId}`}
                     value={status}
                     defaultChecked={row.status === status}
-                    disabled={status === "present" && !started}
                     className="size-4 accent-teal-700"
                   />
                   {attendanceLabels[status]}
                 </label>
               ))}
             </fieldset>
+            <MarkRefusal message={lastResult?.error?.[`${ATTENDANCE_FIELD_PREFIX}${row.bookingId}`]?.[0]} />
           </li>
         ))}
       </ul>
@@ -74,6 +74,15 @@ export function AttendanceSheet({ roster, sessionStatus, started }: { roster: Ro
       </div>
     </fetcher.Form>
   );
+}
+
+/** Why the server refused a member's mark, under their choices. */
+function MarkRefusal({ message }: { message: string | undefined }) {
+  return message ? (
+    <p role="alert" className="text-sm text-danger-600 md:col-span-2">
+      {message}
+    </p>
+  ) : null;
 }
 
 /** A member as a therapist sees them: the short name and the age bracket. */

@@ -10,7 +10,7 @@ import { Field, InputField } from "~/components/admin/fields";
 import { PanelSection } from "~/components/admin/sections";
 import { AttendanceSheet, sessionTones } from "~/components/sessions/attendance-sheet";
 import { MovedToLink } from "~/components/sessions/session-links";
-import { attendanceMarksSchema } from "~/domain/attendance";
+import { attendanceMarksSchema, attendanceSheetSchema } from "~/domain/attendance";
 import { cancelSessionSchema, moveSessionSchema, romeDate, sessionLabel, sessionStatusLabels, sessionTime, upperFirst } from "~/domain/sessions";
 import { HttpError, loadPage } from "~/server/http/errors.server";
 import { z } from "~/domain/zod";
@@ -31,7 +31,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 /** The meeting's three forms: the attendance sheet (its marks read from the form, `attendanceMarksSchema`), cancelling it, moving it. */
 const sessionAction = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("attendance") }),
+  attendanceSheetSchema,
   cancelSessionSchema.safeExtend({ intent: z.literal("cancel") }),
   moveSessionSchema.safeExtend({ intent: z.literal("move") }),
 ]);
@@ -69,13 +69,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         }
       }
     },
-    { ...failed, submission: input.intent === "attendance" ? undefined : submission },
+    { ...failed, submission },
   );
 }
 
 export default function AdminSession({ loaderData }: Route.ComponentProps) {
   const [dialog, setDialog] = useState<"cancel" | "move" | null>(null);
-  const { session, roster, started, movedTo } = loaderData;
+  const { session, roster, started, marks, movedTo } = loaderData;
   const changeable = session.status === "scheduled" && !started;
   return (
     <section className="grid gap-6">
@@ -119,7 +119,7 @@ export default function AdminSession({ loaderData }: Route.ComponentProps) {
         )}
       </div>
       <PanelSection id="attendance-title" title="Presenze">
-        <AttendanceSheet roster={roster} sessionStatus={session.status} started={started} />
+        <AttendanceSheet roster={roster} sessionStatus={session.status} marks={marks} />
       </PanelSection>
       {dialog === "cancel" ? <CancelDialog onClose={() => setDialog(null)} when={sessionLabel(session.startsAt, session.endsAt)} /> : null}
       {dialog === "move" ? <MoveDialog onClose={() => setDialog(null)} date={romeDate(session.startsAt)} time={sessionTime(session.startsAt)} /> : null}

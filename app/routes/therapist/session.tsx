@@ -3,7 +3,8 @@ import type { Route } from "./+types/session";
 import { Badge, PageHeader } from "~/components/admin/page";
 import { AttendanceSheet, sessionTones } from "~/components/sessions/attendance-sheet";
 import { MovedToLink } from "~/components/sessions/session-links";
-import { attendanceMarksSchema } from "~/domain/attendance";
+import { attendanceMarksSchema, attendanceSheetSchema } from "~/domain/attendance";
+import { parseSubmission } from "~/server/form-submission.server";
 import { sessionLabel, sessionStatusLabels, THERAPIST_AREA, upperFirst } from "~/domain/sessions";
 import { audit } from "~/server/audit.server";
 import { HttpError, loadPage } from "~/server/http/errors.server";
@@ -27,7 +28,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const identity = await requireTherapist(context.db, request);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
-  if (intent !== "attendance") return actionFail(intent, 400, "Azione sconosciuta.");
+  const submission = parseSubmission(form, attendanceSheetSchema);
+  if (submission.status !== "success") return actionFail(intent, 400, "Azione sconosciuta.");
   return staffAction(
     intent,
     async () => {
@@ -35,12 +37,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const saved = await recordAttendance(context.db, identity.session, sessionId, parseFields(attendanceMarksSchema, form), { therapistId: identity.therapist.id });
       return actionOk(intent, saved === 1 ? "Presenza salvata" : `${saved} presenze salvate`);
     },
-    { scope: "therapist-session", title: "Presenze non salvate", fallback: "Si è verificato un errore. Riprova più tardi." },
+    { scope: "therapist-session", title: "Presenze non salvate", fallback: "Si è verificato un errore. Riprova più tardi.", submission },
   );
 }
 
 export default function TherapistSession({ loaderData }: Route.ComponentProps) {
-  const { session, roster, started, movedTo } = loaderData;
+  const { session, roster, marks, movedTo } = loaderData;
   return (
     <div className="grid gap-6">
       <BackLink to={`${THERAPIST_AREA}/gruppi/${session.groupId}`}>{session.groupName}</BackLink>
@@ -56,7 +58,7 @@ export default function TherapistSession({ loaderData }: Route.ComponentProps) {
           </a>
         ) : null}
       </div>
-      <AttendanceSheet roster={roster} sessionStatus={session.status} started={started} />
+      <AttendanceSheet roster={roster} sessionStatus={session.status} marks={marks} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { absenceNotice, SESSION_WINDOW_WEEKS } from "~/content/site";
+import { ATTENDANCE_FIELD_PREFIX, marksAllowed, NOT_STARTED_MARK } from "~/domain/attendance";
 import { addDays, romeTimeToUtc, todayInRome } from "~/domain/calendar";
 import { announcedInTime, isClosedOn, meetingDates, meetingInstants, rosterRows, sessionLabel, type AttendanceStatus, type Closure } from "~/domain/sessions";
 import { audit } from "../audit.server";
@@ -184,7 +185,8 @@ const notFound = () => new HttpError(404, "Incontro non trovato.");
 export async function attendanceSheet(db: Executor, sessionId: string, scope: Scope = {}) {
   const session = await getSession(db, sessionId, scope);
   const roster = await sessionRoster(db, session.id, session.groupId);
-  return { session, started: new Date(session.startsAt) <= new Date(), roster: rosterRows(roster), movedTo: movedToOf(session) };
+  const started = new Date(session.startsAt) <= new Date();
+  return { session, started, marks: marksAllowed(started), roster: rosterRows(roster), movedTo: movedToOf(session) };
 }
 
 export async function getSession(db: Executor, sessionId: string, scope: Scope = {}) {
@@ -422,8 +424,8 @@ export async function deleteClosure(db: Database, actor: SessionInfo, id: string
 
 /**
  * Marks the members of one meeting (therapist of the group or staff, the scope says which). Only a
- * scheduled meeting has attendance; "present" only once it has started; only the meeting's own
- * members. Returns how many marks were saved.
+ * scheduled meeting has attendance; before it starts only a free "absent_notified" (marksAllowed:
+ * nothing is charged for a meeting ahead), every mark once it has; only the meeting's own members. Returns how many marks were saved.
  */
 export async function recordAttendance(db: Database, actor: SessionInfo, sessionId: string, marks: Record<string, AttendanceStatus>, scope: Scope = {}, now: Date = new Date()) {
   return db.transaction(async (tx) => {
@@ -435,7 +437,8 @@ export async function recordAttendance(db: Database, actor: SessionInfo, session
     if (entries.length === 0) throw new HttpError(400, "Segna almeno una persona.");
     for (const [bookingId, status] of entries) {
       if (!allowed.has(bookingId)) throw new HttpError(400, "Una delle persone indicate non fa parte di questo gruppo.");
-      if (status === "present" && new Date(session.startsAt) > now) throw new HttpError(400, "Si può segnare «presente» solo dall'inizio dell'incontro.");
+      if (!marksAllowed(new Date(session.startsAt) <= now).includes(status))
+        throw new HttpError(409, NOT_STARTED_MARK, { [`${ATTENDANCE_FIELD_PREFIX}${bookingId}`]: NOT_STARTED_MARK });
     }
     await tx
       .insert(attendance)
