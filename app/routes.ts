@@ -88,6 +88,7 @@ export default [
     route("stripe/webhook", "routes/api/stripe-webhook.ts"),
   ]),
   route("accedi", "routes/accedi.tsx"),
+  route("accedi/sblocca/:token", "routes/accedi-sblocca.tsx"),
   // /call-{name}: a single dynamic segment whose loader accepts only the "call-" prefix.
   route(":callPath", "routes/call.tsx"),
   route("*", "routes/not-found.tsx"),

@@ -20,7 +20,18 @@ import { logger } from "./logger.server";
 import { enqueueEmails } from "./mail/outbox.server";
 import { AuthLinkEmail } from "./mail/templates";
 import { passwordProblem } from "./password-strength.server";
-import { accountKey, clearFailures, lockedForSeconds, lockoutMessage, recordFailure } from "./sign-in-lockout.server";
+import {
+  ACCOUNT_LOCKOUT_THRESHOLD,
+  accountKey,
+  addressKey,
+  clearFailures,
+  issueUnlockToken,
+  lockedForSeconds,
+  lockoutMessage,
+  recordFailure,
+  UNLOCK_LINK_MINUTES,
+  unlockPath,
+} from "./sign-in-lockout.server";
 
 export const ADMIN_ROLE = "admin";
 /** Sign-in attempts allowed per client address per minute before 429. */
@@ -79,6 +90,22 @@ async function mayMailSignInLink(db: Database, email: string) {
   return hitRateLimit(db, key, SIGN_IN_LINKS_PER_ADDRESS.limit, SIGN_IN_LINKS_PER_ADDRESS.windowSeconds);
 }
 
+const clientIpOf = (headers: Headers | undefined) => headers?.get(CLIENT_IP_HEADER) ?? "unknown";
+
+/** The account just locked for everyone: its owner gets a link that unlocks it (nothing is sent for an address without an account). */
+async function mailUnlockLink(db: Database, account: string, email: string) {
+  const [owner] = await db.select({ id: schema.user.id, email: schema.user.email }).from(schema.user).where(eq(schema.user.email, email.trim().toLowerCase()));
+  if (!owner) return;
+  const token = await issueUnlockToken(db, account, owner.id);
+  await sendLink(
+    db,
+    "auth-unlock-account",
+    "Il tuo account è stato bloccato",
+    `Ci sono stati molti tentativi di accesso non riusciti al tuo account, da più indirizzi: per proteggerlo lo abbiamo bloccato per un po'. Puoi sbloccarlo subito con questo link, che vale ${UNLOCK_LINK_MINUTES} minuti e si usa una volta sola. Se non sei stato tu, ti consigliamo di cambiare la password.`,
+    "Sblocca l'account",
+  )({ email: owner.email, url: `${publicBaseUrl()}${unlockPath(token)}` });
+}
+
 /** Endpoints that store a new password: each is held to the password rule, whoever calls it. */
 const NEW_PASSWORD_PATHS = new Set(["/sign-up/email", "/reset-password", "/change-password", "/set-password", "/admin/create-user", "/admin/set-user-password"]);
 /** Sign-ins that prove only the mailbox: not enough for an account with two-factor authentication. */
@@ -98,7 +125,8 @@ function createAuth(db: Database, secureCookies: boolean) {
       }
     }
     if (ctx.path === "/sign-in/email" && typeof body.email === "string") {
-      const seconds = await lockedForSeconds(db, accountKey(ctx.context.secret, body.email));
+      const account = accountKey(ctx.context.secret, body.email);
+      const seconds = Math.max(await lockedForSeconds(db, account), await lockedForSeconds(db, addressKey(ctx.context.secret, account, clientIpOf(ctx.headers))));
       if (seconds > 0) throw new APIError("TOO_MANY_REQUESTS", { message: lockoutMessage(seconds), code: "ACCOUNT_LOCKED" }, { "Retry-After": String(seconds) });
     }
   });
@@ -106,13 +134,19 @@ function createAuth(db: Database, secureCookies: boolean) {
   const after = createAuthMiddleware(async (ctx) => {
     const body = (ctx.body ?? {}) as Record<string, unknown>;
     if (ctx.path === "/sign-in/email" && typeof body.email === "string") {
-      const key = accountKey(ctx.context.secret, body.email);
+      const account = accountKey(ctx.context.secret, body.email);
+      const fromAddress = addressKey(ctx.context.secret, account, clientIpOf(ctx.headers));
       const returned = ctx.context.returned;
-      // A wrong password (or no such account: the same 401) counts; a right one, even awaiting its second factor, clears.
+      // A wrong password (or no such account: the same 401) counts for the account from this address
+      // and, towards a higher limit, from anywhere; a right one, even awaiting its second factor, clears both.
       if (isAPIError(returned)) {
-        if (returned.statusCode === 401) await recordFailure(db, key);
+        if (returned.statusCode === 401) {
+          await recordFailure(db, fromAddress);
+          if ((await recordFailure(db, account, ACCOUNT_LOCKOUT_THRESHOLD)) === ACCOUNT_LOCKOUT_THRESHOLD) await mailUnlockLink(db, account, body.email);
+        }
       } else {
-        await clearFailures(db, key);
+        await clearFailures(db, account);
+        await clearFailures(db, fromAddress);
       }
     }
     const created = ctx.context.newSession;

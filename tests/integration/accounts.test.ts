@@ -14,10 +14,11 @@ import { newsletterMessages } from "../../app/domain/newsletter-messages";
 import { MIN_PASSWORD_LENGTH, passwordMessages } from "../../app/domain/password";
 import { auth, createOrPromoteAdmin, TWO_FACTOR_ENROLMENT_REQUIRED } from "../../app/server/auth.server";
 import type { Database } from "../../app/server/db/client.server";
-import { emailOutbox, newsletterSubscribers, signInLockouts, user } from "../../app/server/db/schema";
+import { auditLog, emailOutbox, newsletterSubscribers, signInLockouts, user } from "../../app/server/db/schema";
+import { action as unlockAction } from "../../app/routes/accedi-sblocca";
 import { resetEnvForTests } from "../../app/server/env.server";
 import { subscribe } from "../../app/server/services/newsletter.server";
-import { accountKey, lockoutMessage, LOCKOUT_MAX_SECONDS } from "../../app/server/sign-in-lockout.server";
+import { ACCOUNT_LOCKOUT_THRESHOLD, accountKey, addressKey, lockoutMessage, LOCKOUT_MAX_SECONDS } from "../../app/server/sign-in-lockout.server";
 import { testDatabase } from "./database";
 import { solvedChallenge } from "./helpers";
 import { refusal } from "./route-calls";
@@ -70,11 +71,12 @@ function outcome(result: unknown): Outcome {
   return { status: 200, data: result as Outcome["data"], cookie: "", setCookies: [] };
 }
 
-function post(url: string, fields: Record<string, string>, cookie?: string) {
+/** A form post; `clientIp` is the address the server stamps on the request (x-client-ip), which better-auth's hooks see. */
+function post(url: string, fields: Record<string, string>, cookie?: string, clientIp = "203.0.113.1") {
   return new Request(url, {
     method: "POST",
     body: new URLSearchParams(fields),
-    headers: { "Content-Type": "application/x-www-form-urlencoded", origin: new URL(url).origin, ...(cookie ? { cookie } : {}) },
+    headers: { "Content-Type": "application/x-www-form-urlencoded", origin: new URL(url).origin, "x-client-ip": clientIp, ...(cookie ? { cookie } : {}) },
   });
 }
 
@@ -90,23 +92,22 @@ const run = async (handler: Handler, request: Request) => {
 };
 
 /** The sign-in widget at /accedi; a sign-up carries a solved anti-spam challenge, as the widget's hidden field does. */
-async function widget(fields: Record<string, string>, cookie?: string) {
+async function widget(fields: Record<string, string>, cookie?: string, clientIp?: string) {
   const sent = fields.intent === "sign-up" ? { ...fields, altcha: await solvedChallenge() } : fields;
-  return outcome(await run(accediAction, post(`${origin}/accedi`, sent, cookie)));
+  return outcome(await run(accediAction, post(`${origin}/accedi`, sent, cookie, clientIp)));
 }
 /** The Admin Login form at /admin. */
 const adminForm = async (fields: Record<string, string>, cookie?: string, base = origin) => outcome(await run(layoutAction, post(`${base}/admin`, fields, cookie)));
 const adminSignIn = (email: string, password: string, base?: string) => adminForm({ intent: "sign-in", email, password }, undefined, base);
 const security = async (fields: Record<string, string>, cookie: string) => outcome(await run(securityAction, post(`${origin}/admin/sicurezza`, fields, cookie)));
-const page = (handler: Handler, pathname: string, cookie?: string, base = origin) =>
-  run(handler, new Request(`${base}${pathname}`, { headers: cookie ? { cookie } : {} }));
+const page = (handler: Handler, pathname: string, cookie?: string, base = origin) => run(handler, new Request(`${base}${pathname}`, { headers: cookie ? { cookie } : {} }));
 
 /** better-auth's own HTTP endpoints, as a browser or a script would call them. */
-async function authApi(pathname: string, body: unknown, cookie?: string) {
+async function authApi(pathname: string, body: unknown, cookie?: string, clientIp = nextIp()) {
   const response = await auth(db).handler(
     new Request(`${origin}/api/auth${pathname}`, {
       method: "POST",
-      headers: { "Content-Type": "application/json", origin, "x-client-ip": nextIp(), ...(cookie ? { cookie } : {}) },
+      headers: { "Content-Type": "application/json", origin, "x-client-ip": clientIp, ...(cookie ? { cookie } : {}) },
       body: JSON.stringify(body),
     }),
   );
@@ -130,8 +131,10 @@ async function linkIn(to: string, template: string) {
 
 const follow = async (link: URL) => outcome(await auth(db).handler(new Request(link)));
 
+/** The lockout row of an account tried from the forms' default address. */
 async function lockoutKey(email: string) {
-  return accountKey((await auth(db).$context).secret, email);
+  const { secret } = await auth(db).$context;
+  return addressKey(secret, accountKey(secret, email), "203.0.113.1");
 }
 
 describe("sign-up: a confirmed address before any session", () => {
@@ -290,7 +293,7 @@ describe("per-account lockout", () => {
     return Number(row?.seconds ?? 0);
   }
 
-  it("refuses the account for a minute after 5 failures, even with the right password, from any address", async () => {
+  it("refuses the address for a minute after 5 failures, even with the right password, on every sign-in form", async () => {
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 5; attempt++) statuses.push((await widget({ intent: "sign-in", email: account.email, password: `sbagliata-${attempt}` })).status);
     expect(statuses).toEqual([401, 401, 401, 401, 401]);
@@ -301,7 +304,7 @@ describe("per-account lockout", () => {
     expect(locked.cookie).toBe("");
     // The Admin Login form and better-auth's endpoint say the same.
     expect(await adminSignIn(account.email, account.password)).toMatchObject({ status: 429, data: { error: lockoutMessage(60) } });
-    const api = await authApi("/sign-in/email", account);
+    const api = await authApi("/sign-in/email", account, undefined, "203.0.113.1");
     expect(api).toMatchObject({ status: 429, body: { code: "ACCOUNT_LOCKED", message: lockoutMessage(60) } });
     expect(Number(api.headers.get("retry-after"))).toBeGreaterThan(50);
   });
@@ -328,7 +331,59 @@ describe("per-account lockout", () => {
 
     await waitOut(account.email);
     expect((await widget({ intent: "sign-in", ...account })).status).toBe(302);
-    expect(await db.select().from(signInLockouts).where(eq(signInLockouts.accountKey, await lockoutKey(account.email)))).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(signInLockouts)
+        .where(eq(signInLockouts.accountKey, await lockoutKey(account.email))),
+    ).toEqual([]);
+  });
+
+  it("lets the owner sign in from another address while one address is locked out", async () => {
+    const owner = { email: "proprietaria@example.com", password: "gabbiano-ruota-inverno" };
+    await createOrPromoteAdmin(db, owner.email, owner.password);
+    for (let attempt = 0; attempt < 5; attempt++) await widget({ intent: "sign-in", email: owner.email, password: `sbagliata-${attempt}` }, undefined, "192.0.2.66");
+    expect((await widget({ intent: "sign-in", ...owner }, undefined, "192.0.2.66")).status).toBe(429);
+    expect(await adminSignIn(owner.email, owner.password)).toMatchObject({ status: 302 });
+    expect((await authApi("/sign-in/email", owner, undefined, "192.0.2.67")).status).toBe(200);
+  });
+
+  it("locks the account everywhere after 50 failures from many addresses, and e-mails its owner a link that unlocks it once", async () => {
+    const owner = { email: "assediata@example.com", password: "tulipano-scala-orologio" };
+    await createOrPromoteAdmin(db, owner.email, owner.password);
+    // Forty failures from eight addresses earlier today (as the table counts them), then ten more from two others.
+    const { secret } = await auth(db).$context;
+    await db.insert(signInLockouts).values({ accountKey: accountKey(secret, owner.email), failures: ACCOUNT_LOCKOUT_THRESHOLD - 10, lastFailureAt: new Date() });
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const status = (await authApi("/sign-in/email", { email: owner.email, password: `sbagliata-${attempt}` }, undefined, `192.0.2.${100 + Math.floor(attempt / 5)}`)).status;
+      expect(status).toBe(401);
+    }
+    expect(await adminSignIn(owner.email, owner.password)).toMatchObject({ status: 429 });
+    expect((await authApi("/sign-in/email", owner, undefined, "192.0.2.200")).status).toBe(429);
+
+    const mails = await mailsTo(owner.email, "auth-unlock-account");
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe("Il tuo account è stato bloccato");
+    const link = await linkIn(owner.email, "auth-unlock-account");
+    const [stored] = await db
+      .select()
+      .from(signInLockouts)
+      .where(eq(signInLockouts.accountKey, accountKey((await auth(db).$context).secret, owner.email)));
+    expect(stored!.unlockTokenHash).toBeTruthy();
+    expect(link.pathname).not.toContain(stored!.unlockTokenHash!);
+
+    const token = link.pathname.split("/").at(-1)!;
+    const unlockOnce = async () =>
+      outcome(await (unlockAction as (args: unknown) => Promise<unknown>)({ request: new Request(link, { method: "POST" }), params: { token }, context: context("192.0.2.200") }));
+    expect(await unlockOnce()).toMatchObject({ status: 200, data: { ok: true } });
+    expect(await adminSignIn(owner.email, owner.password)).toMatchObject({ status: 302 });
+    expect(await unlockOnce()).toMatchObject({ status: 404, data: { ok: false } });
+    const [owned] = await db.select().from(user).where(eq(user.email, owner.email));
+    const audited = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "unlock"), eq(auditLog.entityId, owned!.id)));
+    expect(audited).toHaveLength(1);
   });
 
   it("answers an address without an account exactly as one with an account", async () => {

@@ -406,8 +406,8 @@ export const rateLimit = pgTable("rate_limit", {
 });
 
 /**
- * Failed password sign-ins per account, on top of the per-address limits: after a few failures
- * the account is refused for a while, longer each time. Keyed by a keyed hash of the e-mail
+ * Failed password sign-ins per account and client address (a few), and per account from anywhere
+ * (many more, the backstop): past either limit the sign-in is refused for a while, longer each time. Keyed by a keyed hash of the e-mail
  * address, whether an account exists or not, so the answer never tells which.
  */
 export const signInLockouts = pgTable("sign_in_lockouts", {
@@ -415,6 +415,9 @@ export const signInLockouts = pgTable("sign_in_lockouts", {
   failures: integer("failures").notNull(),
   lockedUntil: timestamp("locked_until", { withTimezone: true }),
   lastFailureAt: timestamp("last_failure_at", { withTimezone: true }).notNull(),
+  /** On an account's own row once it is locked: the e-mailed unlock link's token, hashed, and when it stops working. */
+  unlockTokenHash: text("unlock_token_hash").unique(),
+  unlockExpiresAt: timestamp("unlock_expires_at", { withTimezone: true }),
 });
 
 /* Groups, matching and booking (DESIGN.md section 7). */
