@@ -1,6 +1,6 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/newsletter-token";
-import { confirmSubscription, unsubscribe } from "~/server/services/newsletter.server";
+import { confirmSubscription, newsletterLinkState, unsubscribe } from "~/server/services/newsletter.server";
 
 const intents = {
   conferma: {
@@ -8,22 +8,32 @@ const intents = {
     body: "Clicca sul pulsante per confermare che vuoi ricevere la nostra newsletter.",
     button: "Conferma l'iscrizione",
     done: "Iscrizione completata! Ti sei iscrittə con successo alla nostra newsletter.",
+    used: "Hai già confermato l'iscrizione con questo link: la newsletter ti arriverà una volta al mese.",
   },
   disiscrivi: {
     title: "Annulla l'iscrizione alla newsletter",
     body: "Clicca sul pulsante per non ricevere più la nostra newsletter.",
     button: "Annulla l'iscrizione",
     done: "Non riceverai più la nostra newsletter. Puoi iscriverti di nuovo quando vuoi.",
+    used: "Hai già annullato l'iscrizione con questo link: non riceverai più la nostra newsletter. Puoi iscriverti di nuovo quando vuoi.",
   },
 } as const;
 
 type Intent = keyof typeof intents;
 const isIntent = (value: string): value is Intent => value in intents;
+/** The shape of the tokens this site writes: anything else is not looked up. */
+const TOKEN = /^[A-Za-z0-9_-]{1,100}$/;
+/** The page depends on the link's state and the token is a capability: no cache keeps it, no referrer carries it. */
+const PRIVATE = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
 
-export function loader({ params }: Route.LoaderArgs) {
+/** A link opened again says it was already used, instead of showing the button once more. */
+export async function loader({ params, context }: Route.LoaderArgs) {
   if (!isIntent(params.intent)) throw data(null, { status: 404 });
-  return { intent: params.intent };
+  const state = TOKEN.test(params.token) ? await newsletterLinkState(context.db, params.intent, params.token) : "invalid";
+  return data({ intent: params.intent, state }, { headers: PRIVATE });
 }
+
+export const headers = () => PRIVATE;
 
 /** The link in the e-mail opens this page; only the button changes anything (link scanners do not). */
 export async function action({ params, context }: Route.ActionArgs) {
@@ -46,7 +56,11 @@ export default function NewsletterToken({ loaderData, actionData }: Route.Compon
         <p role="status" className="rounded-2xl bg-teal-50 p-4 text-teal-800">
           {copy.done}
         </p>
-      ) : actionData && !actionData.ok ? (
+      ) : !actionData && loaderData.state === "used" ? (
+        <p role="status" className="rounded-2xl bg-teal-50 p-4 text-teal-800">
+          {copy.used}
+        </p>
+      ) : (actionData && !actionData.ok) || loaderData.state === "invalid" ? (
         <p role="alert" className="rounded-2xl bg-danger-50 p-4 text-danger-600">
           Il link non è valido o è scaduto. Se vuoi iscriverti, inserisci di nuovo la tua email nel modulo in fondo alla home.
         </p>

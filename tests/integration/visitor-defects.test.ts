@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { action as documentsAction, loader as documentsLoader } from "../../app/routes/admin/documents";
 import { action as newsletterSignup } from "../../app/routes/api/newsletter-signup";
 import { action as register } from "../../app/routes/api/send-registration-confirmation";
-import { action as newsletterLink } from "../../app/routes/newsletter-token";
+import { action as newsletterLink, loader as newsletterPage } from "../../app/routes/newsletter-token";
 import type { Database } from "../../app/server/db/client.server";
 import { consentRecords, documents, emailOutbox, newsletterSubscribers, registrations } from "../../app/server/db/schema";
 import { documentTypes, saveDocument } from "../../app/server/services/admin-documents.server";
@@ -34,7 +34,10 @@ const registration = (email: string) => ({
 });
 
 const attachmentsTo = async (to: string) => {
-  const [mail] = await db.select().from(emailOutbox).where(and(eq(emailOutbox.to, to), eq(emailOutbox.template, "registration-confirmation")));
+  const [mail] = await db
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.to, to), eq(emailOutbox.template, "registration-confirmation")));
   return Object.fromEntries(mail!.attachments.map((attachment) => [attachment.filename, attachment.key]));
 };
 
@@ -89,7 +92,10 @@ describe("registration works on a fresh install (the three PDFs generated from t
     expect(before["accordo-servizio"]).toMatchObject({ live: "generated", sitePath: "/accordo-servizio" });
 
     await saveDocument(db, "termini-condizioni", Buffer.from("%PDF-1.4\n% vecchi termini\n%%EOF\n"), "staff@example.com");
-    await db.update(documents).set({ uploadedAt: new Date("2025-01-10T09:00:00Z") }).where(eq(documents.type, "termini-condizioni"));
+    await db
+      .update(documents)
+      .set({ uploadedAt: new Date("2025-01-10T09:00:00Z") })
+      .where(eq(documents.type, "termini-condizioni"));
     await saveDocument(db, "privacy-policy", Buffer.from("%PDF-1.4\n% privacy di oggi\n%%EOF\n"), "staff@example.com");
     const uploaded = await liveDocuments();
     expect(uploaded["termini-condizioni"]).toMatchObject({ live: "uploaded", outdated: true, uploadedBy: "staff@example.com" });
@@ -127,9 +133,12 @@ describe("newsletter", () => {
   const confirmLink = (token: string) =>
     call(newsletterLink, new Request(`${BASE}/newsletter/conferma/${token}`, { method: "POST", headers: { origin: BASE } }), { intent: "conferma", token });
   const linksSentTo = async (email: string) =>
-    (await db.select().from(emailOutbox).where(and(eq(emailOutbox.to, email), eq(emailOutbox.template, "newsletter-confirm")))).map(
-      (mail) => /\/newsletter\/conferma\/([A-Za-z0-9_-]+)/.exec(mail.html)![1]!,
-    );
+    (
+      await db
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.to, email), eq(emailOutbox.template, "newsletter-confirm")))
+    ).map((mail) => /\/newsletter\/conferma\/([A-Za-z0-9_-]+)/.exec(mail.html)![1]!);
 
   it("answers a mistyped address with the field's message", async () => {
     const result = await postJson(newsletterSignup, db, { email: "abc@" });
@@ -153,9 +162,43 @@ describe("newsletter", () => {
     const [link] = await linksSentTo("clic.doppio@example.com");
     expect(await confirmLink(link!)).toEqual({ ok: true });
     expect(await confirmLink(link!)).toEqual({ ok: true });
-    const welcomes = await db.select().from(emailOutbox).where(and(eq(emailOutbox.to, "clic.doppio@example.com"), eq(emailOutbox.template, "newsletter-welcome")));
+    const welcomes = await db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.to, "clic.doppio@example.com"), eq(emailOutbox.template, "newsletter-welcome")));
     expect(welcomes.map((mail) => mail.subject)).toEqual(["Iscrizione confermata"]);
-    expect(await db.select().from(consentRecords).where(and(eq(consentRecords.email, "clic.doppio@example.com"), eq(consentRecords.form, "newsletter")))).toHaveLength(1);
+    expect(
+      await db
+        .select()
+        .from(consentRecords)
+        .where(and(eq(consentRecords.email, "clic.doppio@example.com"), eq(consentRecords.form, "newsletter"))),
+    ).toHaveLength(1);
+  });
+
+  it("a confirmation or unsubscribe link opened again says it was already used instead of showing the button", async () => {
+    const opened = async (intent: string, token: string) => {
+      const page = (await call(newsletterPage, new Request(`${BASE}/newsletter/${intent}/${token}`), { intent, token })) as {
+        data: { state: string };
+        init: { headers: Record<string, string> };
+      };
+      expect(page.init.headers["Cache-Control"]).toBe("private, no-store");
+      return page.data.state;
+    };
+    await postJson(newsletterSignup, db, { email: "riaperto@example.com" });
+    const [link] = await linksSentTo("riaperto@example.com");
+    expect(await opened("conferma", link!)).toBe("open");
+    await confirmLink(link!);
+    expect(await opened("conferma", link!)).toBe("used");
+    const [row] = await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, "riaperto@example.com"));
+    expect(await opened("disiscrivi", row!.unsubscribeToken)).toBe("open");
+    await call(newsletterLink, new Request(`${BASE}/newsletter/disiscrivi/${row!.unsubscribeToken}`, { method: "POST", headers: { origin: BASE } }), {
+      intent: "disiscrivi",
+      token: row!.unsubscribeToken,
+    });
+    expect(await opened("disiscrivi", row!.unsubscribeToken)).toBe("used");
+    expect(await opened("conferma", link!)).toBe("invalid");
+    expect(await opened("conferma", "non-esiste")).toBe("invalid");
+    expect(await opened("conferma", "a%00b")).toBe("invalid");
   });
 
   it("a confirmation link no longer subscribes an address that has since unsubscribed", async () => {

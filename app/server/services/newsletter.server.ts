@@ -26,10 +26,7 @@ export async function subscribe(tx: Tx, email: string, source = "website") {
   if (existing?.status === "confirmed") return { status: "confirmed" as const, message: newsletterMessages.subscribed };
   const confirmToken = existing?.status === "pending" ? existing.confirmToken : token();
   if (existing?.status === "unsubscribed") {
-    await tx
-      .update(newsletterSubscribers)
-      .set({ status: "pending", confirmToken, unsubscribedAt: null })
-      .where(eq(newsletterSubscribers.id, existing.id));
+    await tx.update(newsletterSubscribers).set({ status: "pending", confirmToken, unsubscribedAt: null }).where(eq(newsletterSubscribers.id, existing.id));
   } else if (!existing) {
     await tx.insert(newsletterSubscribers).values({ email: normalized, confirmToken, unsubscribeToken: token(), source });
   }
@@ -74,6 +71,19 @@ export async function confirmSubscription(db: Database, confirmToken: string) {
     ]);
     return row;
   });
+}
+
+/**
+ * What a newsletter link opens to, read without changing anything (link scanners open it too): `open`
+ * shows the button, `used` says it was already done (a link opened again), `invalid` an unknown link
+ * or a confirmation link of an address that has since unsubscribed.
+ */
+export async function newsletterLinkState(db: Database, intent: "conferma" | "disiscrivi", token: string): Promise<"open" | "used" | "invalid"> {
+  const column = intent === "conferma" ? newsletterSubscribers.confirmToken : newsletterSubscribers.unsubscribeToken;
+  const [row] = await db.select({ status: newsletterSubscribers.status }).from(newsletterSubscribers).where(eq(column, token));
+  if (!row) return "invalid";
+  if (intent === "conferma") return row.status === "pending" ? "open" : row.status === "confirmed" ? "used" : "invalid";
+  return row.status === "unsubscribed" ? "used" : "open";
 }
 
 export async function unsubscribe(db: Database, unsubscribeToken: string) {
