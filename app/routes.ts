@@ -46,6 +46,8 @@ export default [
     route("pagamenti", "routes/admin/payments.tsx"),
     route("pagamenti/ricevuta/:id", "routes/admin/receipt.ts"),
     route("pagamenti/isee/:id", "routes/admin/isee-file.ts"),
+    route("impostazioni", "routes/admin/settings.tsx"),
+    route("persone/:bookingId/dati-fiscali", "routes/admin/person-fiscal-data.tsx"),
   ]),
   route("terapeuta-area", "routes/therapist/layout.tsx", [
     index("routes/therapist/home.tsx"),
@@ -64,6 +66,7 @@ export default [
     route("pagamenti/ricevuta/:paymentId", "routes/client/receipt.ts"),
     route("dati", "routes/client/data.tsx"),
     route("dati/esporta", "routes/client/data-export.ts"),
+    route("dati-fiscali", "routes/client/fiscal-data.tsx"),
   ]),
   route("test-followup", "routes/test-followup.tsx"),
   route("healthz", "routes/healthz.ts"),

@@ -14,6 +14,7 @@ export const clientAreaPaths = {
   home: CLIENT_AREA,
   data: `${CLIENT_AREA}/dati`,
   dataExport: `${CLIENT_AREA}/dati/esporta`,
+  fiscalData: `${CLIENT_AREA}/dati-fiscali`,
   absence: (sessionId: string) => `${CLIENT_AREA}/assenza/${sessionId}`,
   move: (bookingId: string) => `${CLIENT_AREA}/cambio-gruppo/${bookingId}`,
   sessionIcs: (sessionId: string) => `${CLIENT_AREA}/incontri/${sessionId}/calendario.ics`,

@@ -32,6 +32,26 @@ export const practiceFiscalLabels = {
   accountHolder: "Intestatario del conto",
 } as const satisfies Record<keyof PracticeFiscalFields, string>;
 
+/**
+ * The local trial's practice identity (`npm start` seeds it, marked demo): plainly fictitious, with
+ * numbers that pass their checks. A row stays marked demo while its name, partita IVA, codice fiscale
+ * or IBAN is still one of these.
+ */
+export const demoPracticeIdentity = {
+  legalName: "Studio Insieme – dati di prova",
+  addressLine: "Via dell'Esempio 1",
+  postalCode: "00100",
+  city: "Roma",
+  province: "RM",
+  partitaIva: "12345678903",
+  codiceFiscale: "12345678903",
+  iban: "IT60X0542811101000000123456",
+  accountHolder: "Studio Insieme – dati di prova",
+} as const;
+
+/** The gap of demo values where they are refused (a real production start): fictitious data issue no invoice. */
+export const DEMO_VALUES_GAP = "Dati di prova";
+
 /** The labels of what is still missing, in the order of the form. */
 export function practiceFiscalGaps(fields: PracticeFiscalFields): string[] {
   return (Object.keys(practiceFiscalLabels) as (keyof PracticeFiscalFields)[]).filter((key) => !fields[key]?.trim()).map((key) => practiceFiscalLabels[key]);

@@ -23,3 +23,17 @@ export async function audit(executor: Executor, session: SessionInfo, entry: Aud
     detail: entry.detail ?? null,
   });
 }
+
+/**
+ * What a save changed, field by field (`from` → `to`), for an audit entry's detail; fields whose
+ * value stayed the same are left out. `keys` names the fields compared.
+ */
+export function changesOf<T extends Record<string, unknown>>(before: { [K in keyof T]?: unknown } | null, after: T, keys: readonly (keyof T & string)[]) {
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  for (const key of keys) {
+    const from = before?.[key] ?? null;
+    const to = after[key] ?? null;
+    if (from !== to) changes[key] = { from, to };
+  }
+  return changes;
+}

@@ -1,7 +1,7 @@
 import { PROOF_OF_WORK_HEADER } from "../../app/domain/proof-of-work";
 import { PDFDocument } from "pdf-lib";
 import type { Database } from "../../app/server/db/client.server";
-import { emailOutbox, fiscalProfiles, groupBookings, groups, practiceSettings, therapists } from "../../app/server/db/schema";
+import { attendance, emailOutbox, fiscalProfiles, groupBookings, groups, groupSessions, practiceSettings, therapists } from "../../app/server/db/schema";
 import { withBody } from "../../app/server/mail/outbox.server";
 import { solveProofOfWork } from "../support/proof-of-work.mjs";
 
@@ -121,6 +121,21 @@ export async function confirmedMembers(db: Database, group: { id: string; therap
 export async function therapistWithGroup(db: Database, therapist: NewTherapist = {}, group: NewGroup = {}) {
   const row = await newTherapist(db, therapist);
   return { therapist: row, group: await newGroup(db, row.id, group) };
+}
+
+/**
+ * A confirmed member of a new group of their own (Wednesdays from 7 January 2026) who attended its
+ * first `attended` meetings, the first being the trial: what they owe is charged.
+ */
+export async function attendingMember(db: Database, email: string, attended: number, tag: string | number) {
+  const { group } = await therapistWithGroup(db, { name: `Dott.ssa Presenze ${tag}` }, { name: `Gruppo presenze ${tag}`, weekday: 3, startsOn: "2026-01-07" });
+  const [booking] = await db.insert(groupBookings).values({ groupId: group.id, email, name: `Persona ${tag}`, status: "confirmed" }).returning();
+  for (let week = 0; week < attended; week++) {
+    const startsAt = new Date(Date.UTC(2026, 0, 7 + 7 * week, 18));
+    const [session] = await db.insert(groupSessions).values({ groupId: group.id, startsAt, endsAt: new Date(startsAt.getTime() + 90 * 60_000) }).returning();
+    await db.insert(attendance).values({ sessionId: session!.id, bookingId: booking!.id, status: "present" });
+  }
+  return booking!;
 }
 
 /** The Cookie header a browser would send back after `response` (its Set-Cookie values, attributes dropped). */

@@ -10,6 +10,7 @@ import { attendance, groupBookings, groupSessions, payments, stripeEvents,  } fr
 import { ensureBuild, freePort, startApp, stopAllApps, type AppProcess } from "./app-process";
 import { testDatabase, testDatabaseUrl } from "./database";
 import { therapistWithGroup } from "./helpers";
+import { signedCheckoutEvent } from "./stripe-events";
 
 /**
  * The webhook on the production build, through every Express middleware in front of it
@@ -60,28 +61,7 @@ async function owingMember(email: string) {
   return { bookingId: booking!.id, sessionId: session!.id };
 }
 
-function signedCheckoutEvent(bookingId: string, sessionId: string) {
-  const checkoutId = `cs_test_${crypto.randomUUID().replaceAll("-", "")}`;
-  const payload = JSON.stringify({
-    id: `evt_${crypto.randomUUID().replaceAll("-", "")}`,
-    object: "event",
-    type: "checkout.session.completed",
-    created: Math.floor(Date.now() / 1000),
-    data: {
-      object: {
-        id: checkoutId,
-        object: "checkout.session",
-        payment_status: "paid",
-        amount_total: 3000,
-        currency: "eur",
-        payment_intent: `pi_test_${checkoutId.slice(8, 24)}`,
-        customer_details: { name: "Niccolò Sala" },
-        metadata: { booking_id: bookingId, session_id: sessionId, charge_kind: "trial" },
-      },
-    },
-  });
-  return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) };
-}
+const signedCheckout = (bookingId: string, sessionId: string) => signedCheckoutEvent({ bookingId, sessionId, payerName: "Niccolò Sala", secret: WEBHOOK_SECRET });
 
 beforeAll(async () => {
   process.env.DATA_DIR = tempDir("in-process");
@@ -104,7 +84,7 @@ describe("POST /api/stripe/webhook on the production server", () => {
   it("verifies the signature on the bytes sent, with or without Content-Length, and records the payment once", async () => {
     for (const chunked of [false, true]) {
       const { bookingId, sessionId } = await owingMember(`niccolo.${chunked ? "chunked" : "length"}@example.com`);
-      const { payload, signature } = signedCheckoutEvent(bookingId, sessionId);
+      const { payload, signature } = signedCheckout(bookingId, sessionId);
       const first = await post("/api/stripe/webhook", payload, { "Stripe-Signature": signature }, chunked);
       expect(first, server.output()).toEqual({ status: 200, body: JSON.stringify({ received: true }) });
       const again = await post("/api/stripe/webhook", payload, { "Stripe-Signature": signature }, chunked);
@@ -117,7 +97,7 @@ describe("POST /api/stripe/webhook on the production server", () => {
 
   it("answers 400 to a forged signature and stores nothing", async () => {
     const { bookingId, sessionId } = await owingMember("niccolo.forged@example.com");
-    const { payload } = signedCheckoutEvent(bookingId, sessionId);
+    const { payload } = signedCheckout(bookingId, sessionId);
     const forged = Stripe.webhooks.generateTestHeaderString({ payload, secret: "whsec_notTheSiteSecret" });
     const response = await post("/api/stripe/webhook", payload, { "Stripe-Signature": forged });
     expect(response.status).toBe(400);

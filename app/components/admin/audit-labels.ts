@@ -35,6 +35,8 @@ const auditEntityLabels: Record<string, string> = {
   document: "Documento",
   person: "Dati di una persona",
   privacy_request: "Richiesta privacy",
+  practice_settings: "Dati fiscali dello studio",
+  fiscal_profile: "Dati fiscali di una persona",
 };
 
 export const auditActionLabel = (action: string) => auditActionLabels[action] ?? action;

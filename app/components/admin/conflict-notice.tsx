@@ -133,15 +133,16 @@ export function FormDialogFooter({ formId, onCancel, cancelLabel, saving, disabl
 }
 
 /**
- * For a list whose rows change in place: `onConflict` (give it to the row actions) shows the
- * "changed by someone else" notice, whose Ricarica reloads the page's data and hides it again.
+ * For a list whose rows change in place (or a form on the page itself, with `conflictMessages.form`):
+ * `onConflict` (give it to the row actions) shows the "changed by someone else" notice, whose
+ * Ricarica reloads the page's data and hides it again.
  */
-export function useRowConflict() {
+export function useRowConflict(message: string = conflictMessages.row) {
   const revalidator = useRevalidator();
   const [conflict, setConflict] = useState(false);
   const notice = conflict ? (
     <ConflictNotice
-      message={conflictMessages.row}
+      message={message}
       reloading={revalidator.state !== "idle"}
       onReload={() => void revalidator.revalidate().then(() => setConflict(false))}
     />

@@ -30,6 +30,7 @@ const adminTabs = [
   { to: "/admin/panoramica", label: "Panoramica" },
   { to: "/admin/privacy", label: "Privacy" },
   { to: "/admin/registro", label: "Registro accessi" },
+  { to: "/admin/impostazioni", label: "Impostazioni" },
   { to: "/admin/sicurezza", label: "Sicurezza" },
 ] as const;
 

@@ -1,6 +1,7 @@
 import { FileText, TriangleAlert } from "lucide-react";
 import { Link } from "react-router";
 import type { Submission } from "@conform-to/react";
+import { staffFiscalDataPath } from "~/components/admin/fiscal-profile-form";
 import { getFormProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
 import { useEffect, useState, type ReactNode } from "react";
 import type { Route } from "./+types/payments";
@@ -262,6 +263,9 @@ function AccountRow({ account }: { account: Data["rows"][number] }) {
       <td className={td}>
         <span className="block font-medium text-ink-900">{account.name}</span>
         <span className="block break-all text-xs text-ink-500">{account.email}</span>
+        <Link to={staffFiscalDataPath(account.bookingId)} className="text-xs font-semibold text-teal-800 underline" aria-label={`Dati fiscali di ${account.name}`}>
+          Dati fiscali
+        </Link>
         {account.waitingInvoices > 0 ? (
           <span className="mt-1 block">
             <Badge tone="highlight">{account.waitingInvoices === 1 ? "1 fattura in attesa" : `${account.waitingInvoices} fatture in attesa`}</Badge>

@@ -15,6 +15,8 @@ import { clientKey, hitRateLimit } from "~/server/http/rate-limit.server";
 import { calendarFeedOf, renewCalendarFeed, revokeCalendarFeed } from "~/server/services/client-calendar.server";
 import { clientPath, sendClientSignInLink } from "~/server/services/client-area.server";
 import { latestMoveRequests } from "~/server/services/move-requests.server";
+import { fiscalDataMissing } from "~/server/services/fiscal-profiles.server";
+import { FiscalDataRequest } from "~/components/client/fiscal-data-notice";
 import { FieldError } from "~/components/site/field-error";
 import { SendButton } from "~/components/site/send-button";
 import { AreaError } from "~/components/client/notices";
@@ -59,7 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const back = returnPathOf(url);
   if (back !== CLIENT_AREA) throw redirect(back, { headers: PRIVATE });
-  const [path, feed] = await Promise.all([clientPath(context.db, client), calendarFeedOf(context.db, client)]);
+  const [path, feed, fiscalDataAsked] = await Promise.all([clientPath(context.db, client), calendarFeedOf(context.db, client), fiscalDataMissing(context.db, client.user.email)]);
   const moves = await latestMoveRequests(
     context.db,
     path.filter((group) => group.bookingStatus === "confirmed").map((group) => group.bookingId),
@@ -71,6 +73,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       feedUrl: feed ? `${publicBaseUrl()}${clientAreaPaths.feed(feed.token)}` : null,
       feedSince: feed?.createdAt ?? null,
       noticeHours: absenceNotice.hours,
+      fiscalDataAsked,
     },
     { headers: PRIVATE },
   );
@@ -182,7 +185,7 @@ function SignIn({ returnPath, linkInvalid, signedOutEverywhere, result }: { retu
 
 type PathData = Extract<Route.ComponentProps["loaderData"], { view: "path" }>;
 
-function MyPath({ groups, feedUrl, feedSince, noticeHours, result }: PathData & { result?: ActionResult }) {
+function MyPath({ groups, feedUrl, feedSince, noticeHours, fiscalDataAsked, result }: PathData & { result?: ActionResult }) {
   const member = groups.some((group) => group.bookingStatus === "confirmed");
   return (
     <div className="grid gap-8">
@@ -190,6 +193,7 @@ function MyPath({ groups, feedUrl, feedSince, noticeHours, result }: PathData & 
         <h1 className="text-3xl font-semibold sm:text-4xl">Il mio percorso</h1>
         <p className="text-ink-700">Orari in ora italiana. Assenze: avvisa almeno {noticeHours} ore prima e l'incontro non si paga, secondo il {absenceNotice.rule}.</p>
       </header>
+      {fiscalDataAsked ? <FiscalDataRequest /> : null}
       {groups.length === 0 ? (
         <div className="grid gap-3 rounded-3xl border border-sand-200 bg-white p-6">
           <h2 className="text-xl font-semibold">Non troviamo ancora un gruppo per te</h2>

@@ -19,6 +19,8 @@ import { redirectWithFlash } from "~/server/flash.server";
 import { useFlash } from "~/components/site/use-flash";
 import type { Database } from "~/server/db/client.server";
 import { clientAccounts, requestIsee } from "~/server/services/client-payments.server";
+import { fiscalDataMissing } from "~/server/services/fiscal-profiles.server";
+import { FiscalDataLink, FiscalDataRequest } from "~/components/client/fiscal-data-notice";
 import { createCheckoutForCharge, onlinePaymentAvailable } from "~/server/services/stripe.server";
 import { pdfUpload, readMultipart } from "~/server/uploads.server";
 import { FieldError } from "~/components/site/field-error";
@@ -50,7 +52,7 @@ const ISEE_FORM = "isee-request";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const client = await requireClient(context.db, request);
-  const accounts = await clientAccounts(context.db, client);
+  const [accounts, fiscalDataAsked] = await Promise.all([clientAccounts(context.db, client), fiscalDataMissing(context.db, client.user.email)]);
   const outcome = new URL(request.url).searchParams.get("esito");
   return data(
     {
@@ -58,6 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       online: onlinePaymentAvailable(),
       outcome: outcome && outcome in outcomes ? outcomes[outcome as keyof typeof outcomes] : null,
       cancelled: outcome === "annullato",
+      fiscalDataAsked,
     },
     { headers: PRIVATE },
   );
@@ -130,7 +133,7 @@ export const meta = () => [{ title: "Pagamenti | Area personale" }];
 type Account = Route.ComponentProps["loaderData"]["accounts"][number];
 
 export default function PaymentsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { accounts, online, cancelled } = loaderData;
+  const { accounts, online, cancelled, fiscalDataAsked } = loaderData;
   const iseeSent = useFlash(ISEE_FORM)?.outcome === "ok";
   const outcome = loaderData.outcome ?? (iseeSent ? iseeMessages.received : null);
   // Each booking has its ISEE form: a refusal belongs to the one whose hidden booking field it carries.
@@ -148,6 +151,7 @@ export default function PaymentsPage({ loaderData, actionData }: Route.Component
     >
       {outcome ? cancelled ? <AreaError>{outcome}</AreaError> : <AreaDone>{outcome}</AreaDone> : null}
       {actionData && "error" in actionData ? <AreaError>{actionData.error}</AreaError> : null}
+      {fiscalDataAsked ? <FiscalDataRequest /> : <FiscalDataLink />}
       {accounts.length === 0 ? (
         <p className="rounded-2xl bg-sand-100 p-4 text-ink-700">Qui vedrai le sedute e i pagamenti quando il tuo posto in un gruppo sarà confermato.</p>
       ) : (

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, lt, sql } from "drizzle-orm";
 import { randomBytes, randomUUID } from "node:crypto";
 import { addDays, todayInRome } from "~/domain/calendar";
+import { demoPracticeIdentity } from "~/domain/fiscal-identity";
 import type { AttendanceStatus } from "~/domain/sessions";
 import { auth } from "../auth.server";
 import { env } from "../env.server";
@@ -90,24 +91,11 @@ const demoFiscalPeople = [
   { firstName: "Sara", lastName: "Verdi (demo)", codiceFiscale: "VRDSRA92E55L219S", tsOpposition: true },
 ] as const;
 
-/** The practice's demo fiscal identity (marked demo, refused in production) and the payers' fiscal data. */
+/** The practice's demo fiscal identity (marked demo, refused on a real production start) and the payers' fiscal data. */
 async function seedDemoFiscalData(tx: Tx, payers: { id: string }[]) {
   await tx
     .insert(practiceSettings)
-    .values({
-      id: 1,
-      legalName: "Studio Insieme – dati di prova",
-      addressLine: "Via dell'Esempio 1",
-      postalCode: "00100",
-      city: "Roma",
-      province: "RM",
-      partitaIva: "12345678903",
-      codiceFiscale: "12345678903",
-      taxRegimeNote: null,
-      iban: "IT60X0542811101000000123456",
-      accountHolder: "Studio Insieme – dati di prova",
-      demo: true,
-    })
+    .values({ id: 1, ...demoPracticeIdentity, taxRegimeNote: null, demo: true })
     .onConflictDoNothing();
   const bookings = await tx
     .select({ id: groupBookings.id, email: groupBookings.email })

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { todayInRome } from "~/domain/calendar";
-import { documentNumberOf, invoiceLineDescription, practiceFiscalGaps, stampDutyFor, type PracticeFiscalFields } from "~/domain/fiscal-identity";
+import { clientAreaPaths } from "~/domain/client-area";
+import { DEMO_VALUES_GAP, documentNumberOf, invoiceLineDescription, practiceFiscalGaps, stampDutyFor, type PracticeFiscalFields } from "~/domain/fiscal-identity";
 import { tariffs, type InvoiceKind } from "~/domain/ledger";
 import type { Database } from "../db/client.server";
 import {
@@ -19,7 +20,10 @@ import {
   type InvoiceLine,
   type InvoiceParty,
 } from "../db/schema";
+import { env, publicBaseUrl } from "../env.server";
 import { HttpError } from "../http/errors.server";
+import { ClientAreaNoticeEmail } from "../mail/client-area-templates";
+import { emailBody, enqueueEmails } from "../mail/outbox.server";
 import { chargesByBooking } from "./charges.server";
 
 /**
@@ -34,10 +38,23 @@ import { chargesByBooking } from "./charges.server";
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type Executor = Database | Tx;
 
+/**
+ * Whether the demo's fictitious identity (practice_settings.demo) is refused: on a real production
+ * start (NODE_ENV=production without SEED_DEMO=true). The local trial (`npm start`) runs the
+ * production build with SEED_DEMO=true and keeps issuing its demo invoices (decision 059).
+ */
+export const demoValuesRefused = () => env().isProduction && env().SEED_DEMO !== "true";
+
+/** What an invoice still lacks of the practice's identity: the fields' labels, then "Dati di prova" where demo values are refused. */
+export function practiceGaps(settings: (PracticeFiscalFields & { demo?: boolean }) | null) {
+  const gaps = practiceFiscalGaps(settings ?? {});
+  if (settings?.demo && demoValuesRefused()) gaps.push(DEMO_VALUES_GAP);
+  return gaps;
+}
+
 export async function practiceFiscalIdentity(db: Executor) {
   const [settings] = await db.select().from(practiceSettings).where(eq(practiceSettings.id, 1));
-  const fields: PracticeFiscalFields = settings ?? {};
-  return { settings: settings ?? null, gaps: practiceFiscalGaps(fields) };
+  return { settings: settings ?? null, gaps: practiceGaps(settings ?? null) };
 }
 
 export const fiscalEmail = (email: string) => email.trim().toLowerCase();
@@ -167,8 +184,8 @@ export type InvoiceOutcome = { status: "issued"; id: string; number: string } | 
 
 /**
  * In the payment's transaction: its invoice, drawn now when the data are complete. Otherwise the
- * invoice waits, and (once per person) the person is recorded as asked for their fiscal data: the
- * caller sends the request (`fiscalDataRequested` says whether this call was the first).
+ * invoice waits, and (once per person) the person is asked for their fiscal data by e-mail
+ * (`fiscalDataRequested` says whether this call was the first).
  */
 export async function issueInvoiceForPayment(tx: Tx, paymentId: string, actorId: string | null, now: Date = new Date()) {
   const [existing] = await tx.select({ id: invoices.id, number: invoices.number }).from(invoices).where(eq(invoices.paymentId, paymentId));
@@ -181,10 +198,7 @@ export async function issueInvoiceForPayment(tx: Tx, paymentId: string, actorId:
   const profile = email ? await fiscalProfileOf(tx, email) : null;
   if (!profile || !practice.settings || practice.gaps.length > 0) {
     let fiscalDataRequested = false;
-    if (email && !profile) {
-      const asked = await tx.insert(fiscalDataRequests).values({ email, requestedAt: now }).onConflictDoNothing().returning({ email: fiscalDataRequests.email });
-      fiscalDataRequested = asked.length > 0;
-    }
+    if (email && !profile) fiscalDataRequested = await askForFiscalData(tx, email, now);
     const outcome: InvoiceOutcome = { status: "waiting", reason: practice.gaps.length > 0 ? "practice" : "person", email };
     return { outcome, fiscalDataRequested };
   }
@@ -221,6 +235,34 @@ export async function issueInvoiceForPayment(tx: Tx, paymentId: string, actorId:
   return { outcome: { status: "issued", ...invoice! } satisfies InvoiceOutcome, fiscalDataRequested: false };
 }
 
+/**
+ * The first time an invoice of `email` waits for their fiscal data: the request is recorded and the
+ * person is e-mailed, in the payment's transaction, with a link to the form in their area (sign-in
+ * first). The e-mail says only that their data are needed for an invoice. Later calls do nothing.
+ */
+async function askForFiscalData(tx: Tx, email: string, now: Date) {
+  const asked = await tx.insert(fiscalDataRequests).values({ email, requestedAt: now }).onConflictDoNothing().returning({ email: fiscalDataRequests.email });
+  if (asked.length === 0) return false;
+  await enqueueEmails(tx, [
+    {
+      to: email,
+      subject: "Ci servono i tuoi dati per la fattura",
+      template: "client-fiscal-data-request",
+      body: emailBody(ClientAreaNoticeEmail, {
+        name: null,
+        preview: "Per emettere la tua fattura ci servono i tuoi dati fiscali",
+        paragraphs: [
+          "per emettere la fattura del tuo pagamento ci servono i tuoi dati fiscali: nome e cognome, indirizzo di residenza e codice fiscale.",
+          "Li inserisci una volta sola nella tua area personale, alla voce Dati fiscali: entri con il link che ti mandiamo per email, senza password. Appena li salvi emettiamo la fattura e la trovi in Pagamenti.",
+        ],
+        areaUrl: `${publicBaseUrl()}${clientAreaPaths.fiscalData}`,
+        footerNote: "Ti scriviamo perché abbiamo registrato un tuo pagamento: la fattura lo documenta e ti serve anche per la detrazione.",
+      }),
+    },
+  ]);
+  return true;
+}
+
 /** Takes `cents` off the last lines (the stamp duty the person paid within the same amount). */
 function shrinkLines(lines: InvoiceLine[], cents: number) {
   let left = cents;
@@ -231,9 +273,24 @@ function shrinkLines(lines: InvoiceLine[], cents: number) {
   }
 }
 
+/** Payments without their invoice (of one person, by address in lower case, or everyone's); the query joins invoices and group_bookings. */
+const waitingFor = (email: string | null) => and(isNull(invoices.id), email ? sql`lower(${groupBookings.email}) = ${fiscalEmail(email)}` : undefined);
+
+/** How many invoices wait (of one person, or everyone's when `email` is null). */
+export async function countWaitingInvoices(db: Executor, email: string | null) {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(payments)
+    .leftJoin(invoices, eq(invoices.paymentId, payments.id))
+    .leftJoin(groupBookings, eq(groupBookings.id, payments.bookingId))
+    .where(waitingFor(email));
+  return row?.count ?? 0;
+}
+
 /**
  * Draws the invoices still waiting (of one person, or of everyone when `email` is null), oldest
- * payment first, each in its own transaction. Returns how many were issued.
+ * payment first, each in its own transaction; those of people still without fiscal data keep
+ * waiting. Returns how many were issued.
  */
 export async function issueWaitingInvoices(db: Database, email: string | null, actorId: string | null, now: Date = new Date()) {
   const waiting = await db
@@ -241,13 +298,14 @@ export async function issueWaitingInvoices(db: Database, email: string | null, a
     .from(payments)
     .leftJoin(invoices, eq(invoices.paymentId, payments.id))
     .leftJoin(groupBookings, eq(groupBookings.id, payments.bookingId))
-    .where(and(isNull(invoices.id), email ? sql`lower(${groupBookings.email}) = ${fiscalEmail(email)}` : undefined))
+    .where(waitingFor(email))
     .orderBy(asc(payments.paidAt), asc(payments.createdAt));
   let issued = 0;
   for (const payment of waiting) {
     const result = await db.transaction((tx) => issueInvoiceForPayment(tx, payment.id, actorId, now));
-    if (result.outcome.status !== "issued") break;
-    issued++;
+    if (result.outcome.status === "issued") issued++;
+    // Without the practice's identity nothing can be issued; one person's missing data holds up only theirs.
+    else if (result.outcome.reason === "practice") break;
   }
   return issued;
 }
