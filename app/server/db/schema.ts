@@ -757,7 +757,7 @@ export const practiceSettings = pgTable(
     accountHolder: text("account_holder"),
     /** true: the €2 stamp duty is added to the client's invoice; false: the practice bears it. */
     stampDutyCharged: boolean("stamp_duty_charged").notNull().default(false),
-    /** The local trial's values: plainly fictitious, refused with NODE_ENV=production unless SEED_DEMO=true (decision 059). */
+    /** The local trial's values: plainly fictitious, refused with NODE_ENV=production unless SEED_DEMO=true (decision 061). */
     demo: boolean("demo").notNull().default(false),
     updatedBy: text("updated_by"),
     updatedAt: updatedAt(),

@@ -41,7 +41,7 @@ type Executor = Database | Tx;
 /**
  * Whether the demo's fictitious identity (practice_settings.demo) is refused: on a real production
  * start (NODE_ENV=production without SEED_DEMO=true). The local trial (`npm start`) runs the
- * production build with SEED_DEMO=true and keeps issuing its demo invoices (decision 059).
+ * production build with SEED_DEMO=true and keeps issuing its demo invoices (decision 061).
  */
 export const demoValuesRefused = () => env().isProduction && env().SEED_DEMO !== "true";
 
