@@ -3,6 +3,7 @@ import { PDFDocument } from "pdf-lib";
 import type { Database } from "../../app/server/db/client.server";
 import { attendance, emailOutbox, fiscalProfiles, groupBookings, groups, groupSessions, practiceSettings, therapists } from "../../app/server/db/schema";
 import { withBody } from "../../app/server/mail/outbox.server";
+import { demoPracticeIdentity } from "../../app/domain/fiscal-identity";
 import { solveProofOfWork } from "../support/proof-of-work.mjs";
 
 type AnyAction = (args: never) => Promise<Response> | Response;
@@ -168,14 +169,9 @@ export async function staffDatabase(name: string, password = "password-molto-lun
 export async function practiceReady(db: Database, values: Partial<typeof practiceSettings.$inferInsert> = {}) {
   const insert = db.insert(practiceSettings).values({
     id: 1,
+    ...demoPracticeIdentity,
     legalName: "Studio di prova S.r.l.",
     addressLine: "Via Roma 1",
-    postalCode: "00100",
-    city: "Roma",
-    province: "RM",
-    partitaIva: "12345678903",
-    codiceFiscale: "12345678903",
-    iban: "IT60X0542811101000000123456",
     accountHolder: "Studio di prova S.r.l.",
     ...values,
   });

@@ -70,6 +70,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
+/** A code typed as letters and digits (codice fiscale, IBAN, BIC): capitals, no spelling suggestions, monospaced. */
+const codeInput = { autoCapitalize: "characters", spellCheck: false, className: "field font-mono uppercase tracking-wider" } as const;
+
 export const meta: Route.MetaFunction = () => [{ title: "Impostazioni · Admin" }];
 
 type Data = Route.ComponentProps["loaderData"];
@@ -117,10 +120,8 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
               label="Codice fiscale"
               field={fields.codice_fiscale}
               hint="16 caratteri per un professionista, 11 cifre per uno studio associato o una società."
-              autoCapitalize="characters"
-              spellCheck={false}
               maxLength={20}
-              className="field font-mono uppercase tracking-wider"
+              {...codeInput}
             />
           </div>
           <Field
@@ -132,17 +133,9 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
           </Field>
         </Card>
         <Card title="Conto per i bonifici" id="bank-title">
-          <InputField
-            label="IBAN"
-            field={fields.iban}
-            hint="Stampato sulle fatture e nel codice QR per pagare con l'app della banca."
-            autoCapitalize="characters"
-            spellCheck={false}
-            maxLength={42}
-            className="field font-mono uppercase tracking-wider"
-          />
+          <InputField label="IBAN" field={fields.iban} hint="Stampato sulle fatture e nel codice QR per pagare con l'app della banca." maxLength={42} {...codeInput} />
           <div className="grid gap-4 sm:grid-cols-[12rem_minmax(0,1fr)]">
-            <InputField label="BIC / SWIFT (facoltativo)" field={fields.bic} autoCapitalize="characters" spellCheck={false} maxLength={11} className="field font-mono uppercase" />
+            <InputField label="BIC / SWIFT (facoltativo)" field={fields.bic} maxLength={11} {...codeInput} />
             <InputField label="Intestatario del conto" field={fields.account_holder} maxLength={200} />
           </div>
         </Card>
