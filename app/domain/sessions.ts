@@ -20,6 +20,14 @@ export const attendanceLabels: Record<AttendanceStatus, string> = {
   absent_unnotified: "Assente senza preavviso",
 };
 
+/** A scheduled meeting whose start has passed: it took place. */
+export const HELD_LABEL = "Svolto";
+
+/** What a meeting's badge says: its status, or «Svolto» for a scheduled one that has started. */
+export function meetingLabel(status: SessionStatus, startsAt: Date | string, now: Date = new Date()) {
+  return status === "scheduled" && new Date(startsAt) <= now ? HELD_LABEL : sessionStatusLabels[status];
+}
+
 const SESSION_MS = groupRules.sessionMinutes * 60_000;
 
 export interface Closure {
@@ -135,7 +143,9 @@ export const videoUrlSchema = z
   .transform((value) => value || null);
 
 /** A meeting's roster as the attendance sheet shows it: the members' short names, whether they announced an absence. */
-export function rosterRows<S extends string>(roster: readonly { bookingId: string; name: string | null; ageBracket: string | null; status: S | null; announcedAt: Date | string | null }[]) {
+export function rosterRows<S extends string>(
+  roster: readonly { bookingId: string; name: string | null; ageBracket: string | null; status: S | null; announcedAt: Date | string | null }[],
+) {
   return roster.map((row) => ({ bookingId: row.bookingId, name: memberName(row.name), ageBracket: row.ageBracket, status: row.status, announced: Boolean(row.announcedAt) }));
 }
 

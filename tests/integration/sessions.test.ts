@@ -399,6 +399,14 @@ describe("therapists", () => {
     expect(reads[0]!.actorEmail).toBe("alfa@example.com");
   });
 
+  it("shows a past meeting of the group page as held («Svolto»), not as planned", async () => {
+    const page = (await call(therapistGroupLoader, request("/terapeuta-area", { cookie: cookieA }), { groupId: groupA.id })) as {
+      sessions: { id: string; startsAt: string | Date; label: string }[];
+    };
+    expect(page.sessions.find((session) => session.id === sessionA)!.label).toBe("Svolto");
+    expect(page.sessions.filter((session) => new Date(session.startsAt) > new Date()).every((session) => session.label !== "Svolto")).toBe(true);
+  });
+
   it("refuses an attendance sheet with an unknown status, naming the three, and keeps the saved mark", async () => {
     const refused = answer(
       await call(therapistSessionAction, request("/t", { cookie: cookieA, method: "POST", body: form({ intent: "attendance", [`mark:${memberA.id}`]: "late" }) }), {

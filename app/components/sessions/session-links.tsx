@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Badge, EmptyState } from "~/components/admin/page";
-import { sessionLabel, sessionStatusLabels, THERAPIST_AREA, upperFirst, type SessionStatus } from "~/domain/sessions";
+import { HELD_LABEL, sessionLabel, THERAPIST_AREA, upperFirst, type SessionStatus } from "~/domain/sessions";
 import { sessionTones } from "./attendance-sheet";
 
 interface SessionLink {
@@ -8,6 +8,8 @@ interface SessionLink {
   startsAt: string | Date;
   endsAt: string | Date;
   status: SessionStatus;
+  /** The badge's text (`meetingLabel`: «Svolto» once a scheduled meeting has started). */
+  label: string;
   /** A moved meeting's new date, linked beside it. */
   movedTo?: { id: string; startsAt: string | Date } | null;
   /** Shown above the date when the list mixes groups. */
@@ -38,7 +40,7 @@ export function SessionLinks({ id, title, empty, sessions }: { id: string; title
                 </Link>
               )}
               <span className="flex flex-wrap items-center gap-2">
-                <Badge tone={sessionTones[session.status]}>{sessionStatusLabels[session.status]}</Badge>
+                <Badge tone={session.label === HELD_LABEL ? "success" : sessionTones[session.status]}>{session.label}</Badge>
                 {session.movedTo ? <MovedToLink movedTo={session.movedTo} /> : null}
               </span>
             </li>

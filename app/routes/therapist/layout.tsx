@@ -44,9 +44,10 @@ export default function TherapistLayout({ loaderData }: Route.ComponentProps) {
         signOut={<SignOutButton action={THERAPIST_AREA} label="Esci" />}
         tabs={<AreaTabs label="Sezioni dell'area terapeuti" tabs={tabs} className="mx-auto max-w-6xl px-4" />}
       />
-      <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
+      {/* The root layout's <main> holds this area: one main landmark per page. */}
+      <div className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
         <Outlet />
-      </main>
+      </div>
     </div>
   );
 }

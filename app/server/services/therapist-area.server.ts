@@ -2,7 +2,7 @@ import { and, asc, eq, gte, lt, or, sql } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import { widgetPath } from "~/domain/sign-in-widget";
 import { addDays, romeTimeToUtc, todayInRome } from "~/domain/calendar";
-import { memberName, THERAPIST_AREA, THERAPIST_ROLE } from "~/domain/sessions";
+import { meetingLabel, memberName, THERAPIST_AREA, THERAPIST_ROLE } from "~/domain/sessions";
 import { audit } from "../audit.server";
 import { ADMIN_ROLE, type SessionInfo } from "../auth.server";
 import { readAnswers } from "../crypto.server";
@@ -103,7 +103,7 @@ export async function ownGroups(db: Database, therapistId: string) {
 export async function ownSessions(db: Database, therapistId: string, now: Date = new Date(), days = 14, pastDays = 14) {
   const today = todayInRome(now);
   const rows = await listSessions(db, { therapistId }, romeTimeToUtc(addDays(today, -pastDays), "00:00"), romeTimeToUtc(addDays(today, days), "00:00"));
-  return rows.map((row) => ({ ...row, movedTo: movedToOf(row) }));
+  return rows.map((row) => ({ ...row, label: meetingLabel(row.status, row.startsAt, now), movedTo: movedToOf(row) }));
 }
 
 const notYours = () => new HttpError(404, "Non trovato tra i tuoi gruppi.");
@@ -154,7 +154,15 @@ export async function ownGroup(db: Database, identity: TherapistIdentity, groupI
       ),
     )
     .orderBy(asc(groupSessions.startsAt));
-  const sessions = rows.map((row) => ({ id: row.id, startsAt: row.startsAt, endsAt: row.endsAt, status: row.status, note: row.note, movedTo: movedToOf(row) }));
+  const sessions = rows.map((row) => ({
+    id: row.id,
+    startsAt: row.startsAt,
+    endsAt: row.endsAt,
+    status: row.status,
+    label: meetingLabel(row.status, row.startsAt, now),
+    note: row.note,
+    movedTo: movedToOf(row),
+  }));
   await audit(db, identity.session, { action: "list", entity: "group_members", entityId: groupId, detail: { members: people.length } });
   return {
     group,
