@@ -165,3 +165,8 @@ export function splitPayment(amountCents: number, priorPaidCents: number, charge
   if (left > 0) platformCents += share(left, ahead);
   return { platformCents, therapistCents: amountCents - platformCents };
 }
+
+/** The filters of the accounts list (/admin/pagamenti): who owes money, who has credit, whose invoice waits for fiscal data. */
+export const accountFilters = ["deve", "credito", "fattura-in-attesa"] as const;
+export type AccountFilter = (typeof accountFilters)[number];
+export const accountFilterLabels: Record<AccountFilter, string> = { deve: "Deve dei soldi", credito: "Ha credito", "fattura-in-attesa": "Fattura in attesa dei dati" };

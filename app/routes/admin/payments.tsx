@@ -18,21 +18,20 @@ import { prices } from "~/content/site";
 import { todayInRome } from "~/domain/calendar";
 import { romeDate } from "~/domain/sessions";
 import { z } from "~/domain/zod";
-import { correctionKinds, formatCents, manualPaymentMethods, paymentMethodLabels, paymentSchema, refundSchema, type CorrectionKind } from "~/domain/ledger";
-import { actionFail, actionOk, checkFields, loadOr, recordId, staffAction, submissionRefused } from "~/server/http/staff-action.server";
-import { approveIseeRequest, declineIseeRequest, pendingIseeRequests } from "~/server/services/client-payments.server";
 import {
   accountFilterLabels,
   accountFilters,
-  approveIsee,
-  CreditNeedsConfirmation,
-  listAccounts,
-  recentPayments,
-  recentRefunds,
-  recordPayment,
-  recordRefund,
-  revokeIsee,
-} from "~/server/services/payments.server";
+  correctionKinds,
+  formatCents,
+  manualPaymentMethods,
+  paymentMethodLabels,
+  paymentSchema,
+  refundSchema,
+  type CorrectionKind,
+} from "~/domain/ledger";
+import { actionFail, actionOk, checkFields, loadOr, recordId, staffAction, submissionRefused } from "~/server/http/staff-action.server";
+import { approveIseeRequest, declineIseeRequest, pendingIseeRequests } from "~/server/services/client-payments.server";
+import { approveIsee, CreditNeedsConfirmation, listAccounts, recentPayments, recentRefunds, recordPayment, recordRefund, revokeIsee } from "~/server/services/payments.server";
 import { practiceFiscalIdentity } from "~/server/services/invoices.server";
 import { ADMIN_PAGE_SIZE, auditListRead, parseListQuery } from "~/server/services/admin-lists.server";
 import { parseSubmission } from "~/server/form-submission.server";

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { romeTimeToUtc } from "~/domain/calendar";
-import { balanceCents, formatCents, splitPayment, tariffs, totalCents, type Charge, type CorrectionKind, type PaymentMethod } from "~/domain/ledger";
+import { balanceCents, formatCents, splitPayment, tariffs, totalCents, type AccountFilter, type Charge, type CorrectionKind, type PaymentMethod } from "~/domain/ledger";
 import { audit } from "../audit.server";
 import type { SessionInfo } from "../auth.server";
 import type { Database } from "../db/client.server";
@@ -37,11 +37,6 @@ async function sumsByBooking(db: Executor, table: typeof payments | typeof refun
     .groupBy(table.bookingId);
   return new Map(rows.map((row) => [row.bookingId!, Number(row.cents)]));
 }
-
-/** The filters of the accounts list: who owes money, who has credit, whose invoice waits for fiscal data. */
-export const accountFilters = ["deve", "credito", "fattura-in-attesa"] as const;
-export type AccountFilter = (typeof accountFilters)[number];
-export const accountFilterLabels: Record<AccountFilter, string> = { deve: "Deve dei soldi", credito: "Ha credito", "fattura-in-attesa": "Fattura in attesa dei dati" };
 
 /**
  * The people the accounts list shows: confirmed bookings, and any booking that attended a meeting or
