@@ -61,10 +61,20 @@ async function loaderJson(loader: (args: never) => unknown, url: string, db: Dat
 
 /** Rows of an address (one database serves the whole file). */
 const count = async (db: Database, table: typeof groupBookings | typeof groupWaitlist | typeof callSlots, email: string) =>
-  Number((await db.select({ n: sql<number>`count(*)` }).from(table).where(eq(table.email, email)))[0]!.n);
+  Number(
+    (
+      await db
+        .select({ n: sql<number>`count(*)` })
+        .from(table)
+        .where(eq(table.email, email))
+    )[0]!.n,
+  );
 
 const confirmationSecret = async (db: Database, email: string) => {
-  const [mail] = await db.select().from(emailOutbox).where(and(eq(emailOutbox.template, "confirm-request"), eq(emailOutbox.to, email)));
+  const [mail] = await db
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.template, "confirm-request"), eq(emailOutbox.to, email)));
   return /conferma-richiesta\/([A-Za-z0-9_-]+)/.exec(mail!.html)![1]!;
 };
 
@@ -122,6 +132,22 @@ describe("an e-mail address alone reveals nothing", () => {
     expect((apiPersonal.body.groups as { reasons: string }[])[0]!.reasons).toContain("Stesso orario");
   });
 
+  it("/api/groups lists the members (initial and age bracket) only to the holder of a token; anyone else gets the counts", async () => {
+    const db = await testDatabase();
+    const { morning } = await seedGroups(db);
+    await db.insert(groupBookings).values({ groupId: morning.id, email: "membro@example.com", name: "Elena", ageBracket: "26-35", status: "confirmed" });
+    const { token } = await submit(db, "membri@example.com");
+    type Card = { groupName: string; occupiedSpots: number; participants: string[] };
+    const cardOf = (body: Record<string, unknown>) => (body.groups as Card[]).find((card) => card.groupName === "Mattutino")!;
+
+    const anonymous = cardOf((await loaderJson(groupsApi, "http://localhost/api/groups", db)).body);
+    expect(anonymous).toMatchObject({ occupiedSpots: 1, participants: [] });
+    const holder = cardOf((await loaderJson(groupsApi, `http://localhost/api/groups?token=${token}`, db)).body);
+    expect(holder).toMatchObject({ occupiedSpots: 1, participants: ["E. · 26-35"] });
+    const page = (await loaderJson(matchingLoader, `http://localhost/gruppi-matching?token=${token}`, db)).body;
+    expect((page.cards as Card[]).find((card) => card.groupName === "Mattutino")!.participants).toEqual(["E. · 26-35"]);
+  });
+
   it("an expired, unknown or malformed token is the same as none, and says the link expired", async () => {
     const db = await testDatabase();
     await seedGroups(db);
@@ -176,7 +202,12 @@ describe("a write for an address without proof", () => {
     expect(opened.body).toMatchObject({ state: "pending", summary: "la scelta del gruppo Serale" });
     expect(await count(db, groupBookings, "confirm@example.com")).toBe(0);
 
-    const post = () => confirmAction({ request: new Request(url, { method: "POST" }), params: { token: secret }, context: { db, clientIp: "10.1.1.1", cspNonce: "" } } as never) as Promise<Response>;
+    const post = () =>
+      confirmAction({
+        request: new Request(url, { method: "POST" }),
+        params: { token: secret },
+        context: { db, clientIp: "10.1.1.1", cspNonce: "" },
+      } as never) as Promise<Response>;
     const [first, second] = await Promise.all([post(), post()]);
     expect([first.status, second.status]).toEqual([302, 302]);
     const bookings = await db.select().from(groupBookings).where(eq(groupBookings.email, "confirm@example.com"));
@@ -200,10 +231,17 @@ describe("a write for an address without proof", () => {
     const { evening } = await seedGroups(db);
     await postJson(updateGroupSelection, db, { email: "late@example.com", selectedTherapist: "Marta Riservata", groupId: evening.id });
     const secret = await confirmationSecret(db, "late@example.com");
-    await db.update(pendingActions).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(pendingActions.email, "late@example.com"));
+    await db
+      .update(pendingActions)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(pendingActions.email, "late@example.com"));
     const url = `http://localhost/conferma-richiesta/${secret}`;
     expect((await loaderJson(confirmLoader, url, db, { token: secret })).body).toEqual({ state: "invalid" });
-    const response = (await confirmAction({ request: new Request(url, { method: "POST" }), params: { token: secret }, context: { db, clientIp: "10.1.1.2", cspNonce: "" } } as never)) as { init?: ResponseInit };
+    const response = (await confirmAction({
+      request: new Request(url, { method: "POST" }),
+      params: { token: secret },
+      context: { db, clientIp: "10.1.1.2", cspNonce: "" },
+    } as never)) as { init?: ResponseInit };
     expect(response.init?.status).toBe(410);
     expect(await count(db, groupBookings, "late@example.com")).toBe(0);
   });
