@@ -79,10 +79,10 @@ export const moveRequestStatusLabels: Record<MoveRequestStatus, string> = {
   declined: "Rifiutata",
 };
 
-/** The client's payments page and a receipt of theirs. */
+/** The client's payments page and an invoice or credit note of theirs. */
 export const clientPaymentPaths = {
   page: `${CLIENT_AREA}/pagamenti`,
-  receipt: (paymentId: string) => `${CLIENT_AREA}/pagamenti/ricevuta/${paymentId}`,
+  invoice: (invoiceId: string) => `${CLIENT_AREA}/pagamenti/fattura/${invoiceId}`,
 } as const;
 
 /** The reduced rate asked for with an ISEE attestation, as the person reads it. */

@@ -1,8 +1,8 @@
-import { inflateSync } from "node:zlib";
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { sessionLineDescription } from "~/domain/invoice-rules";
 import { invoicePdf, type InvoicePdfDocument, type InvoicePdfLine } from "./invoice-pdf.server";
+import { pdfTextRuns } from "../../tests/support/pdf-text";
 
 const therapist = { name: "Dott.ssa Maria Rossi", register: "Albo degli Psicologi del Lazio", registerNumber: "12345" };
 const session = (sessionOn: string, amountCents = 3500): InvoicePdfLine => ({ description: sessionLineDescription(sessionOn), therapist, amountCents });
@@ -26,28 +26,11 @@ const invoice = (overrides: Partial<InvoicePdfDocument> = {}): InvoicePdfDocumen
   ...overrides,
 });
 
-/** WinAnsi bytes that differ from Latin-1, as far as these documents use them. */
-const winAnsi: Record<number, string> = { 0x80: "€", 0x92: "’", 0x96: "–", 0x97: "—" };
-
-/** The text pdfkit drew, one entry per text run, read from the (deflated) content streams. */
-function pdfTextRuns(pdf: Buffer): string[] {
-  const source = pdf.toString("latin1");
-  const runs: string[] = [];
-  for (const match of source.matchAll(/stream\r?\n/g)) {
-    const start = match.index + match[0].length;
-    const raw = pdf.subarray(start, source.indexOf("endstream", start));
-    // Page contents are deflated; anything else (metadata) is read as it is.
-    const content = (raw[0] === 0x78 ? inflateSync(raw) : raw).toString("latin1");
-    for (const [, array] of content.matchAll(/\[(.*?)\] TJ/g)) {
-      const bytes = [...array!.matchAll(/<([0-9a-f]*)>/g)].flatMap(([, hex]) => hex!.match(/../g)?.map((pair) => parseInt(pair, 16)) ?? []);
-      runs.push(bytes.map((byte) => winAnsi[byte] ?? String.fromCharCode(byte)).join(""));
-    }
-  }
-  return runs;
-}
-
 /** All the document's text as one line, spaces (no-break ones too) collapsed. */
-const pdfText = async (document: InvoicePdfDocument) => pdfTextRuns(await invoicePdf(document)).join(" ").replace(/\s+/g, " ");
+const pdfText = async (document: InvoicePdfDocument) =>
+  pdfTextRuns(await invoicePdf(document))
+    .join(" ")
+    .replace(/\s+/g, " ");
 
 describe("invoicePdf", () => {
   it("prints a fattura sanitaria with every field an accountant looks for", async () => {

@@ -28,7 +28,7 @@ export interface InvoicePdfIssuer {
   addressLines: string[];
   partitaIva: string;
   codiceFiscale: string;
-  /** E.g. "Regime fiscale: ordinario". */
+  /** E.g. "Regime fiscale: ordinario"; empty when none was recorded. */
   taxRegime: string;
   iban?: string | null;
   email?: string | null;
@@ -44,7 +44,8 @@ export interface InvoicePdfRecipient {
 export interface InvoicePdfLine {
   /** "Seduta di psicoterapia di gruppo del 12/11/2026" (`sessionLineDescription`). */
   description: string;
-  therapist: { name: string; register: string; registerNumber: string };
+  /** Who held the session: by register, or as the invoice froze it ("Dott.ssa …, iscrizione all'Albo n. …"); none for an advance. */
+  therapist: { name: string; register: string; registerNumber: string } | string | null;
   amountCents: number;
 }
 
@@ -83,7 +84,7 @@ const footerHeight = 36;
 
 export function invoicePdf(document: InvoicePdfDocument): Promise<Buffer> {
   const title = invoicePdfTitle(document);
-  const recipientName = `${document.recipient.firstName} ${document.recipient.lastName}`;
+  const recipientName = `${document.recipient.firstName} ${document.recipient.lastName}`.trim();
   const issuedAt = new Date(`${document.issuedOn}T12:00:00Z`);
   const pdf = new PDFDocument({
     size: "A4",
@@ -126,9 +127,11 @@ export function invoicePdf(document: InvoicePdfDocument): Promise<Buffer> {
   text(issuer.legalName, left, margin, { width: width * 0.62 });
   style("Helvetica", 9, colors.muted);
   for (const line of issuer.addressLines) text(line, left, pdf.y, { width: width * 0.62 });
-  text(`P. IVA ${issuer.partitaIva} - C.F. ${issuer.codiceFiscale}`, left, pdf.y, { width: width * 0.62 });
+  // A legacy invoice (a receipt of before) prints what it has.
+  const identifiers = [issuer.partitaIva && `P. IVA ${issuer.partitaIva}`, issuer.codiceFiscale && `C.F. ${issuer.codiceFiscale}`].filter(Boolean).join(" - ");
+  if (identifiers) text(identifiers, left, pdf.y, { width: width * 0.62 });
   if (issuer.email) text(issuer.email, left, pdf.y, { width: width * 0.62 });
-  text(issuer.taxRegime, left, pdf.y, { width: width * 0.62 });
+  if (issuer.taxRegime) text(issuer.taxRegime, left, pdf.y, { width: width * 0.62 });
   const headerBottom = pdf.y;
   label(document.kind === "invoice" ? "Fattura sanitaria" : documentName(document.kind), left + width * 0.62, margin + 3, { width: width * 0.38, align: "right" });
   rule(headerBottom + 14, left, right, colors.accent);
@@ -158,9 +161,13 @@ export function invoicePdf(document: InvoicePdfDocument): Promise<Buffer> {
   text(recipientName, boxX + padding, pdf.y + 3, { width: boxWidth - 2 * padding });
   style("Helvetica", 9, colors.ink);
   for (const line of document.recipient.addressLines) text(line, boxX + padding, pdf.y, { width: boxWidth - 2 * padding });
-  text(`C.F. ${document.recipient.codiceFiscale}`, boxX + padding, pdf.y + 2, { width: boxWidth - 2 * padding });
+  if (document.recipient.codiceFiscale) text(`C.F. ${document.recipient.codiceFiscale}`, boxX + padding, pdf.y + 2, { width: boxWidth - 2 * padding });
   const boxBottom = pdf.y + padding;
-  pdf.roundedRect(boxX, rowTop, boxWidth, boxBottom - rowTop, 4).lineWidth(0.8).strokeColor(colors.rule).stroke();
+  pdf
+    .roundedRect(boxX, rowTop, boxWidth, boxBottom - rowTop, 4)
+    .lineWidth(0.8)
+    .strokeColor(colors.rule)
+    .stroke();
 
   // The lines, one per session, amounts right-aligned; the header repeats on every page.
   const amountWidth = 90;
@@ -174,7 +181,8 @@ export function invoicePdf(document: InvoicePdfDocument): Promise<Buffer> {
   let y = tableHeader(Math.max(titleBottom, boxBottom) + 28);
   for (const line of document.lines) {
     const { description } = line;
-    const professional = `${line.therapist.name}, ${line.therapist.register} n. ${line.therapist.registerNumber}`;
+    const professional =
+      typeof line.therapist === "string" ? line.therapist : line.therapist ? `${line.therapist.name}, ${line.therapist.register} n. ${line.therapist.registerNumber}` : "";
     style("Helvetica", 10, colors.ink);
     const descriptionHeight = pdf.heightOfString(pdfSafeText(description), { width: descriptionWidth, lineGap: 1.5 });
     style("Helvetica", 8.5, colors.muted);
@@ -261,7 +269,7 @@ export function invoicePdf(document: InvoicePdfDocument): Promise<Buffer> {
     pdf.page.margins.bottom = 0;
     rule(footerY - 8);
     style("Helvetica", 7.5, colors.muted);
-    text(`${issuer.legalName} - P. IVA ${issuer.partitaIva} - ${title}`, left, footerY, { width: width - 80, lineBreak: false });
+    text([issuer.legalName, issuer.partitaIva && `P. IVA ${issuer.partitaIva}`, title].filter(Boolean).join(" - "), left, footerY, { width: width - 80, lineBreak: false });
     text(`Pagina ${index - range.start + 1} di ${range.count}`, right - 80, footerY, { width: 80, align: "right", lineBreak: false });
     pdf.page.margins.bottom = margin;
   }

@@ -6,12 +6,14 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { action as adminPaymentsAction, loader as adminPaymentsLoader } from "../../app/routes/admin/payments";
 import { loader as iseeFileLoader } from "../../app/routes/admin/isee-file";
 import { action as paymentsAction, loader as paymentsLoader } from "../../app/routes/client/payments";
-import { loader as receiptLoader } from "../../app/routes/client/receipt";
+import { loader as invoiceLoader } from "../../app/routes/client/invoice-pdf";
+import { loader as staffInvoiceLoader } from "../../app/routes/admin/invoice-pdf";
+import { pdfTextOf } from "../support/pdf-text";
 import type { SessionInfo } from "../../app/server/auth.server";
 import type { Database } from "../../app/server/db/client.server";
-import { attendance, auditLog, groupBookings, groupSessions, iseeRequests,  } from "../../app/server/db/schema";
+import { attendance, auditLog, groupBookings, groupSessions, invoices, iseeRequests } from "../../app/server/db/schema";
 import { resetEnvForTests } from "../../app/server/env.server";
-import { recordPayment } from "../../app/server/services/payments.server";
+import { recordPayment, recordRefund } from "../../app/server/services/payments.server";
 import { erasePersonalData } from "../../app/server/services/privacy-requests.server";
 import { storage } from "../../app/server/storage.server";
 import { signedInClient } from "./client-session";
@@ -44,7 +46,8 @@ type PaymentsPage = {
       iseeRequest: { status: string; decisionReason: string | null } | null;
       charges: { kind: string; amountCents: number }[];
       owed: { sessionId: string; owedCents: number }[];
-      payments: { id: string; receiptNumber: string }[];
+      payments: { id: string; invoiceId: string | null; invoiceNumber: string | null }[];
+      refunds: { id: string; creditNoteId: string | null; creditNoteNumber: string | null }[];
     }[];
   };
 };
@@ -60,12 +63,22 @@ beforeAll(async () => {
 /** A confirmed member of a group of their own who attended `attended` meetings (the first is the trial). */
 async function member(email: string, attended = 2) {
   const tag = ++counter;
-  const { group } = await therapistWithGroup(db, { name: `Dott. Conti ${tag}` }, { name: `Gruppo conti ${tag}`, topic: "Tema", weekday: 3, timeSlot: "Sera", startTime: "19:00", startsOn: "2026-01-07" });
-  const [booking] = await db.insert(groupBookings).values({ groupId: group.id, email, name: `Persona ${tag}`, status: "confirmed" }).returning();
+  const { group } = await therapistWithGroup(
+    db,
+    { name: `Dott. Conti ${tag}` },
+    { name: `Gruppo conti ${tag}`, topic: "Tema", weekday: 3, timeSlot: "Sera", startTime: "19:00", startsOn: "2026-01-07" },
+  );
+  const [booking] = await db
+    .insert(groupBookings)
+    .values({ groupId: group.id, email, name: `Persona ${tag}`, status: "confirmed" })
+    .returning();
   await fiscalProfile(db, email);
   for (let week = 0; week < attended; week++) {
     const startsAt = new Date(Date.UTC(2026, 0, 7 + 7 * week, 18));
-    const [session] = await db.insert(groupSessions).values({ groupId: group.id, startsAt, endsAt: new Date(startsAt.getTime() + 90 * 60_000) }).returning();
+    const [session] = await db
+      .insert(groupSessions)
+      .values({ groupId: group.id, startsAt, endsAt: new Date(startsAt.getTime() + 90 * 60_000) })
+      .returning();
     await db.insert(attendance).values({ sessionId: session!.id, bookingId: booking!.id, status: "present" });
   }
   return { booking: booking!, cookie: await signedInClient(db, email) };
@@ -103,7 +116,7 @@ describe("who may see /area-personale/pagamenti", () => {
 });
 
 describe("the person's ledger", () => {
-  it("shows the trial and standard charges, what was paid with its receipt, and what is still owed", async () => {
+  it("shows the trial and standard charges, what was paid with its invoice, and what is still owed", async () => {
     const { booking, cookie } = await member("conti-giulia@example.com", 2);
     const before = (await page(cookie)).data.accounts;
     expect(before).toHaveLength(1);
@@ -115,35 +128,74 @@ describe("the person's ledger", () => {
     expect(before[0]!.owed).toHaveLength(2);
     expect((await page(cookie)).data.online).toBe(false);
 
-    const payment = await recordPayment(db, staff, { bookingId: booking.id, amountCents: 3000, method: "bank_transfer", paidOn: "2026-01-10", note: null, idempotencyKey: crypto.randomUUID() });
+    const payment = await recordPayment(db, staff, {
+      bookingId: booking.id,
+      amountCents: 3000,
+      method: "bank_transfer",
+      paidOn: "2026-01-10",
+      note: null,
+      idempotencyKey: crypto.randomUUID(),
+    });
     const after = (await page(cookie)).data.accounts[0]!;
     expect(after.paidCents).toBe(3000);
     expect(after.owedCents).toBe(3500);
     expect(after.owed.map((charge) => charge.owedCents)).toEqual([3500]);
-    expect(after.payments.map((row) => row.receiptNumber)).toEqual([payment.invoiceNumber]);
+    expect(after.payments.map((row) => row.invoiceNumber)).toEqual([payment.invoiceNumber]);
+    const invoiceId = after.payments[0]!.invoiceId!;
 
-    const pdf = (await call(receiptLoader, pageRequest(`/area-personale/pagamenti/ricevuta/${payment.id}`, { cookie }), { paymentId: payment.id })) as Response;
+    const pdf = (await call(invoiceLoader, pageRequest(`/area-personale/pagamenti/fattura/${invoiceId}`, { cookie }), { id: invoiceId })) as Response;
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    expect(pdf.headers.get("content-disposition")).toBe(`attachment; filename="fattura-${payment.invoiceNumber}.pdf"`);
     expect(pdf.headers.get("cache-control")).toBe("private, no-store");
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+    const text = pdfTextOf(Buffer.from(await pdf.arrayBuffer()));
+    for (const expected of ["FATTURA SANITARIA", `Fattura n. ${payment.invoiceNumber}`, "Pagamento tracciato: bonifico", "Ricevuto il 10/01/2026"])
+      expect(text).toContain(expected);
+    expect(await db.select().from(auditLog).where(eq(auditLog.entityId, invoiceId))).toMatchObject([{ action: "read", entity: "invoice", actorEmail: "conti-giulia@example.com" }]);
+
+    // The credit note of a refund is theirs too, listed with its number.
+    const refund = await recordRefund(db, staff, { bookingId: booking.id, kind: "refund", amountCents: 500, reason: "Seduta non usata", idempotencyKey: crypto.randomUUID() });
+    const [listed] = (await page(cookie)).data.accounts[0]!.refunds;
+    expect(listed).toMatchObject({ creditNoteNumber: refund.creditNoteNumber });
+    const note = (await call(invoiceLoader, pageRequest(`/area-personale/pagamenti/fattura/${listed!.creditNoteId}`, { cookie }), { id: listed!.creditNoteId! })) as Response;
+    expect(note.headers.get("content-disposition")).toBe(`attachment; filename="nota-di-credito-${refund.creditNoteNumber}.pdf"`);
+    expect(pdfTextOf(Buffer.from(await note.arrayBuffer()))).toContain(`Storno parziale della fattura n. ${payment.invoiceNumber}`);
   });
 
-  it("answers 404 for a receipt of someone else's payment, as for a missing one", async () => {
+  it("answers 404 for an invoice of someone else's payment, as for a missing one; staff are refused there, and clients on the staff's", async () => {
     const owner = await member("conti-proprietaria@example.com", 1);
     const other = await member("conti-curiosa@example.com", 1);
-    const payment = await recordPayment(db, staff, { bookingId: owner.booking.id, amountCents: 3000, method: "other", paidOn: "2026-01-10", note: null, idempotencyKey: crypto.randomUUID() });
-    for (const paymentId of [payment.id, crypto.randomUUID()]) {
-      const refused = await call(receiptLoader, pageRequest(`/area-personale/pagamenti/ricevuta/${paymentId}`, { cookie: other.cookie }), { paymentId }).catch((thrown: unknown) => thrown);
-      expect((refused as Response).status).toBe(404);
-    }
+    const payment = await recordPayment(db, staff, {
+      bookingId: owner.booking.id,
+      amountCents: 3000,
+      method: "other",
+      paidOn: "2026-01-10",
+      note: null,
+      idempotencyKey: crypto.randomUUID(),
+    });
+    const [invoice] = await db.select().from(invoices).where(eq(invoices.paymentId, payment.id));
+    const open = (id: string, cookie?: string) =>
+      call(invoiceLoader, pageRequest(`/area-personale/pagamenti/fattura/${id}`, cookie ? { cookie } : {}), { id }).catch((thrown: unknown) => thrown) as Promise<Response>;
+    for (const id of [invoice!.id, crypto.randomUUID(), "non-un-id"]) expect((await open(id, other.cookie)).status).toBe(404);
+    expect((await open(invoice!.id, staffCookie)).status).toBe(403);
+    const anonymous = await open(invoice!.id);
+    expect([302, 303]).toContain(anonymous.status);
+    const staffRoute = await call(staffInvoiceLoader, pageRequest(`/admin/pagamenti/fattura/${invoice!.id}`, { cookie: owner.cookie }), { id: invoice!.id }).catch(
+      (thrown: unknown) => thrown,
+    );
+    expect((staffRoute as Response).status).toBe(403);
     expect((await page(other.cookie)).data.accounts.map((account) => account.bookingId)).toEqual([other.booking.id]);
   });
 
   it("offers no online payment without the Stripe keys: a pay post is refused and nothing is created", async () => {
     const { booking, cookie } = await member("conti-senza-stripe@example.com", 1);
     const [charge] = (await page(cookie)).data.accounts[0]!.owed;
-    const result = answer(await call(paymentsAction, pageRequest("/area-personale/pagamenti", { method: "POST", cookie, body: form({ intent: "pay", booking: booking.id, session: charge!.sessionId }) })));
+    const result = answer(
+      await call(
+        paymentsAction,
+        pageRequest("/area-personale/pagamenti", { method: "POST", cookie, body: form({ intent: "pay", booking: booking.id, session: charge!.sessionId }) }),
+      ),
+    );
     expect(result.status).toBe(404);
     expect(result.body.error).toBe("Pagamento online non disponibile.");
   });
@@ -207,7 +259,12 @@ describe("the reduced rate with an ISEE attestation", () => {
     expect(file.headers.get("content-type")).toBe("application/pdf");
     expect(file.headers.get("cache-control")).toBe("private, no-store");
     expect((await db.select().from(auditLog).where(eq(auditLog.entityId, queued.id))).map((row) => row.action)).toContain("read");
-    const approved = answer(await call(adminPaymentsAction, pageRequest("/admin/pagamenti", { method: "POST", cookie: staffCookie, body: form({ intent: "isee-request-approve", request_id: queued.id }) })));
+    const approved = answer(
+      await call(
+        adminPaymentsAction,
+        pageRequest("/admin/pagamenti", { method: "POST", cookie: staffCookie, body: form({ intent: "isee-request-approve", request_id: queued.id }) }),
+      ),
+    );
     expect(approved.body).toMatchObject({ ok: true });
     const [after] = await db.select().from(groupBookings).where(eq(groupBookings.id, booking.id));
     expect(after!.iseeApprovedAt).not.toBeNull();
@@ -226,7 +283,10 @@ describe("the reduced rate with an ISEE attestation", () => {
     await upload(cookie, booking.id, await pdfBlob());
     const [request] = await db.select().from(iseeRequests).where(eq(iseeRequests.bookingId, booking.id));
     const decline = (reason: string) =>
-      call(adminPaymentsAction, pageRequest("/admin/pagamenti", { method: "POST", cookie: staffCookie, body: form({ intent: "isee-request-decline", request_id: request!.id, reason }) }));
+      call(
+        adminPaymentsAction,
+        pageRequest("/admin/pagamenti", { method: "POST", cookie: staffCookie, body: form({ intent: "isee-request-decline", request_id: request!.id, reason }) }),
+      );
     const empty = answer(await decline("  "));
     expect(empty.status).toBe(400);
     expect(refusal(empty.body).fieldErrors).toEqual({ reason: "Scrivi il motivo: la persona lo legge nella sua area e per email." });
@@ -237,7 +297,7 @@ describe("the reduced rate with an ISEE attestation", () => {
     const mail = (await queuedMail(db)).find((item) => item.to === "conti-isee-no@example.com" && item.template === "client-isee-declined");
     expect(mail?.text).toContain("L'attestazione è scaduta");
     // Declined, a new attestation may be sent.
-    expect((await upload(cookie, booking.id, await pdfBlob("nuova")) as Response).status).toBe(302);
+    expect(((await upload(cookie, booking.id, await pdfBlob("nuova"))) as Response).status).toBe(302);
   });
 
   it("nobody but staff opens an attestation, and nobody asks for someone else's booking", async () => {
@@ -253,7 +313,12 @@ describe("the reduced rate with an ISEE attestation", () => {
       expect(refused).toBeInstanceOf(Response);
       expect([302, 401, 403]).toContain((refused as Response).status);
     }
-    const decided = answer(await call(adminPaymentsAction, pageRequest("/admin/pagamenti", { method: "POST", cookie: owner.cookie, body: form({ intent: "isee-request-approve", request_id: request!.id }) })).catch((thrown: unknown) => thrown));
+    const decided = answer(
+      await call(
+        adminPaymentsAction,
+        pageRequest("/admin/pagamenti", { method: "POST", cookie: owner.cookie, body: form({ intent: "isee-request-approve", request_id: request!.id }) }),
+      ).catch((thrown: unknown) => thrown),
+    );
     expect([302, 401, 403]).toContain(decided.status);
     expect((await db.select().from(iseeRequests).where(eq(iseeRequests.id, request!.id)))[0]!.status).toBe("pending");
   });

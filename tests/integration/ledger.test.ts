@@ -2,13 +2,13 @@ import { eq } from "drizzle-orm";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { PDFDocument } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action as paymentsAction, loader as paymentsLoader } from "../../app/routes/admin/payments";
-import { loader as receiptLoader } from "../../app/routes/admin/receipt";
+import { loader as invoiceLoader } from "../../app/routes/admin/invoice-pdf";
+import { pdfTextOf } from "../support/pdf-text";
 import { auth, createOrPromoteAdmin, getSession as authSession } from "../../app/server/auth.server";
 import type { Database } from "../../app/server/db/client.server";
-import { attendance, auditLog, groupBookings, groupSessions, payments, refunds } from "../../app/server/db/schema";
+import { attendance, auditLog, groupBookings, groupSessions, invoices, payments, refunds } from "../../app/server/db/schema";
 import { approveIsee, listAccounts, memberBalance, recordPayment, recordRefund, revokeIsee } from "../../app/server/services/payments.server";
 import { testDatabase } from "./database";
 import { answer, form, pageRequest, refusal, routeCaller } from "./route-calls";
@@ -23,8 +23,12 @@ const cookieOf = (response: Response) => cookieHeader(response);
 
 const request = pageRequest;
 
-async function member(email: string, name = "Giulia Rossi") {
-  const [row] = await db.insert(groupBookings).values({ groupId, email, name, ageBracket: "26-35", status: "confirmed" }).returning();
+/** A confirmed member of the group; `inGroup: false` for one of no group (the group has 8 seats). */
+async function member(email: string, name = "Giulia Rossi", { inGroup = true } = {}) {
+  const [row] = await db
+    .insert(groupBookings)
+    .values({ groupId: inGroup ? groupId : null, email, name, ageBracket: "26-35", status: "confirmed" })
+    .returning();
   await fiscalProfile(db, email);
   return row!;
 }
@@ -270,21 +274,93 @@ describe("/admin/pagamenti", () => {
     expect(await db.select().from(refunds).where(eq(refunds.bookingId, bruno!.id))).toHaveLength(0);
   });
 
-  it("serves a numbered PDF receipt with the split, to staff only", async () => {
-    const paolo = await member("paolo.ricevuta@example.com", "Paolo Esposito");
+  it("serves any invoice or credit note as its PDF to staff only, each read audited; a credit note refers to its invoice", async () => {
+    const paolo = await member("paolo.fattura@example.com", "Paolo Esposito");
     const [session] = await Promise.all([meeting(20)]);
     await db.insert(attendance).values({ sessionId: session!.id, bookingId: paolo.id, status: "present" });
     const paid = await recordPayment(db, staff, payment(paolo.id, 3000));
-    const response = (await call(receiptLoader, request(`/admin/pagamenti/ricevuta/${paid.id}`, { cookie: adminCookie }), { id: paid.id })) as Response;
+    const [invoice] = await db.select().from(invoices).where(eq(invoices.paymentId, paid.id));
+    const refund = await recordRefund(db, staff, {
+      bookingId: paolo.id,
+      kind: "correction",
+      amountCents: 1000,
+      reason: "Importo registrato per errore",
+      idempotencyKey: crypto.randomUUID(),
+    });
+    const [note] = await db.select().from(invoices).where(eq(invoices.refundId, refund.id));
+    expect(note).toMatchObject({ kind: "credit_note", number: refund.creditNoteNumber, correctsInvoiceId: invoice!.id, totalCents: 1000 });
+
+    const open = (id: string, cookie?: string) => call(invoiceLoader, request(`/admin/pagamenti/fattura/${id}`, cookie ? { cookie } : {}), { id });
+    const response = (await open(invoice!.id, adminCookie)) as Response;
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/pdf");
-    const pdf = await PDFDocument.load(new Uint8Array(await response.arrayBuffer()));
-    expect(pdf.getPageCount()).toBe(1);
-    expect(pdf.getTitle()).toBe(`Ricevuta n. ${paid.invoiceNumber}`);
-    expect(pdf.getSubject()).toContain("Paolo Esposito");
+    expect(response.headers.get("content-disposition")).toBe(`inline; filename="fattura-${invoice!.number}.pdf"`);
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+    const text = pdfTextOf(Buffer.from(await response.arrayBuffer()));
+    for (const expected of [
+      "FATTURA SANITARIA",
+      `Fattura n. ${invoice!.number}`,
+      "Studio di prova S.r.l.",
+      "P. IVA 12345678903",
+      "Giulia Rossi",
+      "C.F. RSSGLI90A41H501Y",
+      "Dott.ssa Conti",
+      "Pagamento tracciato: bonifico",
+      "30,00",
+    ])
+      expect(text).toContain(expected);
 
-    expect(await statusOf(call(receiptLoader, request(`/admin/pagamenti/ricevuta/${paid.id}`), { id: paid.id }))).toBe(401);
+    const credit = (await open(note!.id, adminCookie)) as Response;
+    expect(credit.headers.get("content-disposition")).toBe(`inline; filename="nota-di-credito-${note!.number}.pdf"`);
+    const creditText = pdfTextOf(Buffer.from(await credit.arrayBuffer()));
+    expect(creditText).toContain(`Nota di credito n. ${note!.number}`);
+    expect(creditText).toContain(`Storno parziale della fattura n. ${invoice!.number}`);
+    expect(creditText).toContain("10,00");
+
+    const reads = await db.select().from(auditLog).where(eq(auditLog.entity, "invoice"));
+    expect(reads.filter((entry) => entry.action === "read" && [invoice!.id, note!.id].includes(entry.entityId!))).toHaveLength(2);
+    expect(await statusOf(open(invoice!.id))).toBe(401);
+    expect(await statusOf(open(crypto.randomUUID(), adminCookie))).toBe(404);
+    expect(await statusOf(open("non-un-id", adminCookie))).toBe(404);
     expect(await statusOf(call(paymentsAction, request("/admin/pagamenti", { method: "POST", body: form({ intent: "payment" }) })))).toBe(401);
-    expect(await statusOf(call(receiptLoader, request(`/admin/pagamenti/ricevuta/${crypto.randomUUID()}`, { cookie: adminCookie }), { id: crypto.randomUUID() }))).toBe(404);
+  });
+});
+
+describe("the refusals of the books", () => {
+  const post = (fields: Record<string, string>) =>
+    call(paymentsAction, request("/admin/pagamenti", { method: "POST", cookie: adminCookie, body: form({ idempotency_key: crypto.randomUUID(), ...fields }) }));
+  const refund = (bookingId: string, amount: string) => post({ intent: "refund", booking_id: bookingId, kind: "refund", amount, reason: "Gruppo non adatto" });
+
+  it("refuses a refund above what was paid, and a second one that would exceed it, on the amount; a credit note raises the balance", async () => {
+    const elena = await member("elena.rimborso@example.com", "Elena Rimborso", { inGroup: false });
+    const nothing = answer(await refund(elena.id, "10"));
+    expect(nothing.status).toBe(422);
+    expect(refusal(nothing.body).fieldErrors).toEqual({ amount: "Questa persona non ha pagamenti da rimborsare o correggere." });
+
+    await recordPayment(db, staff, payment(elena.id, 3500));
+    const above = answer(await refund(elena.id, "40"));
+    expect(above.status).toBe(422);
+    expect(refusal(above.body).fieldErrors.amount!.replace(/\s/g, " ")).toBe("Al massimo 35,00 €: è quanto la persona ha pagato e non ha ancora avuto indietro.");
+    expect((above.body.result as { initialValue: Record<string, unknown> }).initialValue).toMatchObject({ amount: "40", reason: "Gruppo non adatto" });
+
+    const before = await memberBalance(db, elena.id);
+    expect(answer(await refund(elena.id, "20")).body).toMatchObject({ ok: true, message: expect.stringMatching(/^Rimborso registrato: nota di credito NC-\d{4}-\d{4}$/) });
+    const after = await memberBalance(db, elena.id);
+    expect(after.refundedCents).toBe(2000);
+    expect(after.owedCents).toBe(before.owedCents + 2000);
+
+    const second = answer(await refund(elena.id, "20"));
+    expect(second.status).toBe(422);
+    expect(refusal(second.body).fieldErrors.amount!.replace(/\s/g, " ")).toBe("Al massimo 15,00 €: è quanto la persona ha pagato e non ha ancora avuto indietro.");
+    expect(await db.select().from(refunds).where(eq(refunds.bookingId, elena.id))).toHaveLength(1);
+  });
+
+  it("charges the stamp duty from 77,48 € (not at 77,47 €) on an invoice drawn by recordPayment", async () => {
+    const franco = await member("franco.bollo@example.com", "Franco Bollo", { inGroup: false });
+    const below = await recordPayment(db, staff, payment(franco.id, 7747));
+    const above = await recordPayment(db, staff, payment(franco.id, 7748));
+    const stampOf = async (paymentId: string) => (await db.select().from(invoices).where(eq(invoices.paymentId, paymentId)))[0]!;
+    expect(await stampOf(below.id)).toMatchObject({ stampDutyCents: 0, totalCents: 7747 });
+    expect(await stampOf(above.id)).toMatchObject({ stampDutyCents: 200, stampDutyCharged: false, totalCents: 7748 });
   });
 });

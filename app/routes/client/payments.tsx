@@ -144,8 +144,8 @@ export default function PaymentsPage({ loaderData, actionData }: Route.Component
       title="Pagamenti"
       lead={
         <>
-          La prima seduta costa {euro(prices.firstSession)}, le successive {euro(prices.followingSession)} l'una ({euro(prices.reducedRate)} con la tariffa
-          agevolata, per un ISEE sotto {euro(prices.iseeThreshold)} l'anno). Un'assenza segnalata con il {absenceNotice.rule} non si paga.
+          La prima seduta costa {euro(prices.firstSession)}, le successive {euro(prices.followingSession)} l'una ({euro(prices.reducedRate)} con la tariffa agevolata, per un ISEE
+          sotto {euro(prices.iseeThreshold)} l'anno). Un'assenza segnalata con il {absenceNotice.rule} non si paga.
         </>
       }
     >
@@ -155,14 +155,7 @@ export default function PaymentsPage({ loaderData, actionData }: Route.Component
       {accounts.length === 0 ? (
         <p className="rounded-2xl bg-sand-100 p-4 text-ink-700">Qui vedrai le sedute e i pagamenti quando il tuo posto in un gruppo sarà confermato.</p>
       ) : (
-        accounts.map((account) => (
-          <AccountCard
-            key={account.bookingId}
-            account={account}
-            online={online}
-            iseeResult={refusalFor(account.bookingId)}
-          />
-        ))
+        accounts.map((account) => <AccountCard key={account.bookingId} account={account} online={online} iseeResult={refusalFor(account.bookingId)} />)
       )}
     </AreaPage>
   );
@@ -238,7 +231,7 @@ function Owed({ account, online }: { account: Account; online: boolean }) {
       </ul>
       <p className="text-sm text-ink-500">
         {online ? "Puoi pagare online con carta o con bonifico: " : "Puoi pagare con bonifico: "}
-        lo staff registra ogni pagamento e qui trovi la ricevuta.
+        lo staff registra ogni pagamento e qui trovi la fattura.
       </p>
     </section>
   );
@@ -263,11 +256,12 @@ function Charges({ account }: { account: Account }) {
   );
 }
 
+/** Each payment with its fattura sanitaria (or the wait for the fiscal data), each refund with its nota di credito. */
 function Receipts({ account }: { account: Account }) {
   if (account.payments.length === 0 && account.refunds.length === 0) return null;
   return (
     <section className="grid gap-2">
-      <h3 className="font-semibold">Pagamenti e ricevute</h3>
+      <h3 className="font-semibold">Pagamenti e fatture</h3>
       <ul className="divide-y divide-sand-200 rounded-2xl border border-sand-200">
         {account.payments.map((payment) => (
           <li key={payment.id} className="flex flex-wrap items-center justify-between gap-3 p-4 text-sm">
@@ -276,23 +270,36 @@ function Receipts({ account }: { account: Account }) {
                 {formatCents(payment.amountCents)} · {paymentMethodLabels[payment.method]}
               </span>
               <span className="text-ink-500">
-                {formatDate(romeDate(payment.paidAt))} · ricevuta n. {payment.receiptNumber}
+                {formatDate(romeDate(payment.paidAt))} · {payment.invoiceNumber ? `fattura n. ${payment.invoiceNumber}` : "fattura in preparazione: servono i dati fiscali"}
               </span>
             </span>
-            <a
-              href={clientPaymentPaths.receipt(payment.id)}
-              className="btn btn-secondary min-h-11 px-4 py-2 text-sm"
-              download={`ricevuta-${payment.receiptNumber}.pdf`}
-            >
-              <FileText aria-hidden className="size-4" />
-              Scarica la ricevuta
-            </a>
+            {payment.invoiceId ? (
+              <a href={clientPaymentPaths.invoice(payment.invoiceId)} className="btn btn-secondary min-h-11 px-4 py-2 text-sm" download={`fattura-${payment.invoiceNumber}.pdf`}>
+                <FileText aria-hidden className="size-4" />
+                Scarica la fattura
+              </a>
+            ) : null}
           </li>
         ))}
         {account.refunds.map((refund) => (
-          <li key={refund.id} className="p-4 text-sm">
-            <span className="font-medium">Rimborso di {formatCents(refund.amountCents)}</span>
-            <span className="text-ink-500"> · {formatDate(romeDate(refund.createdAt))}</span>
+          <li key={refund.id} className="flex flex-wrap items-center justify-between gap-3 p-4 text-sm">
+            <span>
+              <span className="block font-medium">Rimborso di {formatCents(refund.amountCents)}</span>
+              <span className="text-ink-500">
+                {formatDate(romeDate(refund.createdAt))}
+                {refund.creditNoteNumber ? ` · nota di credito n. ${refund.creditNoteNumber}` : ""}
+              </span>
+            </span>
+            {refund.creditNoteId ? (
+              <a
+                href={clientPaymentPaths.invoice(refund.creditNoteId)}
+                className="btn btn-secondary min-h-11 px-4 py-2 text-sm"
+                download={`nota-di-credito-${refund.creditNoteNumber}.pdf`}
+              >
+                <FileText aria-hidden className="size-4" />
+                Scarica la nota di credito
+              </a>
+            ) : null}
           </li>
         ))}
       </ul>
@@ -315,13 +322,13 @@ function Isee({ account, lastResult }: { account: Account; lastResult?: FormRefu
       {form.errors ? <AreaError>{firstError(form.errors)}</AreaError> : null}
       {account.iseeApprovedAt ? (
         <p className="text-ink-700">
-          <strong className="text-teal-800">{iseeRequestStatusLabels.approved}</strong> dal {formatDate(romeDate(account.iseeApprovedAt))}: ogni seduta
-          successiva costa {euro(prices.reducedRate)}.
+          <strong className="text-teal-800">{iseeRequestStatusLabels.approved}</strong> dal {formatDate(romeDate(account.iseeApprovedAt))}: ogni seduta successiva costa{" "}
+          {euro(prices.reducedRate)}.
         </p>
       ) : pending ? (
         <p className="text-ink-700">
-          <strong>{iseeRequestStatusLabels.pending}</strong>: hai inviato l'attestazione il {formatDate(romeDate(request.createdAt))}. Lo staff ti scrive per
-          email appena l'ha verificata.
+          <strong>{iseeRequestStatusLabels.pending}</strong>: hai inviato l'attestazione il {formatDate(romeDate(request.createdAt))}. Lo staff ti scrive per email appena l'ha
+          verificata.
         </p>
       ) : (
         <>
@@ -332,8 +339,8 @@ function Isee({ account, lastResult }: { account: Account; lastResult?: FormRefu
             </p>
           ) : (
             <p className="text-ink-700">
-              Con un ISEE sotto {euro(prices.iseeThreshold)} l'anno ogni seduta costa {euro(prices.reducedRate)} invece di {euro(prices.followingSession)},
-              dalla prima seduta dopo la verifica dello staff.
+              Con un ISEE sotto {euro(prices.iseeThreshold)} l'anno ogni seduta costa {euro(prices.reducedRate)} invece di {euro(prices.followingSession)}, dalla prima seduta dopo
+              la verifica dello staff.
             </p>
           )}
           {account.member ? (

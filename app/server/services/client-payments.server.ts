@@ -13,7 +13,7 @@ import { emailBody, enqueueEmails } from "../mail/outbox.server";
 import { StaffNotification } from "../mail/templates";
 import { storage } from "../storage.server";
 import { bookingName, ownBooking } from "./client-area.server";
-import { getReceipt, markIseeApproved, memberBalance, owedCharges } from "./payments.server";
+import { markIseeApproved, memberBalance, owedCharges } from "./payments.server";
 import { type ClientIdentity } from "../gates.server";
 
 /**
@@ -70,14 +70,30 @@ export async function clientAccounts(db: Database, client: ClientIdentity) {
       .where(inArray(groupBookings.id, ids))
       .orderBy(desc(groupBookings.createdAt)),
     db
-      .select({ id: payments.id, bookingId: payments.bookingId, receiptNumber: invoices.number, amountCents: payments.amountCents, method: payments.method, paidAt: payments.paidAt })
+      .select({
+        id: payments.id,
+        bookingId: payments.bookingId,
+        invoiceId: invoices.id,
+        invoiceNumber: invoices.number,
+        amountCents: payments.amountCents,
+        method: payments.method,
+        paidAt: payments.paidAt,
+      })
       .from(payments)
       .leftJoin(invoices, eq(invoices.paymentId, payments.id))
       .where(inArray(payments.bookingId, ids))
       .orderBy(asc(payments.paidAt), asc(payments.createdAt)),
     db
-      .select({ id: refunds.id, bookingId: refunds.bookingId, amountCents: refunds.amountCents, createdAt: refunds.createdAt })
+      .select({
+        id: refunds.id,
+        bookingId: refunds.bookingId,
+        amountCents: refunds.amountCents,
+        createdAt: refunds.createdAt,
+        creditNoteId: invoices.id,
+        creditNoteNumber: invoices.number,
+      })
       .from(refunds)
+      .leftJoin(invoices, eq(invoices.refundId, refunds.id))
       .where(inArray(refunds.bookingId, ids))
       .orderBy(asc(refunds.createdAt)),
     latestIseeRequests(db, ids),
@@ -105,14 +121,6 @@ export async function clientAccounts(db: Database, client: ClientIdentity) {
   return accounts.filter((account) => account.member || account.charges.length > 0 || account.payments.length > 0);
 }
 
-/** A receipt of one of the person's own payments; anyone else's (or a missing one) is null. */
-export async function clientReceipt(db: Database, client: ClientIdentity, paymentId: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(paymentId)) return null;
-  const receipt = await getReceipt(db, paymentId);
-  if (!receipt?.bookingId || !client.bookings.some((booking) => booking.id === receipt.bookingId)) return null;
-  return receipt;
-}
-
 /**
  * The member's request for the reduced rate, stored with its attestation before the answer, once:
  * while one is pending for the booking, sending again returns it (no second file, no second e-mail).
@@ -132,7 +140,10 @@ export async function requestIsee(db: Database, client: ClientIdentity, bookingI
       .for("update", { of: groupBookings });
     if (!booking) throw new HttpError(404, "Non trovato nella tua area personale.");
     if (booking.iseeApprovedAt) throw new HttpError(409, iseeMessages.alreadyReduced);
-    const [open] = await tx.select().from(iseeRequests).where(and(eq(iseeRequests.bookingId, bookingId), eq(iseeRequests.status, "pending")));
+    const [open] = await tx
+      .select()
+      .from(iseeRequests)
+      .where(and(eq(iseeRequests.bookingId, bookingId), eq(iseeRequests.status, "pending")));
     if (open) return { request: open, created: false };
     // The file first: a row never points at a file that is not there (a failed commit leaves an orphan file, never the reverse).
     await storage().put("isee", fileKey, pdf, "application/pdf");
@@ -169,7 +180,10 @@ export async function requestIsee(db: Database, client: ClientIdentity, bookingI
     await audit(tx, client.session, { action: "request-isee", entity: "isee-request", entityId: created!.id, detail: { bookingId } });
     return { request: created!, created: true };
   });
-  if (!result.created) await storage().remove("isee", fileKey).catch(() => undefined);
+  if (!result.created)
+    await storage()
+      .remove("isee", fileKey)
+      .catch(() => undefined);
   return result;
 }
 

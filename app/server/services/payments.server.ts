@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { romeTimeToUtc } from "~/domain/calendar";
-import { balanceCents, formatCents, splitPayment, tariffs, totalCents, type AccountFilter, type Charge, type CorrectionKind, type PaymentMethod } from "~/domain/ledger";
+import { balanceCents, formatCents, tariffs, totalCents, type AccountFilter, type Charge, type CorrectionKind, type PaymentMethod } from "~/domain/ledger";
 import { audit } from "../audit.server";
 import type { SessionInfo } from "../auth.server";
 import type { Database } from "../db/client.server";
@@ -376,34 +376,4 @@ export async function revokeIsee(db: Database, actor: SessionInfo, bookingId: st
     await tx.update(groupBookings).set({ iseeApprovedAt: null, iseeApprovedBy: null, updatedAt: now }).where(eq(groupBookings.id, bookingId));
     await audit(tx, actor, { action: "update", entity: "booking", entityId: bookingId, detail: { iseeRevoked: true, approvedAt: booking.approvedAt.toISOString() } });
   });
-}
-
-/**
- * A payment and what its receipt shows: the platform/therapist split of the sessions it pays for
- * (earlier payments cover the earlier sessions). Null when there is no such payment.
- */
-export async function getReceipt(db: Executor, paymentId: string) {
-  const [row] = await db
-    .select({ payment: payments, invoiceNumber: invoices.number })
-    .from(payments)
-    .innerJoin(invoices, eq(invoices.paymentId, payments.id))
-    .where(eq(payments.id, paymentId));
-  if (!row) return null;
-  const { payment, invoiceNumber } = row;
-  let charges: Charge[] = [];
-  let priorPaidCents = 0;
-  let reduced = false;
-  if (payment.bookingId) {
-    const [booking] = await db.select({ id: groupBookings.id, iseeApprovedAt: groupBookings.iseeApprovedAt }).from(groupBookings).where(eq(groupBookings.id, payment.bookingId));
-    if (booking) {
-      charges = (await chargesByBooking(db, [booking])).get(booking.id) ?? [];
-      reduced = booking.iseeApprovedAt !== null;
-      const [prior] = await db
-        .select({ cents: sql<string>`coalesce(sum(${payments.amountCents}), 0)` })
-        .from(payments)
-        .where(and(eq(payments.bookingId, booking.id), sql`(${payments.createdAt}, ${payments.id}) < (${payment.createdAt}, ${payment.id})`));
-      priorPaidCents = Number(prior?.cents ?? 0);
-    }
-  }
-  return { ...payment, receiptNumber: invoiceNumber, split: splitPayment(payment.amountCents, priorPaidCents, charges, tariffs[reduced ? "reduced" : "standard"]) };
 }
