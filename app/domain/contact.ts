@@ -7,7 +7,7 @@ export const contactMessages = {
   subject: "Inserisci l'oggetto del messaggio",
   message: "Scrivi il tuo messaggio",
   tooLong: (max: number) => `Puoi scrivere al massimo ${max} caratteri`,
-  /** Without JavaScript there is no anti-spam proof: the message still arrives, held for a person to check (docs/decisions/060). */
+  /** Without JavaScript there is no anti-spam proof: the message still arrives, held for a person to check (docs/decisions/062). */
   noJavaScript: "JavaScript non è attivo: puoi scriverci lo stesso, controlleremo il messaggio prima di risponderti.",
   held: (hours: number) =>
     `Il tuo messaggio è arrivato. Senza JavaScript non possiamo fare la verifica anti-spam automatica: lo controlleremo noi e ti risponderemo entro ${hours} ore all'indirizzo che ci hai dato.`,

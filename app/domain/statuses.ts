@@ -7,7 +7,7 @@ export const groupStatuses = ["open", "full", "closed"] as const;
 /** The time slots of a group, the words the questionnaire's time preference uses. */
 export const timeSlots = ["Mattina", "Pomeriggio", "Sera"] as const;
 
-/** `unverified`: sent without the anti-spam proof (a browser without JavaScript), held for staff review (docs/decisions/060). */
+/** `unverified`: sent without the anti-spam proof (a browser without JavaScript), held for staff review (docs/decisions/062). */
 export const contactStatuses = ["unverified", "new", "in_progress", "closed"] as const;
 export type ContactStatus = (typeof contactStatuses)[number];
 

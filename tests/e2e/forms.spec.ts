@@ -20,7 +20,7 @@ test.describe("contact form", () => {
     await expect(page.getByRole("link", { name: "Prezzi e domande frequenti" })).toHaveAttribute("href", "/prezzi");
   });
 
-  test("without JavaScript the browser checks the fields, and a message is kept for staff review (decision 060)", async ({ browser }, testInfo) => {
+  test("without JavaScript the browser checks the fields, and a message is kept for staff review (decision 062)", async ({ browser }, testInfo) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     const email = `nojs-${testInfo.project.name}-${Date.now()}@example.com`;

@@ -245,7 +245,7 @@ describe("the anti-spam proof of work on every public submission", () => {
     expect(unproven.body).toEqual({ error: proofOfWorkMessages.failed });
   });
 
-  it("keeps a plain HTML contact form post (no JavaScript, so no challenge) for staff review, sending nothing to its address (decision 060)", async () => {
+  it("keeps a plain HTML contact form post (no JavaScript, so no challenge) for staff review, sending nothing to its address (decision 062)", async () => {
     const before = await stored();
     const email = unique("senza-js");
     const request = new Request("http://localhost/api/send-contact-email", {

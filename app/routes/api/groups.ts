@@ -8,7 +8,7 @@ import { identityFromToken, tokenFromRequest } from "~/server/services/identity.
 /**
  * GET /api/groups: the open group cards with free spots. Personal recommendations (order, badge,
  * reasons) only for the holder of an access token (`?token=` or X-Access-Token); `?email=` alone
- * gives every caller the same generic list, whose cards list no members (docs/decisions/061-group-members-not-public.md).
+ * gives every caller the same generic list, whose cards list no members (docs/decisions/063-group-members-not-public.md).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   return handleErrors(

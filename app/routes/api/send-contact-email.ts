@@ -8,7 +8,7 @@ export const action = (args: Route.ActionArgs) =>
     scope: "send-contact-email",
     schema: contactSchema,
     rateLimit: { limit: 5, windowSeconds: 600 },
-    // Without JavaScript there is no proof of work: the message is kept for staff review (docs/decisions/060).
+    // Without JavaScript there is no proof of work: the message is kept for staff review (docs/decisions/062).
     proofOfWork: "optional",
     unverifiedRateLimit: { limit: 3, windowSeconds: 3600 },
     async handle(tx, input, _request, verified) {

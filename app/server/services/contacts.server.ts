@@ -10,7 +10,7 @@ type Tx = Pick<Database, "insert" | "execute">;
 /**
  * Stores a contact message and queues the staff notification and the auto-reply, in the caller's transaction.
  * A message sent without the anti-spam proof (`verified: false`) is held for review ("Da verificare"): staff
- * are told, but nothing is sent to the address it gives until a person has read it (docs/decisions/060).
+ * are told, but nothing is sent to the address it gives until a person has read it (docs/decisions/062).
  */
 export async function createContact(tx: Tx, input: ContactInput, { verified }: { verified: boolean }) {
   const [row] = await tx
