@@ -8,13 +8,7 @@ import { lowPriorityPreloads, lowPriorityPreloadStream } from "~/server/preload-
 
 export const streamTimeout = 5_000;
 
-export default function handleRequest(
-  request: Request,
-  responseStatusCode: number,
-  responseHeaders: Headers,
-  routerContext: EntryContext,
-  loadContext: AppLoadContext,
-) {
+export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext, loadContext: AppLoadContext) {
   // A document every visitor gets the same carries no nonce: it is rendered whole, and its CSP lists
   // the hashes of its inline scripts, so the page cache keeps (and compresses) its bytes once.
   const shared = Boolean(loadContext.useScriptHashes) && !routerContext.isSpaMode && isSharedDocument(responseStatusCode, responseHeaders);

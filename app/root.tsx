@@ -29,9 +29,7 @@ import { useContext, useEffect } from "react";
 import { shipsReact } from "./components/site/content-page";
 import siteScript from "./browser/site-script.ts?worker&url";
 
-export const links: LinksFunction = () => [
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 /**
  * Every page sets its own metadata; an error page replaces the failed route's, so without this a

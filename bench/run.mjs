@@ -143,7 +143,16 @@ async function lighthouseRun(chrome, preset, page) {
 async function runLighthouse(pages, failures) {
   const chrome = await chromeLauncher.launch({
     chromePath,
-    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    chromeFlags: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
   const results = [];
   try {
@@ -299,12 +308,14 @@ async function solvedChallenges(count) {
 /** What one request as a browser gets: status, encoding and bytes on the wire. */
 async function asBrowser(url, headers = {}) {
   const response = await new Promise((resolve, reject) => {
-    http.get(url, { headers: { "accept-encoding": BROWSER_ENCODINGS, ...headers } }, (res) => {
-      const chunks = [];
-      res.on("data", (chunk) => chunks.push(chunk));
-      res.on("end", () => resolve({ status: res.statusCode, encoding: res.headers["content-encoding"] ?? "identity", bytes: Buffer.concat(chunks).length }));
-      res.on("error", reject);
-    }).on("error", reject);
+    http
+      .get(url, { headers: { "accept-encoding": BROWSER_ENCODINGS, ...headers } }, (res) => {
+        const chunks = [];
+        res.on("data", (chunk) => chunks.push(chunk));
+        res.on("end", () => resolve({ status: res.statusCode, encoding: res.headers["content-encoding"] ?? "identity", bytes: Buffer.concat(chunks).length }));
+        res.on("error", reject);
+      })
+      .on("error", reject);
   });
   return response;
 }
@@ -344,7 +355,12 @@ async function measure(server, nginx) {
           counter += 1;
           return {
             ...request,
-            headers: { ...request.headers, "content-type": "application/json", "idempotency-key": `bench-${process.pid}-${counter}`, "x-altcha": proofs[(counter - 1) % proofs.length] },
+            headers: {
+              ...request.headers,
+              "content-type": "application/json",
+              "idempotency-key": `bench-${process.pid}-${counter}`,
+              "x-altcha": proofs[(counter - 1) % proofs.length],
+            },
             body: JSON.stringify({ ...validAnswers, name: "Bench", email: `bench-${counter}@example.com` }),
           };
         },

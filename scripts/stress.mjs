@@ -72,7 +72,10 @@ function startSmtp() {
       const chunks = [];
       stream.on("data", (chunk) => chunks.push(chunk));
       stream.on("end", () => {
-        const headers = Buffer.concat(chunks).toString("utf8").split(/\r?\n\r?\n/)[0] ?? "";
+        const headers =
+          Buffer.concat(chunks)
+            .toString("utf8")
+            .split(/\r?\n\r?\n/)[0] ?? "";
         const id = /^Message-ID:\s*(\S+)/im.exec(headers)?.[1] ?? `(none ${received.size})`;
         received.set(id, (received.get(id) ?? 0) + 1);
         callback();
@@ -316,7 +319,13 @@ async function main() {
     durationSeconds: seconds,
     connections,
     requests: stats.pages.ok + stats.pages.networkErrors + stats.pages.serverErrors + stats.pages.other + stats.posts.attempts,
-    pageViews: { ok: stats.pages.ok, networkErrors: stats.pages.networkErrors, serverErrors: stats.pages.serverErrors, p50Ms: percentile(stats.pages.latencies, 50), p99Ms: percentile(stats.pages.latencies, 99) },
+    pageViews: {
+      ok: stats.pages.ok,
+      networkErrors: stats.pages.networkErrors,
+      serverErrors: stats.pages.serverErrors,
+      p50Ms: percentile(stats.pages.latencies, 50),
+      p99Ms: percentile(stats.pages.latencies, 99),
+    },
     posts: stats.posts,
     errors: stats.pages.networkErrors + stats.pages.serverErrors + stats.posts.networkErrors + stats.posts.serverErrors,
     downtimeMs: downMs,

@@ -172,10 +172,7 @@ export function wakeOutboxAfterWrites(req: Request, res: Response, next: NextFun
 export function requestLogger(req: Request, res: Response, next: NextFunction) {
   const started = performance.now();
   res.on("finish", () => {
-    logger.info(
-      { method: req.method, url: redactUrl(req.originalUrl), status: res.statusCode, ms: Math.round(performance.now() - started) },
-      "request",
-    );
+    logger.info({ method: req.method, url: redactUrl(req.originalUrl), status: res.statusCode, ms: Math.round(performance.now() - started) }, "request");
   });
   next();
 }
@@ -186,7 +183,9 @@ const trees = new WeakMap<ServerBuild, RouteObject[]>();
 function routeTree(build: ServerBuild, parentId?: string): RouteObject[] {
   return Object.values(build.routes)
     .filter((route) => route && route.parentId === parentId)
-    .map((route) => (route!.index ? { id: route!.id, index: true } : { id: route!.id, path: route!.path, caseSensitive: route!.caseSensitive, children: routeTree(build, route!.id) }));
+    .map((route) =>
+      route!.index ? { id: route!.id, index: true } : { id: route!.id, path: route!.path, caseSensitive: route!.caseSensitive, children: routeTree(build, route!.id) },
+    );
 }
 
 /**

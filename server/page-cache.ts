@@ -54,7 +54,12 @@ function pagePath(url: string) {
   } catch {
     // Malformed escapes: compared as sent.
   }
-  return pathname.replace(/\/{2,}/g, "/").replace(/(.)\/+$/, "$1").toLowerCase() || "/";
+  return (
+    pathname
+      .replace(/\/{2,}/g, "/")
+      .replace(/(.)\/+$/, "$1")
+      .toLowerCase() || "/"
+  );
 }
 
 /**
@@ -233,7 +238,8 @@ function renderAndStore(req: Request, res: Response, next: NextFunction, key: st
     return decided;
   };
   const collect = (chunk: unknown, encoding: unknown) => {
-    if (chunk && typeof chunk !== "function") chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"));
+    if (chunk && typeof chunk !== "function")
+      chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"));
   };
   res.write = ((chunk: unknown, ...rest: unknown[]) => {
     if (!keep()) return write(chunk, ...rest);
@@ -252,7 +258,12 @@ function renderAndStore(req: Request, res: Response, next: NextFunction, key: st
     const maxAge = Number(/\bs-maxage=(\d+)/.exec(headers["cache-control"] ?? "")?.[1] ?? 0);
     compressOnce(html).then(
       (representations) => {
-        const page: CachedPage = { headers, representations, bytes: Object.values(representations).reduce((sum, r) => sum + r.body.length, 0), expires: Date.now() + maxAge * 1000 };
+        const page: CachedPage = {
+          headers,
+          representations,
+          bytes: Object.values(representations).reduce((sum, r) => sum + r.body.length, 0),
+          expires: Date.now() + maxAge * 1000,
+        };
         if (generation === startedIn) store(key, page);
         settle(page);
         serve(req, res, page, "miss", (body) => void end(body));

@@ -7,9 +7,7 @@ import { takeProofOfWork } from "./proof-of-work";
  * same submission) and a freshly solved anti-spam challenge.
  */
 
-type PostOutcome<T> =
-  | { ok: true; status: number; body: T }
-  | { ok: false; status: number | null; error: string | null; fields: Record<string, string> };
+type PostOutcome<T> = { ok: true; status: number; body: T } | { ok: false; status: number | null; error: string | null; fields: Record<string, string> };
 
 export async function postJson<T = Record<string, unknown>>(url: string, payload: unknown, idempotencyKey = newIdempotencyKey()): Promise<PostOutcome<T>> {
   const proof = await takeProofOfWork();

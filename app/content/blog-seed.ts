@@ -157,7 +157,7 @@ export const blogSeedPosts: BlogPostSeed[] = [
     title: "Perché la terapia di gruppo funziona",
     subtitle: "Cosa succede quando persone diverse si incontrano, ogni settimana, con la guida di uno psicoterapeuta",
     excerpt:
-      "La terapia di gruppo non è una versione \"ridotta\" di quella individuale: la ricerca mostra che è efficace quanto quella individuale per molte difficoltà. Ecco perché, e cosa aspettarsi.",
+      'La terapia di gruppo non è una versione "ridotta" di quella individuale: la ricerca mostra che è efficace quanto quella individuale per molte difficoltà. Ecco perché, e cosa aspettarsi.',
     read_time: "4 min",
     published_date: "2025-09-23",
     slug: "perche-la-terapia-di-gruppo-funziona",
@@ -167,7 +167,7 @@ export const blogSeedPosts: BlogPostSeed[] = [
     meta_description:
       "La terapia di gruppo è efficace quanto quella individuale per ansia e depressione. Scopri i fattori che la rendono utile e cosa aspettarti dalle prime sedute.",
     introduction:
-      "Quando si pensa alla psicoterapia, l'immagine più comune è quella di due persone sedute una di fronte all'altra. La terapia di gruppo è meno conosciuta e, a volte, guardata con un po' di diffidenza: \"Come posso parlare dei fatti miei davanti a sconosciuti?\", \"Non avrò abbastanza spazio per me?\". Sono dubbi comprensibili.\n\nEppure la psicoterapia di gruppo è un approccio clinico con una lunga storia e una solida base scientifica. Non è una versione economica o di ripiego della terapia individuale: è uno strumento diverso, con punti di forza propri, che per molte persone si rivela particolarmente adatto. In questo articolo vediamo perché funziona e cosa succede, concretamente, quando si entra in un gruppo.",
+      'Quando si pensa alla psicoterapia, l\'immagine più comune è quella di due persone sedute una di fronte all\'altra. La terapia di gruppo è meno conosciuta e, a volte, guardata con un po\' di diffidenza: "Come posso parlare dei fatti miei davanti a sconosciuti?", "Non avrò abbastanza spazio per me?". Sono dubbi comprensibili.\n\nEppure la psicoterapia di gruppo è un approccio clinico con una lunga storia e una solida base scientifica. Non è una versione economica o di ripiego della terapia individuale: è uno strumento diverso, con punti di forza propri, che per molte persone si rivela particolarmente adatto. In questo articolo vediamo perché funziona e cosa succede, concretamente, quando si entra in un gruppo.',
     main_sections: [
       {
         type: "h2",
@@ -229,7 +229,7 @@ export const blogSeedPosts: BlogPostSeed[] = [
 
   /* ---------------------------------------------------------------- */
   {
-    title: "Ansia per il futuro: come smettere di vivere nel \"e se...?\"",
+    title: 'Ansia per il futuro: come smettere di vivere nel "e se...?"',
     subtitle: "Quando l'incertezza ci ruba il presente, e cosa possiamo fare per riprendercelo",
     excerpt:
       "Lavoro, casa, relazioni, il mondo intero: i motivi per preoccuparsi del futuro non mancano. Ma quando i pensieri diventano un loop continuo, è il presente a pagarne il prezzo.",
@@ -238,11 +238,11 @@ export const blogSeedPosts: BlogPostSeed[] = [
     slug: "ansia-per-il-futuro",
     is_featured: false,
     is_published: true,
-    meta_title: "Ansia per il futuro: come uscire dal circolo del \"e se...?\"",
+    meta_title: 'Ansia per il futuro: come uscire dal circolo del "e se...?"',
     meta_description:
       "L'ansia per il futuro ti toglie il sonno e la serenità? Scopri da dove nasce il rimuginio, tre esercizi per tornare al presente e quando è utile chiedere aiuto.",
     introduction:
-      "\"E se perdo il lavoro?\", \"E se non riesco mai a comprare casa?\", \"E se tra dieci anni mi ritrovo esattamente dove sono adesso?\". Sono domande che molte persone tra i venticinque e i quarant'anni si pongono, spesso la sera, quando la giornata si ferma e i pensieri prendono il sopravvento.\n\nPreoccuparsi del futuro è del tutto naturale: è il modo in cui la mente cerca di prepararci agli imprevisti. Il problema nasce quando la preoccupazione diventa costante, quando ogni scenario si tinge di catastrofe e il futuro smette di essere uno spazio di possibilità per diventare una minaccia. In questo articolo proviamo a capire cosa alimenta l'ansia per il futuro e come iniziare a ridurne la presa.",
+      '"E se perdo il lavoro?", "E se non riesco mai a comprare casa?", "E se tra dieci anni mi ritrovo esattamente dove sono adesso?". Sono domande che molte persone tra i venticinque e i quarant\'anni si pongono, spesso la sera, quando la giornata si ferma e i pensieri prendono il sopravvento.\n\nPreoccuparsi del futuro è del tutto naturale: è il modo in cui la mente cerca di prepararci agli imprevisti. Il problema nasce quando la preoccupazione diventa costante, quando ogni scenario si tinge di catastrofe e il futuro smette di essere uno spazio di possibilità per diventare una minaccia. In questo articolo proviamo a capire cosa alimenta l\'ansia per il futuro e come iniziare a ridurne la presa.',
     main_sections: [
       {
         type: "h2",
@@ -254,7 +254,7 @@ export const blogSeedPosts: BlogPostSeed[] = [
         type: "h2",
         title: "Il rimuginio: quando pensare non aiuta",
         content:
-          "Il rimuginio è il meccanismo centrale dell'ansia per il futuro: una catena di pensieri ripetitivi che girano attorno agli stessi scenari, senza arrivare a una soluzione. Dà l'illusione di essere utile, come se pensarci abbastanza potesse proteggerci dagli imprevisti, ma in realtà consuma energie, disturba il sonno e rende più difficile prendere decisioni concrete.\n\nUna distinzione utile è quella tra problemi risolvibili e preoccupazioni ipotetiche. \"Devo aggiornare il curriculum perché il mio contratto scade a giugno\" è un problema su cui si può agire. \"E se tra cinque anni il mio settore non esistesse più?\" è una preoccupazione ipotetica su cui oggi non abbiamo controllo. Imparare a riconoscere la differenza permette di dedicare energie al primo tipo e di lasciare andare, almeno un po', il secondo.",
+          'Il rimuginio è il meccanismo centrale dell\'ansia per il futuro: una catena di pensieri ripetitivi che girano attorno agli stessi scenari, senza arrivare a una soluzione. Dà l\'illusione di essere utile, come se pensarci abbastanza potesse proteggerci dagli imprevisti, ma in realtà consuma energie, disturba il sonno e rende più difficile prendere decisioni concrete.\n\nUna distinzione utile è quella tra problemi risolvibili e preoccupazioni ipotetiche. "Devo aggiornare il curriculum perché il mio contratto scade a giugno" è un problema su cui si può agire. "E se tra cinque anni il mio settore non esistesse più?" è una preoccupazione ipotetica su cui oggi non abbiamo controllo. Imparare a riconoscere la differenza permette di dedicare energie al primo tipo e di lasciare andare, almeno un po\', il secondo.',
       },
       {
         type: "h3",

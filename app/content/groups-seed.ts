@@ -8,8 +8,7 @@ export const groupSeeds: GroupSeed[] = [
   {
     therapistIndex: 3,
     name: "Ritmi propri",
-    topic:
-      "Per chi si sente in ritardo rispetto agli altri o in difficoltà davanti a troppe scelte: ritrovare una direzione e un ritmo personale, senza confronti che pesano.",
+    topic: "Per chi si sente in ritardo rispetto agli altri o in difficoltà davanti a troppe scelte: ritrovare una direzione e un ritmo personale, senza confronti che pesano.",
     situations: ["in-ritardo", "troppe-scelte", "gli-altri-capiscono"],
     weekday: 3,
     time_slot: "Sera",
@@ -33,8 +32,7 @@ export const groupSeeds: GroupSeed[] = [
   {
     therapistIndex: 1,
     name: "Legami",
-    topic:
-      "Per chi si sente solə, anche in mezzo alla gente: uno spazio stabile in cui costruire fiducia e sperimentare nuovi modi di stare con gli altri.",
+    topic: "Per chi si sente solə, anche in mezzo alla gente: uno spazio stabile in cui costruire fiducia e sperimentare nuovi modi di stare con gli altri.",
     situations: ["sentirsi-soli", "gli-altri-capiscono"],
     weekday: 1,
     time_slot: "Sera",
@@ -55,8 +53,7 @@ export const groupSeeds: GroupSeed[] = [
   {
     therapistIndex: 2,
     name: "Oltre l'incertezza",
-    topic:
-      "Per chi vive ansia per il futuro e preoccupazioni che non danno tregua: strumenti concreti per gestire il rimuginio e affrontare l'incertezza con più fiducia.",
+    topic: "Per chi vive ansia per il futuro e preoccupazioni che non danno tregua: strumenti concreti per gestire il rimuginio e affrontare l'incertezza con più fiducia.",
     situations: ["ansia-futuro", "preoccupazioni-vita", "paura-tempo"],
     weekday: 4,
     time_slot: "Pomeriggio",
@@ -75,8 +72,7 @@ export const groupSeeds: GroupSeed[] = [
   {
     therapistIndex: 5,
     name: "Nuove direzioni",
-    topic:
-      "Per chi desidera un cambiamento ma ne ha paura, o si sente intrappolatə nella propria vita e nel confronto con quella degli altri sui social.",
+    topic: "Per chi desidera un cambiamento ma ne ha paura, o si sente intrappolatə nella propria vita e nel confronto con quella degli altri sui social.",
     situations: ["paura-cambiamento", "sentirsi-intrappolati", "confronto-social"],
     weekday: 6,
     time_slot: "Mattina",

@@ -1,12 +1,4 @@
-import {
-  COOKIE_CONSENT_KEY,
-  group,
-  legalVersions,
-  prices,
-  replyTimesHours,
-  retention,
-  site,
-} from "./site";
+import { COOKIE_CONSENT_KEY, group, legalVersions, prices, replyTimesHours, retention, site } from "./site";
 import { euro } from "./format";
 import type { LegalDocument } from "./types";
 
@@ -159,9 +151,7 @@ export const privacyDocument: LegalDocument = {
     },
     {
       heading: "2. Quali dati raccogliamo con ciascun modulo",
-      paragraphs: [
-        "Raccogliamo solo i dati necessari alle finalità indicate. In particolare:",
-      ],
+      paragraphs: ["Raccogliamo solo i dati necessari alle finalità indicate. In particolare:"],
       items: [
         "Questionario: nome, fascia d'età, genere, città, indirizzo e-mail, situazioni che stai vivendo, frequenza delle difficoltà, strategie adottate, livello di energia, ambito in cui ti senti bloccatə, una breve descrizione libera della tua situazione, obiettivi, eventuali terapie precedenti, preferenze sul gruppo e sugli orari, come ci hai conosciuto e la scelta sulla newsletter. Alcune di queste informazioni sono dati relativi alla salute.",
         "Richiesta di chiamata: numero di telefono e gruppo o terapeuta scelto, collegati al tuo questionario.",
@@ -204,9 +194,7 @@ export const privacyDocument: LegalDocument = {
     },
     {
       heading: "6. Come proteggiamo i tuoi dati",
-      paragraphs: [
-        "Adottiamo misure tecniche e organizzative adeguate alla delicatezza dei dati che ci affidi:",
-      ],
+      paragraphs: ["Adottiamo misure tecniche e organizzative adeguate alla delicatezza dei dati che ci affidi:"],
       items: [
         "i dati relativi alla salute sono cifrati quando vengono archiviati (cifratura a riposo);",
         "le comunicazioni tra il tuo dispositivo e il sito avvengono su connessione cifrata (HTTPS);",
@@ -232,7 +220,7 @@ export const privacyDocument: LegalDocument = {
         `altri dati (messaggi dal modulo contatti, richieste di chiamata, liste d'attesa, iscrizioni, copie delle email inviate): ${retention.otherDataMonths} mesi dalla raccolta, poi vengono cancellati automaticamente;`,
         `newsletter: fino alla tua disiscrizione; un'iscrizione mai confermata, o annullata, viene cancellata dopo ${retention.otherDataMonths} mesi;`,
         `richieste di esercizio dei diritti: ${retention.otherDataMonths} mesi dalla loro evasione;`,
-        "documenti fiscali: per il periodo previsto dalla legge."
+        "documenti fiscali: per il periodo previsto dalla legge.",
       ],
     },
     {
@@ -254,9 +242,7 @@ export const privacyDocument: LegalDocument = {
     },
     {
       heading: "11. I tuoi diritti",
-      paragraphs: [
-        "In base agli articoli da 15 a 22 del GDPR hai diritto di:",
-      ],
+      paragraphs: ["In base agli articoli da 15 a 22 del GDPR hai diritto di:"],
       items: [
         "accedere ai tuoi dati e riceverne copia (art. 15);",
         "chiederne la rettifica se inesatti o incompleti (art. 16);",

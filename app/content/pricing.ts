@@ -17,13 +17,8 @@ export const pricingCards: PricingCard[] = [
     priceLabel: euro(prices.firstSession),
     period: "una tantum",
     badge: "Senza impegno",
-    description:
-      "Partecipa al primo incontro del tuo gruppo e scopri come ti senti. Se non fa per te, non devi proseguire.",
-    features: [
-      "Colloquio conoscitivo individuale gratuito prima di iniziare",
-      `Una seduta di gruppo di ${group.sessionMinutes} minuti`,
-      "Nessun obbligo di continuare",
-    ],
+    description: "Partecipa al primo incontro del tuo gruppo e scopri come ti senti. Se non fa per te, non devi proseguire.",
+    features: ["Colloquio conoscitivo individuale gratuito prima di iniziare", `Una seduta di gruppo di ${group.sessionMinutes} minuti`, "Nessun obbligo di continuare"],
     ctaText: "Compila il questionario",
     ctaLink: "/questionario",
     highlighted: true,
@@ -34,8 +29,7 @@ export const pricingCards: PricingCard[] = [
     price: prices.followingSession,
     priceLabel: euro(prices.followingSession),
     period: "a settimana",
-    description:
-      "Se decidi di continuare, paghi ogni seduta settimanale. Puoi interrompere quando vuoi, senza penali.",
+    description: "Se decidi di continuare, paghi ogni seduta settimanale. Puoi interrompere quando vuoi, senza penali.",
     features: [
       `Un incontro a settimana di ${group.sessionMinutes} minuti`,
       `Gruppo stabile di ${group.minPeople}-${group.totalSpots} persone con lo stesso terapeuta`,

@@ -11,9 +11,9 @@ export const problemPages: Record<ProblemSlug, ProblemPage> = {
       intro:
         "Scorri le notizie degli amici e sembra che tutti abbiano raggiunto tappe che per te sono ancora lontane: una casa, un lavoro stabile, una relazione, dei figli. La sensazione di essere in ritardo può diventare un sottofondo costante, che toglie valore a quello che hai già costruito. Non è un difetto di carattere: è un'esperienza molto diffusa, soprattutto tra i 25 e i 40 anni.",
       howGroupHelps:
-        "Nel gruppo incontri persone che conoscono bene quella stessa fretta e quel confronto silenzioso con la vita degli altri. Ascoltare le loro storie ti aiuta a capire che non esiste un calendario unico valido per tutti. Con la guida del terapeuta puoi riconoscere da dove arrivano le scadenze che ti imponi e distinguere ciò che desideri davvero da ciò che senti di \"dover\" fare. Settimana dopo settimana, il confronto con gli altri smette di essere una gara e diventa una risorsa.",
+        'Nel gruppo incontri persone che conoscono bene quella stessa fretta e quel confronto silenzioso con la vita degli altri. Ascoltare le loro storie ti aiuta a capire che non esiste un calendario unico valido per tutti. Con la guida del terapeuta puoi riconoscere da dove arrivano le scadenze che ti imponi e distinguere ciò che desideri davvero da ciò che senti di "dover" fare. Settimana dopo settimana, il confronto con gli altri smette di essere una gara e diventa una risorsa.',
       benefits: [
-        "Ridimensionare il peso delle tappe \"obbligatorie\" e delle aspettative esterne",
+        'Ridimensionare il peso delle tappe "obbligatorie" e delle aspettative esterne',
         "Riconoscere e dare valore a ciò che hai già costruito",
         "Ritrovare un ritmo personale, senza sentirti in colpa",
         "Scoprire che molte altre persone vivono la stessa sensazione",
@@ -23,8 +23,7 @@ export const problemPages: Record<ProblemSlug, ProblemPage> = {
   "sentirsi-soli": {
     slug: "sentirsi-soli",
     title: "Ti senti solə, anche in mezzo agli altri?",
-    description:
-      "La solitudine non dipende solo da quante persone hai intorno. In un piccolo gruppo guidato puoi ritrovare il senso di appartenenza e di legame.",
+    description: "La solitudine non dipende solo da quante persone hai intorno. In un piccolo gruppo guidato puoi ritrovare il senso di appartenenza e di legame.",
     content: {
       intro:
         "Ci si può sentire soli in una città nuova, dopo la fine di una relazione, quando gli amici prendono strade diverse, ma anche in una stanza piena di gente. La solitudine è la distanza tra i legami che hai e quelli di cui senti il bisogno. Se dura a lungo, pesa sull'umore, sul sonno e sulla fiducia in se stessi.",
@@ -40,8 +39,7 @@ export const problemPages: Record<ProblemSlug, ProblemPage> = {
   "ansia-futuro": {
     slug: "ansia-futuro",
     title: "Il futuro ti mette ansia?",
-    description:
-      "Lavoro precario, scelte rimandate, un domani che sembra incerto: l'ansia per il futuro si può affrontare, insieme ad altre persone che la conoscono.",
+    description: "Lavoro precario, scelte rimandate, un domani che sembra incerto: l'ansia per il futuro si può affrontare, insieme ad altre persone che la conoscono.",
     content: {
       intro:
         "Pensare al futuro dovrebbe aprire possibilità, ma a volte si trasforma in un elenco di scenari negativi che si ripetono nella mente. L'incertezza sul lavoro, sulla casa o sulle relazioni può rendere difficile godersi il presente e prendere decisioni. L'ansia anticipatoria è una reazione comprensibile, ma quando diventa costante merita attenzione.",
@@ -58,11 +56,10 @@ export const problemPages: Record<ProblemSlug, ProblemPage> = {
   "sentirsi-intrappolati": {
     slug: "sentirsi-intrappolati",
     title: "Ti senti intrappolatə nella tua vita?",
-    description:
-      "Un lavoro che non ti somiglia, una routine che ti stringe, la sensazione di non avere vie d'uscita. Nel gruppo puoi ritrovare spazio di movimento.",
+    description: "Un lavoro che non ti somiglia, una routine che ti stringe, la sensazione di non avere vie d'uscita. Nel gruppo puoi ritrovare spazio di movimento.",
     content: {
       intro:
-        "A volte la vita che conduci sembra costruita da qualcun altro: un lavoro scelto per necessità, abitudini che non ti rappresentano più, relazioni in cui non ti riconosci. La sensazione di essere in trappola porta con sé frustrazione, stanchezza e, spesso, il senso di colpa per non essere \"abbastanza grati\" di ciò che si ha.",
+        'A volte la vita che conduci sembra costruita da qualcun altro: un lavoro scelto per necessità, abitudini che non ti rappresentano più, relazioni in cui non ti riconosci. La sensazione di essere in trappola porta con sé frustrazione, stanchezza e, spesso, il senso di colpa per non essere "abbastanza grati" di ciò che si ha.',
       howGroupHelps:
         "Nel gruppo hai la possibilità di raccontare questa sensazione senza doverla giustificare. Il confronto con gli altri partecipanti mette in luce i vincoli reali ma anche quelli che ci imponiamo da soli, spesso senza accorgercene. Con il sostegno del terapeuta puoi esplorare cosa ti tiene fermə e quali piccoli passi sono già possibili. Gli altri membri diventano testimoni dei tuoi cambiamenti, e questo rende più facile mantenerli.",
       benefits: [
@@ -76,8 +73,7 @@ export const problemPages: Record<ProblemSlug, ProblemPage> = {
   "confronto-social": {
     slug: "confronto-social",
     title: "Ti confronti continuamente con le vite sui social?",
-    description:
-      "Vacanze perfette, successi, relazioni da copertina: il confronto sui social può consumare l'autostima. Nel gruppo trovi persone reali e storie vere.",
+    description: "Vacanze perfette, successi, relazioni da copertina: il confronto sui social può consumare l'autostima. Nel gruppo trovi persone reali e storie vere.",
     content: {
       intro:
         "Bastano pochi minuti sui social per sentirsi meno interessanti, meno realizzati, meno felici. Sappiamo che si tratta di una selezione dei momenti migliori, eppure il confronto scatta lo stesso. Con il tempo può erodere l'autostima e lasciare un senso di inadeguatezza difficile da scrollarsi di dosso.",
@@ -94,8 +90,7 @@ export const problemPages: Record<ProblemSlug, ProblemPage> = {
   "troppe-scelte": {
     slug: "troppe-scelte",
     title: "Troppe scelte e nessuna che ti convince?",
-    description:
-      "Quando ogni strada sembra possibile, scegliere diventa paralizzante. Nel gruppo puoi chiarire cosa conta davvero per te e imparare a decidere.",
+    description: "Quando ogni strada sembra possibile, scegliere diventa paralizzante. Nel gruppo puoi chiarire cosa conta davvero per te e imparare a decidere.",
     content: {
       intro:
         "Cambiare lavoro o restare, trasferirsi o no, investire in una relazione o in un progetto: avere tante possibilità dovrebbe essere una libertà, ma spesso diventa un peso. La paura di sbagliare porta a rimandare, a raccogliere sempre nuove informazioni, a sentirsi in colpa per ogni strada non presa. Intanto il tempo passa e la sensazione di stallo cresce.",
@@ -130,8 +125,7 @@ export const problemPages: Record<ProblemSlug, ProblemPage> = {
   "paura-cambiamento": {
     slug: "paura-cambiamento",
     title: "Vorresti cambiare, ma hai paura?",
-    description:
-      "Desiderare un cambiamento e allo stesso tempo temerlo è profondamente umano. Nel gruppo puoi trovare il sostegno per muovere i primi passi.",
+    description: "Desiderare un cambiamento e allo stesso tempo temerlo è profondamente umano. Nel gruppo puoi trovare il sostegno per muovere i primi passi.",
     content: {
       intro:
         "Sai che qualcosa deve cambiare: il lavoro, una relazione, un'abitudine, il modo in cui ti tratti. Eppure, quando arriva il momento di agire, la paura prende il sopravvento e ti ritrovi al punto di partenza. Non è pigrizia né mancanza di volontà: anche una situazione che fa soffrire, se è conosciuta, può sembrare più sicura dell'ignoto.",
@@ -148,8 +142,7 @@ export const problemPages: Record<ProblemSlug, ProblemPage> = {
   "preoccupazioni-vita": {
     slug: "preoccupazioni-vita",
     title: "Le preoccupazioni non ti danno tregua?",
-    description:
-      "Lavoro, soldi, salute, relazioni: quando le preoccupazioni si accumulano la mente non si ferma mai. Nel gruppo impari a ritrovare spazio e respiro.",
+    description: "Lavoro, soldi, salute, relazioni: quando le preoccupazioni si accumulano la mente non si ferma mai. Nel gruppo impari a ritrovare spazio e respiro.",
     content: {
       intro:
         "Ci sono periodi in cui i pensieri si rincorrono senza sosta: le bollette, un capo esigente, la salute dei genitori, una relazione che scricchiola. Preoccuparsi è naturale, ma quando diventa un rimuginio costante toglie energia, disturba il sonno e rende difficile concentrarsi su tutto il resto.",
@@ -166,8 +159,7 @@ export const problemPages: Record<ProblemSlug, ProblemPage> = {
   "paura-tempo": {
     slug: "paura-tempo",
     title: "Hai paura che il tempo ti stia sfuggendo?",
-    description:
-      "I compleanni pesano, gli anni sembrano correre e le occasioni sfumare. Nel gruppo puoi fare pace con il tempo e tornare a viverlo con più pienezza.",
+    description: "I compleanni pesano, gli anni sembrano correre e le occasioni sfumare. Nel gruppo puoi fare pace con il tempo e tornare a viverlo con più pienezza.",
     content: {
       intro:
         "Ogni anno che passa può portare con sé un bilancio: cosa ho fatto, cosa non ho ancora fatto, cosa rischio di non fare più. La paura che il tempo stia scivolando via può spingere a correre senza direzione oppure, al contrario, a paralizzarsi. In entrambi i casi il presente finisce per essere vissuto solo a metà.",

@@ -2,21 +2,13 @@
 export const site = {
   brand: "Insieme",
   tagline: "Terapia di gruppo online",
-  description:
-    "Percorsi di terapia di gruppo online guidati da psicologi e psicoterapeuti certificati, per ansia, depressione e solitudine.",
+  description: "Percorsi di terapia di gruppo online guidati da psicologi e psicoterapeuti certificati, per ansia, depressione e solitudine.",
   contactEmail: "info@insieme-terapia.it",
   privacyEmail: "privacy@insieme-terapia.it",
   url: "https://www.insieme-terapia.it",
   copyrightYear: 2024,
   locale: "it_IT",
-  keywords: [
-    "terapia di gruppo online",
-    "psicoterapia di gruppo",
-    "ansia sociale",
-    "solitudine",
-    "depressione",
-    "psicologo online",
-  ],
+  keywords: ["terapia di gruppo online", "psicoterapia di gruppo", "ansia sociale", "solitudine", "depressione", "psicologo online"],
 } as const;
 
 /** Prices in euro, as shown on the public pages and in the legal texts. */

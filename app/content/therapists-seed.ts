@@ -32,11 +32,7 @@ export const therapistSeeds: TherapistSeed[] = [
     biography:
       "Luca si è formato all'Università di Bologna e ha conseguito la specializzazione in psicoterapia sistemico-relazionale. Ha lavorato a lungo in un consultorio familiare, dove ha incontrato molte persone alle prese con trasferimenti, separazioni e reti sociali da ricostruire.\n\nNei gruppi si concentra sul modo in cui le persone entrano in relazione, con gli altri e con la propria storia. È convinto che sentirsi parte di un gruppo, anche online, sia un'esperienza capace di cambiare il modo in cui si sta nel mondo.",
     registration_number: "Albo Psicologi Emilia-Romagna n. 8421",
-    qualifications: [
-      "Laurea magistrale in Psicologia, Università di Bologna",
-      "Specializzazione in Psicoterapia sistemico-relazionale",
-      "Master in psicologia di comunità",
-    ],
+    qualifications: ["Laurea magistrale in Psicologia, Università di Bologna", "Specializzazione in Psicoterapia sistemico-relazionale", "Master in psicologia di comunità"],
     approaches: ["Sistemico-relazionale", "Terapia di gruppo", "Psicologia di comunità"],
   },
   {
@@ -61,16 +57,11 @@ export const therapistSeeds: TherapistSeed[] = [
     role: "Psicologo Psicoterapeuta",
     specialization: "Crisi di crescita e scelte di vita",
     experience: "15 anni di esperienza",
-    description:
-      "Lavora con chi si sente bloccato, in ritardo o davanti a troppe strade possibili. Nei gruppi aiuta a dare senso alle scelte partendo dalla propria storia.",
+    description: "Lavora con chi si sente bloccato, in ritardo o davanti a troppe strade possibili. Nei gruppi aiuta a dare senso alle scelte partendo dalla propria storia.",
     biography:
       "Davide si è formato all'Università di Torino e si è specializzato in psicoterapia psicodinamica, approfondendo poi la gruppoanalisi. Ha lavorato per diversi anni in un servizio di consulenza psicologica universitaria, accompagnando studenti e giovani adulti nei momenti di scelta.\n\nOggi conduce gruppi dedicati alle crisi di crescita della vita adulta: il senso di ritardo, la paura di sbagliare, il bisogno di ritrovare una direzione. Per lui il gruppo è uno specchio prezioso, in cui ognuno può vedersi con occhi nuovi.",
     registration_number: "Albo Psicologi Piemonte n. 6093",
-    qualifications: [
-      "Laurea in Psicologia, Università di Torino",
-      "Specializzazione in Psicoterapia psicodinamica",
-      "Formazione in gruppoanalisi",
-    ],
+    qualifications: ["Laurea in Psicologia, Università di Torino", "Specializzazione in Psicoterapia psicodinamica", "Formazione in gruppoanalisi"],
     approaches: ["Psicodinamico", "Gruppoanalisi", "Terapia di gruppo"],
   },
   {
@@ -83,11 +74,7 @@ export const therapistSeeds: TherapistSeed[] = [
     biography:
       "Elena si è laureata all'Università di Firenze e si è specializzata in psicoterapia integrata, con una formazione specifica nella terapia focalizzata sulla compassione. Ha lavorato in ambito ospedaliero e in studio privato, occupandosi soprattutto di depressione lieve e moderata e di difficoltà legate all'immagine di sé.\n\nNei gruppi aiuta i partecipanti a diventare un po' più gentili con se stessi, a riconoscere la voce critica interiore e a dare valore al proprio percorso. Crede molto nella forza del sentirsi riconosciuti dagli altri.",
     registration_number: "Albo Psicologi Toscana n. 9754",
-    qualifications: [
-      "Laurea magistrale in Psicologia clinica, Università di Firenze",
-      "Specializzazione in Psicoterapia integrata",
-      "Formazione in Compassion Focused Therapy",
-    ],
+    qualifications: ["Laurea magistrale in Psicologia clinica, Università di Firenze", "Specializzazione in Psicoterapia integrata", "Formazione in Compassion Focused Therapy"],
     approaches: ["Integrato", "Compassion Focused Therapy", "Terapia di gruppo"],
   },
   {

@@ -12,19 +12,7 @@ export type { ProblemSlug };
  * Every name is an existing export of lucide-react (e.g. `import { Clock } from "lucide-react"`).
  */
 export type ContentIconName =
-  | "Clock"
-  | "UserRound"
-  | "Compass"
-  | "Lock"
-  | "Smartphone"
-  | "Split"
-  | "CircleHelp"
-  | "RefreshCw"
-  | "CloudRain"
-  | "Hourglass"
-  | "ClipboardList"
-  | "Phone"
-  | "Users";
+  "Clock" | "UserRound" | "Compass" | "Lock" | "Smartphone" | "Split" | "CircleHelp" | "RefreshCw" | "CloudRain" | "Hourglass" | "ClipboardList" | "Phone" | "Users";
 
 export interface FaqItem {
   question: string;

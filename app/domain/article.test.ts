@@ -7,19 +7,12 @@ const words = (n: number, prefix = "parola") => Array.from({ length: n }, (_, i)
 const blocks = [words(100, "uno"), words(200, "due"), words(100, "tre")];
 
 function layout(items: ReturnType<typeof placeImages<{ position: number; alt: string }>>) {
-  return items.map((item) =>
-    item.kind === "image" ? item.image.alt : `block:${blocks.indexOf(item.block)}`,
-  );
+  return items.map((item) => (item.kind === "image" ? item.image.alt : `block:${blocks.indexOf(item.block)}`));
 }
 
 describe("placeImages", () => {
   it("puts an image at position 0 before the first block", () => {
-    expect(layout(placeImages(blocks, [{ position: 0, alt: "copertina" }]))).toEqual([
-      "copertina",
-      "block:0",
-      "block:1",
-      "block:2",
-    ]);
+    expect(layout(placeImages(blocks, [{ position: 0, alt: "copertina" }]))).toEqual(["copertina", "block:0", "block:1", "block:2"]);
   });
 
   it("puts an image after the block where the running word count reaches its position", () => {
@@ -28,14 +21,7 @@ describe("placeImages", () => {
       { position: 101, alt: "dentro il secondo" },
       { position: 350, alt: "dentro il terzo" },
     ];
-    expect(layout(placeImages(blocks, images))).toEqual([
-      "block:0",
-      "fine del primo",
-      "block:1",
-      "dentro il secondo",
-      "block:2",
-      "dentro il terzo",
-    ]);
+    expect(layout(placeImages(blocks, images))).toEqual(["block:0", "fine del primo", "block:1", "dentro il secondo", "block:2", "dentro il terzo"]);
   });
 
   it("puts images past the end of the text at the end, in order of position", () => {
@@ -68,18 +54,12 @@ describe("placeImages", () => {
       { title: "Il gruppo", content: words(48) },
     ];
     const items = placeImages(sections, [{ position: 60, alt: "foto" }], (s) => `${s.title} ${s.content}`);
-    expect(items.map((item) => (item.kind === "image" ? item.image.alt : item.block.title))).toEqual([
-      "Introduzione",
-      "Il gruppo",
-      "foto",
-    ]);
+    expect(items.map((item) => (item.kind === "image" ? item.image.alt : item.block.title))).toEqual(["Introduzione", "Il gruppo", "foto"]);
   });
 
   it("returns just the blocks without images, and just the images without blocks", () => {
     expect(placeImages(blocks, [])).toHaveLength(3);
-    expect(placeImages([], [{ position: 300, alt: "sola" }])).toEqual([
-      { kind: "image", image: { position: 300, alt: "sola" } },
-    ]);
+    expect(placeImages([], [{ position: 300, alt: "sola" }])).toEqual([{ kind: "image", image: { position: 300, alt: "sola" } }]);
   });
 });
 

@@ -6,9 +6,7 @@ interface PositionedImage {
   position: number;
 }
 
-type ArticleItem<B, I extends PositionedImage> =
-  | { kind: "block"; block: B }
-  | { kind: "image"; image: I };
+type ArticleItem<B, I extends PositionedImage> = { kind: "block"; block: B } | { kind: "image"; image: I };
 
 /**
  * Interleaves an article's text blocks with its images. An image at position p goes
@@ -16,24 +14,11 @@ type ArticleItem<B, I extends PositionedImage> =
  * negative or missing number) goes before the first block; past the end of the text, at
  * the end. Images landing in the same place keep their order by position, then as given.
  */
-export function placeImages<I extends PositionedImage>(
-  blocks: readonly string[],
-  images: readonly I[],
-): ArticleItem<string, I>[];
-export function placeImages<B, I extends PositionedImage>(
-  blocks: readonly B[],
-  images: readonly I[],
-  textOf: (block: B) => string,
-): ArticleItem<B, I>[];
-export function placeImages<B, I extends PositionedImage>(
-  blocks: readonly B[],
-  images: readonly I[],
-  textOf: (block: B) => string = String,
-): ArticleItem<B, I>[] {
+export function placeImages<I extends PositionedImage>(blocks: readonly string[], images: readonly I[]): ArticleItem<string, I>[];
+export function placeImages<B, I extends PositionedImage>(blocks: readonly B[], images: readonly I[], textOf: (block: B) => string): ArticleItem<B, I>[];
+export function placeImages<B, I extends PositionedImage>(blocks: readonly B[], images: readonly I[], textOf: (block: B) => string = String): ArticleItem<B, I>[] {
   const positionOf = (image: I) => (Number.isFinite(image.position) ? Math.max(0, image.position) : 0);
-  const pending = images
-    .map((image, index) => ({ image, index, position: positionOf(image) }))
-    .sort((a, b) => a.position - b.position || a.index - b.index);
+  const pending = images.map((image, index) => ({ image, index, position: positionOf(image) })).sort((a, b) => a.position - b.position || a.index - b.index);
 
   const items: ArticleItem<B, I>[] = [];
   let next = 0;

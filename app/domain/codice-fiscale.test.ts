@@ -41,9 +41,7 @@ describe("checkCodiceFiscale", () => {
         const code = "RSSMRA85T10A562S";
         const original = code.charAt(position);
         const isDigit = /\d/.test(original);
-        const replaced = isDigit
-          ? String((Number(original) + shift) % 10)
-          : String.fromCharCode(65 + ((original.charCodeAt(0) - 65 + shift) % 26));
+        const replaced = isDigit ? String((Number(original) + shift) % 10) : String.fromCharCode(65 + ((original.charCodeAt(0) - 65 + shift) % 26));
         const typo = `${code.slice(0, position)}${replaced}${code.slice(position + 1)}`;
         expect(checkCodiceFiscale(typo).ok).toBe(false);
       }),

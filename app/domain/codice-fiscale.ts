@@ -54,8 +54,7 @@ function withDigits(code: string) {
 
 export const codiceFiscaleMessages = {
   empty: "Scrivi il codice fiscale.",
-  company:
-    "Questo sembra il codice fiscale di una società o di un ente (11 cifre): qui serve il codice fiscale della persona, di 16 caratteri.",
+  company: "Questo sembra il codice fiscale di una società o di un ente (11 cifre): qui serve il codice fiscale della persona, di 16 caratteri.",
   length: "Il codice fiscale deve avere 16 caratteri.",
   format: "Il codice fiscale non è nel formato corretto: controlla lettere e cifre, per esempio RSSMRA85T10A562S.",
   month: "Il nono carattere del codice fiscale (il mese di nascita) deve essere una di queste lettere: A B C D E H L M P R S T.",
@@ -64,9 +63,7 @@ export const codiceFiscaleMessages = {
 } as const;
 
 export type CodiceFiscaleProblem = keyof typeof codiceFiscaleMessages;
-export type CodiceFiscaleResult =
-  | { ok: true; value: string }
-  | { ok: false; problem: CodiceFiscaleProblem; message: string };
+export type CodiceFiscaleResult = { ok: true; value: string } | { ok: false; problem: CodiceFiscaleProblem; message: string };
 
 const refuse = (problem: CodiceFiscaleProblem): CodiceFiscaleResult => ({ ok: false, problem, message: codiceFiscaleMessages[problem] });
 

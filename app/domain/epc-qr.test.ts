@@ -40,15 +40,15 @@ describe("epcQr", () => {
   });
 
   it("keeps each element on one line", () => {
-    expect(payloadOf({ ...transfer, remittance: "Fattura\n2026-0001\tsedute  di novembre" }).payload.split("\n").at(-1)).toBe(
-      "Fattura 2026-0001 sedute di novembre",
-    );
+    expect(
+      payloadOf({ ...transfer, remittance: "Fattura\n2026-0001\tsedute  di novembre" })
+        .payload.split("\n")
+        .at(-1),
+    ).toBe("Fattura 2026-0001 sedute di novembre");
   });
 
   it("names the code for screen readers with amount, beneficiary and remittance", () => {
-    expect(payloadOf(transfer).label).toBe(
-      "Codice QR per pagare 1.065,00\u00a0€ con bonifico a Studio di Psicoterapia Insieme, causale «Fattura 2026-0001»",
-    );
+    expect(payloadOf(transfer).label).toBe("Codice QR per pagare 1.065,00\u00a0€ con bonifico a Studio di Psicoterapia Insieme, causale «Fattura 2026-0001»");
   });
 
   it.each([

@@ -82,16 +82,12 @@ export function epcQr(transfer: EpcTransfer): EpcQrResult {
 /** Level M exactly (no boost), and the quiet zone of four modules that ISO/IEC 18004 asks for. */
 const qrOptions = { ecc: "M", boostEcc: false, maxVersion: EPC_MAX_QR_VERSION, border: 4 } as const;
 
-const escapeXml = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** The code as SVG, error correction level M as EPC069-12 asks, named by a title for screen readers. */
 export function epcQrSvg(qr: EpcQr) {
   const label = escapeXml(qr.label);
-  return renderSVG(qr.payload, qrOptions).replace(
-    /^<svg ([^>]*)>/,
-    `<svg role="img" aria-label="${label}" shape-rendering="crispEdges" $1><title>${label}</title>`,
-  );
+  return renderSVG(qr.payload, qrOptions).replace(/^<svg ([^>]*)>/, `<svg role="img" aria-label="${label}" shape-rendering="crispEdges" $1><title>${label}</title>`);
 }
 
 /** The modules (true = dark), quiet zone included, for drawing the code on a PDF page. */

@@ -34,8 +34,7 @@ export function refusedFields(fields: Record<string, string>): SubmissionResult<
 }
 
 /** A trimmed text that must not be empty. */
-export const requiredText = (message: string, max = 500, tooLong = `Massimo ${max} caratteri.`) =>
-  z.string({ error: message }).trim().min(1, message).max(max, tooLong);
+export const requiredText = (message: string, max = 500, tooLong = `Massimo ${max} caratteri.`) => z.string({ error: message }).trim().min(1, message).max(max, tooLong);
 
 /** A trimmed text saved as null when empty. */
 export const optionalText = (max = 500, tooLong = `Massimo ${max} caratteri.`) =>

@@ -5,7 +5,6 @@ import { groupStatuses, timeSlots } from "./statuses";
 import { videoUrlSchema } from "./sessions";
 import { z } from "./zod";
 
-
 const whole = (message: string) => z.coerce.number({ error: message }).int(message);
 
 /** The group form. Capacity 1-8 (SPEC 9: at most 8 people). */

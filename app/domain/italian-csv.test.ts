@@ -67,7 +67,7 @@ describe("italian CSV", () => {
   });
 
   it.each([
-    ["=HYPERLINK(\"http://x\")", "\"'=HYPERLINK(\"\"http://x\"\")\""],
+    ['=HYPERLINK("http://x")', '"\'=HYPERLINK(""http://x"")"'],
     ["+39 333 1234567", "'+39 333 1234567"],
     ["-2+3", "'-2+3"],
     ["@SUM(A1)", "'@SUM(A1)"],
@@ -81,7 +81,10 @@ describe("italian CSV", () => {
   });
 
   it("streams: header then lines make the same file as the whole", () => {
-    const rows = [["x", csvEuro(1)], ["y;z", csvEuro(200)]] as const;
+    const rows = [
+      ["x", csvEuro(1)],
+      ["y;z", csvEuro(200)],
+    ] as const;
     expect(csvHeader(["A", "B"]) + rows.map((row) => csvLine(row)).join("")).toBe(italianCsv(["A", "B"], rows));
   });
 });

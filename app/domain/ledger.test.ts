@@ -11,9 +11,7 @@ const week = (n: number, overrides: Partial<LedgerSession> = {}): LedgerSession 
 
 describe("chargesFor", () => {
   it("charges the first attended session as the €30 trial, split €9 + €21", () => {
-    expect(chargesFor([week(0)])).toEqual([
-      { sessionId: "s0", startsAt: week(0).startsAt, kind: "trial", amountCents: 3000, platformCents: 900, therapistCents: 2100 },
-    ]);
+    expect(chargesFor([week(0)])).toEqual([{ sessionId: "s0", startsAt: week(0).startsAt, kind: "trial", amountCents: 3000, platformCents: 900, therapistCents: 2100 }]);
   });
 
   it("charges €35 (€14 + €21) for every session after the trial, in date order", () => {
@@ -101,7 +99,9 @@ describe("parseEuroToCents", () => {
 
 describe("the payment form's person", () => {
   const personError = (booking_id: string | undefined) =>
-    paymentSchema.safeParse({ booking_id, amount: "35", method: "bank_transfer", paid_on: "2026-03-20", idempotency_key: "6f1c7a52-3c1e-4c1b-9d1e-2a7b4c9e0f11" }).error?.issues.find((issue) => issue.path[0] === "booking_id")?.message;
+    paymentSchema
+      .safeParse({ booking_id, amount: "35", method: "bank_transfer", paid_on: "2026-03-20", idempotency_key: "6f1c7a52-3c1e-4c1b-9d1e-2a7b4c9e0f11" })
+      .error?.issues.find((issue) => issue.path[0] === "booking_id")?.message;
 
   it("asks for a person when none was chosen, and refuses one that is not of the list", () => {
     expect(personError(undefined)).toBe("Scegli la persona.");

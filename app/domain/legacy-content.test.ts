@@ -23,8 +23,7 @@ describe("parseLegacyContent", () => {
     expect(parseLegacyContent(article)).toEqual([
       {
         type: "p",
-        text:
-          "Sentirsi soli a trent'anni è più comune di quanto pensi. Molte persone vivono circondate da colleghi e amici, eppure sentono di non essere davvero viste.",
+        text: "Sentirsi soli a trent'anni è più comune di quanto pensi. Molte persone vivono circondate da colleghi e amici, eppure sentono di non essere davvero viste.",
       },
       { type: "h2", text: "1. Perché ci sentiamo soli" },
       {
@@ -70,11 +69,7 @@ describe("isLegacyHeading", () => {
 
   it("does not take a block of several lines or a long line for a heading", () => {
     expect(isLegacyHeading("Il gruppo\nè uno spazio sicuro")).toBe(false);
-    expect(
-      isLegacyHeading(
-        "Quando il confronto con gli altri diventa costante e ci fa sentire sempre un passo indietro",
-      ),
-    ).toBe(false);
+    expect(isLegacyHeading("Quando il confronto con gli altri diventa costante e ci fa sentire sempre un passo indietro")).toBe(false);
   });
 
   it("does not take a lowercase fragment longer than usual headings for one", () => {

@@ -27,11 +27,7 @@ function isMostlyCapitals(line: string): boolean {
 export function isLegacyHeading(block: string): boolean {
   if (block.includes("\n")) return false;
   if (block.length > HEADING_MAX_LENGTH || block.endsWith(".")) return false;
-  return (
-    NUMBERED.test(block) ||
-    isMostlyCapitals(block) ||
-    (block.length <= SHORT_HEADING_MAX_LENGTH && STARTS_WITH_CAPITAL.test(block) && !SENTENCE_END.test(block))
-  );
+  return NUMBERED.test(block) || isMostlyCapitals(block) || (block.length <= SHORT_HEADING_MAX_LENGTH && STARTS_WITH_CAPITAL.test(block) && !SENTENCE_END.test(block));
 }
 
 /**
@@ -50,7 +46,5 @@ export function parseLegacyContent(content: string): LegacyBlock[] {
         .join("\n"),
     )
     .filter((block) => block.length > 0)
-    .map((block): LegacyBlock =>
-      isLegacyHeading(block) ? { type: "h2", text: block } : { type: "p", text: block.replace(/\n/g, " ") },
-    );
+    .map((block): LegacyBlock => (isLegacyHeading(block) ? { type: "h2", text: block } : { type: "p", text: block.replace(/\n/g, " ") }));
 }

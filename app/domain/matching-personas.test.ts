@@ -46,8 +46,16 @@ const personas: Persona[] = [
   ["trapped, morning", { current_situations: [TRAPPOLA], time_preference: "Mattina" }, "Nuove direzioni"],
   ["social comparison, afternoon, very flexible", { current_situations: [SOCIAL], time_preference: "Pomeriggio", flexibility: ["Molto flessibile"] }, "Nuove direzioni"],
   ["social comparison, afternoon, rigid", { current_situations: [SOCIAL], time_preference: "Pomeriggio" }, "Oltre l'incertezza"],
-  ["lonely and anxious, evening, flexible: more themes win", { current_situations: [SOLA, FUTURO], therapy_goals: ["Sentirmi meno solə"], time_preference: "Sera", flexibility: ["Molto flessibile"] }, "Legami"],
-  ["lonely now, anxious as a goal, afternoon, flexible", { current_situations: [SOLA], therapy_goals: ["Gestire meglio l'ansia"], time_preference: "Pomeriggio", flexibility: ["Molto flessibile"] }, "Legami"],
+  [
+    "lonely and anxious, evening, flexible: more themes win",
+    { current_situations: [SOLA, FUTURO], therapy_goals: ["Sentirmi meno solə"], time_preference: "Sera", flexibility: ["Molto flessibile"] },
+    "Legami",
+  ],
+  [
+    "lonely now, anxious as a goal, afternoon, flexible",
+    { current_situations: [SOLA], therapy_goals: ["Gestire meglio l'ansia"], time_preference: "Pomeriggio", flexibility: ["Molto flessibile"] },
+    "Legami",
+  ],
   ["late in life (full group's theme), evening", { current_situations: [RITARDO], time_preference: "Sera" }, "Legami"],
   ["down for a while, no theme, morning", { current_situations: [GIU], time_preference: "Mattina" }, "Nuove direzioni"],
   ["no themes, evening, 36-45", { age: "36-45", time_preference: "Sera" }, "Legami"],
@@ -92,7 +100,11 @@ describe("who sees which group first (demo groups)", () => {
     for (const [, profile] of personas) {
       const base = matchGroups(person(profile), demoGroups);
       for (const [index, result] of base.entries()) {
-        const better = { ...result.group, situations: [...result.group.situations, "sentirsi-soli", "ansia-futuro"], time_slot: person(profile).time_preference || result.group.time_slot } as MatchGroup;
+        const better = {
+          ...result.group,
+          situations: [...result.group.situations, "sentirsi-soli", "ansia-futuro"],
+          time_slot: person(profile).time_preference || result.group.time_slot,
+        } as MatchGroup;
         const others = demoGroups.filter((candidate) => candidate.id !== better.id);
         const after = matchGroups(person(profile), [...others, better]).findIndex((candidate) => candidate.group.id === better.id);
         expect(after).toBeLessThanOrEqual(index);

@@ -9,8 +9,7 @@ import { messages } from "./matching-types";
 const invalidEmail = "Inserisci un indirizzo email valido.";
 const invalidPhone = "Inserisci un numero di telefono valido.";
 
-const emailField = (missing: string) =>
-  z.string({ error: missing }).trim().min(1, missing).max(254, invalidEmail).pipe(z.email(invalidEmail));
+const emailField = (missing: string) => z.string({ error: missing }).trim().min(1, missing).max(254, invalidEmail).pipe(z.email(invalidEmail));
 
 /** Non-empty after trimming (the spec); a few digits at least, so a typo is caught early. */
 const phoneField = z

@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  matchGroups,
-  reasonLine,
-  situationThemes,
-  type MatchGroup,
-  type MatchProfile,
-} from "./matching";
+import { matchGroups, reasonLine, situationThemes, type MatchGroup, type MatchProfile } from "./matching";
 
 function group(overrides: Partial<MatchGroup> & Pick<MatchGroup, "id" | "name">): MatchGroup {
   return {
@@ -25,10 +19,7 @@ function group(overrides: Partial<MatchGroup> & Pick<MatchGroup, "id" | "name">)
 
 const giulia: MatchProfile = {
   age: "26-35",
-  current_situations: [
-    "Mi sento solo anche quando sono con gli altri",
-    "Ho ansia per il futuro",
-  ],
+  current_situations: ["Mi sento solo anche quando sono con gli altri", "Ho ansia per il futuro"],
   therapy_goals: ["Imparare a gestire l'ansia"],
   time_preference: "Sera",
   flexibility: ["little"],
@@ -83,10 +74,7 @@ describe("matchGroups", () => {
   });
 
   it("recommends only the first result", () => {
-    const results = matchGroups(giulia, [
-      group({ id: "a", name: "Uno" }),
-      group({ id: "b", name: "Due" }),
-    ]);
+    const results = matchGroups(giulia, [group({ id: "a", name: "Uno" }), group({ id: "b", name: "Due" })]);
 
     expect(results.map((r) => r.recommended)).toEqual([true, false]);
   });
@@ -124,18 +112,10 @@ describe("matchGroups", () => {
   });
 
   it("explains the match in Italian with shared themes, time and age", () => {
-    const [best] = matchGroups(giulia, [
-      group({ id: "a", name: "Sera di ascolto", situations: ["sentirsi-soli", "ansia-futuro", "paura-tempo"] }),
-    ]);
+    const [best] = matchGroups(giulia, [group({ id: "a", name: "Sera di ascolto", situations: ["sentirsi-soli", "ansia-futuro", "paura-tempo"] })]);
 
-    expect(best?.reasons).toEqual([
-      "Stesso orario: Sera",
-      "Temi in comune: solitudine, ansia per il futuro",
-      "Fascia d'età adatta: 26-35",
-    ]);
-    expect(reasonLine(best!)).toBe(
-      "Stesso orario: Sera · Temi in comune: solitudine, ansia per il futuro · Fascia d'età adatta: 26-35",
-    );
+    expect(best?.reasons).toEqual(["Stesso orario: Sera", "Temi in comune: solitudine, ansia per il futuro", "Fascia d'età adatta: 26-35"]);
+    expect(reasonLine(best!)).toBe("Stesso orario: Sera · Temi in comune: solitudine, ansia per il futuro · Fascia d'età adatta: 26-35");
   });
 
   it("ranks the group that shares the person's themes above one that does not", () => {
@@ -153,20 +133,14 @@ describe("matchGroups", () => {
       current_situations: ["Mi sento solo"],
       therapy_goals: ["Affrontare il cambiamento"],
     };
-    const results = matchGroups(profile, [
-      group({ id: "goal", name: "A", situations: ["paura-cambiamento"] }),
-      group({ id: "now", name: "B", situations: ["sentirsi-soli"] }),
-    ]);
+    const results = matchGroups(profile, [group({ id: "goal", name: "A", situations: ["paura-cambiamento"] }), group({ id: "now", name: "B", situations: ["sentirsi-soli"] })]);
 
     expect(results.map((r) => r.group.id)).toEqual(["now", "goal"]);
   });
 
   it("counts a group keyword found in the person's answers", () => {
     const profile: MatchProfile = { ...giulia, current_situations: ["Stress per il lavoro"] };
-    const [withKeyword, without] = matchGroups(profile, [
-      group({ id: "plain", name: "A" }),
-      group({ id: "work", name: "B", keywords: ["lavoro"] }),
-    ]);
+    const [withKeyword, without] = matchGroups(profile, [group({ id: "plain", name: "A" }), group({ id: "work", name: "B", keywords: ["lavoro"] })]);
 
     expect(withKeyword?.group.id).toBe("work");
     expect(withKeyword?.reasons).toContain("Temi in comune: lavoro");

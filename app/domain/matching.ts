@@ -250,10 +250,7 @@ function compareResults(a: Omit<MatchResult, "recommended">, b: Omit<MatchResult
  * shared themes, then the same slot, then age fit. Ties go to the earlier weekday, then the name, then the id, so the same data always
  * gives the same order.
  */
-export function matchGroups<G extends MatchGroup>(
-  profile: MatchProfile,
-  groups: readonly G[],
-): MatchResult<G>[] {
+export function matchGroups<G extends MatchGroup>(profile: MatchProfile, groups: readonly G[]): MatchResult<G>[] {
   return groups
     .filter((group) => group.status === "open" && freeSpotsOf(group) > 0)
     .map((group) => scoreGroup(profile, group))

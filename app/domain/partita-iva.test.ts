@@ -40,9 +40,12 @@ describe("checkPartitaIva", () => {
 
   it("computes a check digit every valid number agrees with", () => {
     fc.assert(
-      fc.property(fc.stringMatching(/^\d{10}$/).filter((digits) => !/^0+$/.test(digits)), (first10) => {
-        expect(checkPartitaIva(`${first10}${partitaIvaCheckDigit(first10)}`).ok).toBe(true);
-      }),
+      fc.property(
+        fc.stringMatching(/^\d{10}$/).filter((digits) => !/^0+$/.test(digits)),
+        (first10) => {
+          expect(checkPartitaIva(`${first10}${partitaIvaCheckDigit(first10)}`).ok).toBe(true);
+        },
+      ),
     );
   });
 

@@ -1,6 +1,29 @@
 import { formErrors } from "./form-fields";
 import { z } from "./zod";
-import { ageOptions, blockedAreaOptions, comfortLevelOptions, copingStrategyOptions, currentSituationOptions, difficultyFrequencyOptions, energyLevelOptions, fieldsOfStep, flexibilityOptions, genderOptions, getStep, messages, previousTherapyOptions, sourceDiscoveryOptions, therapyGoalOptions, timePreferenceOptions, UTM_MAX_LENGTH, UTM_PARAMS, type FieldErrors, type QuestionnaireAnswers, type QuestionnaireDraft, type QuestionnaireOption } from "./questionnaire";
+import {
+  ageOptions,
+  blockedAreaOptions,
+  comfortLevelOptions,
+  copingStrategyOptions,
+  currentSituationOptions,
+  difficultyFrequencyOptions,
+  energyLevelOptions,
+  fieldsOfStep,
+  flexibilityOptions,
+  genderOptions,
+  getStep,
+  messages,
+  previousTherapyOptions,
+  sourceDiscoveryOptions,
+  therapyGoalOptions,
+  timePreferenceOptions,
+  UTM_MAX_LENGTH,
+  UTM_PARAMS,
+  type FieldErrors,
+  type QuestionnaireAnswers,
+  type QuestionnaireDraft,
+  type QuestionnaireOption,
+} from "./questionnaire";
 
 /**
  * The questionnaire's answer schema, shared by the form (each step, then the whole) and the server
@@ -9,10 +32,7 @@ import { ageOptions, blockedAreaOptions, comfortLevelOptions, copingStrategyOpti
  */
 
 /** Tags that are missing or malformed are dropped, never a reason to refuse the answers. */
-export const utmSchema = z
-  .partialRecord(z.enum(UTM_PARAMS), z.string().trim().max(UTM_MAX_LENGTH))
-  .optional()
-  .catch(undefined);
+export const utmSchema = z.partialRecord(z.enum(UTM_PARAMS), z.string().trim().max(UTM_MAX_LENGTH)).optional().catch(undefined);
 
 const NAME_MAX = 100;
 const CITY_MAX = 100;
@@ -22,11 +42,7 @@ const OTHER_MAX = 500;
 const SUMMARY_MAX = 5000;
 
 function text(min: number, max: number, minMessage: string) {
-  return z
-    .string({ error: minMessage })
-    .trim()
-    .min(min, minMessage)
-    .max(max, messages.tooLong(max));
+  return z.string({ error: minMessage }).trim().min(min, minMessage).max(max, messages.tooLong(max));
 }
 
 function valuesOf<const T extends readonly QuestionnaireOption[]>(list: T) {
@@ -59,11 +75,7 @@ export const questionnaireSchema = z.object({
   age: singleChoice(ageOptions),
   gender: singleChoice(genderOptions),
   city: text(2, CITY_MAX, messages.city),
-  email: z
-    .string({ error: messages.email })
-    .trim()
-    .max(EMAIL_MAX, messages.tooLong(EMAIL_MAX))
-    .pipe(z.email(messages.email)),
+  email: z.string({ error: messages.email }).trim().max(EMAIL_MAX, messages.tooLong(EMAIL_MAX)).pipe(z.email(messages.email)),
   current_situations: multiChoice(currentSituationOptions),
   current_situations_other: otherText,
   difficulty_frequency: singleChoice(difficultyFrequencyOptions),
@@ -95,9 +107,7 @@ export function validateStep(stepNumber: number, draft: QuestionnaireDraft): Fie
   return errors;
 }
 
-export type ValidateAllResult =
-  | { success: true; data: QuestionnaireAnswers }
-  | { success: false; errors: FieldErrors };
+export type ValidateAllResult = { success: true; data: QuestionnaireAnswers } | { success: false; errors: FieldErrors };
 
 /** Validates a whole submission (a draft in the browser, an untrusted body on the server). */
 export function validateAll(input: unknown): ValidateAllResult {
@@ -106,4 +116,3 @@ export function validateAll(input: unknown): ValidateAllResult {
   const byField = Object.entries(formErrors(result.error));
   return { success: false, errors: Object.fromEntries(byField.filter(([field]) => field in questionnaireSchema.shape)) as FieldErrors };
 }
-

@@ -36,12 +36,8 @@ function errorFor(field: keyof QuestionnaireDraft, value: unknown): string | und
 describe("questionnaire steps", () => {
   it("has the spec's 23 steps in order, each asking for the right field", () => {
     expect(questionnaireSteps).toHaveLength(QUESTIONNAIRE_STEPS);
-    expect(questionnaireSteps.map((s) => s.number)).toEqual(
-      Array.from({ length: 23 }, (_, i) => i + 1),
-    );
-    expect(
-      questionnaireSteps.map((s) => `${s.kind}:${"field" in s ? s.field : ""}`),
-    ).toEqual([
+    expect(questionnaireSteps.map((s) => s.number)).toEqual(Array.from({ length: 23 }, (_, i) => i + 1));
+    expect(questionnaireSteps.map((s) => `${s.kind}:${"field" in s ? s.field : ""}`)).toEqual([
       "text:name",
       "single:age",
       "single:gender",
@@ -79,9 +75,7 @@ describe("questionnaire steps", () => {
   });
 
   it("pairs every multi-select and the blocked area with its free-text field", () => {
-    const others = questionnaireSteps.flatMap((s) =>
-      (s.kind === "multi" || s.kind === "single") && s.otherField ? [[s.field, s.otherField]] : [],
-    );
+    const others = questionnaireSteps.flatMap((s) => ((s.kind === "multi" || s.kind === "single") && s.otherField ? [[s.field, s.otherField]] : []));
     expect(others).toEqual([
       ["current_situations", "current_situations_other"],
       ["coping_strategies", "coping_strategies_other"],
@@ -94,10 +88,7 @@ describe("questionnaire steps", () => {
   it("links the consent label to the privacy policy and the terms", () => {
     const consent = questionnaireSteps[22];
     if (consent?.kind !== "consent") throw new Error("step 23 is not the consent step");
-    expect(consent.label.flatMap((part) => (part.href ? [part.href] : []))).toEqual([
-      "/privacy",
-      "/termini",
-    ]);
+    expect(consent.label.flatMap((part) => (part.href ? [part.href] : []))).toEqual(["/privacy", "/termini"]);
   });
 
   it.each([
@@ -133,9 +124,7 @@ describe("validateStep", () => {
     const infoSteps = [5, 13, 16, 20];
     for (const step of questionnaireSteps) {
       if (infoSteps.includes(step.number)) continue;
-      expect(Object.keys(validateStep(step.number, emptyAnswers)), `step ${step.number}`).not.toEqual(
-        [],
-      );
+      expect(Object.keys(validateStep(step.number, emptyAnswers)), `step ${step.number}`).not.toEqual([]);
     }
   });
 
@@ -174,9 +163,7 @@ describe("validateStep", () => {
   });
 
   it("treats the free-text 'Altro' fields as optional", () => {
-    expect(validateStep(11, { ...validDraft, blocked_area: "Altro", blocked_area_other: "" })).toEqual(
-      {},
-    );
+    expect(validateStep(11, { ...validDraft, blocked_area: "Altro", blocked_area_other: "" })).toEqual({});
   });
 
   it("rejects an unknown step number", () => {

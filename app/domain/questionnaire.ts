@@ -52,12 +52,7 @@ export const currentSituationOptions = options(
   OTHER_OPTION,
 );
 
-export const difficultyFrequencyOptions = options(
-  "Ogni giorno",
-  "Più volte a settimana",
-  "Una volta a settimana",
-  "Raramente",
-);
+export const difficultyFrequencyOptions = options("Ogni giorno", "Più volte a settimana", "Una volta a settimana", "Raramente");
 
 export const copingStrategyOptions = options(
   "Ne parlo con amici o familiari",
@@ -85,27 +80,13 @@ export const therapyGoalOptions = options(
   OTHER_OPTION,
 );
 
-export const previousTherapyOptions = options(
-  "Sì, sia individuale che di gruppo",
-  "Sì, di gruppo",
-  "Sì, individuale",
-  "No, mai",
-);
+export const previousTherapyOptions = options("Sì, sia individuale che di gruppo", "Sì, di gruppo", "Sì, individuale", "No, mai");
 
-export const comfortLevelOptions = options(
-  "Molto a mio agio",
-  "Abbastanza a mio agio",
-  "Non a mio agio",
-);
+export const comfortLevelOptions = options("Molto a mio agio", "Abbastanza a mio agio", "Non a mio agio");
 
 export const timePreferenceOptions = options("Mattina", "Pomeriggio", "Sera");
 
-export const flexibilityOptions = options(
-  "Molto flessibile",
-  "Abbastanza flessibile",
-  "Poco flessibile",
-  OTHER_OPTION,
-);
+export const flexibilityOptions = options("Molto flessibile", "Abbastanza flessibile", "Poco flessibile", OTHER_OPTION);
 
 export const sourceDiscoveryOptions = [
   { value: "Instagram", label: "Instagram" },
@@ -150,17 +131,8 @@ type SingleChoiceField =
   | "time_preference"
   | "source_discovery"
   | "newsletter_subscription";
-type MultiChoiceField =
-  | "current_situations"
-  | "coping_strategies"
-  | "therapy_goals"
-  | "flexibility";
-export type OtherField =
-  | "current_situations_other"
-  | "coping_strategies_other"
-  | "blocked_area_other"
-  | "therapy_goals_other"
-  | "flexibility_other";
+type MultiChoiceField = "current_situations" | "coping_strategies" | "therapy_goals" | "flexibility";
+export type OtherField = "current_situations_other" | "coping_strategies_other" | "blocked_area_other" | "therapy_goals_other" | "flexibility_other";
 
 /** The form while it is being filled in: nothing chosen yet is '' or []. */
 export type QuestionnaireDraft = { [K in TextField | OtherField]: string } & {
@@ -337,8 +309,7 @@ export const questionnaireSteps: readonly QuestionnaireStep[] = [
     kind: "textarea",
     field: "current_situation_summary",
     title: "Raccontaci in poche parole cosa stai vivendo",
-    description:
-      "Scrivi liberamente: quello che condividi resta riservato e ci aiuta a proporti il gruppo giusto.",
+    description: "Scrivi liberamente: quello che condividi resta riservato e ci aiuta a proporti il gruppo giusto.",
     placeholder: "In questo periodo mi sento...",
   },
   {
@@ -370,10 +341,7 @@ export const questionnaireSteps: readonly QuestionnaireStep[] = [
     kind: "info",
     variant: "transition",
     title: "Ci siamo quasi",
-    body: [
-      "Grazie per quello che hai condiviso finora.",
-      "Ora qualche domanda su come ti immagini il gruppo e su quando potresti partecipare agli incontri.",
-    ],
+    body: ["Grazie per quello che hai condiviso finora.", "Ora qualche domanda su come ti immagini il gruppo e su quando potresti partecipare agli incontri."],
   },
   {
     number: 17,
@@ -429,15 +397,8 @@ export const questionnaireSteps: readonly QuestionnaireStep[] = [
     kind: "consent",
     field: "privacy_consent",
     title: "Un'ultima cosa",
-    description:
-      "I tuoi dati sono trattati nel rispetto del GDPR e del segreto professionale.",
-    label: [
-      { text: "Ho letto e accetto la " },
-      { text: "Privacy Policy", href: "/privacy" },
-      { text: " e i " },
-      { text: "Termini e condizioni", href: "/termini" },
-      { text: "." },
-    ],
+    description: "I tuoi dati sono trattati nel rispetto del GDPR e del segreto professionale.",
+    label: [{ text: "Ho letto e accetto la " }, { text: "Privacy Policy", href: "/privacy" }, { text: " e i " }, { text: "Termini e condizioni", href: "/termini" }, { text: "." }],
   },
 ];
 
@@ -466,11 +427,7 @@ export function fieldsOfStep(step: QuestionnaireStep): AnswerField[] {
 export const answerFields: readonly AnswerField[] = questionnaireSteps.flatMap(fieldsOfStep);
 
 /** Adds or removes one option of a multi-select; deselecting Altro clears its free text. */
-export function applyMultiToggle(
-  draft: QuestionnaireDraft,
-  field: MultiChoiceField,
-  value: string,
-): QuestionnaireDraft {
+export function applyMultiToggle(draft: QuestionnaireDraft, field: MultiChoiceField, value: string): QuestionnaireDraft {
   const selected = draft[field];
   if (!selected.includes(value)) return { ...draft, [field]: [...selected, value] };
   const next = { ...draft, [field]: selected.filter((item) => item !== value) };
@@ -479,11 +436,7 @@ export function applyMultiToggle(
 }
 
 /** Sets a single choice; a blocked area other than Altro clears its free text. */
-export function applySingle<F extends SingleChoiceField>(
-  draft: QuestionnaireDraft,
-  field: F,
-  value: QuestionnaireDraft[F],
-): QuestionnaireDraft {
+export function applySingle<F extends SingleChoiceField>(draft: QuestionnaireDraft, field: F, value: QuestionnaireDraft[F]): QuestionnaireDraft {
   const next: QuestionnaireDraft = { ...draft, [field]: value };
   if (field === "blocked_area" && value !== OTHER_OPTION) next.blocked_area_other = "";
   return next;

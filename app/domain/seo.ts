@@ -94,14 +94,7 @@ export function serviceJsonLd() {
   };
 }
 
-export function articleJsonLd(post: {
-  title: string;
-  description: string;
-  path: string;
-  image?: string | null;
-  publishedDate: string;
-  modified?: string;
-}) {
+export function articleJsonLd(post: { title: string; description: string; path: string; image?: string | null; publishedDate: string; modified?: string }) {
   return {
     "@context": "https://schema.org",
     "@type": "Article",

@@ -1,13 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  SistemaTsError,
-  sistemaTsProblems,
-  sistemaTsRecords,
-  sistemaTsSummary,
-  sistemaTsXml,
-  type SistemaTsDocument,
-  type SistemaTsInput,
-} from "./sistema-ts";
+import { SistemaTsError, sistemaTsProblems, sistemaTsRecords, sistemaTsSummary, sistemaTsXml, type SistemaTsDocument, type SistemaTsInput } from "./sistema-ts";
 
 const issuer = { partitaIva: "86334519757", codiceFiscale: "rssmra80a41h501y", name: "Studio Rossi" };
 const invoice = (overrides: Partial<SistemaTsDocument> = {}): SistemaTsDocument => ({
@@ -23,7 +15,15 @@ const invoice = (overrides: Partial<SistemaTsDocument> = {}): SistemaTsDocument 
   ...overrides,
 });
 const creditNote = (overrides: Partial<SistemaTsDocument> = {}): SistemaTsDocument =>
-  invoice({ kind: "creditNote", number: "NC-2026-0001", issuedOn: "2026-12-03", paidOn: "2026-12-03", totalCents: 3500, refersTo: { number: "2026-0001", issuedOn: "2026-11-26" }, ...overrides });
+  invoice({
+    kind: "creditNote",
+    number: "NC-2026-0001",
+    issuedOn: "2026-12-03",
+    paidOn: "2026-12-03",
+    totalCents: 3500,
+    refersTo: { number: "2026-0001", issuedOn: "2026-11-26" },
+    ...overrides,
+  });
 const input = (...documents: SistemaTsDocument[]): SistemaTsInput => ({ issuer, documents });
 /** Stands in for the RSA encryption: visible, and never the clear text. */
 const fakeEncrypt = (codiceFiscale: string) => `CIFRATO(${codiceFiscale})`;
@@ -194,12 +194,32 @@ describe("sistemaTsXml", () => {
 
   it("writes each document's elements in the schema's order, the expense items last", () => {
     const [first, opposed, refund] = documentsIn(sistemaTsXml(year, fakeEncrypt));
-    expect(names(first!)).toEqual(["idSpesa", "dataPagamento", "flagOperazione", "cfCittadino", "pagamentoTracciato", "tipoDocumento", "flagOpposizione", "voceSpesa", "voceSpesa"]);
+    expect(names(first!)).toEqual([
+      "idSpesa",
+      "dataPagamento",
+      "flagOperazione",
+      "cfCittadino",
+      "pagamentoTracciato",
+      "tipoDocumento",
+      "flagOpposizione",
+      "voceSpesa",
+      "voceSpesa",
+    ]);
     expect(names(child(first!, "idSpesa")!)).toEqual(["pIva", "dataEmissione", "numDocumentoFiscale"]);
     expect(names(child(child(first!, "idSpesa")!, "numDocumentoFiscale")!)).toEqual(["dispositivo", "numDocumento"]);
     expect(names(child(first!, "voceSpesa")!)).toEqual(["tipoSpesa", "importo", "naturaIVA"]);
     expect(names(opposed!)).toEqual(["idSpesa", "dataPagamento", "flagOperazione", "pagamentoTracciato", "tipoDocumento", "flagOpposizione", "voceSpesa"]);
-    expect(names(refund!)).toEqual(["idSpesa", "idRimborso", "dataPagamento", "flagOperazione", "cfCittadino", "pagamentoTracciato", "tipoDocumento", "flagOpposizione", "voceSpesa"]);
+    expect(names(refund!)).toEqual([
+      "idSpesa",
+      "idRimborso",
+      "dataPagamento",
+      "flagOperazione",
+      "cfCittadino",
+      "pagamentoTracciato",
+      "tipoDocumento",
+      "flagOpposizione",
+      "voceSpesa",
+    ]);
   });
 
   it("carries the values: encrypted codice fiscale, flags, amounts, the refunded invoice", () => {

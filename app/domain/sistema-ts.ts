@@ -161,9 +161,7 @@ function schemaAmount(cents: number) {
 
 function expenseItems(document: SistemaTsDocument): SistemaTsExpenseItem[] {
   const stamp = stampCents(document);
-  const items: SistemaTsExpenseItem[] = [
-    { tipoSpesa: SISTEMA_TS_EXPENSE_TYPE, importo: schemaAmount(document.totalCents - stamp), naturaIVA: SISTEMA_TS_EXEMPT_NATURE },
-  ];
+  const items: SistemaTsExpenseItem[] = [{ tipoSpesa: SISTEMA_TS_EXPENSE_TYPE, importo: schemaAmount(document.totalCents - stamp), naturaIVA: SISTEMA_TS_EXEMPT_NATURE }];
   // The stamp duty charged to the person is part of what they paid, and so of what they may deduct.
   if (stamp > 0) items.push({ tipoSpesa: SISTEMA_TS_EXPENSE_TYPE, importo: schemaAmount(stamp), naturaIVA: SISTEMA_TS_STAMP_DUTY_NATURE });
   return items;

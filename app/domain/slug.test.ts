@@ -4,18 +4,26 @@ import { SLUG_MAX_LENGTH, slugify, uniqueSlug } from "./slug";
 describe("slugify", () => {
   it.each([
     // lowercased, accents folded, words joined with hyphens
-    ...[["Perché la Terapia di Gruppo è Efficace", "perche-la-terapia-di-gruppo-e-efficace"], ["Più città, più opportunità", "piu-citta-piu-opportunita"]],
+    ...[
+      ["Perché la Terapia di Gruppo è Efficace", "perche-la-terapia-di-gruppo-e-efficace"],
+      ["Più città, più opportunità", "piu-citta-piu-opportunita"],
+    ],
     // punctuation removed, separators collapsed
-    ...[["  Ansia & solitudine:   cosa fare?  ", "ansia-solitudine-cosa-fare"], ["L'ansia del futuro", "lansia-del-futuro"]],
-    ...[["--- 5 consigli -- per dormire ---", "5-consigli-per-dormire"], ["Riga uno\nriga\tdue", "riga-uno-riga-due"]],
+    ...[
+      ["  Ansia & solitudine:   cosa fare?  ", "ansia-solitudine-cosa-fare"],
+      ["L'ansia del futuro", "lansia-del-futuro"],
+    ],
+    ...[
+      ["--- 5 consigli -- per dormire ---", "5-consigli-per-dormire"],
+      ["Riga uno\nriga\tdue", "riga-uno-riga-due"],
+    ],
     ["?!… —", ""], // no letters or digits: an empty slug
   ])("%j → %j", (title, slug) => {
     expect(slugify(title)).toBe(slug);
   });
 
   it("keeps slugs within 80 characters without cutting a word in half", () => {
-    const title =
-      "Come affrontare la solitudine quando tutti intorno a te sembrano avere già capito cosa fare della propria vita";
+    const title = "Come affrontare la solitudine quando tutti intorno a te sembrano avere già capito cosa fare della propria vita";
     const slug = slugify(title);
 
     expect(slug.length).toBeLessThanOrEqual(SLUG_MAX_LENGTH);

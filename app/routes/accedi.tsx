@@ -19,16 +19,7 @@ import { PROOF_OF_WORK_FIELD, proofOfWorkMessages } from "~/domain/proof-of-work
 import { THERAPIST_AREA, THERAPIST_ROLE } from "~/domain/sessions";
 import { seo } from "~/domain/seo";
 import { z } from "~/domain/zod";
-import {
-  ADMIN_ROLE,
-  auth,
-  authResponse,
-  configuredOAuthProviders,
-  getSession,
-  SIGN_IN_ATTEMPTS_PER_MINUTE,
-  TWO_FACTOR_REQUIRED_ERROR,
-  userRole,
-} from "~/server/auth.server";
+import { ADMIN_ROLE, auth, authResponse, configuredOAuthProviders, getSession, SIGN_IN_ATTEMPTS_PER_MINUTE, TWO_FACTOR_REQUIRED_ERROR, userRole } from "~/server/auth.server";
 import type { Database } from "~/server/db/client.server";
 import { clientKey, hitRateLimit } from "~/server/http/rate-limit.server";
 import { orFallback } from "~/server/http/errors.server";

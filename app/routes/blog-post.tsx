@@ -87,7 +87,8 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
     <article className="pb-16">
       {preview ? (
         <p role="status" className="bg-coral-100 px-4 py-3 text-center text-sm font-semibold text-coral-700">
-          Anteprima per lo staff: {preview.published ? `articolo pubblicato dal ${preview.publishedDate}` : "bozza non pubblicata"}. I lettori non vedono questa pagina finché non è pubblicata.
+          Anteprima per lo staff: {preview.published ? `articolo pubblicato dal ${preview.publishedDate}` : "bozza non pubblicata"}. I lettori non vedono questa pagina finché non è
+          pubblicata.
         </p>
       ) : null}
       <header className="bg-gradient-to-b from-teal-50 to-sand-50">
@@ -147,9 +148,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <section className="container-page grid flex-1 place-content-center justify-items-center gap-4 py-24 text-center">
       <h1 className="text-3xl font-semibold sm:text-4xl">{notFound ? "Articolo non trovato" : "Si è verificato un errore"}</h1>
       <p className="max-w-md text-ink-700">
-        {notFound
-          ? "L'articolo che cerchi non esiste o non è più disponibile."
-          : "Non è stato possibile caricare l'articolo. Riprova tra qualche istante."}
+        {notFound ? "L'articolo che cerchi non esiste o non è più disponibile." : "Non è stato possibile caricare l'articolo. Riprova tra qualche istante."}
       </p>
       <Link to="/blog" className="btn btn-primary">
         <ArrowLeft aria-hidden="true" className="size-4" />

@@ -47,11 +47,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
   const { featured, others } = loaderData;
   return (
     <>
-      <PageHeader
-        eyebrow={`Il blog di ${site.brand}`}
-        title="Blog"
-        intro="Articoli su ansia, solitudine, relazioni e terapia di gruppo, scritti dai nostri psicologi."
-      />
+      <PageHeader eyebrow={`Il blog di ${site.brand}`} title="Blog" intro="Articoli su ansia, solitudine, relazioni e terapia di gruppo, scritti dai nostri psicologi." />
       <div className="container-page grid gap-12 py-12 sm:py-16">
         {featured ? (
           <>

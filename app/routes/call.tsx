@@ -41,10 +41,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // The request is done at once only for the holder of the address's access token (DESIGN §13).
   const tokenParam = url.searchParams.get("token")?.trim() || null;
   const identity = await identityFromToken(context.db, tokenParam).catch(() => null);
-  return data(
-    { name, email: identity?.email ?? (url.searchParams.get("email")?.trim() || null), token: identity ? tokenParam : null, slots },
-    { headers: PRIVATE },
-  );
+  return data({ name, email: identity?.email ?? (url.searchParams.get("email")?.trim() || null), token: identity ? tokenParam : null, slots }, { headers: PRIVATE });
 }
 
 /** Without JavaScript the form posts here; with it, the page calls the JSON endpoint. */
@@ -95,8 +92,8 @@ export default function CallPage({ loaderData, actionData }: Route.ComponentProp
       <section className="container-page grid max-w-2xl gap-6 py-10 sm:py-14">
         <h1 className="text-3xl font-semibold sm:text-4xl">{identityMessages.pendingTitle}</h1>
         <p className="text-lg text-ink-700">
-          Per proteggere la tua riservatezza non eseguiamo richieste fatte solo con un indirizzo email: ti abbiamo scritto un link per
-          confermare che sei proprio tu. Il link vale 48 ore.
+          Per proteggere la tua riservatezza non eseguiamo richieste fatte solo con un indirizzo email: ti abbiamo scritto un link per confermare che sei proprio tu. Il link vale
+          48 ore.
         </p>
         <PendingNotice />
       </section>
@@ -117,8 +114,7 @@ export default function CallPage({ loaderData, actionData }: Route.ComponentProp
           <p className="text-sm font-semibold uppercase tracking-wider text-coral-700">Colloquio conoscitivo gratuito</p>
           <h1 className="text-3xl font-semibold sm:text-4xl">{name ? `${name}, ci sentiamo?` : "Ci sentiamo?"}</h1>
           <p className="text-lg text-ink-700">
-            Prima di entrare in un gruppo facciamo una breve chiamata individuale: ci conosciamo, rispondiamo alle tue domande e troviamo
-            insieme il gruppo giusto per te.
+            Prima di entrare in un gruppo facciamo una breve chiamata individuale: ci conosciamo, rispondiamo alle tue domande e troviamo insieme il gruppo giusto per te.
           </p>
         </header>
         <ul className="grid gap-5">

@@ -15,11 +15,14 @@ import { FieldError } from "~/components/site/field-error";
 import { firstError, useSchemaForm } from "~/components/forms/schema-form";
 import { refusedFields } from "~/domain/form-fields";
 
-export const meta = webPageMeta({
-  title: "Conferma iscrizione",
-  description: "Completa la tua iscrizione al percorso di terapia di gruppo online: riceverai per email i documenti firmati.",
-  path: "/conferma-iscrizione",
-}, { noindex: true });
+export const meta = webPageMeta(
+  {
+    title: "Conferma iscrizione",
+    description: "Completa la tua iscrizione al percorso di terapia di gruppo online: riceverai per email i documenti firmati.",
+    path: "/conferma-iscrizione",
+  },
+  { noindex: true },
+);
 
 type TextField = "firstName" | "lastName" | "birthDate" | "email";
 type CheckField = (typeof requiredConsents)[number] | "newsletter";
@@ -93,9 +96,7 @@ export default function ConfermaIscrizione() {
     <div className="container-page grid max-w-3xl gap-8 py-12 sm:py-16">
       <div>
         <h1 className="text-4xl font-semibold">Conferma la tua iscrizione</h1>
-        <p className="mt-3 text-lg text-ink-700">
-          Ancora un passo: inserisci i tuoi dati e accetta i documenti del servizio. Te ne invieremo una copia via email.
-        </p>
+        <p className="mt-3 text-lg text-ink-700">Ancora un passo: inserisci i tuoi dati e accetta i documenti del servizio. Te ne invieremo una copia via email.</p>
       </div>
       {done ? (
         <div role="status" className="grid gap-3 rounded-3xl border border-teal-200 bg-teal-50 p-6">

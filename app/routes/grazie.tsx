@@ -8,11 +8,14 @@ export function headers({ parentHeaders }: { parentHeaders: Headers }) {
   return publicCacheHeaders(parentHeaders);
 }
 
-export const meta = webPageMeta({
-  title: "Grazie!",
-  description: `Abbiamo ricevuto la tua richiesta. Ti contatteremo entro ${replyTimesHours.general} ore.`,
-  path: "/grazie",
-}, { noindex: true });
+export const meta = webPageMeta(
+  {
+    title: "Grazie!",
+    description: `Abbiamo ricevuto la tua richiesta. Ti contatteremo entro ${replyTimesHours.general} ore.`,
+    path: "/grazie",
+  },
+  { noindex: true },
+);
 
 export default function ThankYou() {
   return (

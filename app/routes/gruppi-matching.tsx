@@ -99,18 +99,18 @@ export const action = formAction({
 
 export const headers = () => PRIVATE;
 
-export const meta = webPageMeta({
-  title: "I gruppi consigliati per te",
-  description: "I gruppi di terapia online più adatti alle tue risposte.",
-  path: "/gruppi-matching",
-  parents: [{ name: "Questionario", path: "/questionario" }],
-}, { noindex: true });
+export const meta = webPageMeta(
+  {
+    title: "I gruppi consigliati per te",
+    description: "I gruppi di terapia online più adatti alle tue risposte.",
+    path: "/gruppi-matching",
+    parents: [{ name: "Questionario", path: "/questionario" }],
+  },
+  { noindex: true },
+);
 
 type Step =
-  | { kind: "groups" }
-  | { kind: "call"; therapist: string; groupId: string | null; groupName: string | null }
-  | { kind: "thanks"; slotLabel: string | null }
-  | { kind: "pending" };
+  { kind: "groups" } | { kind: "call"; therapist: string; groupId: string | null; groupName: string | null } | { kind: "thanks"; slotLabel: string | null } | { kind: "pending" };
 
 function PageHeader({ eyebrow, title, focus = false, children }: { eyebrow: string; title: string; focus?: boolean; children?: ReactNode }) {
   const heading = useRef<HTMLHeadingElement>(null);
@@ -134,9 +134,7 @@ export default function GroupsMatchingPage({ loaderData, actionData }: Route.Com
   const location = useLocation();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
-  const loading =
-    (navigation.state === "loading" && navigation.location.pathname === location.pathname && navigation.formMethod === undefined) ||
-    revalidator.state === "loading";
+  const loading = (navigation.state === "loading" && navigation.location.pathname === location.pathname && navigation.formMethod === undefined) || revalidator.state === "loading";
   return (
     <section className="container-page grid gap-8 py-10 sm:py-14">
       {loading ? (
@@ -186,11 +184,7 @@ function MatchingFlow({
   const toast = useToast();
   const { email, name, cards, token } = page;
   const [step, setStep] = useState<Step>(
-    pending
-      ? { kind: "pending" }
-      : page.showCall
-        ? { kind: "call", therapist: page.therapist ?? DIRECT_CALL_LABEL, groupId: page.groupId, groupName: null }
-        : { kind: "groups" },
+    pending ? { kind: "pending" } : page.showCall ? { kind: "call", therapist: page.therapist ?? DIRECT_CALL_LABEL, groupId: page.groupId, groupName: null } : { kind: "groups" },
   );
   const [initialStep] = useState(step.kind);
   const moved = step.kind !== initialStep;
@@ -236,8 +230,8 @@ function MatchingFlow({
       <>
         <PageHeader focus={moved} eyebrow="Manca un ultimo passo" title={identityMessages.pendingTitle}>
           <p className="text-lg text-ink-700">
-            Per proteggere la tua riservatezza non eseguiamo richieste fatte solo con un indirizzo email: ti abbiamo scritto un link per
-            confermare che sei proprio tu. Il link vale 48 ore.
+            Per proteggere la tua riservatezza non eseguiamo richieste fatte solo con un indirizzo email: ti abbiamo scritto un link per confermare che sei proprio tu. Il link vale
+            48 ore.
           </p>
         </PageHeader>
         <div className="max-w-2xl">
@@ -261,8 +255,8 @@ function MatchingFlow({
       <>
         <PageHeader focus={moved} eyebrow={step.groupName ? `Hai scelto il gruppo ${step.groupName}` : "Colloquio conoscitivo gratuito"} title="Richiedi la chiamata conoscitiva">
           <p className="text-lg text-ink-700">
-            Prima di iniziare ci sentiamo per un breve colloquio individuale, gratuito: per conoscerci, rispondere alle tue domande e
-            confermare il gruppo giusto per te. Lasciaci il tuo numero, ti richiamiamo entro 24 ore.
+            Prima di iniziare ci sentiamo per un breve colloquio individuale, gratuito: per conoscerci, rispondere alle tue domande e confermare il gruppo giusto per te. Lasciaci
+            il tuo numero, ti richiamiamo entro 24 ore.
           </p>
         </PageHeader>
         <div className="max-w-2xl rounded-3xl border border-sand-200 bg-white p-6 shadow-sm sm:p-8">
@@ -331,16 +325,13 @@ function MatchingFlow({
 
       {cards.length > 0 ? (
         <GroupCarousel items={cards} label="Gruppi consigliati" itemLabel={(card) => card.groupName}>
-          {(card, index) => (
-            <GroupCard card={card} position={index} email={email} name={name} token={token} selecting={selecting === card.groupId} onSelect={select} />
-          )}
+          {(card, index) => <GroupCard card={card} position={index} email={email} name={name} token={token} selecting={selecting === card.groupId} onSelect={select} />}
         </GroupCarousel>
       ) : (
         <div className="grid max-w-3xl gap-4 rounded-3xl border border-sand-200 bg-white p-6 shadow-sm sm:p-8">
           <h2 className="text-2xl font-semibold">Al momento non ci sono posti liberi</h2>
           <p className="text-ink-700">
-            I nostri gruppi sono al completo, ma se ne formano di nuovi e ogni tanto si libera un posto. Lasciaci la tua email: ti scriviamo
-            appena c'è un gruppo adatto a te.
+            I nostri gruppi sono al completo, ma se ne formano di nuovi e ogni tanto si libera un posto. Lasciaci la tua email: ti scriviamo appena c'è un gruppo adatto a te.
           </p>
           <WaitlistOffer email={email} token={token} joined={waitlisted} />
         </div>

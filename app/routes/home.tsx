@@ -17,7 +17,14 @@ import { listPublicTherapists } from "~/server/services/therapists.server";
 export async function loader({ context }: Route.LoaderArgs) {
   // The spec: a failed preview is logged and the section simply stays empty.
   const therapists: TherapistPreview[] = await orFallback("home: therapist preview", [], async () =>
-    (await listPublicTherapists(context.db, HOME_THERAPISTS_PREVIEW)).map(({ id, name, role, specialization, experience, image }) => ({ id, name, role, specialization, experience, image })),
+    (await listPublicTherapists(context.db, HOME_THERAPISTS_PREVIEW)).map(({ id, name, role, specialization, experience, image }) => ({
+      id,
+      name,
+      role,
+      specialization,
+      experience,
+      image,
+    })),
   );
   return {
     therapists,

@@ -36,7 +36,10 @@ export default function Method() {
           {methodBlocks.map((block, index) => (
             <li key={block.title}>
               <section aria-labelledby={`metodo-${index}`} className="grid gap-4 sm:grid-cols-[3.5rem_minmax(0,1fr)] sm:gap-6">
-                <p aria-hidden="true" className="inline-flex size-12 items-center justify-center rounded-full bg-coral-100 font-serif text-2xl font-semibold text-coral-700 sm:size-14">
+                <p
+                  aria-hidden="true"
+                  className="inline-flex size-12 items-center justify-center rounded-full bg-coral-100 font-serif text-2xl font-semibold text-coral-700 sm:size-14"
+                >
                   {index + 1}
                 </p>
                 <div className="grid gap-4">

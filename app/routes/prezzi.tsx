@@ -35,9 +35,7 @@ export default function Pricing() {
               key={card.id}
               className={`relative flex flex-col gap-5 rounded-3xl p-6 sm:p-8 ${card.highlighted ? "bg-white shadow-lg ring-2 ring-teal-600" : "bg-white ring-1 ring-sand-200"}`}
             >
-              {card.badge ? (
-                <p className="absolute -top-3.5 left-6 rounded-full bg-coral-700 px-3 py-1 text-sm font-semibold text-white">{card.badge}</p>
-              ) : null}
+              {card.badge ? <p className="absolute -top-3.5 left-6 rounded-full bg-coral-700 px-3 py-1 text-sm font-semibold text-white">{card.badge}</p> : null}
               <h3 className="text-2xl font-semibold">{card.title}</h3>
               <p className="flex items-baseline gap-2">
                 <span className="font-serif text-6xl font-semibold text-teal-800">{card.priceLabel}</span>
@@ -80,10 +78,7 @@ export default function Pricing() {
           </div>
         </div>
       </section>
-      <CtaBand
-        title="Il primo colloquio è gratuito"
-        text="Compila il questionario: ti chiamiamo per conoscerti e trovare insieme il gruppo più adatto a te."
-      />
+      <CtaBand title="Il primo colloquio è gratuito" text="Compila il questionario: ti chiamiamo per conoscerti e trovare insieme il gruppo più adatto a te." />
     </>
   );
 }

@@ -43,9 +43,7 @@ export default function Problem({ loaderData }: Route.ComponentProps) {
       </header>
       <div className="container-page grid gap-10 py-12 sm:py-16 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-14">
         <div className="grid max-w-2xl content-start gap-10">
-          <p className="text-xl leading-relaxed text-ink-900">
-            {page.content.intro}
-          </p>
+          <p className="text-xl leading-relaxed text-ink-900">{page.content.intro}</p>
           <section aria-labelledby="come-aiuta" className="grid gap-4">
             <h2 id="come-aiuta" className="text-3xl font-semibold">
               Come può aiutarti il gruppo

@@ -1,6 +1,15 @@
 import { absoluteUrl } from "~/domain/seo";
 
 export function loader() {
-  const body = ["User-agent: *", "Allow: /", "Disallow: /admin", "Disallow: /api/", "Disallow: /gruppi-matching", "Disallow: /questionario-interno", `Sitemap: ${absoluteUrl("/sitemap.xml")}`, ""].join("\n");
+  const body = [
+    "User-agent: *",
+    "Allow: /",
+    "Disallow: /admin",
+    "Disallow: /api/",
+    "Disallow: /gruppi-matching",
+    "Disallow: /questionario-interno",
+    `Sitemap: ${absoluteUrl("/sitemap.xml")}`,
+    "",
+  ].join("\n");
   return new Response(body, { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
 }

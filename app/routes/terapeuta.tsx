@@ -102,9 +102,7 @@ export default function TherapistProfile({ loaderData }: Route.ComponentProps) {
           <h2 id="inizia" className="text-2xl font-semibold text-white">
             Vuoi iniziare un percorso di gruppo?
           </h2>
-          <p className="mt-3 text-teal-50">
-            Compila il questionario: il primo colloquio conoscitivo è gratuito e ti aiuta a trovare il gruppo più adatto a te.
-          </p>
+          <p className="mt-3 text-teal-50">Compila il questionario: il primo colloquio conoscitivo è gratuito e ti aiuta a trovare il gruppo più adatto a te.</p>
           <Link to="/questionario" className="btn mt-6 w-full bg-white text-teal-800 hover:bg-teal-50">
             Compila il questionario
           </Link>

@@ -52,7 +52,9 @@ export default function Therapists({ loaderData }: Route.ComponentProps) {
               <li key={therapist.id}>
                 <article
                   className={`grid items-center gap-6 rounded-3xl bg-white p-4 ring-1 ring-sand-200 sm:p-6 md:gap-10 ${
-                    index % 2 === 1 ? "md:grid-cols-[minmax(0,1fr)_16rem] lg:grid-cols-[minmax(0,1fr)_20rem]" : "md:grid-cols-[16rem_minmax(0,1fr)] lg:grid-cols-[20rem_minmax(0,1fr)]"
+                    index % 2 === 1
+                      ? "md:grid-cols-[minmax(0,1fr)_16rem] lg:grid-cols-[minmax(0,1fr)_20rem]"
+                      : "md:grid-cols-[16rem_minmax(0,1fr)] lg:grid-cols-[20rem_minmax(0,1fr)]"
                   }`}
                 >
                   <div className={`overflow-hidden rounded-2xl ${index % 2 === 1 ? "md:order-2" : ""}`}>
@@ -84,10 +86,7 @@ export default function Therapists({ loaderData }: Route.ComponentProps) {
           </ul>
         )}
       </div>
-      <CtaBand
-        title="Trova il gruppo giusto per te"
-        text="Compila il questionario: ti abbiniamo a un gruppo guidato dal terapeuta più adatto alle tue esigenze."
-      />
+      <CtaBand title="Trova il gruppo giusto per te" text="Compila il questionario: ti abbiniamo a un gruppo guidato dal terapeuta più adatto alle tue esigenze." />
     </>
   );
 }

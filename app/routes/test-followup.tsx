@@ -39,11 +39,14 @@ export const action = formAction({
 // The page differs for staff and everyone else: never stored by a shared cache.
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
-export const meta = webPageMeta({
-  title: "Test email di follow-up",
-  description: "Invia le tre email di follow-up di prova.",
-  path: "/test-followup",
-}, { noindex: true });
+export const meta = webPageMeta(
+  {
+    title: "Test email di follow-up",
+    description: "Invia le tre email di follow-up di prova.",
+    path: "/test-followup",
+  },
+  { noindex: true },
+);
 
 export default function TestFollowupPage({ loaderData, actionData }: Route.ComponentProps) {
   const toast = useToast();
@@ -69,9 +72,7 @@ export default function TestFollowupPage({ loaderData, actionData }: Route.Compo
       <header className="grid max-w-2xl gap-3">
         <p className="text-sm font-semibold uppercase tracking-wider text-coral-700">Pagina di prova</p>
         <h1 className="text-3xl font-semibold sm:text-4xl">Test email di follow-up</h1>
-        <p className="text-lg text-ink-700">
-          Invia subito le tre email che chi compila il questionario riceve dopo 1, 3 e 7 giorni, per controllarne testo e aspetto.
-        </p>
+        <p className="text-lg text-ink-700">Invia subito le tre email che chi compila il questionario riceve dopo 1, 3 e 7 giorni, per controllarne testo e aspetto.</p>
       </header>
       {loaderData.refusal ? (
         <div className="grid max-w-xl gap-4 rounded-3xl border border-sand-200 bg-white p-6 shadow-sm sm:p-8">
@@ -107,16 +108,7 @@ export default function TestFollowupPage({ loaderData, actionData }: Route.Compo
             <label htmlFor="test-email" className="font-semibold text-ink-900">
               Email
             </label>
-            <input
-              id="test-email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-              className="field"
-            />
+            <input id="test-email" name="email" type="email" autoComplete="email" required value={email} onChange={(event) => setEmail(event.target.value)} className="field" />
           </div>
           <div>
             <button type="submit" className="btn btn-primary" disabled={sending}>

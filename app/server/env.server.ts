@@ -70,7 +70,10 @@ const schema = z.object({
     .string()
     .regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret key (sk_test_…, sk_live_… or a restricted rk_… key)")
     .optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, "must be the webhook endpoint's signing secret (whsec_…)").optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, "must be the webhook endpoint's signing secret (whsec_…)")
+    .optional(),
   /** Tests only: the address of a local stand-in for api.stripe.com (refused in production). */
   STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
 });

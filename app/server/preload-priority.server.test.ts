@@ -3,7 +3,8 @@ import { text } from "node:stream/consumers";
 import { describe, expect, it } from "vitest";
 import { lowPriorityPreloads, lowPriorityPreloadStream } from "./preload-priority.server";
 
-const page = '<html><head><title>Perché è così</title></head><body><p>Città</p><link rel="modulepreload" href="/assets/a.js"/><link rel="modulepreload" href="/assets/b.js"/><script type="module">import "/assets/a.js";</script></body></html>';
+const page =
+  '<html><head><title>Perché è così</title></head><body><p>Città</p><link rel="modulepreload" href="/assets/a.js"/><link rel="modulepreload" href="/assets/b.js"/><script type="module">import "/assets/a.js";</script></body></html>';
 const expected = page.replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"');
 
 describe("script preloads at low priority", () => {

@@ -1,11 +1,5 @@
 import { redirect } from "react-router";
-import {
-  GATE_CONSENT_COOKIE,
-  GATE_CONSENT_PARAM,
-  GATE_CONSENT_VALUE,
-  GATE_PATH,
-  QUESTIONNAIRE_PATH,
-} from "~/domain/questionnaire";
+import { GATE_CONSENT_COOKIE, GATE_CONSENT_PARAM, GATE_CONSENT_VALUE, GATE_PATH, QUESTIONNAIRE_PATH } from "~/domain/questionnaire";
 import { usesSecureCookies } from "./auth.server";
 import { isSiteHost } from "./env.server";
 

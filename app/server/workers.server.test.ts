@@ -4,7 +4,12 @@ import { yieldToRequests } from "./workers.server";
 describe("yieldToRequests", () => {
   it("runs at every call while the server is not busy", async () => {
     let runs = 0;
-    const tick = yieldToRequests(async () => ++runs, () => false, 2000, () => 0);
+    const tick = yieldToRequests(
+      async () => ++runs,
+      () => false,
+      2000,
+      () => 0,
+    );
     await tick();
     await tick();
     expect(runs).toBe(2);
@@ -13,7 +18,12 @@ describe("yieldToRequests", () => {
   it("waits while the server is busy, but runs once every maxWaitMs all the same", async () => {
     let runs = 0;
     let clock = 10_000;
-    const tick = yieldToRequests(async () => ++runs, () => true, 2000, () => clock);
+    const tick = yieldToRequests(
+      async () => ++runs,
+      () => true,
+      2000,
+      () => clock,
+    );
     expect(await tick()).toBe(1); // the first call runs: nothing has run yet
     clock += 1999;
     expect(await tick()).toBe(0);

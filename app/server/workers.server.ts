@@ -102,11 +102,15 @@ export function startWorkers(db: Database, transport: MailTransport): Worker {
   const deliver = yieldToRequests(() => deliverDueEmails(db, transport), serverBusy, OUTBOX_YIELD_MS);
   const outbox = startLoop("outbox", deliver, 2000, wake, OUTBOX_GATHER_MS);
   // Jobs queue e-mails (follow-ups, reminders): the outbox worker is woken after a tick that ran some.
-  const jobs = startLoop("jobs", async () => {
-    const ran = await runDueJobs(db);
-    if (ran > 0) emailsQueued();
-    return ran;
-  }, 5000);
+  const jobs = startLoop(
+    "jobs",
+    async () => {
+      const ran = await runDueJobs(db);
+      if (ran > 0) emailsQueued();
+      return ran;
+    },
+    5000,
+  );
   return {
     async stop() {
       await Promise.all([outbox.stop(), jobs.stop()]);

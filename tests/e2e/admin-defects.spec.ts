@@ -163,7 +163,10 @@ test("17. a 4,800-character message stays one line in the list and is read whole
 test("18. at 390 px the lists show Stato and Azioni on screen, and the tab bar shows there are more sections", async () => {
   test.skip(!isMobile(), "the phone layout");
   await openTab(page, "/admin/prenotazioni", "Prenotazioni");
-  const first = page.getByRole("row").filter({ has: page.getByRole("button", { name: /^Sposta / }) }).first();
+  const first = page
+    .getByRole("row")
+    .filter({ has: page.getByRole("button", { name: /^Sposta / }) })
+    .first();
   await expect(first).toBeVisible();
   expect(await withinWidth(page, first.getByText(/^(Richiesta|Confermata)$/))).toBe(true);
   expect(await withinWidth(page, first.getByRole("button", { name: /^Annulla la prenotazione/ }))).toBe(true);

@@ -70,10 +70,7 @@ test("adds, edits and deletes a therapist with a photo, and /terapeuti follows",
     .png()
     .toBuffer();
   await dialog.getByLabel("Photo").setInputFiles({ name: "ritratto.png", mimeType: "image/png", buffer: photo });
-  await expect(dialog.getByRole("img", { name: "Photo preview" })).toHaveAttribute(
-    "src",
-    /\/storage\/therapist-photos\/therapists\/\d+-[0-9a-f]+_w400\.webp$/,
-  );
+  await expect(dialog.getByRole("img", { name: "Photo preview" })).toHaveAttribute("src", /\/storage\/therapist-photos\/therapists\/\d+-[0-9a-f]+_w400\.webp$/);
   await dialog.getByRole("button", { name: "Add Therapist" }).click();
   await expect(page.getByText("Therapist added", { exact: true })).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -96,7 +93,12 @@ test("adds, edits and deletes a therapist with a photo, and /terapeuti follows",
 
   await openTab("/admin/terapeuti", "Therapists");
   await page.getByRole("button", { name: `Delete ${renamed}`, exact: true }).click();
-  await confirmDeletion({ dialog: "Delete therapist", question: `Are you sure you want to delete ${renamed}? This action cannot be undone.`, button: "Delete", done: "Therapist deleted" });
+  await confirmDeletion({
+    dialog: "Delete therapist",
+    question: `Are you sure you want to delete ${renamed}? This action cannot be undone.`,
+    button: "Delete",
+    done: "Therapist deleted",
+  });
   await expectGoneFrom("/terapeuti", renamed);
 });
 
@@ -131,9 +133,7 @@ test("creates a blog post that appears on /blog, then deletes it", async () => {
   await dialog.getByLabel("Meta title").fill("Articolo di prova");
   await expect(dialog.getByText("17/65 caratteri")).not.toHaveClass(/text-danger-600/);
   await dialog.getByLabel("Meta description").fill("Una descrizione breve per i motori di ricerca.");
-  await expect(dialog.getByRole("group", { name: "Anteprima del risultato di ricerca" })).toContainText(
-    "Una descrizione breve per i motori di ricerca.",
-  );
+  await expect(dialog.getByRole("group", { name: "Anteprima del risultato di ricerca" })).toContainText("Una descrizione breve per i motori di ricerca.");
   await dialog.getByLabel("Introduzione").fill("Questa è l'introduzione dell'articolo di prova.");
   await dialog.getByLabel("Titolo sezione 1").fill("Una prima sezione");
   await dialog.getByLabel("Contenuto sezione 1").fill("Il testo della prima sezione.");
@@ -153,7 +153,12 @@ test("creates a blog post that appears on /blog, then deletes it", async () => {
 
   await openTab("/admin/blog", "Blog Admin Dashboard");
   await page.getByRole("button", { name: `Elimina "${title}"` }).click();
-  await confirmDeletion({ dialog: "Elimina articolo", question: `Sei sicuro di voler eliminare l'articolo "${title}"? Questa azione non può essere annullata.`, button: "Elimina", done: "Articolo eliminato con successo" });
+  await confirmDeletion({
+    dialog: "Elimina articolo",
+    question: `Sei sicuro di voler eliminare l'articolo "${title}"? Questa azione non può essere annullata.`,
+    button: "Elimina",
+    done: "Articolo eliminato con successo",
+  });
   await expectGoneFrom("/blog", title);
 });
 
@@ -190,10 +195,7 @@ test("the blog form checks its fields before sending: the errors sit under their
   await expect(dialog.getByText("Il titolo è obbligatorio", { exact: true })).toBeVisible();
   const alt = dialog.getByLabel("Testo alternativo immagine 1");
   await expect(alt).toHaveAttribute("aria-invalid", "true");
-  await expect(dialog.getByText("Il testo alternativo dell'immagine è obbligatorio", { exact: true })).toHaveAttribute(
-    "id",
-    (await alt.getAttribute("aria-describedby"))!,
-  );
+  await expect(dialog.getByText("Il testo alternativo dell'immagine è obbligatorio", { exact: true })).toHaveAttribute("id", (await alt.getAttribute("aria-describedby"))!);
   // Corrected, the message goes as it is typed.
   await alt.fill("Una persona al tavolo");
   await expect(dialog.getByText("Il testo alternativo dell'immagine è obbligatorio", { exact: true })).toHaveCount(0);
@@ -256,9 +258,7 @@ test("every admin tab passes an accessibility check", async () => {
   ] as const;
   const expectNoViolations = async (where: string) => {
     const results = await new AxeBuilder({ page }).analyze();
-    expect(
-      results.violations.map((violation) => `${where} ${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`),
-    ).toEqual([]);
+    expect(results.violations.map((violation) => `${where} ${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
   };
   for (const [path, heading] of tabs) {
     await openTab(path, heading);

@@ -33,10 +33,7 @@ test.describe("blog list", () => {
     const dates = await others.locator("time").evaluateAll((elements) => elements.map((element) => element.getAttribute("datetime")!));
     expect(dates).toEqual([...dates].sort().reverse());
     await expect(page.getByText("18 marzo 2025")).toBeVisible();
-    await expect(page.getByRole("link", { name: "Ansia sociale: cos'è e come iniziare ad affrontarla" })).toHaveAttribute(
-      "href",
-      "/blog/ansia-sociale-cos-e-come-affrontarla",
-    );
+    await expect(page.getByRole("link", { name: "Ansia sociale: cos'è e come iniziare ad affrontarla" })).toHaveAttribute("href", "/blog/ansia-sociale-cos-e-come-affrontarla");
     const cover = others.first().locator("img");
     await expect(cover).toHaveAttribute("srcset", /\d+w/);
     await expect(cover).toHaveAttribute("sizes", /.+/);

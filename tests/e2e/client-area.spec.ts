@@ -21,7 +21,10 @@ async function nextMail(address: string, subject: string, since: number) {
 
 const countMails = async (address: string, subject: string) => (await mailsTo(address)).filter((mail) => mail.subject === subject).length;
 
-test("a member signs in from the e-mailed link, sees the group and next meeting, announces an absence, asks to move and downloads the data", async ({ page, browser }, testInfo) => {
+test("a member signs in from the e-mailed link, sees the group and next meeting, announces an absence, asks to move and downloads the data", async ({
+  page,
+  browser,
+}, testInfo) => {
   test.setTimeout(120_000);
   const admin = await openAdminPage(browser, testInfo);
   // Kept open for the move request below: staff sign-in is rate limited.
@@ -68,7 +71,10 @@ test("a member signs in from the e-mailed link, sees the group and next meeting,
   await expect(page.getByRole("region", { name: "Ritmi propri" }).getByText("Assente con preavviso")).toBeVisible();
 
   // Ask to move: the reason is required; the request is confirmed, shown as pending on the path, and staff see it.
-  await page.getByRole("region", { name: "Ritmi propri" }).getByRole("link", { name: /^Chiedi di cambiare gruppo/ }).click();
+  await page
+    .getByRole("region", { name: "Ritmi propri" })
+    .getByRole("link", { name: /^Chiedi di cambiare gruppo/ })
+    .click();
   await expect(page.getByRole("heading", { name: "Chiedi di cambiare gruppo", level: 1 })).toBeVisible();
   await page.getByRole("button", { name: "Invia la richiesta" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Scrivi perché vorresti cambiare gruppo" })).toBeVisible();
@@ -87,7 +93,11 @@ test("a member signs in from the e-mailed link, sees the group and next meeting,
   const queue = admin.getByRole("region", { name: /^Richieste di cambio gruppo/ });
   await expect(queue.getByRole("listitem").filter({ hasText: email })).toContainText(reason);
   await admin.screenshot({ path: testInfo.outputPath("admin-richieste-cambio.png"), fullPage: true });
-  await queue.getByRole("listitem").filter({ hasText: email }).getByRole("button", { name: /^Approva la richiesta/ }).click();
+  await queue
+    .getByRole("listitem")
+    .filter({ hasText: email })
+    .getByRole("button", { name: /^Approva la richiesta/ })
+    .click();
   await expect(admin.getByRole("dialog", { name: "Approva il cambio di gruppo" }).getByLabel(/^Nuovo gruppo/)).toBeVisible();
   await admin.screenshot({ path: testInfo.outputPath("admin-approva.png") });
   await admin.keyboard.press("Escape");

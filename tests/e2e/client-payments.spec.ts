@@ -53,8 +53,14 @@ test("a member sees what they owe, sends an ISEE attestation, staff approve it a
   await isee.getByRole("button", { name: "Invia l'attestazione" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Conferma che il tuo ISEE è inferiore a 15.000 € l'anno." })).toBeVisible();
   await shot("isee-conferma-mancante");
-  await page.getByRole("region", { name: "Tariffa agevolata" }).getByLabel(/Attestazione ISEE \(PDF/).setInputFiles({ name: "isee-2026.pdf", mimeType: "application/pdf", buffer: await attestation() });
-  await page.getByRole("region", { name: "Tariffa agevolata" }).getByLabel(/Confermo che il mio ISEE/).check();
+  await page
+    .getByRole("region", { name: "Tariffa agevolata" })
+    .getByLabel(/Attestazione ISEE \(PDF/)
+    .setInputFiles({ name: "isee-2026.pdf", mimeType: "application/pdf", buffer: await attestation() });
+  await page
+    .getByRole("region", { name: "Tariffa agevolata" })
+    .getByLabel(/Confermo che il mio ISEE/)
+    .check();
   await page.getByRole("region", { name: "Tariffa agevolata" }).getByRole("button", { name: "Invia l'attestazione" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Attestazione ricevuta" })).toBeVisible();
   await expect(page.getByRole("region", { name: "Tariffa agevolata" }).getByText("In verifica")).toBeVisible();
@@ -107,7 +113,10 @@ test("inside the 48-hour notice the absence page says the meeting is charged bef
   await admin.context().close();
 
   await page.reload();
-  await group.getByRole("link", { name: /^Segnala un'assenza/ }).first().click();
+  await group
+    .getByRole("link", { name: /^Segnala un'assenza/ })
+    .first()
+    .click();
   await expect(page.getByRole("heading", { name: "Segnala un'assenza", level: 1 })).toBeVisible();
   await expect(page.getByText(/Mancano meno di 48 ore all'incontro/)).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath("assenza-tardiva.png"), fullPage: true });

@@ -12,7 +12,13 @@ function recordScripts(page: Page) {
   const scripts: { path: string; bytes: Promise<number> }[] = [];
   page.on("response", (response) => {
     if (response.request().resourceType() !== "script") return;
-    scripts.push({ path: new URL(response.url()).pathname, bytes: response.request().sizes().then((sizes) => sizes.responseBodySize) });
+    scripts.push({
+      path: new URL(response.url()).pathname,
+      bytes: response
+        .request()
+        .sizes()
+        .then((sizes) => sizes.responseBodySize),
+    });
   });
   return scripts;
 }

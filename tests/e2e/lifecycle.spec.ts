@@ -22,7 +22,13 @@ function start(): ChildProcess {
 
 async function waitHealthy() {
   await expect
-    .poll(async () => (await fetch(`${base}/healthz`).then((r) => r.status).catch(() => 0)), { timeout: 60_000, intervals: [200] })
+    .poll(
+      async () =>
+        await fetch(`${base}/healthz`)
+          .then((r) => r.status)
+          .catch(() => 0),
+      { timeout: 60_000, intervals: [200] },
+    )
     .toBe(200);
 }
 
@@ -37,7 +43,6 @@ function postmasterPid() {
   const file = path.join(dataDir, "postgres", "postmaster.pid");
   return fs.existsSync(file) ? Number(fs.readFileSync(file, "utf8").split("\n")[0]) : undefined;
 }
-
 
 test.describe("server lifecycle", () => {
   test.skip(({ isMobile }) => isMobile, "runs once");

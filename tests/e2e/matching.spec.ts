@@ -43,8 +43,7 @@ async function submittedPerson(page: Page, project: string) {
 /** Waits until the page's script listens: a tap on server-rendered markup before that is lost. */
 const interactive = (page: Page) => expect(page.locator('[data-ready="true"]').first()).toBeAttached();
 
-const groupsUrl = (person: Person, extra = "") =>
-  `/gruppi-matching?email=${encodeURIComponent(person.email)}&name=Giulia&token=${person.token}${extra}`;
+const groupsUrl = (person: Person, extra = "") => `/gruppi-matching?email=${encodeURIComponent(person.email)}&name=Giulia&token=${person.token}${extra}`;
 const activeSlide = (page: Page) => page.locator('[aria-roledescription="gruppo"]:not([inert])');
 const dot = (page: Page, position: number, count: number) => page.getByRole("button", { name: `Gruppo ${position} di ${count}`, exact: true });
 

@@ -1,7 +1,27 @@
 import { expect, test, type Page } from "@playwright/test";
 
-const publicPages = ["/", "/about", "/nostro-metodo", "/terapeuti", "/blog", "/prezzi", "/contatti", "/problemi/sentirsi-soli", "/termini", "/privacy", "/accordo-servizio", "/grazie"];
-const sensitivePages = ["/questionario", "/questionario-interno", "/gruppi-matching?email=privacy%40example.com&name=Test", "/call-test?name=Test&email=privacy%40example.com", "/conferma-iscrizione", "/test-followup"];
+const publicPages = [
+  "/",
+  "/about",
+  "/nostro-metodo",
+  "/terapeuti",
+  "/blog",
+  "/prezzi",
+  "/contatti",
+  "/problemi/sentirsi-soli",
+  "/termini",
+  "/privacy",
+  "/accordo-servizio",
+  "/grazie",
+];
+const sensitivePages = [
+  "/questionario",
+  "/questionario-interno",
+  "/gruppi-matching?email=privacy%40example.com&name=Test",
+  "/call-test?name=Test&email=privacy%40example.com",
+  "/conferma-iscrizione",
+  "/test-followup",
+];
 
 /** Records the origin of every request the page makes, including images, fonts, media and beacons. */
 function recordOrigins(page: Page) {

@@ -60,9 +60,12 @@ test("a person sends the questionnaire without noticing the anti-spam challenge"
   await page.addInitScript(() => localStorage.setItem("cookieConsent", JSON.stringify({ necessary: true, analytics: false, marketing: false })));
   await acceptGateConsent(page.context(), test.info().project.use.baseURL);
   await page.goto("/questionario");
-  await page.evaluate((answers) => {
-    sessionStorage.setItem("questionnaireDraft", JSON.stringify({ step: 23, answers, idempotencyKey: crypto.randomUUID(), reachedSteps: [] }));
-  }, { ...validAnswers, email });
+  await page.evaluate(
+    (answers) => {
+      sessionStorage.setItem("questionnaireDraft", JSON.stringify({ step: 23, answers, idempotencyKey: crypto.randomUUID(), reachedSteps: [] }));
+    },
+    { ...validAnswers, email },
+  );
   await page.goto("/questionario-interno");
   // The last step: the challenge is being solved while the person reads it.
   const sent = page.waitForRequest((request) => request.url().endsWith("/api/submit-questionnaire") && request.method() === "POST");

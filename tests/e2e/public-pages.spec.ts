@@ -254,7 +254,10 @@ test.describe("therapists", () => {
     const name = (await profiles.first().getByRole("heading", { level: 2 }).textContent())!;
     await expect(profiles.first().locator("img")).toBeVisible();
     await expect(profiles.first().locator("img")).toHaveAttribute("alt", "");
-    await profiles.first().getByRole("link", { name: `Scopri il profilo di ${name}` }).click();
+    await profiles
+      .first()
+      .getByRole("link", { name: `Scopri il profilo di ${name}` })
+      .click();
     await expect(page).toHaveURL(/\/terapeuti\/[0-9a-f-]{36}$/);
 
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);

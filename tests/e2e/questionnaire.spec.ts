@@ -139,7 +139,10 @@ test.describe("welcome gate", () => {
     const elsewhere = await request.get("/questionario-interno?privacy=accetto", { maxRedirects: 0, headers: { Cookie: "", Referer: "https://evil.example/questionario" } });
     expect(elsewhere.headers()["location"]).toBe("/questionario");
     // Behind a proxy that ends TLS the page was https, the request reaching us http: the same site.
-    const viaProxy = await request.get("/questionario-interno?privacy=accetto", { maxRedirects: 0, headers: { Cookie: "", Referer: `${baseURL!.replace(/^http:/, "https:")}/questionario` } });
+    const viaProxy = await request.get("/questionario-interno?privacy=accetto", {
+      maxRedirects: 0,
+      headers: { Cookie: "", Referer: `${baseURL!.replace(/^http:/, "https:")}/questionario` },
+    });
     expect(viaProxy.headers()["location"]).toBe("/questionario-interno");
     expect(viaProxy.headers()["set-cookie"]).toContain(`${GATE_CONSENT_COOKIE}=${GATE_CONSENT_VALUE}; Path=/; HttpOnly; SameSite=Lax`);
     const html = await (await request.get("/questionario-interno", { headers: { Cookie: `${GATE_CONSENT_COOKIE}=${GATE_CONSENT_VALUE}` } })).text();

@@ -11,8 +11,7 @@ test.describe.configure({ mode: "serial" });
 
 test.beforeEach(({ context }) => answerCookieBanner(context));
 
-const italianDate = (daysFromNow: number) =>
-  new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Rome" }).format(new Date(Date.now() + daysFromNow * 86_400_000));
+const italianDate = (daysFromNow: number) => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Rome" }).format(new Date(Date.now() + daysFromNow * 86_400_000));
 
 async function markEveryone(page: Page, status: "Presente" | "Assente con preavviso") {
   const groups = page.getByRole("group", { name: /^Presenza di / });
@@ -24,7 +23,6 @@ async function markEveryone(page: Page, status: "Presente" | "Assente con preavv
 }
 
 test("staff see the week at /admin/sessioni, move between weeks and mark attendance", async ({ adminPage: page }) => {
-
   await page.getByRole("link", { name: "Incontri" }).first().click();
   await expect(page.getByRole("heading", { name: "Incontri", level: 1 })).toBeVisible();
   await expect(page.getByRole("list", { name: "Incontri della settimana" }).getByRole("listitem").filter({ hasText: "(oggi)" })).toHaveCount(1);
@@ -36,12 +34,20 @@ test("staff see the week at /admin/sessioni, move between weeks and mark attenda
   await page.getByRole("link", { name: "Settimana successiva" }).click();
   await expect(page).toHaveURL(new RegExp(`settimana=${italianDate(-7)}|settimana=\\d{4}-\\d{2}-\\d{2}`));
   await page.getByRole("link", { name: "Settimana precedente" }).click();
-  await week.getByRole("link", { name: /Ritmi propri/ }).first().click();
+  await week
+    .getByRole("link", { name: /Ritmi propri/ })
+    .first()
+    .click();
   await expect(page.getByRole("heading", { name: "Ritmi propri", level: 1 })).toBeVisible();
   await page.waitForLoadState("networkidle");
   await markEveryone(page, "Presente");
   await page.reload();
-  await expect(page.getByRole("group", { name: /^Presenza di / }).first().getByLabel("Presente", { exact: true })).toBeChecked();
+  await expect(
+    page
+      .getByRole("group", { name: /^Presenza di / })
+      .first()
+      .getByLabel("Presente", { exact: true }),
+  ).toBeChecked();
 
   // The list view and a filter with no results have their own words.
   await page.goto("/admin/sessioni?vista=elenco");
@@ -76,7 +82,10 @@ test("the demo therapist signs in, sees only their own group and marks attendanc
     for (const href of hrefs) {
       await page.goto(href);
       await expect(page.getByRole("heading", { name: "Presenze", level: 1 })).toBeVisible();
-      const present = page.getByRole("group", { name: /^Presenza di / }).first().getByLabel("Presente", { exact: true });
+      const present = page
+        .getByRole("group", { name: /^Presenza di / })
+        .first()
+        .getByLabel("Presente", { exact: true });
       if ((await present.count()) > 0 && (await present.isEnabled())) break;
     }
   }

@@ -100,7 +100,29 @@ test.describe("site shell", () => {
   });
 
   test("every route of the spec answers without a 404", async ({ request }) => {
-    const paths = ["/", "/about", "/questionario", "/questionario-interno", "/gruppi-matching", "/call-mario", "/grazie", "/blog", "/prezzi", "/contatti", "/terapeuti", "/nostro-metodo", "/termini", "/privacy", "/conferma-iscrizione", "/accordo-servizio", "/admin", "/test-followup", "/sitemap.xml", "/robots.txt", "/blog/rss.xml"];
+    const paths = [
+      "/",
+      "/about",
+      "/questionario",
+      "/questionario-interno",
+      "/gruppi-matching",
+      "/call-mario",
+      "/grazie",
+      "/blog",
+      "/prezzi",
+      "/contatti",
+      "/terapeuti",
+      "/nostro-metodo",
+      "/termini",
+      "/privacy",
+      "/conferma-iscrizione",
+      "/accordo-servizio",
+      "/admin",
+      "/test-followup",
+      "/sitemap.xml",
+      "/robots.txt",
+      "/blog/rss.xml",
+    ];
     for (const path of paths) {
       const response = await request.get(path);
       // The admin shows its login form with 401 to a visitor (docs/decisions/048-admin-loaders-throw.md).

@@ -59,7 +59,13 @@ test("each view has labelled fields, links to the others, noindex and no OAuth b
   await expect(page.getByRole("button", { name: /Continue with/ })).toHaveCount(0);
   await expectNoAxeViolations(page, "sign_in");
 
-  await openView(page, { link: "Forgot your password?", url: /\/accedi\?view=forgotten_password$/, heading: "Reset your password", button: "Send reset link", view: "forgotten_password" });
+  await openView(page, {
+    link: "Forgot your password?",
+    url: /\/accedi\?view=forgotten_password$/,
+    heading: "Reset your password",
+    button: "Send reset link",
+    view: "forgotten_password",
+  });
   await page.getByRole("link", { name: "Back to sign in" }).click();
 
   await openView(page, { link: "Sign in with a magic link", url: /view=magic_link$/, heading: "Sign in with a magic link", button: "Send magic link", view: "magic_link" });

@@ -97,8 +97,7 @@ test.describe("metadata", () => {
       const response = await request.get(path);
       expect(response.status()).toBe(200);
       const page = ldBlocks(await response.text()).find((block) => block["@type"] === "WebPage") as
-        | { url: string; inLanguage: string; breadcrumb: { "@type": string; itemListElement: { position: number; name: string; item: string }[] } }
-        | undefined;
+        { url: string; inLanguage: string; breadcrumb: { "@type": string; itemListElement: { position: number; name: string; item: string }[] } } | undefined;
       expect(page).toBeTruthy();
       expect(page!.inLanguage).toBe("it-IT");
       expect(page!.breadcrumb["@type"]).toBe("BreadcrumbList");

@@ -41,7 +41,6 @@ const load = <T>(handler: AnyHandler, pathname: string) => call<T>(handler, requ
 const post = (handler: AnyHandler, pathname: string, fields: Record<string, string | string[] | Blob>) =>
   call(handler, request(pathname, { method: "POST", body: form(fields) })).then(answer);
 
-
 const newTherapist = (name = "Dott.ssa Elena Fabbri") => therapistRow(db, { name, specialization: "Ansia" });
 const newGroup = (therapistId: string, name = "Gruppo del lunedì") => groupRow(db, therapistId, { name, topic: "Ansia", startsOn: "2030-01-07" });
 
@@ -84,7 +83,11 @@ describe("13, 15, 16. documents: uploads say why, a 413 is a field error, staff 
     expect(generated.status).toBe(200);
     expect(generated.headers.get("content-type")).toBe("application/pdf");
     expect(generated.headers.get("content-disposition")).toBe('inline; filename="termini-condizioni.pdf"');
-    expect(Buffer.from(await generated.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+    expect(
+      Buffer.from(await generated.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
 
     const uploaded = await onePagePdf("caricato dallo staff");
     await post(documentsAction, "/admin/documenti", {
@@ -132,13 +135,8 @@ describe("14. an edit saved over someone else's is refused, and says so", () => 
 
   it("a blog post, a group, a booking and a contact refuse a stale version the same way", async () => {
     const version = async (table: string, id: string) =>
-      (
-        await db.execute<{ v: string }>(
-          sql`select (extract(epoch from updated_at) * 1000000)::bigint::text as v from ${sql.identifier(table)} where id = ${id}`,
-        )
-      ).rows[0]!.v;
-    const touch = (table: string, id: string) =>
-      db.execute(sql`update ${sql.identifier(table)} set updated_at = clock_timestamp() where id = ${id}`);
+      (await db.execute<{ v: string }>(sql`select (extract(epoch from updated_at) * 1000000)::bigint::text as v from ${sql.identifier(table)} where id = ${id}`)).rows[0]!.v;
+    const touch = (table: string, id: string) => db.execute(sql`update ${sql.identifier(table)} set updated_at = clock_timestamp() where id = ${id}`);
 
     const [post_] = await db
       .insert(blogPosts)
@@ -190,10 +188,7 @@ describe("14. an edit saved over someone else's is refused, and says so", () => 
     expect(groupSave).toMatchObject({ status: 409, body: { error: CONFLICT, conflict: true } });
     expect((await db.select().from(groups).where(eq(groups.id, group.id)))[0]!.name).toBe("Gruppo del lunedì");
 
-    const [booking] = await db
-      .insert(groupBookings)
-      .values({ groupId: group.id, therapistId: therapist.id, email: "sara@example.com", name: "Sara" })
-      .returning();
+    const [booking] = await db.insert(groupBookings).values({ groupId: group.id, therapistId: therapist.id, email: "sara@example.com", name: "Sara" }).returning();
     const staleBooking = await version("group_bookings", booking!.id);
     await touch("group_bookings", booking!.id);
     const confirm = await post(bookingsAction, "/admin/prenotazioni", { intent: "confirm", id: booking!.id, version: staleBooking });
@@ -238,9 +233,9 @@ describe("19. a page past the last one shows the last one", () => {
     const therapist = await newTherapist("Dott. Pagine");
     const group = await newGroup(therapist.id, "Gruppo delle pagine");
     await db.delete(groupBookings);
-    await db.insert(groupBookings).values(
-      Array.from({ length: 22 }, (_, index) => ({ groupId: group.id, therapistId: therapist.id, email: `p${index}@example.com`, name: `P${index}` })),
-    );
+    await db
+      .insert(groupBookings)
+      .values(Array.from({ length: 22 }, (_, index) => ({ groupId: group.id, therapistId: therapist.id, email: `p${index}@example.com`, name: `P${index}` })));
     type Page = { rows: unknown[]; total: number; query: { page: number } };
     const page = await load<Page>(bookingsLoader, "/admin/prenotazioni?page=999");
     expect(page.total).toBe(22);

@@ -92,14 +92,7 @@ describe("admin gate on the server", () => {
 
   it("finds the admin modules in the route table", () => {
     const files = modules.map((entry) => entry.file);
-    expect(files).toEqual(
-      expect.arrayContaining([
-        "routes/admin/contacts.tsx",
-        "routes/admin/therapists.tsx",
-        "routes/admin/upload.ts",
-        "routes/admin/export.ts",
-      ]),
-    );
+    expect(files).toEqual(expect.arrayContaining(["routes/admin/contacts.tsx", "routes/admin/therapists.tsx", "routes/admin/upload.ts", "routes/admin/export.ts"]));
     expect(files.length).toBeGreaterThanOrEqual(10);
   });
 
@@ -121,9 +114,7 @@ describe("admin gate on the server", () => {
         }
         if (mod.action) {
           const body = form({ intent: "create", id: "00000000-0000-4000-8000-000000000000", file: new Blob(["x"]) });
-          await expect(
-            call(mod.action, request(`/admin/${entry.path ?? ""}`, { cookie, method: "POST", body }), params),
-          ).rejects.toMatchObject({
+          await expect(call(mod.action, request(`/admin/${entry.path ?? ""}`, { cookie, method: "POST", body }), params)).rejects.toMatchObject({
             status,
           });
         }
@@ -148,9 +139,7 @@ const therapistFields = {
 
 describe("therapists", () => {
   it("creates, updates and deletes a therapist in the database", async () => {
-    const created = answer(
-      await call(therapistsAction, request("/admin/terapeuti", { cookie: adminCookie, method: "POST", body: form(therapistFields) })),
-    );
+    const created = answer(await call(therapistsAction, request("/admin/terapeuti", { cookie: adminCookie, method: "POST", body: form(therapistFields) })));
     expect(created.body).toMatchObject({ ok: true, message: "Therapist added" });
     const id = String(created.body.id);
     const [row] = await db.select().from(therapists).where(eq(therapists.id, id));
@@ -181,12 +170,7 @@ describe("therapists", () => {
     const page = (await call(therapistsLoader, request("/admin/terapeuti", { cookie: adminCookie }))) as { therapists: { id: string }[] };
     expect(page.therapists[0]!.id).toBe(id);
 
-    const deleted = answer(
-      await call(
-        therapistsAction,
-        request("/admin/terapeuti", { cookie: adminCookie, method: "POST", body: form({ intent: "delete", id }) }),
-      ),
-    );
+    const deleted = answer(await call(therapistsAction, request("/admin/terapeuti", { cookie: adminCookie, method: "POST", body: form({ intent: "delete", id }) })));
     expect(deleted.body).toMatchObject({ ok: true });
     expect(await db.select().from(therapists).where(eq(therapists.id, id))).toEqual([]);
     const audit = await db.select().from(auditLog).where(eq(auditLog.entityId, id));
@@ -195,10 +179,7 @@ describe("therapists", () => {
 
   it("refuses a therapist without the required fields with field errors (400)", async () => {
     const result = answer(
-      await call(
-        therapistsAction,
-        request("/admin/terapeuti", { cookie: adminCookie, method: "POST", body: form({ ...therapistFields, name: " ", role: "" }) }),
-      ),
+      await call(therapistsAction, request("/admin/terapeuti", { cookie: adminCookie, method: "POST", body: form({ ...therapistFields, name: " ", role: "" }) })),
     );
     expect(result.status).toBe(400);
     expect(result.body).toMatchObject({ ok: false, error: "Failed to create/update therapist" });
@@ -219,12 +200,7 @@ describe("therapists", () => {
       startTime: "20:00",
       startsOn: "2030-01-01",
     });
-    const result = answer(
-      await call(
-        therapistsAction,
-        request("/admin/terapeuti", { cookie: adminCookie, method: "POST", body: form({ intent: "delete", id: therapist!.id }) }),
-      ),
-    );
+    const result = answer(await call(therapistsAction, request("/admin/terapeuti", { cookie: adminCookie, method: "POST", body: form({ intent: "delete", id: therapist!.id }) })));
     expect(result.status).toBe(409);
     expect(result.body.error).toBe("Failed to delete therapist");
     expect(result.body.description).toContain('"Gruppo del martedì"');
@@ -345,10 +321,7 @@ describe("contacts", () => {
   });
 
   it("moves a contact through the status workflow and filters by status", async () => {
-    const [contact] = await db
-      .insert(contacts)
-      .values({ name: "Luca Verdi", email: "luca@example.com", subject: "Orari", message: "Quando?" })
-      .returning();
+    const [contact] = await db.insert(contacts).values({ name: "Luca Verdi", email: "luca@example.com", subject: "Orari", message: "Quando?" }).returning();
     const result = answer(
       await call(
         contactsAction,
@@ -409,12 +382,8 @@ describe("bookings", () => {
         },
       ])
       .returning();
-    const [booking] = await db
-      .insert(groupBookings)
-      .values({ groupId: first!.id, therapistId: therapist!.id, email: "persona@example.com", name: "Sara" })
-      .returning();
-    const post = (fields: Record<string, string>) =>
-      call(bookingsAction, request("/admin/prenotazioni", { cookie: adminCookie, method: "POST", body: form(fields) })).then(answer);
+    const [booking] = await db.insert(groupBookings).values({ groupId: first!.id, therapistId: therapist!.id, email: "persona@example.com", name: "Sara" }).returning();
+    const post = (fields: Record<string, string>) => call(bookingsAction, request("/admin/prenotazioni", { cookie: adminCookie, method: "POST", body: form(fields) })).then(answer);
 
     expect((await post({ intent: "confirm", id: booking!.id, version: await versionOf("group_bookings", booking!.id) })).body).toMatchObject({
       ok: true,
@@ -469,8 +438,7 @@ const validPost = {
 };
 
 describe("blog", () => {
-  const save = (fields: Record<string, string>) =>
-    call(blogAction, request("/admin/blog", { cookie: adminCookie, method: "POST", body: form(fields) })).then(answer);
+  const save = (fields: Record<string, string>) => call(blogAction, request("/admin/blog", { cookie: adminCookie, method: "POST", body: form(fields) })).then(answer);
 
   it("shows the spec's validation messages and saves nothing", async () => {
     const result = await save({
@@ -537,9 +505,7 @@ describe("blog", () => {
       .where(eq(blogPosts.id, String(first.body.id)));
     expect(post).toMatchObject({ subtitle: null, imageUrl: null, imageCredits: null, content: null, isPublished: true, isFeatured: false });
     expect(post!.mainSections).toEqual([{ type: "h2", title: "Prima parte", content: "Testo." }]);
-    expect(post!.imagesData).toEqual([
-      { url: "/storage/blog-images/paragraphs/x_w640.webp", alt: "Una persona", caption: null, position: 0 },
-    ]);
+    expect(post!.imagesData).toEqual([{ url: "/storage/blog-images/paragraphs/x_w640.webp", alt: "Una persona", caption: null, position: 0 }]);
 
     const updated = await save({
       ...validPost,
@@ -574,7 +540,9 @@ describe("blog", () => {
       },
       messages: { saveFailed: "Non salvato", checkFields: "Controlla", notFound: "Non trovato", created: "Creato", updated: "Aggiornato", unknown: "Sconosciuta" },
     });
-    const result = answer(await call(failingAction, request("/admin/blog", { cookie: adminCookie, method: "POST", body: form({ ...validPost, title: "Un articolo mai salvato" }) })));
+    const result = answer(
+      await call(failingAction, request("/admin/blog", { cookie: adminCookie, method: "POST", body: form({ ...validPost, title: "Un articolo mai salvato" }) })),
+    );
     expect(result.status).toBe(500);
     expect(result.body).toMatchObject({ ok: false, error: "Non salvato" });
     expect((await db.select().from(blogPosts)).length).toBe(before.posts);
@@ -588,12 +556,22 @@ describe("draft preview", () => {
     const [draft] = await db
       .insert(blogPosts)
       .values({
-        title: "Bozza segreta", excerpt: "e", readTime: "3 min", publishedDate: "2099-01-01", metaTitle: "m", metaDescription: "d",
-        slug: "bozza-segreta", isPublished: false,
+        title: "Bozza segreta",
+        excerpt: "e",
+        readTime: "3 min",
+        publishedDate: "2099-01-01",
+        metaTitle: "m",
+        metaDescription: "d",
+        slug: "bozza-segreta",
+        isPublished: false,
       })
       .returning();
     const open = (cookie?: string) =>
-      articleLoader({ request: new Request("http://localhost:3000/blog/bozza-segreta?anteprima", { headers: cookie ? { cookie } : {} }), params: { slug: "bozza-segreta" }, context: { db, clientIp: "1", cspNonce: "" } } as never);
+      articleLoader({
+        request: new Request("http://localhost:3000/blog/bozza-segreta?anteprima", { headers: cookie ? { cookie } : {} }),
+        params: { slug: "bozza-segreta" },
+        context: { db, clientIp: "1", cspNonce: "" },
+      } as never);
     await expect(open()).rejects.toMatchObject({ init: { status: 404 } });
     await expect(open(userCookie)).rejects.toMatchObject({ init: { status: 404 } });
     const result = (await open(adminCookie)) as { data: { post: { title: string }; preview: { published: boolean } }; init: { headers: Record<string, string> } };

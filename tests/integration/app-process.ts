@@ -236,9 +236,7 @@ export interface SmtpSink {
  * test can kill the sender there and wait with `senderGone`); a message whose sender disconnected before its 250 is not
  * counted, as a real server would not have confirmed it.
  */
-export async function startSmtpSink(
-  beforeAccept?: (mail: ReceivedMail, index: number, senderGone: () => Promise<void>) => Promise<void>,
-): Promise<SmtpSink> {
+export async function startSmtpSink(beforeAccept?: (mail: ReceivedMail, index: number, senderGone: () => Promise<void>) => Promise<void>): Promise<SmtpSink> {
   const messages: ReceivedMail[] = [];
   const closed = new Set<string>();
   let seen = 0;

@@ -10,16 +10,7 @@ import { action as joinWaitlist } from "../../app/routes/api/waitlist";
 import { action as testFollowupEmails } from "../../app/routes/api/test-followup-emails";
 import { auth, createOrPromoteAdmin } from "../../app/server/auth.server";
 import type { Database } from "../../app/server/db/client.server";
-import {
-  callSlots,
-  emailOutbox,
-  groupBookings,
-  groups,
-  groupWaitlist,
-  jobs,
-  newsletterSubscribers,
-  questionnaireResponses,
-} from "../../app/server/db/schema";
+import { callSlots, emailOutbox, groupBookings, groups, groupWaitlist, jobs, newsletterSubscribers, questionnaireResponses } from "../../app/server/db/schema";
 import { HttpError } from "../../app/server/http/errors.server";
 import { runDueJobs } from "../../app/server/jobs.server";
 import { storage } from "../../app/server/storage.server";
@@ -39,7 +30,10 @@ let counter = 0;
 
 /** The version an admin screen shows for a booking (the optimistic check of the staff actions). */
 async function versionFor(db: Database, bookingId: string) {
-  const [row] = await db.select({ version: versionOf(groupBookings.updatedAt) }).from(groupBookings).where(eq(groupBookings.id, bookingId));
+  const [row] = await db
+    .select({ version: versionOf(groupBookings.updatedAt) })
+    .from(groupBookings)
+    .where(eq(groupBookings.id, bookingId));
   return row!.version;
 }
 
@@ -115,10 +109,20 @@ describe("update-group-selection", () => {
     const { group, therapist } = await seedGroup(db, { therapist: "Laura Scelta", name: "Scelta", timeSlot: "Sera", confirmed: 2 });
     const responseId = await submit(db, "scelta@example.com");
 
-    const first = await postJson(updateGroupSelection, db, { email: "scelta@example.com", selectedTherapist: "Laura Scelta", token: await accessTokenFor(db, "scelta@example.com") }, withKey("select-key-0001"));
+    const first = await postJson(
+      updateGroupSelection,
+      db,
+      { email: "scelta@example.com", selectedTherapist: "Laura Scelta", token: await accessTokenFor(db, "scelta@example.com") },
+      withKey("select-key-0001"),
+    );
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({ groupId: group.id, created: true });
-    const again = await postJson(updateGroupSelection, db, { email: "scelta@example.com", selectedTherapist: "Laura Scelta", groupId: group.id, token: await accessTokenFor(db, "scelta@example.com") }, withKey("select-key-0002"));
+    const again = await postJson(
+      updateGroupSelection,
+      db,
+      { email: "scelta@example.com", selectedTherapist: "Laura Scelta", groupId: group.id, token: await accessTokenFor(db, "scelta@example.com") },
+      withKey("select-key-0002"),
+    );
     expect(again.status).toBe(200);
     expect(again.body.bookingId).toBe(first.body.bookingId);
 
@@ -143,7 +147,12 @@ describe("update-group-selection", () => {
     expect(missing.body.fields.email).toBe("Email necessaria per selezionare il gruppo.");
     const unknown = await postJson(updateGroupSelection, db, { email: "x@example.com", selectedTherapist: "Nessuno Così", token: await accessTokenFor(db, "x@example.com") });
     expect(unknown.status).toBe(404);
-    const fullAnswer = await postJson(updateGroupSelection, db, { email: "x@example.com", selectedTherapist: "Piena Davvero", groupId: full.group.id, token: await accessTokenFor(db, "x@example.com") });
+    const fullAnswer = await postJson(updateGroupSelection, db, {
+      email: "x@example.com",
+      selectedTherapist: "Piena Davvero",
+      groupId: full.group.id,
+      token: await accessTokenFor(db, "x@example.com"),
+    });
     expect(fullAnswer.status).toBe(409);
     expect(fullAnswer.body.error).toBe("Il gruppo è al completo");
   });
@@ -152,16 +161,33 @@ describe("update-group-selection", () => {
     const db = await testDatabase();
     const { group } = await seedGroup(db, { therapist: "Chiara Chiamata", name: "Chiamate", timeSlot: "Sera" });
     await submit(db, "chiamata@example.com");
-    await postJson(updateGroupSelection, db, { email: "chiamata@example.com", selectedTherapist: "Chiara Chiamata", groupId: group.id, token: await accessTokenFor(db, "chiamata@example.com") });
+    await postJson(updateGroupSelection, db, {
+      email: "chiamata@example.com",
+      selectedTherapist: "Chiara Chiamata",
+      groupId: group.id,
+      token: await accessTokenFor(db, "chiamata@example.com"),
+    });
 
-    const empty = await postJson(updateGroupSelection, db, { email: "chiamata@example.com", selectedTherapist: "Chiara Chiamata", GiuliaCallRequested: true, GiuliaPhone: "   ", token: await accessTokenFor(db, "chiamata@example.com") });
+    const empty = await postJson(updateGroupSelection, db, {
+      email: "chiamata@example.com",
+      selectedTherapist: "Chiara Chiamata",
+      GiuliaCallRequested: true,
+      GiuliaPhone: "   ",
+      token: await accessTokenFor(db, "chiamata@example.com"),
+    });
     expect(empty.status).toBe(400);
     expect(empty.body.fields.phone).toBe("Inserisci il tuo numero di telefono");
 
     const call = await postJson(
       updateGroupSelection,
       db,
-      { email: "chiamata@example.com", selectedTherapist: "Chiara Chiamata", GiuliaCallRequested: true, GiuliaPhone: " 333 123 4567 ", token: await accessTokenFor(db, "chiamata@example.com") },
+      {
+        email: "chiamata@example.com",
+        selectedTherapist: "Chiara Chiamata",
+        GiuliaCallRequested: true,
+        GiuliaPhone: " 333 123 4567 ",
+        token: await accessTokenFor(db, "chiamata@example.com"),
+      },
       withKey("call-key-000001"),
     );
     expect(call.status).toBe(200);
@@ -173,7 +199,13 @@ describe("update-group-selection", () => {
     );
     expect(templates.map((mail) => mail.template).sort()).toEqual(["call-requested", "call-staff"]);
 
-    const direct = await postJson(updateGroupSelection, db, { email: "diretta@example.com", selectedTherapist: "Chiamata conoscitiva", MarioCallRequested: true, MarioPhone: "+39 02 1234567", token: await accessTokenFor(db, "diretta@example.com") });
+    const direct = await postJson(updateGroupSelection, db, {
+      email: "diretta@example.com",
+      selectedTherapist: "Chiamata conoscitiva",
+      MarioCallRequested: true,
+      MarioPhone: "+39 02 1234567",
+      token: await accessTokenFor(db, "diretta@example.com"),
+    });
     expect(direct.status).toBe(200);
     const [directBooking] = await db.select().from(groupBookings).where(eq(groupBookings.email, "diretta@example.com"));
     expect(directBooking).toMatchObject({ groupId: null, callRequested: true, phone: "+39 02 1234567" });
@@ -196,21 +228,42 @@ describe("call slots", () => {
     const days = await callAvailability(db);
     expect(days).toHaveLength(10);
     expect(days.every((day) => ![0, 6].includes(new Date(`${day.date}T12:00:00Z`).getUTCDay()))).toBe(true);
-    expect(days[0]!.slots.map((slot) => slot.time)).toEqual(
-      ["10:00", "10:30", "11:00", "11:30", "12:00", "12:30", "14:00", "14:30", "15:00", "15:30", "16:00", "16:30", "17:00", "17:30"],
-    );
+    expect(days[0]!.slots.map((slot) => slot.time)).toEqual([
+      "10:00",
+      "10:30",
+      "11:00",
+      "11:30",
+      "12:00",
+      "12:30",
+      "14:00",
+      "14:30",
+      "15:00",
+      "15:30",
+      "16:00",
+      "16:30",
+      "17:00",
+      "17:30",
+    ]);
     const slot = days[0]!.slots[1]!;
 
     const answers = await Promise.all(
-      ["primo@example.com", "secondo@example.com"].map(async (email) => postJson(bookCallSlotAction, db, { email, name: "Mario", phone: "333 000 1111", start: slot.start, token: await accessTokenFor(db, email) })),
+      ["primo@example.com", "secondo@example.com"].map(async (email) =>
+        postJson(bookCallSlotAction, db, { email, name: "Mario", phone: "333 000 1111", start: slot.start, token: await accessTokenFor(db, email) }),
+      ),
     );
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
     expect(answers.find((answer) => answer.status === 409)?.body.error).toBe("Questo orario è appena stato prenotato. Scegline un altro.");
-    const rows = await db.select().from(callSlots).where(eq(callSlots.startsAt, new Date(slot.start)));
+    const rows = await db
+      .select()
+      .from(callSlots)
+      .where(eq(callSlots.startsAt, new Date(slot.start)));
     expect(rows).toHaveLength(1);
 
     const winner = rows[0]!;
-    const [mail] = await db.select().from(emailOutbox).where(and(eq(emailOutbox.to, winner.email), eq(emailOutbox.template, "call-requested")));
+    const [mail] = await db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.to, winner.email), eq(emailOutbox.template, "call-requested")));
     expect(mail?.attachments).toEqual([
       { filename: "chiamata-conoscitiva.ics", bucket: "documents", key: `calls/${winner.id}.ics`, contentType: "text/calendar; charset=utf-8; method=REQUEST" },
     ]);
@@ -224,7 +277,12 @@ describe("call slots", () => {
     const listed = (await response.json()) as { days: typeof days };
     expect(listed.days[0]!.slots[1]).toMatchObject({ start: slot.start, taken: true });
 
-    const outside = await postJson(bookCallSlotAction, db, { email: "fuori@example.com", phone: "333 000 1111", start: "2020-01-01T09:00:00.000Z", token: await accessTokenFor(db, "fuori@example.com") });
+    const outside = await postJson(bookCallSlotAction, db, {
+      email: "fuori@example.com",
+      phone: "333 000 1111",
+      start: "2020-01-01T09:00:00.000Z",
+      token: await accessTokenFor(db, "fuori@example.com"),
+    });
     expect(outside.status).toBe(400);
   });
 });
@@ -245,13 +303,14 @@ describe("capacity", () => {
     expect(rejected.reason).toBeInstanceOf(HttpError);
     expect(rejected.reason).toMatchObject({ status: 409, message: 'Il gruppo "Ultimo" è al completo (8 posti).' });
 
-    const confirmed = await db.select().from(groupBookings).where(and(eq(groupBookings.groupId, group.id), eq(groupBookings.status, "confirmed")));
+    const confirmed = await db
+      .select()
+      .from(groupBookings)
+      .where(and(eq(groupBookings.groupId, group.id), eq(groupBookings.status, "confirmed")));
     expect(confirmed).toHaveLength(8);
     const [after] = await db.select().from(groups).where(eq(groups.id, group.id));
     expect(after?.status).toBe("full");
-    await expect(
-      db.insert(groupBookings).values({ groupId: group.id, therapistId: therapist.id, email: "nono@example.com", status: "confirmed" }),
-    ).rejects.toThrow();
+    await expect(db.insert(groupBookings).values({ groupId: group.id, therapistId: therapist.id, email: "nono@example.com", status: "confirmed" })).rejects.toThrow();
   });
 });
 
@@ -263,7 +322,10 @@ describe("waitlist", () => {
     expect((await postJson(joinWaitlist, db, { email: "prima@example.com", groupId: group.id, token: await accessTokenFor(db, "prima@example.com") })).status).toBe(200);
     expect((await postJson(joinWaitlist, db, { email: "seconda@example.com", token: await accessTokenFor(db, "seconda@example.com") })).status).toBe(201);
 
-    const members = await db.select().from(groupBookings).where(and(eq(groupBookings.groupId, group.id), eq(groupBookings.status, "confirmed")));
+    const members = await db
+      .select()
+      .from(groupBookings)
+      .where(and(eq(groupBookings.groupId, group.id), eq(groupBookings.status, "confirmed")));
     await cancelBooking(db, members[0]!.id, await versionFor(db, members[0]!.id));
     expect((await db.select().from(groups).where(eq(groups.id, group.id)))[0]?.status).toBe("open");
     await runDueJobs(db);
@@ -280,7 +342,10 @@ describe("waitlist", () => {
     await cancelBooking(db, members[1]!.id, await versionFor(db, members[1]!.id));
     await runDueJobs(db);
     expect((await seatMails()).map((mail) => mail.to).sort()).toEqual(["prima@example.com", "seconda@example.com"]);
-    const waiting = await db.select().from(groupWaitlist).where(sql`${groupWaitlist.notifiedAt} is null`);
+    const waiting = await db
+      .select()
+      .from(groupWaitlist)
+      .where(sql`${groupWaitlist.notifiedAt} is null`);
     expect(waiting).toHaveLength(0);
   });
 });
@@ -291,7 +356,11 @@ describe("follow-ups", () => {
     const { group } = await seedGroup(db, { therapist: "Segue Dopo", name: "Dopo", timeSlot: "Sera" });
     const responseId = await submit(db, "segui@example.com");
     const [response] = await db.select().from(questionnaireResponses).where(eq(questionnaireResponses.id, responseId));
-    const scheduled = await db.select().from(jobs).where(sql`${jobs.dedupeKey} like ${`followup:${responseId}:%`}`).orderBy(jobs.runAt);
+    const scheduled = await db
+      .select()
+      .from(jobs)
+      .where(sql`${jobs.dedupeKey} like ${`followup:${responseId}:%`}`)
+      .orderBy(jobs.runAt);
     expect(scheduled.map((job) => job.dedupeKey)).toEqual([1, 2, 3].map((step) => `followup:${responseId}:${step}`));
     const day = 86_400_000;
     expect(scheduled.map((job) => (job.runAt.getTime() - response!.createdAt.getTime()) / day)).toEqual([1, 3, 7]);
@@ -300,18 +369,28 @@ describe("follow-ups", () => {
     await runDueJobs(db, new Date(created + 1.1 * day), 50);
     expect((await outboxOf(db, "segui@example.com")).map((mail) => mail.template)).toContain("followup-1");
 
-    await postJson(updateGroupSelection, db, { email: "segui@example.com", selectedTherapist: "Segue Dopo", groupId: group.id, token: await accessTokenFor(db, "segui@example.com") });
+    await postJson(updateGroupSelection, db, {
+      email: "segui@example.com",
+      selectedTherapist: "Segue Dopo",
+      groupId: group.id,
+      token: await accessTokenFor(db, "segui@example.com"),
+    });
     await runDueJobs(db, new Date(created + 7.1 * day), 50);
     const templates = (await outboxOf(db, "segui@example.com")).map((mail) => mail.template);
     expect(templates.filter((template) => template.startsWith("followup-"))).toEqual(["followup-1"]);
-    const finished = await db.select().from(jobs).where(sql`${jobs.dedupeKey} like ${`followup:${responseId}:%`}`);
+    const finished = await db
+      .select()
+      .from(jobs)
+      .where(sql`${jobs.dedupeKey} like ${`followup:${responseId}:%`}`);
     expect(finished.every((job) => job.status === "done")).toBe(true);
   });
 
   it("skips follow-ups for someone who unsubscribed from the newsletter", async () => {
     const db = await testDatabase();
     const responseId = await submit(db, "disiscritta@example.com");
-    await db.insert(newsletterSubscribers).values({ email: "disiscritta@example.com", status: "unsubscribed", confirmToken: "tok-a-disiscritta", unsubscribeToken: "tok-b-disiscritta" });
+    await db
+      .insert(newsletterSubscribers)
+      .values({ email: "disiscritta@example.com", status: "unsubscribed", confirmToken: "tok-a-disiscritta", unsubscribeToken: "tok-b-disiscritta" });
     const [response] = await db.select().from(questionnaireResponses).where(eq(questionnaireResponses.id, responseId));
     await runDueJobs(db, new Date(response!.createdAt.getTime() + 8 * 86_400_000), 50);
     const templates = (await outboxOf(db, "disiscritta@example.com")).map((mail) => mail.template);

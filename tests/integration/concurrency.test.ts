@@ -80,7 +80,10 @@ async function requested(group: { id: string; therapistId: string }, count: numb
 /** The admin's "Conferma" button, through the route action as the browser would post it. */
 async function confirmAsAdmin(bookingId: string) {
   // The version the admin's screen was loaded from (optimistic concurrency of admin edits).
-  const [row] = await db.select({ version: versionOf(groupBookings.updatedAt) }).from(groupBookings).where(eq(groupBookings.id, bookingId));
+  const [row] = await db
+    .select({ version: versionOf(groupBookings.updatedAt) })
+    .from(groupBookings)
+    .where(eq(groupBookings.id, bookingId));
   const body = new FormData();
   body.set("intent", "confirm");
   body.set("id", bookingId);
@@ -95,7 +98,12 @@ async function confirmAsAdmin(bookingId: string) {
 }
 
 const confirmedIn = async (groupId: string) =>
-  (await db.select().from(groupBookings).where(and(eq(groupBookings.groupId, groupId), eq(groupBookings.status, "confirmed")))).length;
+  (
+    await db
+      .select()
+      .from(groupBookings)
+      .where(and(eq(groupBookings.groupId, groupId), eq(groupBookings.status, "confirmed")))
+  ).length;
 
 describe("the last seat of a group", () => {
   it("two people choosing it at once both get their request stored; of the two confirmations one wins, the other a clear 409", async () => {
@@ -115,10 +123,18 @@ describe("the last seat of a group", () => {
     expect(await confirmedIn(group.id)).toBe(8);
     const [after] = await db.select().from(groups).where(eq(groups.id, group.id));
     expect(after!.status).toBe("full");
-    const confirmations = await db.select().from(emailOutbox).where(and(inArray(emailOutbox.to, people), eq(emailOutbox.template, "booking-confirmed")));
+    const confirmations = await db
+      .select()
+      .from(emailOutbox)
+      .where(and(inArray(emailOutbox.to, people), eq(emailOutbox.template, "booking-confirmed")));
     expect(confirmations).toHaveLength(1);
 
-    const late = await postJson(updateGroupSelection, db, { email: "carla.tardi@example.com", selectedTherapist: therapist.name, groupId: group.id, token: await accessTokenFor(db, "carla.tardi@example.com") });
+    const late = await postJson(updateGroupSelection, db, {
+      email: "carla.tardi@example.com",
+      selectedTherapist: therapist.name,
+      groupId: group.id,
+      token: await accessTokenFor(db, "carla.tardi@example.com"),
+    });
     expect(late.status).toBe(409);
     expect(late.body.error).toBe("Il gruppo è al completo");
   });
@@ -137,10 +153,11 @@ describe("the last seat of a group", () => {
     const { group, therapist } = await seedGroup();
     const email = "doppio.clic@example.com";
     const token = await accessTokenFor(db, email);
-    const answers = await Promise.all(
-      Array.from({ length: 4 }, () => postJson(updateGroupSelection, db, { email, selectedTherapist: therapist.name, groupId: group.id, token })),
-    );
-    expect(answers.every((answer) => answer.status === 200 || answer.status === 201), JSON.stringify(answers)).toBe(true);
+    const answers = await Promise.all(Array.from({ length: 4 }, () => postJson(updateGroupSelection, db, { email, selectedTherapist: therapist.name, groupId: group.id, token })));
+    expect(
+      answers.every((answer) => answer.status === 200 || answer.status === 201),
+      JSON.stringify(answers),
+    ).toBe(true);
     expect(new Set(answers.map((answer) => answer.body.bookingId)).size).toBe(1);
     expect(await db.select().from(groupBookings).where(eq(groupBookings.email, email))).toHaveLength(1);
   });
@@ -161,7 +178,9 @@ describe("the database enforces the capacity, whoever writes", () => {
 
   it("refuses a ninth confirmed booking by INSERT, by UPDATE of the status and by moving one in", async () => {
     const { group, therapist } = await seedGroup({ confirmed: 8 });
-    expect(await rejection(db.execute(sql`insert into group_bookings (group_id, therapist_id, email, status) values (${group.id}, ${therapist.id}, 'nono@example.com', 'confirmed')`))).toMatchObject(capacityError);
+    expect(
+      await rejection(db.execute(sql`insert into group_bookings (group_id, therapist_id, email, status) values (${group.id}, ${therapist.id}, 'nono@example.com', 'confirmed')`)),
+    ).toMatchObject(capacityError);
     const [waiting] = await requested(group, 1);
     expect(await rejection(db.execute(sql`update group_bookings set status = 'confirmed' where id = ${waiting!.id}`))).toMatchObject(capacityError);
     const other = await seedGroup({ confirmed: 1 });
@@ -172,7 +191,9 @@ describe("the database enforces the capacity, whoever writes", () => {
 
   it("honours a group's own smaller capacity", async () => {
     const { group, therapist } = await seedGroup({ confirmed: 3, capacity: 3 });
-    expect(await rejection(db.execute(sql`insert into group_bookings (group_id, therapist_id, email, status) values (${group.id}, ${therapist.id}, 'quarto@example.com', 'confirmed')`))).toMatchObject(capacityError);
+    expect(
+      await rejection(db.execute(sql`insert into group_bookings (group_id, therapist_id, email, status) values (${group.id}, ${therapist.id}, 'quarto@example.com', 'confirmed')`)),
+    ).toMatchObject(capacityError);
   });
 
   it("serialises two raw SQL transactions taking the last seat: the second fails when the first commits", async () => {
@@ -214,7 +235,10 @@ describe("one call slot, many callers", () => {
     );
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, ...Array(9).fill(409)]);
     expect(answers.filter((answer) => answer.status === 409).every((answer) => answer.body.error === "Questo orario è appena stato prenotato. Scegline un altro.")).toBe(true);
-    const rows = await db.select().from(callSlots).where(eq(callSlots.startsAt, new Date(slot.start)));
+    const rows = await db
+      .select()
+      .from(callSlots)
+      .where(eq(callSlots.startsAt, new Date(slot.start)));
     expect(rows).toHaveLength(1);
     const losers = emails.filter((email) => email !== rows[0]!.email);
     expect(await db.select().from(groupBookings).where(inArray(groupBookings.email, losers))).toEqual([]);
@@ -286,7 +310,12 @@ describe("the same request retried by parallel clients", () => {
     );
     expect(answers.filter((answer) => answer.status === 201)).toHaveLength(1);
     expect(answers.filter((answer) => answer.status === 422)).toHaveLength(PARALLEL - 1);
-    expect(await db.select().from(contacts).where(sql`${contacts.email} like 'diversi-%'`)).toHaveLength(1);
+    expect(
+      await db
+        .select()
+        .from(contacts)
+        .where(sql`${contacts.email} like 'diversi-%'`),
+    ).toHaveLength(1);
   });
 });
 
@@ -294,7 +323,10 @@ describe("the same person twice at once, without an Idempotency-Key", () => {
   it("newsletter: parallel sign-ups of one address give one subscriber and no 500", async () => {
     const email = "doppia.iscrizione@example.com";
     const answers = await Promise.all(Array.from({ length: 4 }, () => postJson(newsletterSignup, db, { email })));
-    expect(answers.map((answer) => answer.status), JSON.stringify(answers)).toEqual([200, 200, 200, 200]);
+    expect(
+      answers.map((answer) => answer.status),
+      JSON.stringify(answers),
+    ).toEqual([200, 200, 200, 200]);
     expect(await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email))).toHaveLength(1);
   });
 
@@ -303,7 +335,10 @@ describe("the same person twice at once, without an Idempotency-Key", () => {
     const email = "doppia.attesa@example.com";
     const token = await accessTokenFor(db, email);
     const answers = await Promise.all(Array.from({ length: 4 }, () => postJson(joinWaitlist, db, { email, groupId: group.id, token })));
-    expect(answers.every((answer) => answer.status === 200 || answer.status === 201), JSON.stringify(answers)).toBe(true);
+    expect(
+      answers.every((answer) => answer.status === 200 || answer.status === 201),
+      JSON.stringify(answers),
+    ).toBe(true);
     expect(await db.select().from(groupWaitlist).where(eq(groupWaitlist.email, email))).toHaveLength(1);
   });
 });
@@ -323,7 +358,7 @@ describe("writes sent as one statement (writeTogether)", () => {
   it("insertRows stores what Drizzle's insert would: dates, JSON, nulls, defaults, SQL expressions, a skipped conflict", async () => {
     const runAt = new Date("2031-02-03T04:05:06.789Z");
     const key = `together-${randomUUID()}`;
-    const payload = { nested: { list: [1, "due", null], text: "virgolette \" e à" } };
+    const payload = { nested: { list: [1, "due", null], text: 'virgolette " e à' } };
     await writeTogether(db, [
       insertRows(jobs, [
         { type: "together-test", payload, runAt, dedupeKey: key },

@@ -155,12 +155,7 @@ beforeAll(async () => {
       submission.answer = submission.retries[0];
     }
   }
-  await until(
-    "the outbox to drain",
-    async () => (await client.query(`select count(*)::int as n from email_outbox where status <> 'sent'`)).rows[0].n === 0,
-    45_000,
-    200,
-  );
+  await until("the outbox to drain", async () => (await client.query(`select count(*)::int as n from email_outbox where status <> 'sent'`)).rows[0].n === 0, 45_000, 200);
 }, 150_000);
 
 afterAll(async () => {
@@ -174,9 +169,11 @@ afterAll(async () => {
 });
 
 async function outboxRows() {
-  return (await client.query<{ message_id: string; to: string; subject: string; template: string; status: string }>(
-    `select message_id, "to", subject, template, status from email_outbox`,
-  )).rows;
+  return (
+    await client.query<{ message_id: string; to: string; subject: string; template: string; status: string }>(
+      `select message_id, "to", subject, template, status from email_outbox`,
+    )
+  ).rows;
 }
 
 describe("kill -9 in the middle of a burst of submissions", () => {
@@ -198,7 +195,10 @@ describe("kill -9 in the middle of a burst of submissions", () => {
     const contactRows = await client.query<{ id: string; email: string }>(`select id, email from contacts`);
     for (const submission of submissions) {
       const rows = (submission.kind === "questionnaire" ? responses : contactRows).rows.filter((row) => row.email === submission.email);
-      expect(rows.map((row) => row.id), submission.email).toEqual([submission.answer?.body.id]);
+      expect(
+        rows.map((row) => row.id),
+        submission.email,
+      ).toEqual([submission.answer?.body.id]);
     }
     expect(responses.rows).toHaveLength(QUESTIONNAIRES);
     expect(contactRows.rows).toHaveLength(CONTACTS);

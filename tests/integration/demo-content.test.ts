@@ -26,10 +26,7 @@ describe("demo content images", () => {
 
     const posts = await db.select({ slug: blogPosts.slug, imageUrl: blogPosts.imageUrl, imagesData: blogPosts.imagesData }).from(blogPosts);
     const portraits = await db.select({ image: therapists.image }).from(therapists);
-    const urls = [
-      ...posts.flatMap((post) => [post.imageUrl!, ...post.imagesData.map((image) => image.url)]),
-      ...portraits.map((row) => row.image!),
-    ];
+    const urls = [...posts.flatMap((post) => [post.imageUrl!, ...post.imagesData.map((image) => image.url)]), ...portraits.map((row) => row.image!)];
     expect(urls).toHaveLength(blogSeedPosts.reduce((total, post) => total + 1 + post.images_data.length, 0) + portraits.length);
     const hashes = await Promise.all(urls.map(storedHash));
     expect(new Set(hashes).size).toBe(urls.length);

@@ -11,9 +11,7 @@ import { testDatabase, testDatabaseUrl } from "./database";
 describe("database foundation", () => {
   it("has every table of the schema after migrations", async () => {
     const db = await testDatabase();
-    const result = await db.execute<{ table_name: string }>(
-      sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
-    );
+    const result = await db.execute<{ table_name: string }>(sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`);
     const names = result.rows.map((row) => row.table_name);
     for (const table of ["therapists", "groups", "group_bookings", "blog_posts", "contacts", "internal_questionnaire_responses", "email_outbox", "jobs", "user", "session"]) {
       expect(names).toContain(table);
@@ -43,9 +41,15 @@ describe("database foundation", () => {
     expect(postCount!.value).toBeGreaterThanOrEqual(5);
     const photos = await db.select({ image: therapists.image }).from(therapists);
     expect(photos.every((row) => row.image?.startsWith("/storage/therapist-photos/therapists/"))).toBe(true);
-    const full = await db.select().from(groups).where(sql`${groups.status} = 'full'`);
+    const full = await db
+      .select()
+      .from(groups)
+      .where(sql`${groups.status} = 'full'`);
     expect(full.length).toBeGreaterThanOrEqual(1);
-    const [confirmed] = await db.select({ value: count() }).from(groupBookings).where(sql`${groupBookings.status} = 'confirmed'`);
+    const [confirmed] = await db
+      .select({ value: count() })
+      .from(groupBookings)
+      .where(sql`${groupBookings.status} = 'confirmed'`);
     expect(confirmed!.value).toBeGreaterThan(0);
   });
 });

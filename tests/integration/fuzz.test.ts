@@ -171,7 +171,7 @@ const hostile = [
   "' OR '1'='1",
   "'; DROP TABLE contacts; --",
   "1; SELECT pg_sleep(5)",
-  "\") UNION SELECT password FROM account --",
+  '") UNION SELECT password FROM account --',
   "<script>alert(1)</script>",
   '"><img src=x onerror=alert(1)>',
   "javascript:alert(1)",
@@ -236,16 +236,22 @@ function invalid(field: Field): fc.Arbitrary<unknown> {
       return fc.oneof(
         nonString,
         fc.oneof(hostileString, fc.string()).filter((value) => !field.values.includes(value)),
-        fc.constantFrom(...field.values).chain((value) =>
-          fc.constantFrom(value.toLowerCase(), value.toUpperCase(), ` ${value}`, `${value} `).filter((variant) => !field.values.includes(variant)),
-        ),
+        fc
+          .constantFrom(...field.values)
+          .chain((value) => fc.constantFrom(value.toLowerCase(), value.toUpperCase(), ` ${value}`, `${value} `).filter((variant) => !field.values.includes(variant))),
       );
     case "multi":
       return fc.oneof(
         jsonValue.filter((value) => !Array.isArray(value)),
         fc.constant([]),
         fc
-          .tuple(fc.array(fc.constantFrom(...field.values), { maxLength: 3 }), fc.oneof(nonString, hostileString.filter((value) => !field.values.includes(value))))
+          .tuple(
+            fc.array(fc.constantFrom(...field.values), { maxLength: 3 }),
+            fc.oneof(
+              nonString,
+              hostileString.filter((value) => !field.values.includes(value)),
+            ),
+          )
           .map(([valid, bad]) => [...valid, bad]),
         fc.constantFrom(...field.values).map((value) => [value, value]),
       );
@@ -280,7 +286,10 @@ function invalid(field: Field): fc.Arbitrary<unknown> {
         fc.constantFrom("12345", "+1", "()", "--- ---", "1".repeat(31)),
       );
     case "uuid":
-      return fc.oneof(nonString, fc.oneof(hostileString, fc.string()).filter((value) => !isUuid(value)));
+      return fc.oneof(
+        nonString,
+        fc.oneof(hostileString, fc.string()).filter((value) => !isUuid(value)),
+      );
   }
 }
 
@@ -321,7 +330,9 @@ function malformedPayload(spec: EndpointSpec, sample: Record<string, unknown>): 
       fc.tuple(
         fc.constant(keys),
         fc.tuple(
-          ...keys.map((key) => (key in spec.required ? fc.oneof({ weight: 1, arbitrary: fc.constant(undefined) }, { weight: 4, arbitrary: invalid(fields[key]!) }) : invalid(fields[key]!))),
+          ...keys.map((key) =>
+            key in spec.required ? fc.oneof({ weight: 1, arbitrary: fc.constant(undefined) }, { weight: 4, arbitrary: invalid(fields[key]!) }) : invalid(fields[key]!),
+          ),
         ),
         fc.array(fc.tuple(extraKeys, jsonValue), { maxLength: 4 }),
       ),
@@ -340,7 +351,10 @@ function malformedPayload(spec: EndpointSpec, sample: Record<string, unknown>): 
     return { body: objectText(entries), note: "random object" };
   });
   const honeypot = fc
-    .tuple(fc.oneof(hostileString, fc.constant("http://spam.example")).filter((value) => value.length > 0), jsonValue)
+    .tuple(
+      fc.oneof(hostileString, fc.constant("http://spam.example")).filter((value) => value.length > 0),
+      jsonValue,
+    )
     .map(([website]) => ({ body: objectText([...Object.entries(sample), ["website", website]]), note: "honeypot" }));
   return fc.oneof({ weight: 6, arbitrary: broken }, { weight: 2, arbitrary: notAnObject }, { weight: 2, arbitrary: randomObject }, { weight: 1, arbitrary: honeypot });
 }
@@ -357,12 +371,13 @@ function rawBody(sample: Record<string, unknown>): fc.Arbitrary<{ body: string; 
     }
   };
   return fc.oneof(
-    fc.oneof(fc.string(), hostileString).filter((value) => !isJson(value)).map((body) => ({ body, note: "not JSON" })),
+    fc
+      .oneof(fc.string(), hostileString)
+      .filter((value) => !isJson(value))
+      .map((body) => ({ body, note: "not JSON" })),
     fc.integer({ min: 0, max: full.length - 1 }).map((cut) => ({ body: full.slice(0, cut), note: `truncated at ${cut}` })),
     fc.integer({ min: 1000, max: 30_000 }).map((depth) => ({ body: `${"[".repeat(depth)}${"]".repeat(depth)}`, note: `nested ${depth}` })),
-    fc
-      .integer({ min: 1000, max: 20_000 })
-      .map((depth) => ({ body: `{"email":${'{"a":'.repeat(depth)}1${"}".repeat(depth)}}`, note: `nested object ${depth}` })),
+    fc.integer({ min: 1000, max: 20_000 }).map((depth) => ({ body: `{"email":${'{"a":'.repeat(depth)}1${"}".repeat(depth)}}`, note: `nested object ${depth}` })),
     fc.integer({ min: 64 * 1024 + 1, max: 200_000 }).map((size) => ({ body: JSON.stringify({ ...sample, pad: "x".repeat(size) }), note: `${size} bytes` })),
     fc.constantFrom("", "\ufeff" + full, "null", "[]", '"stringa"', "0", "true", `${full}${full}`, full.replace(/"/g, "'")).map((body) => ({ body, note: "edge" })),
   );
@@ -524,16 +539,13 @@ describe("public JSON endpoints under malformed input", () => {
       if (textFields.length > 0) {
         it(`stores or refuses (4xx) ${RAW_RUNS} valid payloads with hostile text, never a 500`, async () => {
           await fc.assert(
-            fc.asyncProperty(
-              fc.tuple(...textFields.map(([, field]) => hostileText(field.kind === "text" ? field.min : 0, field.max))),
-              async (values) => {
-                const payload: Record<string, unknown> = { ...(await spec.sample(db)) };
-                textFields.forEach(([key], index) => (payload[key] = values[index]));
-                const body = JSON.stringify(payload);
-                const answer = await send(action, db, { method: "POST", contentType: "application/json", idempotencyKey: null, body, note: "hostile text" });
-                expect(answer.status, `${body.slice(0, 500)}\n→ ${answer.raw.slice(0, 300)}`).toBeLessThan(500);
-              },
-            ),
+            fc.asyncProperty(fc.tuple(...textFields.map(([, field]) => hostileText(field.kind === "text" ? field.min : 0, field.max))), async (values) => {
+              const payload: Record<string, unknown> = { ...(await spec.sample(db)) };
+              textFields.forEach(([key], index) => (payload[key] = values[index]));
+              const body = JSON.stringify(payload);
+              const answer = await send(action, db, { method: "POST", contentType: "application/json", idempotencyKey: null, body, note: "hostile text" });
+              expect(answer.status, `${body.slice(0, 500)}\n→ ${answer.raw.slice(0, 300)}`).toBeLessThan(500);
+            }),
             { numRuns: RAW_RUNS },
           );
         });

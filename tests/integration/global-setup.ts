@@ -49,10 +49,7 @@ export async function setup(project: TestProject) {
 export async function teardown() {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  const leftovers = await admin.query<{ datname: string }>(
-    `select datname from pg_database where datname = $1 or datname like $2`,
-    [template, `t\\_${process.pid}\\_%`],
-  );
+  const leftovers = await admin.query<{ datname: string }>(`select datname from pg_database where datname = $1 or datname like $2`, [template, `t\\_${process.pid}\\_%`]);
   for (const row of leftovers.rows) await admin.query(`drop database if exists "${row.datname}" with (force)`);
   await admin.end();
   await embedded?.stop();

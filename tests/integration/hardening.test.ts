@@ -20,18 +20,7 @@ import { sameOriginPath } from "../../app/server/http/endpoint.server";
 import { enqueueEmails, type OutboxRow } from "../../app/server/mail/outbox.server";
 import { smtpTransport } from "../../app/server/mail/transport.server";
 import { storage } from "../../app/server/storage.server";
-import {
-  BUILD_DIR,
-  TEST_ENCRYPTION_KEY,
-  TEST_SESSION_SECRET,
-  ensureBuild,
-  freePort,
-  startApp,
-  startSmtpSink,
-  stopAllApps,
-  until,
-  type AppProcess,
-} from "./app-process";
+import { BUILD_DIR, TEST_ENCRYPTION_KEY, TEST_SESSION_SECRET, ensureBuild, freePort, startApp, startSmtpSink, stopAllApps, until, type AppProcess } from "./app-process";
 import { testDatabase, testDatabaseUrl } from "./database";
 import { onePagePdf, postJson, cookieHeader, validAnswers } from "./helpers";
 import { fetchProofOfWork } from "../support/proof-of-work.mjs";
@@ -505,8 +494,7 @@ describe("client addresses behind a proxy", () => {
   });
 
   it("a JSON endpoint's limit is shared by two IPv6 addresses of one /64", async () => {
-    const contact = (ip: string) =>
-      postJson(sendContactEmail, db, { name: "Anna", email: "anna@example.com", subject: "Limite", message: "Prova del limite" }, { ip });
+    const contact = (ip: string) => postJson(sendContactEmail, db, { name: "Anna", email: "anna@example.com", subject: "Limite", message: "Prova del limite" }, { ip });
     const statuses = [];
     for (let index = 0; index < 6; index++) statuses.push((await contact(index % 2 ? "2001:db8:cc:dd::1" : "2001:db8:cc:dd::2")).status);
     expect(statuses.slice(0, 5)).toEqual([201, 201, 201, 201, 201]);

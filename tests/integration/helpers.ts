@@ -130,10 +130,16 @@ export async function therapistWithGroup(db: Database, therapist: NewTherapist =
  */
 export async function attendingMember(db: Database, email: string, attended: number, tag: string | number) {
   const { group } = await therapistWithGroup(db, { name: `Dott.ssa Presenze ${tag}` }, { name: `Gruppo presenze ${tag}`, weekday: 3, startsOn: "2026-01-07" });
-  const [booking] = await db.insert(groupBookings).values({ groupId: group.id, email, name: `Persona ${tag}`, status: "confirmed" }).returning();
+  const [booking] = await db
+    .insert(groupBookings)
+    .values({ groupId: group.id, email, name: `Persona ${tag}`, status: "confirmed" })
+    .returning();
   for (let week = 0; week < attended; week++) {
     const startsAt = new Date(Date.UTC(2026, 0, 7 + 7 * week, 18));
-    const [session] = await db.insert(groupSessions).values({ groupId: group.id, startsAt, endsAt: new Date(startsAt.getTime() + 90 * 60_000) }).returning();
+    const [session] = await db
+      .insert(groupSessions)
+      .values({ groupId: group.id, startsAt, endsAt: new Date(startsAt.getTime() + 90 * 60_000) })
+      .returning();
     await db.insert(attendance).values({ sessionId: session!.id, bookingId: booking!.id, status: "present" });
   }
   return booking!;

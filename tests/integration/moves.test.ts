@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { action as bookingsAction, loader as bookingsLoader } from "../../app/routes/admin/bookings";
 import type { SessionInfo } from "../../app/server/auth.server";
 import type { Database } from "../../app/server/db/client.server";
-import { attendance, auditLog, emailOutbox, groupBookings, groups, groupSessions, jobs,  } from "../../app/server/db/schema";
+import { attendance, auditLog, emailOutbox, groupBookings, groups, groupSessions, jobs } from "../../app/server/db/schema";
 import { versionOf } from "../../app/server/record-versions.server";
 import { moveMember } from "../../app/server/services/bookings.server";
 import { memberBalance, recordPayment } from "../../app/server/services/payments.server";
@@ -70,7 +70,10 @@ async function meeting(groupId: string, startsAt: Date) {
 }
 
 async function versionOfBooking(bookingId: string) {
-  const [row] = await db.select({ version: versionOf(groupBookings.updatedAt) }).from(groupBookings).where(eq(groupBookings.id, bookingId));
+  const [row] = await db
+    .select({ version: versionOf(groupBookings.updatedAt) })
+    .from(groupBookings)
+    .where(eq(groupBookings.id, bookingId));
   return row!.version;
 }
 
@@ -81,7 +84,11 @@ async function postMove(bookingId: string, groupId: string, version?: string, co
 }
 
 const bookingOf = async (id: string) => (await db.select().from(groupBookings).where(eq(groupBookings.id, id)))[0]!;
-const movedMail = (to: string) => db.select().from(emailOutbox).where(and(eq(emailOutbox.to, to), eq(emailOutbox.template, "booking-moved")));
+const movedMail = (to: string) =>
+  db
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.to, to), eq(emailOutbox.template, "booking-moved")));
 
 describe("moving a member to another group", () => {
   it("keeps the member's booking, payments and charges; past attendance stays, the old group's future records go; one e-mail; audited", async () => {
@@ -116,14 +123,22 @@ describe("moving a member to another group", () => {
 
     // The seat freed in the full group reopens it and wakes its waitlist (database triggers).
     expect((await db.select().from(groups).where(eq(groups.id, from.id)))[0]!.status).toBe("open");
-    expect(await db.select().from(jobs).where(and(eq(jobs.type, "waitlist.seat-freed"), eq(jobs.status, "pending")))).not.toHaveLength(0);
+    expect(
+      await db
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.type, "waitlist.seat-freed"), eq(jobs.status, "pending"))),
+    ).not.toHaveLength(0);
 
     const [mail, ...others] = await movedMail(member.email);
     expect(others).toHaveLength(0);
     expect(mail!.subject).toBe(`Ti abbiamo spostato nel gruppo "${to.name}"`);
     expect(mail!.text).toContain(`dal gruppo ${from.name} al gruppo ${to.name}`);
     expect(mail!.text).toContain("martedì 4 marzo 2031, 19:00-20:30 (ora italiana)");
-    const [entry] = await db.select().from(auditLog).where(and(eq(auditLog.entity, "booking"), eq(auditLog.entityId, member.id), eq(auditLog.action, "move")));
+    const [entry] = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "booking"), eq(auditLog.entityId, member.id), eq(auditLog.action, "move")));
     expect(entry).toMatchObject({ actorEmail: "staff-spostamenti@example.com", detail: { fromGroupId: from.id, toGroupId: to.id, droppedAttendance: 1 } });
   });
 
@@ -136,8 +151,16 @@ describe("moving a member to another group", () => {
     expect(refused.body.error).toBe(`Il gruppo "${full.name}" è al completo (3 posti).`);
     expect(await bookingOf(member.id)).toMatchObject({ groupId: from.id, status: "confirmed", updatedAt: member.updatedAt });
     expect(await movedMail(member.email)).toHaveLength(0);
-    expect(await db.select().from(auditLog).where(and(eq(auditLog.entityId, member.id), eq(auditLog.action, "move")))).toHaveLength(0);
-    const confirmed = await db.select().from(groupBookings).where(and(eq(groupBookings.groupId, full.id), eq(groupBookings.status, "confirmed")));
+    expect(
+      await db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityId, member.id), eq(auditLog.action, "move"))),
+    ).toHaveLength(0);
+    const confirmed = await db
+      .select()
+      .from(groupBookings)
+      .where(and(eq(groupBookings.groupId, full.id), eq(groupBookings.status, "confirmed")));
     expect(confirmed).toHaveLength(3);
   });
 
@@ -149,7 +172,10 @@ describe("moving a member to another group", () => {
     expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(["fulfilled", "rejected"]);
     const rejected = outcomes.find((outcome) => outcome.status === "rejected") as PromiseRejectedResult;
     expect(rejected.reason).toMatchObject({ status: 409, message: `Il gruppo "${target.name}" è al completo (8 posti).` });
-    const seated = await db.select().from(groupBookings).where(and(eq(groupBookings.groupId, target.id), eq(groupBookings.status, "confirmed")));
+    const seated = await db
+      .select()
+      .from(groupBookings)
+      .where(and(eq(groupBookings.groupId, target.id), eq(groupBookings.status, "confirmed")));
     expect(seated).toHaveLength(8);
     expect((await db.select().from(groups).where(eq(groups.id, target.id)))[0]!.status).toBe("full");
     const mails = await Promise.all([first[0]!, second[0]!].map((member) => movedMail(member.email)));

@@ -171,7 +171,12 @@ describe("two instances on one PostgreSQL", () => {
     const delivered = smtp.messages.filter((mail) => rows.some((row) => row.message_id === mail.messageId));
     expect(delivered).toHaveLength(2 * CONTACTS);
     expect([...countByMessageId(delivered).values()].every((count) => count === 1)).toBe(true);
-    expect(delivered.filter((mail) => mail.subject === "Abbiamo ricevuto il tuo messaggio").map((mail) => mail.to[0]).sort()).toEqual([...emails].sort());
+    expect(
+      delivered
+        .filter((mail) => mail.subject === "Abbiamo ricevuto il tuo messaggio")
+        .map((mail) => mail.to[0])
+        .sort(),
+    ).toEqual([...emails].sort());
     expect(delivered.filter((mail) => mail.subject.startsWith("Nuovo messaggio dal sito: Richiesta multi "))).toHaveLength(CONTACTS);
     expect([...countByMessageId(smtp.messages).values()].every((count) => count === 1)).toBe(true);
   });
@@ -216,7 +221,12 @@ describe("two instances on one PostgreSQL", () => {
       200,
     );
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(smtp.messages.filter((mail) => emails.includes(mail.to[0]!) && mail.subject === followupSubject(1)).map((mail) => mail.to[0]).sort()).toEqual([...emails].sort());
+    expect(
+      smtp.messages
+        .filter((mail) => emails.includes(mail.to[0]!) && mail.subject === followupSubject(1))
+        .map((mail) => mail.to[0])
+        .sort(),
+    ).toEqual([...emails].sort());
     // Both instances scheduled the nightly retention job at start-up: it exists once.
     const retention = await client.query(`select count(*)::int as n from jobs where type = $1 and status = 'pending'`, [RETENTION_JOB]);
     expect(retention.rows[0].n).toBe(1);
@@ -225,9 +235,7 @@ describe("two instances on one PostgreSQL", () => {
   it("a staff edit on instance A drops the pages it changes from both instances' cache at once (NOTIFY): visitors on B see it without waiting for s-maxage", async () => {
     const cookie = await signIn(a);
     // The version the edit form sends back (optimistic concurrency), as the admin page loads it.
-    const [therapist] = (
-      await client.query(`select *, (extract(epoch from updated_at) * 1000000)::bigint::text as version from therapists order by created_at limit 1`)
-    ).rows;
+    const [therapist] = (await client.query(`select *, (extract(epoch from updated_at) * 1000000)::bigint::text as version from therapists order by created_at limit 1`)).rows;
     // Both instances hold /terapeuti (and /prezzi, which shows no therapist) in their page cache before the edit.
     for (const app of [a, b]) {
       expect(await (await fetch(`${app.url}/terapeuti`)).text()).toContain(therapist.name);

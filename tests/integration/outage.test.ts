@@ -202,12 +202,7 @@ beforeAll(async () => {
   // The last test stops the database under this connection.
   client.on("error", () => undefined);
   await client.connect();
-  await until(
-    "the outbox to drain",
-    async () => (await client.query(`select count(*)::int as n from email_outbox where status <> 'sent'`)).rows[0].n === 0,
-    45_000,
-    200,
-  );
+  await until("the outbox to drain", async () => (await client.query(`select count(*)::int as n from email_outbox where status <> 'sent'`)).rows[0].n === 0, 45_000, 200);
 }, 240_000);
 
 afterAll(async () => {
@@ -220,7 +215,6 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-
 describe("kill -9 of the embedded PostgreSQL under a burst of submissions", () => {
   it("killed the database in the middle of the burst, and the same Node process answered every request throughout", () => {
     expect(killedAt).toBeGreaterThan(0);
@@ -228,7 +222,10 @@ describe("kill -9 of the embedded PostgreSQL under a burst of submissions", () =
     expect(app.child.exitCode, app.output()).toBeNull();
     expect(app.child.signalCode).toBeNull();
     expect(submissions.reduce((sum, submission) => sum + submission.unanswered, 0)).toBe(0);
-    expect(probes.every((probe) => probe.healthz !== undefined), JSON.stringify(probes)).toBe(true);
+    expect(
+      probes.every((probe) => probe.healthz !== undefined),
+      JSON.stringify(probes),
+    ).toBe(true);
   });
 
   it("answered 503 with Retry-After and an Italian error while the database was down", () => {
@@ -277,7 +274,10 @@ describe("kill -9 of the embedded PostgreSQL under a burst of submissions", () =
       const last = submission.answers.at(-1);
       expect(last?.status, `${submission.email}: ${JSON.stringify(submission.answers)}`).toBe(201);
       const rows = (submission.kind === "questionnaire" ? questionnaires : contacts).rows.filter((row) => row.email === submission.email);
-      expect(rows.map((row) => row.id), submission.email).toEqual([last?.body.id]);
+      expect(
+        rows.map((row) => row.id),
+        submission.email,
+      ).toEqual([last?.body.id]);
     }
     expect(questionnaires.rows).toHaveLength(QUESTIONNAIRES);
     expect(contacts.rows).toHaveLength(CONTACTS);

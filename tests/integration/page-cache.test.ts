@@ -123,7 +123,10 @@ async function staffPost(pathname: string, fields: Record<string, string>) {
       body: new URLSearchParams({ intent: "sign-in", ...DEMO_ADMIN }),
     });
     expect(signedIn.status, await signedIn.clone().text()).toBe(302);
-    adminCookie = signedIn.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
+    adminCookie = signedIn.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(";")[0])
+      .join("; ");
   }
   const response = await fetch(`${app.url}${pathname}`, {
     method: "POST",
@@ -260,7 +263,11 @@ describe("personal pages stay out of the cache", () => {
   it("the admin and a matching page with a token get a fresh render with its own nonce, compressed per response", async () => {
     for (const pathname of ["/admin", "/gruppi-matching?token=non-valido"]) {
       const answers = [await raw(pathname, { "accept-encoding": BROWSER }), await raw(pathname, { "accept-encoding": BROWSER })];
-      const nonces = answers.map((answer) => scriptSources(answer).find((source) => source.startsWith("'nonce-"))?.slice(7, -1));
+      const nonces = answers.map((answer) =>
+        scriptSources(answer)
+          .find((source) => source.startsWith("'nonce-"))
+          ?.slice(7, -1),
+      );
       for (const [index, answer] of answers.entries()) {
         expect(answer.headers["x-page-cache"], pathname).toBeUndefined();
         expect(answer.headers["content-encoding"], pathname).toBe("br");
@@ -351,7 +358,9 @@ describe("a write drops the pages it changes, before its answer", () => {
     );
     const marked = await staffPost(`/admin/sessioni/${member!.session_id}`, { intent: "attendance", [`mark:${member!.booking_id}`]: "absent_notified" });
     expect(marked.status).toBeLessThan(400);
-    expect(await query(`select 1 from attendance where session_id = $1 and booking_id = $2 and status = 'absent_notified'`, [member!.session_id, member!.booking_id])).toHaveLength(1);
+    expect(await query(`select 1 from attendance where session_id = $1 and booking_id = $2 and status = 'absent_notified'`, [member!.session_id, member!.booking_id])).toHaveLength(
+      1,
+    );
     expect(await cacheStates(pages)).toEqual(Object.fromEntries(pages.map((pathname) => [pathname, "hit"])));
   });
 
@@ -374,10 +383,15 @@ describe("clearing every instance's cache", () => {
   it("after PostgreSQL was killed and restarted, the instance listens again", async () => {
     const before = embeddedDatabase(dataDir);
     process.kill(before.pid, "SIGKILL");
-    await until("the database to be restarted", async () => {
-      const after = fs.existsSync(path.join(dataDir, "postgres/postmaster.pid")) ? embeddedDatabase(dataDir) : undefined;
-      return after && after.pid !== before.pid && (await fetch(`${app.url}/healthz`).catch(() => undefined))?.status === 200;
-    }, 60_000, 200);
+    await until(
+      "the database to be restarted",
+      async () => {
+        const after = fs.existsSync(path.join(dataDir, "postgres/postmaster.pid")) ? embeddedDatabase(dataDir) : undefined;
+        return after && after.pid !== before.pid && (await fetch(`${app.url}/healthz`).catch(() => undefined))?.status === 200;
+      },
+      60_000,
+      200,
+    );
     // The LISTEN connection comes back with back-off (at most 4 s between attempts).
     await until(
       "a NOTIFY to empty the cache again",

@@ -97,12 +97,15 @@ describe("e-mail outbox", () => {
     const db = await testDatabase();
     await db.execute(sql`update email_outbox set status = 'sent'`);
     const server = await startSmtp();
-    await enqueueEmails(db, Array.from({ length: 5 }, (_, index) => ({
-      to: `lotto${index}@example.com`,
-      subject: `Lotto ${index}`,
-      template: "test",
-      body: createElement(StaffNotification, { title: `Messaggio numero ${index}`, rows: [] }),
-    })));
+    await enqueueEmails(
+      db,
+      Array.from({ length: 5 }, (_, index) => ({
+        to: `lotto${index}@example.com`,
+        subject: `Lotto ${index}`,
+        template: "test",
+        body: createElement(StaffNotification, { title: `Messaggio numero ${index}`, rows: [] }),
+      })),
+    );
     const transport = smtpTransport(`smtp://127.0.0.1:${server.port}`, "Insieme <noreply@example.com>");
     expect(await deliverDueEmails(db, transport)).toBe(5);
     transport.close?.();
@@ -110,7 +113,10 @@ describe("e-mail outbox", () => {
     expect(server.received.map((mail) => mail.subject).sort()).toEqual(["Lotto 0", "Lotto 1", "Lotto 2", "Lotto 3", "Lotto 4"]);
     expect(server.connections.count).toBe(1);
     // Recorded together, each with its own rendered parts.
-    const rows = await db.select().from(emailOutbox).where(sql`${emailOutbox.subject} like 'Lotto %'`);
+    const rows = await db
+      .select()
+      .from(emailOutbox)
+      .where(sql`${emailOutbox.subject} like 'Lotto %'`);
     const recorded = rows.map((row) => [row.subject, row.status, row.html.includes(`Messaggio numero ${row.subject.slice(-1)}`), row.content]);
     expect(recorded.sort()).toEqual([0, 1, 2, 3, 4].map((index) => [`Lotto ${index}`, "sent", true, null]));
   });
@@ -118,7 +124,15 @@ describe("e-mail outbox", () => {
   it("records the messages sent and gives back the one the SMTP server refused, in the same batch", async () => {
     const db = await testDatabase();
     await db.execute(sql`update email_outbox set status = 'sent'`);
-    await enqueueEmails(db, ["uno", "due", "tre"].map((name) => ({ to: `${name}@example.com`, subject: `Misto ${name}`, template: "test", body: createElement(StaffNotification, { title: name, rows: [] }) })));
+    await enqueueEmails(
+      db,
+      ["uno", "due", "tre"].map((name) => ({
+        to: `${name}@example.com`,
+        subject: `Misto ${name}`,
+        template: "test",
+        body: createElement(StaffNotification, { title: name, rows: [] }),
+      })),
+    );
     const transport = {
       name: "memory",
       send: async (message: { to: string }) => {
@@ -126,7 +140,10 @@ describe("e-mail outbox", () => {
       },
     };
     expect(await deliverDueEmails(db, transport as never)).toBe(2);
-    const rows = await db.select().from(emailOutbox).where(sql`${emailOutbox.subject} like 'Misto %'`);
+    const rows = await db
+      .select()
+      .from(emailOutbox)
+      .where(sql`${emailOutbox.subject} like 'Misto %'`);
     expect(Object.fromEntries(rows.map((row) => [row.to, [row.status, row.lastError, row.html.includes(row.to.split("@")[0]!)]]))).toEqual({
       "uno@example.com": ["sent", null, true],
       "due@example.com": ["pending", "Error: 550 mailbox unavailable", false],
@@ -137,7 +154,15 @@ describe("e-mail outbox", () => {
   it("records each message as the SMTP server takes it, not at the end of the batch: a crash mid-batch sends again only what was under way", async () => {
     const db = await testDatabase();
     await db.execute(sql`update email_outbox set status = 'sent'`);
-    await enqueueEmails(db, ["primo", "secondo", "terzo"].map((name) => ({ to: `${name}@example.com`, subject: `In corso ${name}`, template: "test", body: createElement(StaffNotification, { title: name, rows: [] }) })));
+    await enqueueEmails(
+      db,
+      ["primo", "secondo", "terzo"].map((name) => ({
+        to: `${name}@example.com`,
+        subject: `In corso ${name}`,
+        template: "test",
+        body: createElement(StaffNotification, { title: name, rows: [] }),
+      })),
+    );
     let release = () => {};
     const hanging = new Promise<void>((resolve) => (release = resolve));
     let calls = 0;
@@ -145,12 +170,17 @@ describe("e-mail outbox", () => {
     const transport = { name: "memory", send: async () => void (++calls === 3 && (await hanging)) };
     const delivering = deliverDueEmails(db, transport as never);
     const statuses = async () =>
-      (await db.select({ status: emailOutbox.status }).from(emailOutbox).where(sql`${emailOutbox.subject} like 'In corso %'`)).map((row) => row.status).sort();
-    expect(await until("the first two recorded sent", async () => ((await statuses()).filter((status) => status === "sent").length === 2 ? statuses() : false), 10_000, 20)).toEqual([
-      "sending",
-      "sent",
-      "sent",
-    ]);
+      (
+        await db
+          .select({ status: emailOutbox.status })
+          .from(emailOutbox)
+          .where(sql`${emailOutbox.subject} like 'In corso %'`)
+      )
+        .map((row) => row.status)
+        .sort();
+    expect(
+      await until("the first two recorded sent", async () => ((await statuses()).filter((status) => status === "sent").length === 2 ? statuses() : false), 10_000, 20),
+    ).toEqual(["sending", "sent", "sent"]);
     release();
     expect(await delivering).toBe(3);
     expect(await statuses()).toEqual(["sent", "sent", "sent"]);
@@ -159,7 +189,15 @@ describe("e-mail outbox", () => {
   it("stops sending once a sent message cannot be recorded: the rest of the batch is not sent twice", async () => {
     const db = await testDatabase();
     await db.execute(sql`update email_outbox set status = 'sent'`);
-    await enqueueEmails(db, ["a", "b", "c"].map((name) => ({ to: `registro-${name}@example.com`, subject: `Registro ${name}`, template: "test", body: createElement(StaffNotification, { title: name, rows: [] }) })));
+    await enqueueEmails(
+      db,
+      ["a", "b", "c"].map((name) => ({
+        to: `registro-${name}@example.com`,
+        subject: `Registro ${name}`,
+        template: "test",
+        body: createElement(StaffNotification, { title: name, rows: [] }),
+      })),
+    );
     // Claiming works; recording a message as sent fails (a database that refuses the write).
     const unrecordable = new Proxy(db, {
       get: (target, property, receiver) =>
@@ -169,7 +207,10 @@ describe("e-mail outbox", () => {
     const transport = { name: "memory", send: async (message: { to: string }) => void sentTo.push(message.to) };
     await expect(deliverDueEmails(unrecordable, transport as never)).rejects.toThrow(/No space left/);
     expect(sentTo).toHaveLength(1);
-    const rows = await db.select({ status: emailOutbox.status }).from(emailOutbox).where(sql`${emailOutbox.subject} like 'Registro %'`);
+    const rows = await db
+      .select({ status: emailOutbox.status })
+      .from(emailOutbox)
+      .where(sql`${emailOutbox.subject} like 'Registro %'`);
     // All three stay claimed: the one sent goes again when its claim expires (at least once), the others once.
     expect(rows.map((row) => row.status)).toEqual(["sending", "sending", "sending"]);
   });
@@ -202,12 +243,15 @@ describe("e-mail outbox", () => {
   it("never lets two workers claim the same message", async () => {
     const db = await testDatabase();
     await db.execute(sql`update email_outbox set status = 'sent'`);
-    await enqueueEmails(db, Array.from({ length: 6 }, (_, index) => ({
-      to: `p${index}@example.com`,
-      subject: `Parallelo ${index}`,
-      template: "test",
-      body: createElement(StaffNotification, { title: "x", rows: [] }),
-    })));
+    await enqueueEmails(
+      db,
+      Array.from({ length: 6 }, (_, index) => ({
+        to: `p${index}@example.com`,
+        subject: `Parallelo ${index}`,
+        template: "test",
+        body: createElement(StaffNotification, { title: "x", rows: [] }),
+      })),
+    );
     const delivered: string[] = [];
     const transport = { name: "memory", send: async (message: { id: string }) => void delivered.push(message.id) };
     await Promise.all([deliverDueEmails(db, transport as never), deliverDueEmails(db, transport as never), deliverDueEmails(db, transport as never)]);

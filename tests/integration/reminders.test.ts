@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SessionInfo } from "../../app/server/auth.server";
 import type { Database } from "../../app/server/db/client.server";
-import { emailOutbox, groupBookings, groupSessions, jobs, sessionReminders,  } from "../../app/server/db/schema";
+import { emailOutbox, groupBookings, groupSessions, jobs, sessionReminders } from "../../app/server/db/schema";
 import { publicBaseUrl } from "../../app/server/env.server";
 import { enqueueJobs, runDueJobs } from "../../app/server/jobs.server";
 import { queueSessionReminders, REMINDERS_JOB, scheduleRemindersJob } from "../../app/server/services/reminders.server";
@@ -18,7 +18,11 @@ let counter = 0;
 
 async function groupWithSession(startsAt: Date, videoUrl: string | null = VIDEO) {
   counter += 1;
-  const { group } = await therapistWithGroup(db, { name: `Dott.ssa Promemoria ${counter}` }, { name: `Promemoria ${counter}`, topic: "Tema", weekday: 1, timeSlot: "Sera", startTime: "19:00", startsOn: "2026-01-05", videoUrl });
+  const { group } = await therapistWithGroup(
+    db,
+    { name: `Dott.ssa Promemoria ${counter}` },
+    { name: `Promemoria ${counter}`, topic: "Tema", weekday: 1, timeSlot: "Sera", startTime: "19:00", startsOn: "2026-01-05", videoUrl },
+  );
   const [session] = await db
     .insert(groupSessions)
     .values({ groupId: group.id, startsAt, endsAt: new Date(startsAt.getTime() + 90 * 60_000) })
@@ -27,11 +31,18 @@ async function groupWithSession(startsAt: Date, videoUrl: string | null = VIDEO)
 }
 
 async function booking(groupId: string, email: string, status: "confirmed" | "requested" | "cancelled" | "moved" = "confirmed") {
-  const [row] = await db.insert(groupBookings).values({ groupId, email, name: email.split("@")[0], status }).returning();
+  const [row] = await db
+    .insert(groupBookings)
+    .values({ groupId, email, name: email.split("@")[0], status })
+    .returning();
   return row!;
 }
 
-const remindersTo = (email: string) => db.select().from(emailOutbox).where(and(eq(emailOutbox.to, email), eq(emailOutbox.template, "session-reminder")));
+const remindersTo = (email: string) =>
+  db
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.to, email), eq(emailOutbox.template, "session-reminder")));
 
 /** Runs the registered reminder job the way the jobs worker does. */
 async function runReminderJob() {
@@ -113,7 +124,10 @@ describe("session reminders", () => {
   it("schedules one run per quarter hour, however many instances start", async () => {
     const now = new Date("2031-05-05T10:07:00Z");
     await Promise.all([scheduleRemindersJob(db, now), scheduleRemindersJob(db, now)]);
-    const rows = await db.select().from(jobs).where(eq(jobs.dedupeKey, `${REMINDERS_JOB}:2031-05-05T10:15:00.000Z`));
+    const rows = await db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.dedupeKey, `${REMINDERS_JOB}:2031-05-05T10:15:00.000Z`));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.runAt.toISOString()).toBe("2031-05-05T10:15:00.000Z");
   });

@@ -11,8 +11,18 @@ const ago = (days: number) => new Date(now.getTime() - days * day);
 
 async function insertResponse(db: Awaited<ReturnType<typeof testDatabase>>, email: string, createdAt: Date) {
   await db.insert(questionnaireResponses).values({
-    name: "X", email, age: "26-35", gender: "Donna", city: "Roma", answers: {}, timePreference: "Sera", sourceDiscovery: "Instagram",
-    newsletterSubscription: "no", privacyConsent: true, consentAt: createdAt, createdAt,
+    name: "X",
+    email,
+    age: "26-35",
+    gender: "Donna",
+    city: "Roma",
+    answers: {},
+    timePreference: "Sera",
+    sourceDiscovery: "Instagram",
+    newsletterSubscription: "no",
+    privacyConsent: true,
+    consentAt: createdAt,
+    createdAt,
   });
 }
 

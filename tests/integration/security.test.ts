@@ -28,7 +28,7 @@ import { answer, form, pageRequest, routeCaller, type AnyHandler } from "./route
 
 const SESSION_SECRET = "security-test-session-secret-0123456789abcdef";
 const HTTPS_ORIGIN = "https://insieme.example";
-const XSS = ['<script>alert(1)</script>', '"><img src=x onerror=alert(1)>'] as const;
+const XSS = ["<script>alert(1)</script>", '"><img src=x onerror=alert(1)>'] as const;
 /** Seeded private data: an anonymous or non-admin visitor must never see these strings. */
 const SECRETS = { contact: "segreto-contatto@example.com", response: "segreto-questionario@example.com" };
 
@@ -48,8 +48,7 @@ let postSlug: string;
 let address = 0;
 const nextIp = () => `192.0.2.${++address}`;
 
-const cookiesOf = (response: Response) =>
-  cookieHeader(response);
+const cookiesOf = (response: Response) => cookieHeader(response);
 
 async function inProcessCookie(email: string, password: string) {
   const response = await auth(db).api.signInEmail({ body: { email, password }, asResponse: true });
@@ -133,7 +132,10 @@ async function seedStoredXss() {
     ),
   );
   expect(post.body).toMatchObject({ ok: true });
-  const [row] = await db.select().from(blogPosts).where(eq(blogPosts.id, String(post.body!.id)));
+  const [row] = await db
+    .select()
+    .from(blogPosts)
+    .where(eq(blogPosts.id, String(post.body!.id)));
   postSlug = row!.slug!;
 }
 
@@ -154,7 +156,17 @@ beforeAll(async () => {
     .insert(therapists)
     .values({ name: "Dott.ssa Propria", role: "Psicologa", specialization: "Gruppi", experience: "5 anni", description: "Conduce un gruppo", userId: therapistUser!.id })
     .returning();
-  await db.insert(groups).values({ therapistId: ownRecord!.id, name: "Gruppo con link", topic: "Tema", situations: ["sentirsi-soli"], weekday: 2, timeSlot: "Sera", startTime: "19:00", startsOn: "2030-03-05", videoUrl: VIDEO_LINK });
+  await db.insert(groups).values({
+    therapistId: ownRecord!.id,
+    name: "Gruppo con link",
+    topic: "Tema",
+    situations: ["sentirsi-soli"],
+    weekday: 2,
+    timeSlot: "Sera",
+    startTime: "19:00",
+    startsOn: "2030-03-05",
+    videoUrl: VIDEO_LINK,
+  });
   therapistCookie = await inProcessCookie("terapeuta@example.com", "password-terapeuta-1");
   await db.insert(contacts).values({ name: "Segreto", email: SECRETS.contact, subject: "Privato", message: "Dati personali" });
   expect((await postJson(submitQuestionnaire, db, { ...validAnswers, email: SECRETS.response })).status).toBe(201);
@@ -472,7 +484,10 @@ async function uploadDocument(type: string, file: File) {
 
 describe("uploads", () => {
   const html = "<!doctype html><html><body><script>alert(document.cookie)</script></body></html>";
-  const realJpeg = () => sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 200, g: 80, b: 40 } } }).jpeg().toBuffer();
+  const realJpeg = () =>
+    sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 200, g: 80, b: 40 } } })
+      .jpeg()
+      .toBuffer();
 
   it("refuses polyglots: JPEG magic bytes followed by HTML, and an HTML/JS file with a PDF header inside; nothing is written", async () => {
     const before = uploadedFiles();
@@ -526,7 +541,9 @@ describe("uploads", () => {
   });
 
   it("ignores path-traversal file names and refuses traversal in the upload kind and document type; nothing lands outside its folder", async () => {
-    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: { r: 0, g: 0, b: 0 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: { r: 0, g: 0, b: 0 } } })
+      .png()
+      .toBuffer();
     const evil = path.join(os.tmpdir(), `insieme-evil-${process.pid}`);
     const names = [`../../../../../../..${evil}.png`, "..\\..\\..\\evil.png", "%2e%2e%2f%2e%2e%2fevil.png", "/etc/passwd", "evil\0.png"];
     for (const name of names) {
@@ -536,7 +553,10 @@ describe("uploads", () => {
       expect(result.body.url).toMatch(/^\/storage\/therapist-photos\/therapists\/\d+-[0-9a-f]+_w\d+\.webp$/);
       const added = uploadedFiles().filter((file) => !before.includes(file));
       expect(added.length).toBeGreaterThan(0);
-      expect(added.every((file) => /^uploads\/therapist-photos\/therapists\/\d+-[0-9a-f]+_w\d+\.webp$/.test(file)), added.join(", ")).toBe(true);
+      expect(
+        added.every((file) => /^uploads\/therapist-photos\/therapists\/\d+-[0-9a-f]+_w\d+\.webp$/.test(file)),
+        added.join(", "),
+      ).toBe(true);
     }
     expect(fs.existsSync(`${evil}.png`)).toBe(false);
 
@@ -622,9 +642,19 @@ describe("stored XSS", () => {
       const { tags, scripts } = tagsOf(html);
       const handlers = tags.filter((found) => found.attributes.some(([name]) => name.startsWith("on")));
       expect(handlers, `${page}: a tag with an event handler attribute`).toEqual([]);
-      expect(tags.filter((found) => found.name === "img" && found.attributes.some(([name, value]) => name === "src" && value === "x")), page).toEqual([]);
-      expect(scripts.filter((content) => content.includes("alert(1)") && !/\\u003c|\\"|&lt;|\\\\u003c/.test(content)), `${page}: a script running the payload`).toEqual([]);
-      if (page !== "/" && page !== "/gruppi-matching") expect(escaped.some((pattern) => pattern.test(html)), `${page}: the payload is not shown at all`).toBe(true);
+      expect(
+        tags.filter((found) => found.name === "img" && found.attributes.some(([name, value]) => name === "src" && value === "x")),
+        page,
+      ).toEqual([]);
+      expect(
+        scripts.filter((content) => content.includes("alert(1)") && !/\\u003c|\\"|&lt;|\\\\u003c/.test(content)),
+        `${page}: a script running the payload`,
+      ).toEqual([]);
+      if (page !== "/" && page !== "/gruppi-matching")
+        expect(
+          escaped.some((pattern) => pattern.test(html)),
+          `${page}: the payload is not shown at all`,
+        ).toBe(true);
     }
     const rss = await (await fetch(`${server.url}/blog/rss.xml`)).text();
     expect(rss).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");

@@ -22,10 +22,7 @@ afterAll(async () => {
 
 const backends: [string, () => Storage][] = [
   ["local folder", () => localStorage(path.join(root, "local"))],
-  [
-    "S3-compatible (the S3 REST API of s3rver)",
-    () => s3Storage({ endpoint, bucket: "insieme", region: "us-east-1", accessKeyId: "S3RVER", secretAccessKey: "S3RVER" }),
-  ],
+  ["S3-compatible (the S3 REST API of s3rver)", () => s3Storage({ endpoint, bucket: "insieme", region: "us-east-1", accessKeyId: "S3RVER", secretAccessKey: "S3RVER" })],
 ];
 
 describe.each(backends)("storage: %s", (_name, make) => {

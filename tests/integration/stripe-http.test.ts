@@ -6,7 +6,7 @@ import path from "node:path";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../app/server/db/client.server";
-import { attendance, groupBookings, groupSessions, payments, stripeEvents,  } from "../../app/server/db/schema";
+import { attendance, groupBookings, groupSessions, payments, stripeEvents } from "../../app/server/db/schema";
 import { ensureBuild, freePort, startApp, stopAllApps, type AppProcess } from "./app-process";
 import { testDatabase, testDatabaseUrl } from "./database";
 import { therapistWithGroup } from "./helpers";
@@ -53,10 +53,17 @@ function post(pathname: string, body: string, headers: Record<string, string>, c
 }
 
 async function owingMember(email: string) {
-  const { group } = await therapistWithGroup(db, { name: "Dott.ssa Sala" }, { name: `Gruppo ${email}`, topic: "Tema", weekday: 2, timeSlot: "Sera", startTime: "19:00", startsOn: "2026-03-01" });
+  const { group } = await therapistWithGroup(
+    db,
+    { name: "Dott.ssa Sala" },
+    { name: `Gruppo ${email}`, topic: "Tema", weekday: 2, timeSlot: "Sera", startTime: "19:00", startsOn: "2026-03-01" },
+  );
   const [booking] = await db.insert(groupBookings).values({ groupId: group.id, email, name: "Niccolò Sala", ageBracket: "26-35", status: "confirmed" }).returning();
   const startsAt = new Date(Date.UTC(2026, 2, 3, 18));
-  const [session] = await db.insert(groupSessions).values({ groupId: group.id, startsAt, endsAt: new Date(startsAt.getTime() + 90 * 60_000) }).returning();
+  const [session] = await db
+    .insert(groupSessions)
+    .values({ groupId: group.id, startsAt, endsAt: new Date(startsAt.getTime() + 90 * 60_000) })
+    .returning();
   await db.insert(attendance).values({ sessionId: session!.id, bookingId: booking!.id, status: "present" });
   return { bookingId: booking!.id, sessionId: session!.id };
 }
@@ -102,6 +109,11 @@ describe("POST /api/stripe/webhook on the production server", () => {
     const response = await post("/api/stripe/webhook", payload, { "Stripe-Signature": forged });
     expect(response.status).toBe(400);
     expect(await db.select().from(payments).where(eq(payments.bookingId, bookingId))).toHaveLength(0);
-    expect(await db.select().from(stripeEvents).where(eq(stripeEvents.id, JSON.parse(payload).id))).toHaveLength(0);
+    expect(
+      await db
+        .select()
+        .from(stripeEvents)
+        .where(eq(stripeEvents.id, JSON.parse(payload).id)),
+    ).toHaveLength(0);
   });
 });

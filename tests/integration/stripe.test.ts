@@ -372,19 +372,25 @@ describe("POST /api/stripe/webhook", () => {
 });
 
 describe("paying from the client area (/area-personale/pagamenti)", () => {
-  const call = (handler: unknown, request: Request) => (handler as (args: unknown) => Promise<unknown>)({ request, params: {}, context: { db, clientIp: "203.0.113.21", cspNonce: "" } });
+  const call = (handler: unknown, request: Request) =>
+    (handler as (args: unknown) => Promise<unknown>)({ request, params: {}, context: { db, clientIp: "203.0.113.21", cspNonce: "" } });
 
   it("a member opens Checkout for a session they owe, and the page shows it paid once the signed webhook arrives", async () => {
     const booking = await member("paga-online@example.com", "Irene Paga");
     const session = await attended(booking, 0);
     const cookie = await signedInClient(db, "paga-online@example.com");
     const page = async () =>
-      ((await call(clientPaymentsLoader, pageRequest("/area-personale/pagamenti", { cookie }))) as { data: { online: boolean; accounts: { owedCents: number; paidCents: number; owed: { sessionId: string }[] }[] } }).data;
+      (
+        (await call(clientPaymentsLoader, pageRequest("/area-personale/pagamenti", { cookie }))) as {
+          data: { online: boolean; accounts: { owedCents: number; paidCents: number; owed: { sessionId: string }[] }[] };
+        }
+      ).data;
     const before = await page();
     expect(before.online).toBe(true);
     expect(before.accounts[0]!.owed.map((charge) => charge.sessionId)).toEqual([session.id]);
 
-    const pay = () => call(clientPaymentsAction, pageRequest("/area-personale/pagamenti", { method: "POST", cookie, body: form({ intent: "pay", booking: booking.id, session: session.id }) }));
+    const pay = () =>
+      call(clientPaymentsAction, pageRequest("/area-personale/pagamenti", { method: "POST", cookie, body: form({ intent: "pay", booking: booking.id, session: session.id }) }));
     const first = (await pay()) as Response;
     expect(first.status).toBe(302);
     expect(first.headers.get("location")).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/);
@@ -411,7 +417,9 @@ describe("paying from the client area (/area-personale/pagamenti)", () => {
     await member("paga-altra@example.com", "Lia Paga");
     const cookie = await signedInClient(db, "paga-altra@example.com");
     const before = received.length;
-    const refused = answer(await call(clientPaymentsAction, pageRequest("/area-personale/pagamenti", { method: "POST", cookie, body: form({ intent: "pay", booking: owner.id, session: session.id }) })));
+    const refused = answer(
+      await call(clientPaymentsAction, pageRequest("/area-personale/pagamenti", { method: "POST", cookie, body: form({ intent: "pay", booking: owner.id, session: session.id }) })),
+    );
     expect(refused.status).toBe(404);
     expect(received.length).toBe(before);
   });

@@ -39,8 +39,7 @@ interface BlogPostValues extends Omit<PostSummary, "path"> {
 }
 
 /** SPEC 9: four default sections, h2, h2, h3, h2. */
-const defaultSections = (): { type: SectionType; title: string; content: string }[] =>
-  (["h2", "h2", "h3", "h2"] as const).map((type) => ({ type, title: "", content: "" }));
+const defaultSections = (): { type: SectionType; title: string; content: string }[] => (["h2", "h2", "h3", "h2"] as const).map((type) => ({ type, title: "", content: "" }));
 
 /** The form's first values: the post as saved, or a new post's defaults (today, published, the standard call to action). */
 function defaultsOf(post: BlogPostValues | null): DefaultValue<z.input<typeof blogPostInputSchema>> {
@@ -87,15 +86,7 @@ export function BlogPostDialog({ post: initial, onDone }: { post: BlogPostValues
   return <BlogPostForm key={post?.version ?? "new"} post={post} onReloaded={setPost} onDone={onDone} />;
 }
 
-function BlogPostForm({
-  post,
-  onReloaded,
-  onDone,
-}: {
-  post: BlogPostValues | null;
-  onReloaded: (post: BlogPostValues) => void;
-  onDone: () => void;
-}) {
+function BlogPostForm({ post, onReloaded, onDone }: { post: BlogPostValues | null; onReloaded: (post: BlogPostValues) => void; onDone: () => void }) {
   const toast = useToast();
   const { fetcher, form, fields, reload, reloading, saving, conflict } = useRecordForm(blogPostInputSchema, {
     href: `/admin/blog?articolo=${post?.id ?? ""}`,
@@ -160,11 +151,7 @@ function BlogPostForm({
   const metaTitle = fields.meta_title.value ?? "";
   const metaDescription = fields.meta_description.value ?? "";
   const autoSlug = slugify(title);
-  const allText = [
-    fields.introduction.value,
-    ...sections.flatMap((section) => [section.getFieldset().title.value, section.getFieldset().content.value]),
-    fields.conclusion.value,
-  ]
+  const allText = [fields.introduction.value, ...sections.flatMap((section) => [section.getFieldset().title.value, section.getFieldset().content.value]), fields.conclusion.value]
     .map((part) => part ?? "")
     .join("\n\n");
 
@@ -173,7 +160,9 @@ function BlogPostForm({
       onClose={onDone}
       title={post ? "Modifica Articolo" : "Nuovo Articolo"}
       description="I campi con * sono obbligatori."
-      footer={<FormDialogFooter formId={form.id} onCancel={onDone} cancelLabel="Annulla" saving={saving} disabled={uploads > 0} label={post ? "Salva modifiche" : "Crea articolo"} />}
+      footer={
+        <FormDialogFooter formId={form.id} onCancel={onDone} cancelLabel="Annulla" saving={saving} disabled={uploads > 0} label={post ? "Salva modifiche" : "Crea articolo"} />
+      }
     >
       <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-8">
         <RecordFormFields record={post} conflict={conflict} reload={reload} reloading={reloading} />
@@ -201,16 +190,8 @@ function BlogPostForm({
             {text(fields.slug, "Slug", { placeholder: autoSlug || "generato-dal-titolo", hint: "Se vuoto, viene generato dal titolo." })}
           </div>
           <div className="flex flex-wrap gap-6">
-            <Checkbox
-              label="Pubblicato"
-              hint="Se non selezionato, l'articolo resta in bozza."
-              input={getInputProps(fields.is_published, { type: "checkbox" })}
-            />
-            <Checkbox
-              label="In evidenza"
-              hint="Mostrato come articolo principale del blog."
-              input={getInputProps(fields.is_featured, { type: "checkbox" })}
-            />
+            <Checkbox label="Pubblicato" hint="Se non selezionato, l'articolo resta in bozza." input={getInputProps(fields.is_published, { type: "checkbox" })} />
+            <Checkbox label="In evidenza" hint="Mostrato come articolo principale del blog." input={getInputProps(fields.is_featured, { type: "checkbox" })} />
           </div>
         </FormSection>
 
@@ -234,11 +215,7 @@ function BlogPostForm({
                 ),
               })}
             </div>
-            <SearchPreview
-              title={metaTitle || title}
-              slug={slug ? slugify(slug) : autoSlug}
-              description={metaDescription || (fields.excerpt.value ?? "")}
-            />
+            <SearchPreview title={metaTitle || title} slug={slug ? slugify(slug) : autoSlug} description={metaDescription || (fields.excerpt.value ?? "")} />
           </div>
         </FormSection>
 
@@ -308,10 +285,7 @@ function BlogPostForm({
           {text(fields.conclusion, "Conclusione", { rows: 4 })}
         </FormSection>
 
-        <FormSection
-          title="Immagini nel testo"
-          description="Consiglio: un'immagine ogni 300-400 parole. La posizione è il numero di parole dopo cui compare (0 = all'inizio)."
-        >
+        <FormSection title="Immagini nel testo" description="Consiglio: un'immagine ogni 300-400 parole. La posizione è il numero di parole dopo cui compare (0 = all'inizio).">
           {images.map((image, index) => {
             const row = image.getFieldset();
             const slot = `image-${image.key}`;
@@ -432,11 +406,7 @@ function SearchPreview({ title, slug, description }: { title: string; slug: stri
   return (
     <div className="grid min-w-0 content-start gap-2">
       <p className="text-sm font-medium">Anteprima nei risultati di ricerca</p>
-      <div
-        className="min-w-0 rounded-2xl border border-sand-200 bg-white p-4 font-sans shadow-sm"
-        aria-label="Anteprima del risultato di ricerca"
-        role="group"
-      >
+      <div className="min-w-0 rounded-2xl border border-sand-200 bg-white p-4 font-sans shadow-sm" aria-label="Anteprima del risultato di ricerca" role="group">
         <p className="truncate text-xs text-ink-500">
           {host} › blog › {slug || "…"}
         </p>
@@ -455,19 +425,7 @@ function ImagePreview({ url, alt }: { url: string; alt: string }) {
   );
 }
 
-function UploadButton({
-  id,
-  label,
-  busy,
-  error,
-  onFile,
-}: {
-  id: string;
-  label: string;
-  busy: boolean;
-  error?: string;
-  onFile: (file: File | undefined) => Promise<void>;
-}) {
+function UploadButton({ id, label, busy, error, onFile }: { id: string; label: string; busy: boolean; error?: string; onFile: (file: File | undefined) => Promise<void> }) {
   const input = useRef<HTMLInputElement>(null);
   return (
     <div className="grid justify-items-start gap-1">
@@ -508,12 +466,7 @@ function LinkList({ title, links, onAdd, onRemove }: { title: string; links: Lin
             <Field label={`${title}: indirizzo ${index + 1}`} field={row.url}>
               <input {...getInputProps(row.url, { type: "text" })} placeholder="/questionario" className="field" />
             </Field>
-            <button
-              type="button"
-              className="btn btn-secondary px-3"
-              onClick={() => onRemove(index)}
-              aria-label={`Rimuovi ${title.toLowerCase()} ${index + 1}`}
-            >
+            <button type="button" className="btn btn-secondary px-3" onClick={() => onRemove(index)} aria-label={`Rimuovi ${title.toLowerCase()} ${index + 1}`}>
               <Trash2 aria-hidden className="size-4" />
             </button>
           </div>

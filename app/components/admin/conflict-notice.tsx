@@ -91,7 +91,12 @@ export function useRecordForm<Schema extends z.ZodType, D, R>(
  * The hidden fields of a create-or-update form and its conflict notice: `intent` create/update, and
  * for an existing record its id and the version it was loaded at (a save over a newer one is refused).
  */
-export function RecordFormFields({ record, conflict, reload, reloading }: {
+export function RecordFormFields({
+  record,
+  conflict,
+  reload,
+  reloading,
+}: {
   record: { id: string; version: string } | null | undefined;
   conflict: boolean | undefined;
   reload: () => void;
@@ -108,7 +113,16 @@ export function RecordFormFields({ record, conflict, reload, reloading }: {
 }
 
 /** A form dialog's buttons: cancel, and submit (of the form `formId`) with its progress while saving. */
-export function FormDialogFooter({ formId, onCancel, cancelLabel, saving, disabled, label, savingLabel = "Salvando...", submitClassName = "btn btn-primary" }: {
+export function FormDialogFooter({
+  formId,
+  onCancel,
+  cancelLabel,
+  saving,
+  disabled,
+  label,
+  savingLabel = "Salvando...",
+  submitClassName = "btn btn-primary",
+}: {
   formId: string;
   onCancel: () => void;
   cancelLabel: string;
@@ -141,12 +155,7 @@ export function useRowConflict(message: string = conflictMessages.row) {
   const revalidator = useRevalidator();
   const [conflict, setConflict] = useState(false);
   const notice = conflict ? (
-    <ConflictNotice
-      message={message}
-      reloading={revalidator.state !== "idle"}
-      onReload={() => void revalidator.revalidate().then(() => setConflict(false))}
-    />
+    <ConflictNotice message={message} reloading={revalidator.state !== "idle"} onReload={() => void revalidator.revalidate().then(() => setConflict(false))} />
   ) : null;
   return { onConflict: () => setConflict(true), notice };
 }
-

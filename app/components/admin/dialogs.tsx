@@ -47,11 +47,7 @@ export function Modal({
             </Dialog.Close>
           </div>
           <div className="overflow-y-auto px-5 py-5 sm:px-6">{children}</div>
-          {footer ? (
-            <div className="flex flex-col-reverse gap-2 border-t border-sand-200 px-5 py-4 sm:flex-row sm:justify-end sm:px-6">
-              {footer}
-            </div>
-          ) : null}
+          {footer ? <div className="flex flex-col-reverse gap-2 border-t border-sand-200 px-5 py-4 sm:flex-row sm:justify-end sm:px-6">{footer}</div> : null}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
@@ -130,15 +126,7 @@ export function ConfirmAction({
   busyLabel: string;
 }) {
   const { fetcher } = useActionFetcher(onClose);
-  return (
-    <ConfirmDialog
-      {...texts}
-      onClose={onClose}
-      cancelLabel="Annulla"
-      busy={fetcher.state !== "idle"}
-      onConfirm={() => fetcher.submit({ intent, id }, { method: "post" })}
-    />
-  );
+  return <ConfirmDialog {...texts} onClose={onClose} cancelLabel="Annulla" busy={fetcher.state !== "idle"} onConfirm={() => fetcher.submit({ intent, id }, { method: "post" })} />;
 }
 
 const actionButtonSizes = { small: "min-h-9 whitespace-nowrap px-3 py-1.5 text-xs", medium: "min-h-10 px-3 py-2 text-sm" } as const;
@@ -149,7 +137,15 @@ const actionButtonTones = {
 } as const;
 
 /** A row's action button: an icon and a word, named in full for a screen reader (`label`). */
-export function ActionButton({ icon: Icon, label, onClick, tone = "secondary", size = "small", className = "", children }: {
+export function ActionButton({
+  icon: Icon,
+  label,
+  onClick,
+  tone = "secondary",
+  size = "small",
+  className = "",
+  children,
+}: {
   icon: LucideIcon;
   label: string;
   onClick: () => void;

@@ -45,15 +45,7 @@ export function GroupFormDialog({
 }
 
 /** Holds the group being edited: "Ricarica" after a conflict replaces it with the saved one (a fresh form). */
-function GroupEditor({
-  initial,
-  therapists,
-  onDone,
-}: {
-  initial: GroupFormValues | null;
-  therapists: { id: string; name: string }[];
-  onDone: () => void;
-}) {
+function GroupEditor({ initial, therapists, onDone }: { initial: GroupFormValues | null; therapists: { id: string; name: string }[]; onDone: () => void }) {
   const [group, setGroup] = useState(initial);
   return <GroupForm key={group?.version ?? "new"} group={group} therapists={therapists} onReloaded={setGroup} onDone={onDone} />;
 }
@@ -142,9 +134,7 @@ function GroupForm({
           <Field
             label="Capienza"
             field={fields.capacity}
-            hint={
-              group ? `Da 1 a ${groupConstants.totalSpots}; ${group.confirmed} già confermati.` : `Da 1 a ${groupConstants.totalSpots}.`
-            }
+            hint={group ? `Da 1 a ${groupConstants.totalSpots}; ${group.confirmed} già confermati.` : `Da 1 a ${groupConstants.totalSpots}.`}
           >
             {/* Not below the people already confirmed, which only this group knows. */}
             <input {...getInputProps(fields.capacity, { type: "number" })} min={Math.max(1, group?.confirmed ?? 1)} className="field" />
@@ -171,14 +161,12 @@ function GroupForm({
         <fieldset className="grid gap-2" aria-describedby={fields.situations.errors ? fields.situations.errorId : undefined}>
           <legend className="text-sm font-medium">Situazioni affrontate (per l'abbinamento)</legend>
           <div className="grid gap-2 sm:grid-cols-2">
-            {getCollectionProps(fields.situations, { type: "checkbox", options: situationCards.map((card) => card.slug) }).map(
-              ({ key, ...props }, index) => (
-                <label key={key} className="flex items-start gap-2 text-sm">
-                  <input {...props} className="mt-1 size-4 accent-teal-700" />
-                  {situationCards[index]!.text}
-                </label>
-              ),
-            )}
+            {getCollectionProps(fields.situations, { type: "checkbox", options: situationCards.map((card) => card.slug) }).map(({ key, ...props }, index) => (
+              <label key={key} className="flex items-start gap-2 text-sm">
+                <input {...props} className="mt-1 size-4 accent-teal-700" />
+                {situationCards[index]!.text}
+              </label>
+            ))}
           </div>
           <FieldError id={fields.situations.errorId} error={firstError(fields.situations.errors)} />
         </fieldset>

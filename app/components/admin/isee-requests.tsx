@@ -55,7 +55,13 @@ function IseeRequestRow({ request, onDecide }: { request: PendingIseeRequest; on
         </span>
       </span>
       <span className="flex flex-wrap gap-2">
-        <a href={iseeFileHref(request.id)} target="_blank" rel="noreferrer" className="btn btn-secondary min-h-9 whitespace-nowrap px-3 py-1.5 text-xs" aria-label={`Apri l'attestazione ISEE di ${who}`}>
+        <a
+          href={iseeFileHref(request.id)}
+          target="_blank"
+          rel="noreferrer"
+          className="btn btn-secondary min-h-9 whitespace-nowrap px-3 py-1.5 text-xs"
+          aria-label={`Apri l'attestazione ISEE di ${who}`}
+        >
           <FileText aria-hidden className="size-3.5" />
           Apri PDF
         </a>

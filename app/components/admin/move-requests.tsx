@@ -33,7 +33,6 @@ interface TargetGroup {
   confirmed: number;
 }
 
-
 /**
  * The options of a "Nuovo gruppo" select: a prompt, then each group with its therapist and free seats.
  * The prompt is an option like the others: left on it, the form is refused with the schema's message.
@@ -91,8 +90,7 @@ function RequestList({ requests, onDecide }: { requests: PendingMoveRequest[]; o
                 <p className="text-ink-500">{formatDateTime(request.createdAt)}</p>
               </div>
               <p>
-                Gruppo attuale: <strong>{request.groupName ?? "nessuno"}</strong> · Preferisce:{" "}
-                <strong>{request.preferredGroupName ?? "nessuna preferenza"}</strong>
+                Gruppo attuale: <strong>{request.groupName ?? "nessuno"}</strong> · Preferisce: <strong>{request.preferredGroupName ?? "nessuna preferenza"}</strong>
               </p>
               <p className="whitespace-pre-line rounded-xl bg-sand-100 p-3 text-ink-900">{request.reason}</p>
               <div className="flex flex-wrap gap-2">
@@ -111,17 +109,7 @@ function RequestList({ requests, onDecide }: { requests: PendingMoveRequest[]; o
   );
 }
 
-function DecisionDialog({
-  request,
-  decision,
-  groups,
-  onClose,
-}: {
-  request: PendingMoveRequest;
-  decision: "approve" | "decline";
-  groups: TargetGroup[];
-  onClose: () => void;
-}) {
+function DecisionDialog({ request, decision, groups, onClose }: { request: PendingMoveRequest; decision: "approve" | "decline"; groups: TargetGroup[]; onClose: () => void }) {
   const who = request.name ?? request.email;
   const approve = decision === "approve";
   const preferred = groups.some((group) => group.id === request.preferredGroupId) ? request.preferredGroupId! : "";

@@ -24,11 +24,7 @@ const badgeTones = {
 export type BadgeTone = keyof typeof badgeTones;
 
 export function Badge({ tone = "neutral", children }: { tone?: BadgeTone; children: ReactNode }) {
-  return (
-    <span className={`inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ${badgeTones[tone]}`}>
-      {children}
-    </span>
-  );
+  return <span className={`inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ${badgeTones[tone]}`}>{children}</span>;
 }
 
 export function LoadError({ message }: { message: string | null | undefined }) {

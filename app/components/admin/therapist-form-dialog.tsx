@@ -54,15 +54,7 @@ export function toTherapistFormValues(therapist: TherapistFormValues): Therapist
 }
 
 /** Add New Therapist / Edit Therapist (SPEC 2 and 5, "Admin, therapists"). */
-export function TherapistFormDialog({
-  open,
-  onOpenChange,
-  therapist,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  therapist: TherapistFormValues | null;
-}) {
+export function TherapistFormDialog({ open, onOpenChange, therapist }: { open: boolean; onOpenChange: (open: boolean) => void; therapist: TherapistFormValues | null }) {
   return open ? <TherapistEditor key={therapist?.id ?? "new"} initial={therapist} onDone={() => onOpenChange(false)} /> : null;
 }
 
@@ -72,15 +64,7 @@ function TherapistEditor({ initial, onDone }: { initial: TherapistFormValues | n
   return <TherapistForm key={therapist?.version ?? "new"} therapist={therapist} onReloaded={setTherapist} onDone={onDone} />;
 }
 
-function TherapistForm({
-  therapist,
-  onReloaded,
-  onDone,
-}: {
-  therapist: TherapistFormValues | null;
-  onReloaded: (therapist: TherapistFormValues) => void;
-  onDone: () => void;
-}) {
+function TherapistForm({ therapist, onReloaded, onDone }: { therapist: TherapistFormValues | null; onReloaded: (therapist: TherapistFormValues) => void; onDone: () => void }) {
   const toast = useToast();
   const { fetcher, form, fields, reload, reloading, saving, conflict } = useRecordForm(therapistInputSchema, {
     href: "/admin/terapeuti",
@@ -141,7 +125,9 @@ function TherapistForm({
       title={therapist ? "Edit Therapist" : "Add New Therapist"}
       description="Fields marked * are required."
       closeLabel="Close"
-      footer={<FormDialogFooter formId={form.id} onCancel={onDone} cancelLabel="Cancel" saving={saving} disabled={uploading} label={therapist ? "Save Changes" : "Add Therapist"} />}
+      footer={
+        <FormDialogFooter formId={form.id} onCancel={onDone} cancelLabel="Cancel" saving={saving} disabled={uploading} label={therapist ? "Save Changes" : "Add Therapist"} />
+      }
     >
       <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-5">
         <RecordFormFields record={therapist} conflict={conflict} reload={reload} reloading={reloading} />

@@ -99,9 +99,7 @@ function OAuthButtons({ providers }: { providers: OAuthProvider[] }) {
           </button>
         </Form>
       ))}
-      <p className="flex items-center gap-3 text-sm text-ink-500 before:h-px before:flex-1 before:bg-sand-200 after:h-px after:flex-1 after:bg-sand-200">
-        or
-      </p>
+      <p className="flex items-center gap-3 text-sm text-ink-500 before:h-px before:flex-1 before:bg-sand-200 after:h-px after:flex-1 after:bg-sand-200">or</p>
     </div>
   );
 }

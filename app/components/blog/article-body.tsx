@@ -77,8 +77,18 @@ export function ArticleBody({ article }: { article: ArticleContent }) {
       {items.map((item, index) => {
         if (item.kind === "image") return <ArticleFigure key={`image-${index}`} image={item.image} />;
         const { block } = item;
-        if (block.kind === "h2") return <h2 key={index} className="mb-3 mt-12 text-2xl first:mt-0 font-semibold leading-tight sm:text-3xl">{block.text}</h2>;
-        if (block.kind === "h3") return <h3 key={index} className="mb-2 mt-8 text-xl first:mt-0 font-semibold leading-snug sm:text-2xl">{block.text}</h3>;
+        if (block.kind === "h2")
+          return (
+            <h2 key={index} className="mb-3 mt-12 text-2xl first:mt-0 font-semibold leading-tight sm:text-3xl">
+              {block.text}
+            </h2>
+          );
+        if (block.kind === "h3")
+          return (
+            <h3 key={index} className="mb-2 mt-8 text-xl first:mt-0 font-semibold leading-snug sm:text-2xl">
+              {block.text}
+            </h3>
+          );
         const lead = !leadShown;
         leadShown = true;
         return (

@@ -1,19 +1,7 @@
 import { responsiveSrcSet } from "~/domain/images";
 
 /** An article's cover (16:9, responsive WebP variants); decorative unless given an alt text. */
-export function CoverImage({
-  src,
-  sizes,
-  alt = "",
-  priority = false,
-  className = "",
-}: {
-  src: string;
-  sizes: string;
-  alt?: string;
-  priority?: boolean;
-  className?: string;
-}) {
+export function CoverImage({ src, sizes, alt = "", priority = false, className = "" }: { src: string; sizes: string; alt?: string; priority?: boolean; className?: string }) {
   return (
     <img
       src={src}

@@ -26,7 +26,19 @@ export function AreaPage({ id, title, lead, children }: { id: string; title: str
 }
 
 /** A card of a client-area page with its heading (and the heading's icon). */
-export function AreaSection({ id, title, icon: Icon, iconClassName = "text-teal-700", children }: { id: string; title: string; icon?: LucideIcon; iconClassName?: string; children: ReactNode }) {
+export function AreaSection({
+  id,
+  title,
+  icon: Icon,
+  iconClassName = "text-teal-700",
+  children,
+}: {
+  id: string;
+  title: string;
+  icon?: LucideIcon;
+  iconClassName?: string;
+  children: ReactNode;
+}) {
   return (
     <section aria-labelledby={id} className="grid gap-3 rounded-3xl border border-sand-200 bg-white p-5 sm:p-7">
       <h2 id={id} className={Icon ? "flex items-center gap-2 text-xl font-semibold" : "text-xl font-semibold"}>

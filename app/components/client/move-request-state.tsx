@@ -27,8 +27,7 @@ export function MoveRequestState({ request }: { request: MoveRequestSummary }) {
       </p>
       <p className="text-sm">
         Inviata il {formatShortDate(request.createdAt)}
-        {request.preferredGroupName ? `, gruppo preferito: ${request.preferredGroupName}` : ""}.
-        {request.status === "pending" ? " Lo staff ti scriverà appena avrà deciso." : null}
+        {request.preferredGroupName ? `, gruppo preferito: ${request.preferredGroupName}` : ""}.{request.status === "pending" ? " Lo staff ti scriverà appena avrà deciso." : null}
         {request.status === "approved" && request.decidedAt
           ? ` Approvata il ${formatShortDate(request.decidedAt)}${request.toGroupName ? `: ora sei nel gruppo ${request.toGroupName}` : ""}.`
           : null}

@@ -29,9 +29,7 @@ export function Hero({ reviewWidget }: { reviewWidget: ReviewWidgetConfig }) {
             </p>
           </div>
           <p className="text-sm text-ink-500">Il questionario richiede circa 2 minuti da computer e 4 da smartphone.</p>
-          <p className="max-w-md border-l-4 border-coral-500 pl-4 font-serif text-xl text-ink-900">
-            Non sei solə. Nel gruppo c'è spazio anche per te.
-          </p>
+          <p className="max-w-md border-l-4 border-coral-500 pl-4 font-serif text-xl text-ink-900">Non sei solə. Nel gruppo c'è spazio anche per te.</p>
         </div>
         <DemoVideo priority />
       </div>

@@ -3,19 +3,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 
 /** The heading block of a home section: an eyebrow, the h2 and an optional lead. */
-export function SectionHeading({
-  id,
-  eyebrow,
-  title,
-  lead,
-  align = "center",
-}: {
-  id: string;
-  eyebrow?: string;
-  title: string;
-  lead?: string;
-  align?: "center" | "start";
-}) {
+export function SectionHeading({ id, eyebrow, title, lead, align = "center" }: { id: string; eyebrow?: string; title: string; lead?: string; align?: "center" | "start" }) {
   return (
     <div className={`grid gap-3 ${align === "center" ? "mx-auto max-w-2xl text-center" : "max-w-2xl"}`}>
       {eyebrow ? <p className="text-sm font-semibold uppercase tracking-[0.14em] text-teal-700">{eyebrow}</p> : null}

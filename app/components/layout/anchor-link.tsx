@@ -16,15 +16,7 @@ export function scrollToAnchor(id: string): boolean {
  * A site link. Links of the form "/#id" scroll to the element on the home page without
  * navigating; from any other page they open the home page at that section.
  */
-export function SiteLink({
-  href,
-  children,
-  className,
-}: {
-  href: string;
-  children: ReactNode;
-  className?: string;
-}) {
+export function SiteLink({ href, children, className }: { href: string; children: ReactNode; className?: string }) {
   const location = useLocation();
   const anchor = href.startsWith("/#") ? href.slice(2) : undefined;
   function handleClick(event: MouseEvent<HTMLAnchorElement>) {

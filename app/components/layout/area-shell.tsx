@@ -4,7 +4,13 @@ import { Form } from "react-router";
 import { site } from "~/content/site";
 
 /** A signed-in area's sign-out: a form post of `intent` to the area's own action (works without JavaScript). */
-export function SignOutButton({ action, label, intent = "sign-out", icon = true, className = "btn btn-secondary min-h-10 px-4 py-2 text-sm" }: {
+export function SignOutButton({
+  action,
+  label,
+  intent = "sign-out",
+  icon = true,
+  className = "btn btn-secondary min-h-10 px-4 py-2 text-sm",
+}: {
   action: string;
   label: string;
   intent?: string;

@@ -29,8 +29,8 @@ export function CookieBanner({ analyticsSrc }: { analyticsSrc?: string }) {
               La tua privacy conta
             </h2>
             <p className="text-sm text-ink-700">
-              Usiamo solo cookie tecnici necessari al funzionamento del sito. Con il tuo consenso potremmo usare cookie
-              analitici e di marketing. Puoi cambiare idea in qualsiasi momento dal link «Preferenze cookie».{" "}
+              Usiamo solo cookie tecnici necessari al funzionamento del sito. Con il tuo consenso potremmo usare cookie analitici e di marketing. Puoi cambiare idea in qualsiasi
+              momento dal link «Preferenze cookie».{" "}
               <Link to="/privacy" className="underline underline-offset-2">
                 Leggi la privacy policy
               </Link>

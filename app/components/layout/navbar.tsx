@@ -32,10 +32,7 @@ export function Navbar() {
                     {item.name}
                   </SiteLink>
                 ) : (
-                  <NavLink
-                    to={item.href}
-                    className={({ isActive }) => `${linkClass} ${isActive ? "text-teal-700 underline underline-offset-8" : ""}`}
-                  >
+                  <NavLink to={item.href} className={({ isActive }) => `${linkClass} ${isActive ? "text-teal-700 underline underline-offset-8" : ""}`}>
                     {item.name}
                   </NavLink>
                 )}

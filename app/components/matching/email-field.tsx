@@ -9,16 +9,7 @@ export function EmailField(props: { id: string; knownEmail: string | null | unde
       <label htmlFor={props.id} className="font-semibold text-ink-900">
         La tua email
       </label>
-      <input
-        id={props.id}
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        value={props.value}
-        onChange={(event) => props.onChange(event.target.value)}
-        className="field"
-      />
+      <input id={props.id} name="email" type="email" autoComplete="email" required value={props.value} onChange={(event) => props.onChange(event.target.value)} className="field" />
     </div>
   );
 }

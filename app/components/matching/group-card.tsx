@@ -20,10 +20,7 @@ function SpotsMeter({ occupied, total, free }: { occupied: number; total: number
       </div>
       <ol className="flex gap-1.5" aria-hidden>
         {Array.from({ length: total }, (_, index) => (
-          <li
-            key={index}
-            className={`h-2.5 flex-1 rounded-full ${index < occupied ? "bg-teal-600" : "bg-white ring-1 ring-inset ring-teal-200"}`}
-          />
+          <li key={index} className={`h-2.5 flex-1 rounded-full ${index < occupied ? "bg-teal-600" : "bg-white ring-1 ring-inset ring-teal-200"}`} />
         ))}
       </ol>
     </div>
@@ -70,12 +67,7 @@ export function GroupCard({
       {/* Therapist column on wide screens; on phones its parts join the card's single column. */}
       <div className="contents md:flex md:w-72 md:shrink-0 md:flex-col md:gap-5">
         <div className="order-1 self-start overflow-hidden rounded-2xl md:w-full">
-          <TherapistPhoto
-            src={card.therapist.image}
-            name={card.therapist.name}
-            sizes="(min-width: 768px) 288px, 88px"
-            priority={position === 0}
-          />
+          <TherapistPhoto src={card.therapist.image} name={card.therapist.name} sizes="(min-width: 768px) 288px, 88px" priority={position === 0} />
         </div>
         <div className="order-4 col-span-2 grid gap-3 rounded-2xl bg-sand-50 p-4 text-sm text-ink-700 md:bg-transparent md:p-0">
           <p className="text-base">

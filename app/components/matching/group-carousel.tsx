@@ -127,11 +127,7 @@ export function GroupCarousel<T>({
                 onClick={() => go(position)}
                 className="group grid size-8 place-items-center rounded-full"
               >
-                <span
-                  className={`block h-2.5 rounded-full transition-all ${
-                    position === index ? "w-6 bg-teal-700" : "w-2.5 bg-teal-200 group-hover:bg-teal-600"
-                  }`}
-                />
+                <span className={`block h-2.5 rounded-full transition-all ${position === index ? "w-6 bg-teal-700" : "w-2.5 bg-teal-200 group-hover:bg-teal-600"}`} />
               </button>
             ))}
           </div>

@@ -5,17 +5,7 @@ import type { CallSlotDay } from "~/domain/matching-types";
  * The slot of the free introductory call: a day, then a half hour of it (Italian time). Taken
  * slots are disabled. Choosing none is allowed: then we call back within 24 hours.
  */
-export function SlotPicker({
-  days,
-  value,
-  onChange,
-  disabled,
-}: {
-  days: CallSlotDay[];
-  value: string;
-  onChange: (start: string) => void;
-  disabled?: boolean;
-}) {
+export function SlotPicker({ days, value, onChange, disabled }: { days: CallSlotDay[]; value: string; onChange: (start: string) => void; disabled?: boolean }) {
   const firstFree = days.find((day) => day.slots.some((slot) => !slot.taken)) ?? days[0];
   const [activeDate, setActiveDate] = useState(firstFree?.date ?? "");
   const active = days.find((day) => day.date === activeDate) ?? firstFree;
@@ -83,7 +73,11 @@ export function SlotPicker({
       <p className="min-h-6 text-sm text-ink-700" aria-live="polite">
         {chosen && chosenDay ? (
           <>
-            Hai scelto <strong>{chosenDay.label} alle {chosen.time}</strong>.{" "}
+            Hai scelto{" "}
+            <strong>
+              {chosenDay.label} alle {chosen.time}
+            </strong>
+            .{" "}
             <button type="button" className="text-teal-700 underline underline-offset-2" onClick={() => onChange("")}>
               Nessuna preferenza
             </button>

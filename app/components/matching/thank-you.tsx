@@ -15,8 +15,7 @@ export function ThankYou({ name, slotLabel }: { name: string | null; slotLabel: 
       </h2>
       {slotLabel ? (
         <p className="max-w-xl text-lg text-ink-700">
-          La tua chiamata conoscitiva gratuita è fissata per <strong>{slotLabel}</strong> (ora italiana). Ti abbiamo inviato una email con
-          l'invito da aggiungere al calendario.
+          La tua chiamata conoscitiva gratuita è fissata per <strong>{slotLabel}</strong> (ora italiana). Ti abbiamo inviato una email con l'invito da aggiungere al calendario.
         </p>
       ) : (
         <p className="max-w-xl text-lg text-ink-700">
@@ -24,7 +23,12 @@ export function ThankYou({ name, slotLabel }: { name: string | null; slotLabel: 
         </p>
       )}
       <p className="max-w-xl text-ink-700">Nel frattempo puoi conoscere meglio i professionisti che guidano i nostri gruppi.</p>
-      <LinkButtons links={[{ to: "/terapeuti", text: "Conosci i terapeuti" }, { to: "/", text: "Torna alla home" }]} />
+      <LinkButtons
+        links={[
+          { to: "/terapeuti", text: "Conosci i terapeuti" },
+          { to: "/", text: "Torna alla home" },
+        ]}
+      />
     </div>
   );
 }

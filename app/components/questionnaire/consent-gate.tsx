@@ -2,16 +2,7 @@ import { CircleAlert, Clock, HeartHandshake, Mail, PhoneCall, ShieldCheck } from
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { replyTimesHours, site } from "~/content/site";
-import {
-  GATE_CONSENT_PARAM,
-  GATE_CONSENT_VALUE,
-  GATE_PATH,
-  messages,
-  QUESTIONNAIRE_PATH,
-  questionnaireSteps,
-  UTM_PARAMS,
-  type ConsentStep,
-} from "~/domain/questionnaire";
+import { GATE_CONSENT_PARAM, GATE_CONSENT_VALUE, GATE_PATH, messages, QUESTIONNAIRE_PATH, questionnaireSteps, UTM_PARAMS, type ConsentStep } from "~/domain/questionnaire";
 import { ConsentLabelText } from "./step-content";
 import { LinkButtons } from "~/components/site/link-buttons";
 
@@ -79,8 +70,7 @@ export function ConsentGate() {
           <p className="text-sm font-semibold uppercase tracking-wide text-teal-700">Questionario</p>
           <h1 className="text-3xl font-semibold leading-tight sm:text-4xl">Troviamo insieme il gruppo giusto per te</h1>
           <p className="text-lg text-ink-700">
-            Qualche domanda su di te e su quello che stai vivendo: ci aiuta a proporti il gruppo più adatto, con persone
-            che attraversano momenti simili al tuo.
+            Qualche domanda su di te e su quello che stai vivendo: ci aiuta a proporti il gruppo più adatto, con persone che attraversano momenti simili al tuo.
           </p>
         </div>
         <ul className="grid gap-4">
@@ -130,14 +120,7 @@ export function ConsentGate() {
             <button type="submit" className="btn btn-primary">
               Continua
             </button>
-            <button
-              type="submit"
-              name={DECLINE_PARAM}
-              value={DECLINE_VALUE}
-              formAction={GATE_PATH}
-              formNoValidate
-              className="btn btn-secondary"
-            >
+            <button type="submit" name={DECLINE_PARAM} value={DECLINE_VALUE} formAction={GATE_PATH} formNoValidate className="btn btn-secondary">
               Non accetto
             </button>
           </div>
@@ -160,23 +143,22 @@ export function ConsentDeclined() {
           Ci dispiace, non possiamo procedere
         </h1>
         <p className="text-lg text-ink-700">
-          Per proporti un gruppo adatto dobbiamo trattare le tue risposte, che possono riguardare anche la tua salute.
-          Senza il tuo consenso alla Privacy Policy e ai Termini e condizioni non possiamo procedere con il questionario.
+          Per proporti un gruppo adatto dobbiamo trattare le tue risposte, che possono riguardare anche la tua salute. Senza il tuo consenso alla Privacy Policy e ai Termini e
+          condizioni non possiamo procedere con il questionario.
         </p>
-        <p className="text-ink-700">
-          Se hai dubbi su come trattiamo i tuoi dati o vuoi saperne di più, scrivici: ti rispondiamo entro{" "}
-          {replyTimesHours.general} ore.
-        </p>
+        <p className="text-ink-700">Se hai dubbi su come trattiamo i tuoi dati o vuoi saperne di più, scrivici: ti rispondiamo entro {replyTimesHours.general} ore.</p>
         <p>
-          <a
-            href={`mailto:${site.contactEmail}`}
-            className="inline-flex min-h-11 items-center gap-2 break-all font-semibold text-teal-700 underline underline-offset-2"
-          >
+          <a href={`mailto:${site.contactEmail}`} className="inline-flex min-h-11 items-center gap-2 break-all font-semibold text-teal-700 underline underline-offset-2">
             <Mail aria-hidden className="size-5 shrink-0" />
             {site.contactEmail}
           </a>
         </p>
-        <LinkButtons links={[{ to: "/", text: "Torna alla home" }, { to: "/questionario", text: "Rivedi la scelta" }]} />
+        <LinkButtons
+          links={[
+            { to: "/", text: "Torna alla home" },
+            { to: "/questionario", text: "Rivedi la scelta" },
+          ]}
+        />
       </div>
     </div>
   );

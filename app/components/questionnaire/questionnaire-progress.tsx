@@ -11,10 +11,7 @@ export function QuestionnaireProgress({ step, total }: { step: number; total: nu
         aria-valuetext={`Passo ${step} di ${total}`}
         className="h-2.5 flex-1 overflow-hidden rounded-full bg-sand-200"
       >
-        <div
-          className="h-full rounded-full bg-teal-600 transition-[width] duration-300"
-          style={{ width: `${(step / total) * 100}%` }}
-        />
+        <div className="h-full rounded-full bg-teal-600 transition-[width] duration-300" style={{ width: `${(step / total) * 100}%` }} />
       </div>
       <p aria-live="polite" className="min-w-[4.5rem] text-right text-sm font-semibold tabular-nums text-ink-700">
         <span className="sr-only">Passo </span>

@@ -11,7 +11,6 @@ import { newIdempotencyKey } from "../idempotency-key";
 const DRAFT_KEY = "questionnaireDraft";
 const UTM_KEY = "questionnaireUtm";
 
-
 export interface StoredDraft {
   step: number;
   answers: QuestionnaireDraft;
@@ -123,9 +122,7 @@ export function sendFunnelStep(step: number) {
       navigator.sendBeacon("/api/funnel-step", new Blob([body], { type: "application/json" }));
       return;
     }
-    void fetch("/api/funnel-step", { method: "POST", body, keepalive: true, headers: { "Content-Type": "application/json" } }).catch(
-      () => undefined,
-    );
+    void fetch("/api/funnel-step", { method: "POST", body, keepalive: true, headers: { "Content-Type": "application/json" } }).catch(() => undefined);
   } catch {
     // counting must never get in the way of the questionnaire
   }

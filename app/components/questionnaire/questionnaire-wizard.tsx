@@ -3,22 +3,9 @@ import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type R
 import { useLocation, useNavigate } from "react-router";
 import { useToast } from "~/components/ui/toast";
 import { ANCHOR_SCROLL_OFFSET_PX } from "~/content/site";
-import {
-  fieldsOfStep,
-  getStep,
-  questionnaireSteps,
-  UNREACHABLE_SERVER,
-  type FieldErrors,
-  type QuestionnaireDraft,
-} from "~/domain/questionnaire";
+import { fieldsOfStep, getStep, questionnaireSteps, UNREACHABLE_SERVER, type FieldErrors, type QuestionnaireDraft } from "~/domain/questionnaire";
 import { QuestionnaireProgress } from "./questionnaire-progress";
-import {
-  clearDraft,
-  readUtm,
-  sendFunnelStep,
-  storeDraft,
-  type StoredDraft,
-} from "./questionnaire-session";
+import { clearDraft, readUtm, sendFunnelStep, storeDraft, type StoredDraft } from "./questionnaire-session";
 import { newIdempotencyKey } from "../idempotency-key";
 import { StepContent, STEP_HEADING_ID } from "./step-content";
 import type * as ValidationModule from "~/domain/questionnaire-schema";
@@ -59,8 +46,7 @@ function QuestionnaireFrame({ children }: { children: ReactNode }) {
   );
 }
 
-const CARD_CLASS =
-  "flex min-h-[38rem] flex-col rounded-3xl border border-sand-200 bg-white p-5 shadow-sm sm:min-h-[34rem] sm:p-8";
+const CARD_CLASS = "flex min-h-[38rem] flex-col rounded-3xl border border-sand-200 bg-white p-5 shadow-sm sm:min-h-[34rem] sm:p-8";
 
 function firstStepWithError(errors: FieldErrors): number | undefined {
   return questionnaireSteps.find((step) => fieldsOfStep(step).some((field) => errors[field]))?.number;
@@ -114,10 +100,7 @@ export function QuestionnaireWizard({ initial, waiting = false }: { initial: Sto
       submitRef.current?.focus();
       return;
     }
-    const invalid =
-      focusRequest.target === "invalid"
-        ? formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')
-        : null;
+    const invalid = focusRequest.target === "invalid" ? formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]') : null;
     if (invalid) {
       invalid.focus();
       return;
@@ -276,7 +259,11 @@ export function QuestionnaireWizard({ initial, waiting = false }: { initial: Sto
   // The anti-spam challenge is solved while the person reads the last step, so sending does not wait for it.
   useEffect(() => {
     // Not loaded (a dropped connection): Invia loads it again.
-    if (isLast && !waiting) loadSending().then(({ prepareProofOfWork }) => prepareProofOfWork(), () => undefined);
+    if (isLast && !waiting)
+      loadSending().then(
+        ({ prepareProofOfWork }) => prepareProofOfWork(),
+        () => undefined,
+      );
   }, [isLast, waiting]);
 
   return (

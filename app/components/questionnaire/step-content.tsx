@@ -66,12 +66,7 @@ function QuestionHeader({ step, headingRef }: { step: { title: string; descripti
 
 function StepHeading({ title, headingRef }: { title: string; headingRef: Ref<HTMLHeadingElement> }) {
   return (
-    <h1
-      id={STEP_HEADING_ID}
-      ref={headingRef}
-      tabIndex={-1}
-      className="text-2xl font-semibold leading-tight outline-none sm:text-3xl"
-    >
+    <h1 id={STEP_HEADING_ID} ref={headingRef} tabIndex={-1} className="text-2xl font-semibold leading-tight outline-none sm:text-3xl">
       {title}
     </h1>
   );
@@ -115,12 +110,7 @@ function TextQuestion({ step, answers, errors, onChange, headingRef }: StepConte
       <div className="grid gap-2">
         {step.kind === "textarea" ? (
           <>
-            <textarea
-              {...common}
-              rows={6}
-              className={`${common.className} resize-y`}
-              onChange={(event) => onChange({ ...answers, [step.field]: event.target.value })}
-            />
+            <textarea {...common} rows={6} className={`${common.className} resize-y`} onChange={(event) => onChange({ ...answers, [step.field]: event.target.value })} />
             <p id="invio-suggerimento" className="text-sm text-ink-500">
               Invio va a capo; Ctrl+Invio (⌘+Invio su Mac) per continuare.
             </p>
@@ -204,17 +194,7 @@ function ChoiceFieldset({
   );
 }
 
-function OtherText({
-  field,
-  value,
-  error,
-  onChange,
-}: {
-  field: OtherField;
-  value: string;
-  error?: string;
-  onChange: (value: string) => void;
-}) {
+function OtherText({ field, value, error, onChange }: { field: OtherField; value: string; error?: string; onChange: (value: string) => void }) {
   const errorId = errorIdOf(field);
   return (
     <div className="grid gap-1.5">
@@ -243,11 +223,7 @@ function ChoiceQuestion({ step, answers, errors, onChange, headingRef }: StepCon
   const errorId = errorIdOf(step.field);
   const chosen = (value: string) => (step.kind === "multi" ? answers[step.field].includes(value) : answers[step.field] === value);
   const choose = (value: string) =>
-    onChange(
-      step.kind === "multi"
-        ? applyMultiToggle(answers, step.field, value)
-        : applySingle(answers, step.field, value as QuestionnaireDraft[typeof step.field]),
-    );
+    onChange(step.kind === "multi" ? applyMultiToggle(answers, step.field, value) : applySingle(answers, step.field, value as QuestionnaireDraft[typeof step.field]));
   const otherField = step.otherField;
   return (
     <ChoiceFieldset step={step} error={error} errorId={errorId} headingRef={headingRef}>
@@ -266,12 +242,7 @@ function ChoiceQuestion({ step, answers, errors, onChange, headingRef }: StepCon
       </div>
       <FieldError id={errorId} message={error} />
       {otherField && chosen(OTHER_OPTION) ? (
-        <OtherText
-          field={otherField}
-          value={answers[otherField]}
-          error={errors[otherField]}
-          onChange={(value) => onChange({ ...answers, [otherField]: value })}
-        />
+        <OtherText field={otherField} value={answers[otherField]} error={errors[otherField]} onChange={(value) => onChange({ ...answers, [otherField]: value })} />
       ) : null}
     </ChoiceFieldset>
   );

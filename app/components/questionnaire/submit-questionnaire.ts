@@ -4,9 +4,7 @@ import type { UtmTags } from "~/domain/questionnaire";
 
 const SUBMIT_ENDPOINT = "/api/submit-questionnaire";
 
-export type SubmitOutcome =
-  | { ok: true; token: string | null }
-  | { ok: false; status: number | null; message: string | null; fields: FieldErrors };
+export type SubmitOutcome = { ok: true; token: string | null } | { ok: false; status: number | null; message: string | null; fields: FieldErrors };
 
 /** Field errors of a 400 answer, limited to fields the questionnaire knows. */
 function questionnaireFields(raw: Record<string, string>): FieldErrors {

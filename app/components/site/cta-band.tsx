@@ -27,11 +27,7 @@ export function CtaBand({
             <Link
               key={action.href}
               to={action.href}
-              className={
-                action.variant === "secondary"
-                  ? "btn border-2 border-white/70 text-white hover:bg-white/10"
-                  : "btn bg-white text-teal-800 hover:bg-teal-50"
-              }
+              className={action.variant === "secondary" ? "btn border-2 border-white/70 text-white hover:bg-white/10" : "btn bg-white text-teal-800 hover:bg-teal-50"}
             >
               {action.text}
             </Link>

@@ -17,10 +17,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
   const { rows, page, total, pageSize } = loaderData;
   return (
     <section aria-labelledby="audit-title">
-      <PageHeader
-        title="Registro accessi"
-        description="Ogni lettura e modifica di dati personali da parte dello staff: chi, cosa, quando. Conservato almeno 24 mesi."
-      />
+      <PageHeader title="Registro accessi" description="Ogni lettura e modifica di dati personali da parte dello staff: chi, cosa, quando. Conservato almeno 24 mesi." />
       <ListTable
         label="Registro accessi"
         minWidth="lg:min-w-[48rem]"

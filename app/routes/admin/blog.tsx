@@ -28,23 +28,17 @@ const messages = {
   deleted: "Articolo eliminato con successo",
 } as const;
 
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   return adminPageData(context.db, request, async () => {
     const editId = new URL(request.url).searchParams.get(EDIT_PARAM);
-    return loadOr(
-      "admin-blog",
-      { posts: [], counters: { total: 0, published: 0, featured: 0 }, editing: null, editMissing: false },
-      messages.loadFailed,
-      async () => {
-        const [posts, counters, editing] = await Promise.all([
-          listPosts(context.db),
-          postCounters(context.db),
-          editId && editId !== NEW_POST ? findPost(context.db, editId) : undefined,
-        ]);
-        return { posts, counters, editing: editing ?? null, editMissing: Boolean(editId && editId !== NEW_POST && !editing) };
-      },
-    );
+    return loadOr("admin-blog", { posts: [], counters: { total: 0, published: 0, featured: 0 }, editing: null, editMissing: false }, messages.loadFailed, async () => {
+      const [posts, counters, editing] = await Promise.all([
+        listPosts(context.db),
+        postCounters(context.db),
+        editId && editId !== NEW_POST ? findPost(context.db, editId) : undefined,
+      ]);
+      return { posts, counters, editing: editing ?? null, editMissing: Boolean(editId && editId !== NEW_POST && !editing) };
+    });
   });
 }
 
@@ -116,12 +110,7 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
           {posts.map((post) => (
             <li key={post.id} className="flex flex-col gap-4 rounded-2xl border border-sand-200 bg-white p-4 sm:flex-row sm:items-center">
               {post.imageUrl ? (
-                <img
-                  src={post.imageUrl}
-                  alt=""
-                  loading="lazy"
-                  className="aspect-video w-full rounded-xl bg-sand-100 object-cover sm:w-40"
-                />
+                <img src={post.imageUrl} alt="" loading="lazy" className="aspect-video w-full rounded-xl bg-sand-100 object-cover sm:w-40" />
               ) : (
                 <div aria-hidden className="hidden aspect-video w-40 rounded-xl bg-sand-100 sm:block" />
               )}
@@ -161,12 +150,7 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
                     Anteprima
                   </a>
                 )}
-                <Link
-                  to={hrefOf(post.id)}
-                  preventScrollReset
-                  className="btn btn-secondary min-h-10 px-3 py-2 text-sm"
-                  aria-label={`Modifica "${post.title}"`}
-                >
+                <Link to={hrefOf(post.id)} preventScrollReset className="btn btn-secondary min-h-10 px-3 py-2 text-sm" aria-label={`Modifica "${post.title}"`}>
                   <Pencil aria-hidden className="size-4" />
                   Modifica
                 </Link>

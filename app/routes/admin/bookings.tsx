@@ -75,22 +75,26 @@ export async function action({ request, context }: Route.ActionArgs) {
     return typed ? submissionRefused(intent, typed, submission) : actionFail(intent, 400, "Richiesta non valida.");
   }
   const input = submission.value;
-  return staffAction(input.intent, async () => {
-    if (input.intent === "move") {
-      // Audited by moveMember itself (the client area reuses it for approved move requests).
-      await moveMember(context.db, session, input.id, input.group_id, { version: input.version });
-    } else if (input.intent === "approve-move") {
-      // Audited (the decision and the move) by approveMoveRequest.
-      await approveMoveRequest(context.db, session, input.id, input.group_id);
-    } else if (input.intent === "decline-move") {
-      await declineMoveRequest(context.db, session, input.id, input.reason);
-    } else {
-      if (input.intent === "confirm") await confirmBooking(context.db, input.id, input.version);
-      else await cancelBooking(context.db, input.id, input.version);
-      await audit(context.db, session, { action: input.intent, entity: "booking", entityId: input.id });
-    }
-    return actionOk(input.intent, successMessages[input.intent]);
-  }, { scope: "admin-bookings", fallback: "Si è verificato un errore. Riprova più tardi." });
+  return staffAction(
+    input.intent,
+    async () => {
+      if (input.intent === "move") {
+        // Audited by moveMember itself (the client area reuses it for approved move requests).
+        await moveMember(context.db, session, input.id, input.group_id, { version: input.version });
+      } else if (input.intent === "approve-move") {
+        // Audited (the decision and the move) by approveMoveRequest.
+        await approveMoveRequest(context.db, session, input.id, input.group_id);
+      } else if (input.intent === "decline-move") {
+        await declineMoveRequest(context.db, session, input.id, input.reason);
+      } else {
+        if (input.intent === "confirm") await confirmBooking(context.db, input.id, input.version);
+        else await cancelBooking(context.db, input.id, input.version);
+        await audit(context.db, session, { action: input.intent, entity: "booking", entityId: input.id });
+      }
+      return actionOk(input.intent, successMessages[input.intent]);
+    },
+    { scope: "admin-bookings", fallback: "Si è verificato un errore. Riprova più tardi." },
+  );
 }
 
 type Data = Route.ComponentProps["loaderData"];
@@ -144,25 +148,13 @@ export default function AdminBookings({ loaderData }: Route.ComponentProps) {
               )}
             </td>
             <td className={td}>
-              <BookingActions
-                booking={booking}
-                onMove={() => setMovingId(booking.id)}
-                onCancel={() => setCancellingId(booking.id)}
-                onConflict={onConflict}
-              />
+              <BookingActions booking={booking} onMove={() => setMovingId(booking.id)} onCancel={() => setCancellingId(booking.id)} onConflict={onConflict} />
             </td>
           </tr>
         ))}
       </PagedListTable>
       {moving ? (
-        <MoveDialog
-          key={`${moving.id}:${moving.version}`}
-          booking={moving}
-          groups={groups}
-          notice={notice}
-          onConflict={onConflict}
-          onClose={() => setMovingId(null)}
-        />
+        <MoveDialog key={`${moving.id}:${moving.version}`} booking={moving} groups={groups} notice={notice} onConflict={onConflict} onClose={() => setMovingId(null)} />
       ) : null}
       {cancelling ? (
         <CancelDialog
@@ -180,17 +172,7 @@ export default function AdminBookings({ loaderData }: Route.ComponentProps) {
 
 const small = "btn min-h-9 whitespace-nowrap px-3 py-1.5 text-xs";
 
-function BookingActions({
-  booking,
-  onMove,
-  onCancel,
-  onConflict,
-}: {
-  booking: Booking;
-  onMove: () => void;
-  onCancel: () => void;
-  onConflict: () => void;
-}) {
+function BookingActions({ booking, onMove, onCancel, onConflict }: { booking: Booking; onMove: () => void; onCancel: () => void; onConflict: () => void }) {
   const fetcher = useFetcher<ActionResult>();
   useResultToast(fetcher, onConflict);
   const open = booking.status === "requested" || booking.status === "confirmed";

@@ -29,14 +29,9 @@ const messages = {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return adminPageData(context.db, request, () =>
-    loadOr(
-      "admin-documents",
-      { documents: [] as Awaited<ReturnType<typeof listDocuments>> },
-      "Errore nel caricamento dei documenti",
-      async () => ({
-        documents: await listDocuments(context.db),
-      }),
-    ),
+    loadOr("admin-documents", { documents: [] as Awaited<ReturnType<typeof listDocuments>> }, "Errore nel caricamento dei documenti", async () => ({
+      documents: await listDocuments(context.db),
+    })),
   );
 }
 
@@ -54,24 +49,28 @@ const documentAction = z.object({ intent: z.enum(["upload", "use-generated"], "A
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireAdmin(context.db, request);
-  return handleErrors(async () => {
-    const form = await readMultipart(request);
-    const { intent, type } = parseFields(documentAction, { intent: form.get("intent"), type: form.get("type") });
-    if (intent === "use-generated") {
-      await removeUploadedDocument(context.db, type);
-      await audit(context.db, session, { action: "use-generated", entity: "document", entityId: type });
-      return actionOk(intent, messages.generatedRestored, type);
-    }
-    const body = await pdfUpload(form);
-    const saved = await saveDocument(context.db, type, body, session.user.email);
-    await audit(context.db, session, {
-      action: "upload",
-      entity: "document",
-      entityId: type,
-      detail: { size: saved.size, sha256: saved.sha256 },
-    });
-    return actionOk("upload", messages.success, type);
-  }, uploadRefused, { scope: "admin-documents", fallback: messages.errorDescription });
+  return handleErrors(
+    async () => {
+      const form = await readMultipart(request);
+      const { intent, type } = parseFields(documentAction, { intent: form.get("intent"), type: form.get("type") });
+      if (intent === "use-generated") {
+        await removeUploadedDocument(context.db, type);
+        await audit(context.db, session, { action: "use-generated", entity: "document", entityId: type });
+        return actionOk(intent, messages.generatedRestored, type);
+      }
+      const body = await pdfUpload(form);
+      const saved = await saveDocument(context.db, type, body, session.user.email);
+      await audit(context.db, session, {
+        action: "upload",
+        entity: "document",
+        entityId: type,
+        detail: { size: saved.size, sha256: saved.sha256 },
+      });
+      return actionOk("upload", messages.success, type);
+    },
+    uploadRefused,
+    { scope: "admin-documents", fallback: messages.errorDescription },
+  );
 }
 
 /**
@@ -176,9 +175,7 @@ function DocumentRow({ document }: { document: DocumentInfo }) {
         <fetcher.Form method="post" encType="multipart/form-data">
           <input type="hidden" name="intent" value="upload" />
           <input type="hidden" name="type" value={document.type} />
-          <label
-            className={`btn btn-secondary cursor-pointer ${uploading ? "pointer-events-none opacity-60" : ""}`}
-          >
+          <label className={`btn btn-secondary cursor-pointer ${uploading ? "pointer-events-none opacity-60" : ""}`}>
             {uploading ? <Spinner /> : <Upload aria-hidden className="size-4" />}
             {uploading ? "Caricamento..." : document.exists ? "Sostituisci PDF" : "Carica PDF"}
             <input
@@ -259,8 +256,8 @@ function LiveVersion({ document }: { document: DocumentInfo }) {
         <p className="mt-2 flex items-start gap-2 rounded-xl border border-coral-500/40 bg-coral-100 p-3 text-sm text-coral-700">
           <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
           <span>
-            Il PDF caricato è precedente all'ultima versione del testo sul sito ({document.textUpdated}, {textLink}): chi si iscrive riceve
-            un testo diverso da quello della pagina. Carica il PDF aggiornato oppure usa quello generato dal sito.
+            Il PDF caricato è precedente all'ultima versione del testo sul sito ({document.textUpdated}, {textLink}): chi si iscrive riceve un testo diverso da quello della pagina.
+            Carica il PDF aggiornato oppure usa quello generato dal sito.
           </span>
         </p>
       ) : (

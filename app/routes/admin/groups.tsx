@@ -132,10 +132,7 @@ function Occupancy({ confirmed, capacity }: { confirmed: number; capacity: numbe
         {confirmed}/{capacity}
       </span>
       <span aria-hidden className="h-1.5 overflow-hidden rounded-full bg-sand-200">
-        <span
-          className={`block h-full rounded-full ${confirmed >= capacity ? "bg-coral-500" : "bg-teal-600"}`}
-          style={{ width: `${percent}%` }}
-        />
+        <span className={`block h-full rounded-full ${confirmed >= capacity ? "bg-coral-500" : "bg-teal-600"}`} style={{ width: `${percent}%` }} />
       </span>
     </div>
   );

@@ -100,7 +100,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const message = await errorMessage(response);
     return data({ error: message, intent: "sign-in" }, { status: response.status === 429 ? 429 : 401 });
   }
-  const body = (await response.clone().json().catch(() => ({}))) as { twoFactorRedirect?: boolean };
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => ({}))) as { twoFactorRedirect?: boolean };
   if (body.twoFactorRedirect) {
     const headers = new Headers();
     for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);

@@ -24,10 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const query = parseListQuery(url, outboxStatuses);
     const viewId = url.searchParams.get(VIEW_PARAM);
     const result = await loadOr("admin-mailbox", { rows: [], total: 0, page: 1, viewing: null }, "Failed to fetch e-mails", async () => {
-      const [page, viewing] = await Promise.all([
-        listOutbox(context.db, query),
-        viewId ? findOutboxMessage(context.db, viewId) : undefined,
-      ]);
+      const [page, viewing] = await Promise.all([listOutbox(context.db, query), viewId ? findOutboxMessage(context.db, viewId) : undefined]);
       // Messages hold personal data (names, addresses, answers' links): opening the list and reading one are recorded.
       await auditListRead(context.db, session, { list: "email_outbox", row: "email_outbox" }, query, page.page, viewing?.id);
       return { ...page, viewing: viewing ?? null };
@@ -43,10 +40,7 @@ export default function AdminMailbox({ loaderData }: Route.ComponentProps) {
 
   return (
     <section>
-      <PageHeader
-        title="Posta"
-        description="Tutte le email in uscita (outbox), dalla più recente. Senza SMTP configurato restano qui: è la casella di sviluppo."
-      />
+      <PageHeader title="Posta" description="Tutte le email in uscita (outbox), dalla più recente. Senza SMTP configurato restano qui: è la casella di sviluppo." />
       <ListToolbar statuses={outboxStatuses} label={(status) => statusLabels[status]} searchLabel="Cerca per destinatario o oggetto" />
       <PagedListTable
         label="Email in uscita"
@@ -55,31 +49,31 @@ export default function AdminMailbox({ loaderData }: Route.ComponentProps) {
         empty="Nessuna email in uscita."
         columns={["Creata", "A", "Oggetto", "Template", "Stato", "Tentativi", "Inviata", { label: "Azioni", hideLabel: true }]}
       >
-          {rows.map((message) => (
-            <tr key={message.id}>
-              <td className={`${td} whitespace-nowrap text-ink-500`}>{formatDateTime(message.createdAt)}</td>
-              <td className={`${td} whitespace-nowrap`}>{message.to}</td>
-              <td className={td}>
-                {message.subject}
-                {message.attachments.length > 0 ? (
-                  <span className="ml-2 inline-flex items-center gap-0.5 text-xs text-ink-500">
-                    <Paperclip aria-hidden className="size-3" />
-                    {message.attachments.length}
-                    <span className="sr-only"> allegati</span>
-                  </span>
-                ) : null}
-              </td>
-              <td className={`${td} whitespace-nowrap font-mono text-xs`}>{message.template}</td>
-              <td className={td}>
-                <Badge tone={statusTones[message.status]}>{statusLabels[message.status]}</Badge>
-              </td>
-              <td className={`${td} lg:text-center`}>{message.attempts}</td>
-              <td className={`${td} whitespace-nowrap text-ink-500`}>{formatDateTime(message.sentAt)}</td>
-              <td className={td}>
-                <ViewLink to={withView(message.id)} label={`Apri l'email "${message.subject}" a ${message.to}`} text="Apri" />
-              </td>
-            </tr>
-          ))}
+        {rows.map((message) => (
+          <tr key={message.id}>
+            <td className={`${td} whitespace-nowrap text-ink-500`}>{formatDateTime(message.createdAt)}</td>
+            <td className={`${td} whitespace-nowrap`}>{message.to}</td>
+            <td className={td}>
+              {message.subject}
+              {message.attachments.length > 0 ? (
+                <span className="ml-2 inline-flex items-center gap-0.5 text-xs text-ink-500">
+                  <Paperclip aria-hidden className="size-3" />
+                  {message.attachments.length}
+                  <span className="sr-only"> allegati</span>
+                </span>
+              ) : null}
+            </td>
+            <td className={`${td} whitespace-nowrap font-mono text-xs`}>{message.template}</td>
+            <td className={td}>
+              <Badge tone={statusTones[message.status]}>{statusLabels[message.status]}</Badge>
+            </td>
+            <td className={`${td} lg:text-center`}>{message.attempts}</td>
+            <td className={`${td} whitespace-nowrap text-ink-500`}>{formatDateTime(message.sentAt)}</td>
+            <td className={td}>
+              <ViewLink to={withView(message.id)} label={`Apri l'email "${message.subject}" a ${message.to}`} text="Apri" />
+            </td>
+          </tr>
+        ))}
       </PagedListTable>
       {viewing ? <MailDialog message={viewing} onClose={closeView} /> : null}
     </section>
@@ -89,25 +83,12 @@ export default function AdminMailbox({ loaderData }: Route.ComponentProps) {
 /** One message as it was (or will be) sent: the HTML in a sandbox, the text, the attachments. */
 function MailDialog({ message, onClose }: { message: NonNullable<Route.ComponentProps["loaderData"]["viewing"]>; onClose: () => void }) {
   return (
-    <Modal
-      onClose={onClose}
-      title={message.subject}
-      description={`A ${message.to} · ${formatDateTime(message.createdAt)} · ${statusLabels[message.status]}`}
-    >
+    <Modal onClose={onClose} title={message.subject} description={`A ${message.to} · ${formatDateTime(message.createdAt)} · ${statusLabels[message.status]}`}>
       <div className="grid gap-5">
-        {message.lastError ? (
-          <p className="rounded-xl border border-danger-600/30 bg-danger-50 p-3 text-sm text-danger-600">
-            Ultimo errore: {message.lastError}
-          </p>
-        ) : null}
+        {message.lastError ? <p className="rounded-xl border border-danger-600/30 bg-danger-50 p-3 text-sm text-danger-600">Ultimo errore: {message.lastError}</p> : null}
         <DetailSection id="mail-html" title="HTML">
           {/* sandbox="" : no scripts, no forms, no navigation, a unique origin. */}
-          <iframe
-            title={`Anteprima HTML: ${message.subject}`}
-            sandbox=""
-            srcDoc={message.html}
-            className="h-[28rem] w-full rounded-2xl border border-sand-200 bg-white"
-          />
+          <iframe title={`Anteprima HTML: ${message.subject}`} sandbox="" srcDoc={message.html} className="h-[28rem] w-full rounded-2xl border border-sand-200 bg-white" />
         </DetailSection>
         <DetailSection id="mail-text" title="Testo">
           <pre className="max-h-72 overflow-auto whitespace-pre-wrap rounded-2xl bg-sand-50 p-4 text-sm">{message.text}</pre>

@@ -11,7 +11,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return adminPageData(context.db, request, () => loadOverview(context.db));
 }
 
-
 export default function AdminOverview({ loaderData }: Route.ComponentProps) {
   const { perWeek, sources, funnel, occupancy, pendingMoveRequests } = loaderData;
   const started = funnel.find((row) => row.step === 1)?.count ?? 0;

@@ -5,14 +5,7 @@ import { z } from "zod";
 import type { Route } from "./+types/privacy";
 import { useToast } from "~/components/ui/toast";
 import { audit } from "~/server/audit.server";
-import {
-  collectPersonalData,
-  completePrivacyRequest,
-  erasePersonalData,
-  listPrivacyRequests,
-  openPrivacyRequest,
-  summarize,
-} from "~/server/services/privacy-requests.server";
+import { collectPersonalData, completePrivacyRequest, erasePersonalData, listPrivacyRequests, openPrivacyRequest, summarize } from "~/server/services/privacy-requests.server";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { formatShortDate } from "~/domain/format";
 import { privacyEmailSchema, privacyRequestSchema, requestTypeLabels, type PrivacyRequestType } from "~/domain/privacy-labels";
@@ -23,7 +16,6 @@ import { firstError, useSchemaForm } from "~/components/forms/schema-form";
 import { FieldError } from "~/components/site/field-error";
 import { parseSubmission } from "~/server/form-submission.server";
 import { adminPageData, requireAdmin } from "~/server/gates.server";
-
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return adminPageData(context.db, request, async (session) => {
@@ -69,7 +61,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     message: `Dati cancellati (${total} record) e richiesta di cancellazione (art. 17) registrata come completata. Restano solo consensi, iscrizioni e registro accessi, come richiesto dalla legge.`,
   };
 }
-
 
 export default function AdminPrivacy({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();

@@ -26,10 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       async () => {
         const statuses = await responseStatuses(context.db);
         const query = parseListQuery(url, statuses);
-        const [page, viewing] = await Promise.all([
-          listResponses(context.db, query),
-          viewId ? findResponse(context.db, viewId) : undefined,
-        ]);
+        const [page, viewing] = await Promise.all([listResponses(context.db, query), viewId ? findResponse(context.db, viewId) : undefined]);
         await auditListRead(context.db, session, { list: "questionnaire_responses", row: "questionnaire_response" }, query, page.page, viewing?.id);
         return { ...page, statuses, query: { ...query, page: page.page }, viewing: viewing ?? null, viewMissing: Boolean(viewId && !viewing) };
       },
@@ -44,13 +41,9 @@ export default function AdminQuestionnaires({ loaderData }: Route.ComponentProps
   const { hrefFor: withView, close: closeView } = useViewParam(VIEW_PARAM);
   const { rows, statuses, viewing } = loaderData;
 
-
   return (
     <section>
-      <PageHeader
-        title="Questionari"
-        description="Risposte al questionario, dalla più recente. Contengono dati sanitari: ogni consultazione è registrata."
-      />
+      <PageHeader title="Questionari" description="Risposte al questionario, dalla più recente. Contengono dati sanitari: ogni consultazione è registrata." />
       <ListToolbar statuses={statuses} label={statusLabel} exportHref="/admin/esporta/questionari" />
       {loaderData.viewMissing ? <LoadError message="Risposta non trovata." /> : null}
       <PagedListTable
@@ -60,30 +53,26 @@ export default function AdminQuestionnaires({ loaderData }: Route.ComponentProps
         empty="Nessun questionario compilato finora."
         columns={["Data", "Nome", "Email", "Età", "Città", "Orario", "Gruppo scelto", "Stato", { label: "Azioni", hideLabel: true }]}
       >
-          {rows.map((response) => (
-            <tr key={response.id}>
-              <td className={`${td} whitespace-nowrap text-ink-500`}>{formatDateTime(response.createdAt)}</td>
-              <td className={`${td} font-medium`}>{response.name}</td>
-              <td className={td}>{response.email}</td>
-              <td className={`${td} whitespace-nowrap`}>{response.age}</td>
-              <td className={td}>{response.city}</td>
-              <td className={td}>{response.timePreference}</td>
-              <td className={td}>{response.selectedGroupTherapist ?? "—"}</td>
-              <td className={td}>
-                <Badge tone={response.status === "completed" ? "highlight" : "neutral"}>{statusLabel(response.status)}</Badge>
-              </td>
-              <td className={td}>
-                <ViewLink to={withView(response.id)} label={`Vedi la risposta di ${response.name}`} text="Vedi" />
-              </td>
-            </tr>
-          ))}
+        {rows.map((response) => (
+          <tr key={response.id}>
+            <td className={`${td} whitespace-nowrap text-ink-500`}>{formatDateTime(response.createdAt)}</td>
+            <td className={`${td} font-medium`}>{response.name}</td>
+            <td className={td}>{response.email}</td>
+            <td className={`${td} whitespace-nowrap`}>{response.age}</td>
+            <td className={td}>{response.city}</td>
+            <td className={td}>{response.timePreference}</td>
+            <td className={td}>{response.selectedGroupTherapist ?? "—"}</td>
+            <td className={td}>
+              <Badge tone={response.status === "completed" ? "highlight" : "neutral"}>{statusLabel(response.status)}</Badge>
+            </td>
+            <td className={td}>
+              <ViewLink to={withView(response.id)} label={`Vedi la risposta di ${response.name}`} text="Vedi" />
+            </td>
+          </tr>
+        ))}
       </PagedListTable>
       {viewing ? (
-        <Modal
-          onClose={closeView}
-          title={`Questionario di ${viewing.name}`}
-          description={`Inviato il ${formatDateTime(viewing.createdAt)}`}
-        >
+        <Modal onClose={closeView} title={`Questionario di ${viewing.name}`} description={`Inviato il ${formatDateTime(viewing.createdAt)}`}>
           <dl className="mb-6 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2 lg:grid-cols-3">
             {(
               [
@@ -98,12 +87,7 @@ export default function AdminQuestionnaires({ loaderData }: Route.ComponentProps
                 ["Consenso privacy", viewing.privacyConsent ? `Sì, il ${formatDateTime(viewing.consentAt)}` : "No"],
                 ["Gruppo scelto", viewing.selectedGroupTherapist ?? "—"],
                 ["Stato", statusLabel(viewing.status)],
-                [
-                  "Provenienza",
-                  [viewing.source, ...Object.entries(viewing.utm ?? {}).map(([key, value]) => `${key}=${value}`)]
-                    .filter(Boolean)
-                    .join(" · ") || "—",
-                ],
+                ["Provenienza", [viewing.source, ...Object.entries(viewing.utm ?? {}).map(([key, value]) => `${key}=${value}`)].filter(Boolean).join(" · ") || "—"],
               ] as const
             ).map(([label, value]) => (
               <div key={label}>

@@ -114,8 +114,8 @@ export default function AdminSecurity({ loaderData }: Route.ComponentProps) {
           Sicurezza dell'account
         </h1>
         <p className="text-ink-700">
-          Con l'autenticazione a due fattori l'accesso chiede, oltre alla password, il codice di 6 cifre di un'app di autenticazione (per esempio
-          Aegis, Google Authenticator o 1Password).
+          Con l'autenticazione a due fattori l'accesso chiede, oltre alla password, il codice di 6 cifre di un'app di autenticazione (per esempio Aegis, Google Authenticator o
+          1Password).
         </p>
       </div>
 
@@ -226,7 +226,13 @@ function CodeForm({ lastResult, refused, busy }: SecurityFormProps) {
     <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-end gap-3">
       <input type="hidden" name="intent" value="verify" />
       <Field label="Codice dell'app" field={fields.code} required={false}>
-        <input {...getInputProps(fields.code, { type: "text" })} inputMode="numeric" autoComplete="one-time-code" className="field w-40" {...(refused ? { "aria-invalid": true } : {})} />
+        <input
+          {...getInputProps(fields.code, { type: "text" })}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          className="field w-40"
+          {...(refused ? { "aria-invalid": true } : {})}
+        />
       </Field>
       <button type="submit" className="btn btn-primary" disabled={busy}>
         Conferma e attiva

@@ -50,7 +50,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** A closure of the practice (create), or its removal (delete; a bad id is a 404, as a missing one). */
-const closureAction = z.discriminatedUnion("intent", [closureSchema.safeExtend({ intent: z.literal("create") }), z.object({ intent: z.literal("delete"), id: z.string().optional() })]);
+const closureAction = z.discriminatedUnion("intent", [
+  closureSchema.safeExtend({ intent: z.literal("create") }),
+  z.object({ intent: z.literal("delete"), id: z.string().optional() }),
+]);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireAdmin(context.db, request);
@@ -109,13 +112,21 @@ export default function AdminSessions({ loaderData }: Route.ComponentProps) {
       <div className="grid gap-3 rounded-2xl border border-sand-200 bg-white p-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div className="flex flex-wrap items-center gap-2">
-            <Link to={hrefWith({ settimana: addDays(monday, view === "week" ? -7 : -LIST_WEEKS * 7) })} className="btn btn-secondary min-h-10 px-3 py-2" aria-label="Settimana precedente">
+            <Link
+              to={hrefWith({ settimana: addDays(monday, view === "week" ? -7 : -LIST_WEEKS * 7) })}
+              className="btn btn-secondary min-h-10 px-3 py-2"
+              aria-label="Settimana precedente"
+            >
               <ChevronLeft aria-hidden className="size-4" />
             </Link>
             <Link to={hrefWith({ settimana: null })} className="btn btn-secondary min-h-10 px-4 py-2 text-sm">
               Oggi
             </Link>
-            <Link to={hrefWith({ settimana: addDays(monday, view === "week" ? 7 : LIST_WEEKS * 7) })} className="btn btn-secondary min-h-10 px-3 py-2" aria-label="Settimana successiva">
+            <Link
+              to={hrefWith({ settimana: addDays(monday, view === "week" ? 7 : LIST_WEEKS * 7) })}
+              className="btn btn-secondary min-h-10 px-3 py-2"
+              aria-label="Settimana successiva"
+            >
               <ChevronRight aria-hidden className="size-4" />
             </Link>
             <h2 className="text-base font-semibold sm:text-lg" aria-live="polite">
@@ -157,11 +168,7 @@ export default function AdminSessions({ loaderData }: Route.ComponentProps) {
         </Form>
       </div>
       <LoadError message={loaderData.loadError} />
-      {view === "week" ? (
-        <WeekView sessions={sessions} monday={monday} today={today} filtered={filtered} />
-      ) : (
-        <SessionList sessions={sessions} filtered={filtered} />
-      )}
+      {view === "week" ? <WeekView sessions={sessions} monday={monday} today={today} filtered={filtered} /> : <SessionList sessions={sessions} filtered={filtered} />}
       <Closures closures={loaderData.closures} groups={groups} />
     </section>
   );
@@ -206,11 +213,7 @@ function WeekView({ sessions, monday, today, filtered }: { sessions: Session[]; 
               {upperFirst(dateLabel(day))}
               {day === today ? <span className="ml-1 text-xs font-medium text-teal-800">(oggi)</span> : null}
             </h3>
-            {ofDay.length === 0 ? (
-              <p className="text-xs text-ink-500 md:py-2">Nessun incontro</p>
-            ) : (
-              ofDay.map((session) => <SessionCard key={session.id} session={session} />)
-            )}
+            {ofDay.length === 0 ? <p className="text-xs text-ink-500 md:py-2">Nessun incontro</p> : ofDay.map((session) => <SessionCard key={session.id} session={session} />)}
           </li>
         );
       })}
@@ -252,7 +255,19 @@ function SessionList({ sessions, filtered }: { sessions: Session[]; filtered: bo
 }
 
 /** One filter of the meetings: every option by name, or all of them. */
-function FilterSelect({ label, name, value, all, options }: { label: string; name: string; value: string | undefined | null; all: string; options: { id: string; name: string }[] }) {
+function FilterSelect({
+  label,
+  name,
+  value,
+  all,
+  options,
+}: {
+  label: string;
+  name: string;
+  value: string | undefined | null;
+  all: string;
+  options: { id: string; name: string }[];
+}) {
   return (
     <label className="grid gap-1 text-sm font-medium">
       {label}

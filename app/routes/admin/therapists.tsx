@@ -16,7 +16,6 @@ import { recordAction } from "~/server/http/record-action.server";
 import { createTherapist, deleteTherapist, listTherapists, updateTherapist } from "~/server/services/admin-therapists.server";
 import { adminPageData } from "~/server/gates.server";
 
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   return adminPageData(context.db, request, () =>
     loadOr("admin-therapists", { therapists: [] }, "Failed to fetch therapists", async () => ({

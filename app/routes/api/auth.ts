@@ -12,7 +12,10 @@ export const loader = async ({ request, context }: Route.LoaderArgs) =>
 export async function action({ request, context }: Route.ActionArgs) {
   // Sign-up creates an account and e-mails any address: as on the widget, it takes a solved anti-spam challenge.
   if (new URL(request.url).pathname.endsWith("/sign-up/email")) {
-    const body: unknown = await request.clone().json().catch(() => null);
+    const body: unknown = await request
+      .clone()
+      .json()
+      .catch(() => null);
     if (!(await acceptProofOfWork(context.db, proofOfWorkOf(request, body)))) return jsonResponse(400, { error: proofOfWorkMessages.failed });
   }
   return outageInsteadOfServerError(context.db, request, "api/auth", await auth(context.db, request).handler(request));

@@ -112,8 +112,8 @@ export default function AbsencePage({ loaderData, actionData }: Route.ComponentP
             <p className="flex gap-2 rounded-2xl border border-coral-100 bg-coral-100/50 p-4 text-ink-900">
               <CircleAlert aria-hidden className="mt-0.5 size-5 shrink-0 text-coral-700" />
               <span>
-                Mancano meno di {absenceNotice.hours} ore all'incontro: con il {absenceNotice.rule} l'incontro <strong>ti sarà addebitato</strong> anche se non
-                partecipi. Avvisarci aiuta comunque il gruppo e il terapeuta.
+                Mancano meno di {absenceNotice.hours} ore all'incontro: con il {absenceNotice.rule} l'incontro <strong>ti sarà addebitato</strong> anche se non partecipi. Avvisarci
+                aiuta comunque il gruppo e il terapeuta.
               </span>
             </p>
           )}

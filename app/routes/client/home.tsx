@@ -136,8 +136,8 @@ function SignIn({ returnPath, linkInvalid, signedOutEverywhere, result }: { retu
           Entra nella tua area personale
         </h1>
         <p className="text-lg text-ink-700">
-          Il tuo gruppo, i prossimi incontri, il link della videochiamata, le assenze e i tuoi dati. Scrivi l'email che hai usato nel
-          questionario o nell'iscrizione: ti mandiamo un link per entrare, senza password.
+          Il tuo gruppo, i prossimi incontri, il link della videochiamata, le assenze e i tuoi dati. Scrivi l'email che hai usato nel questionario o nell'iscrizione: ti mandiamo un
+          link per entrare, senza password.
         </p>
         {fromReminder ? <p className="text-ink-700">Dopo l'accesso si apre il modulo per segnalare l'assenza all'incontro del promemoria.</p> : null}
       </header>
@@ -176,9 +176,7 @@ function SignIn({ returnPath, linkInvalid, signedOutEverywhere, result }: { retu
           Mandami il link per entrare
         </SendButton>
       </Form>
-      <p className="text-sm text-ink-500">
-        Per proteggere la tua riservatezza non diciamo se un indirizzo è registrato: il link arriva solo alla casella di chi l'ha chiesto.
-      </p>
+      <p className="text-sm text-ink-500">Per proteggere la tua riservatezza non diciamo se un indirizzo è registrato: il link arriva solo alla casella di chi l'ha chiesto.</p>
     </section>
   );
 }
@@ -191,15 +189,17 @@ function MyPath({ groups, feedUrl, feedSince, noticeHours, fiscalDataAsked, resu
     <div className="grid gap-8">
       <header className="grid gap-2">
         <h1 className="text-3xl font-semibold sm:text-4xl">Il mio percorso</h1>
-        <p className="text-ink-700">Orari in ora italiana. Assenze: avvisa almeno {noticeHours} ore prima e l'incontro non si paga, secondo il {absenceNotice.rule}.</p>
+        <p className="text-ink-700">
+          Orari in ora italiana. Assenze: avvisa almeno {noticeHours} ore prima e l'incontro non si paga, secondo il {absenceNotice.rule}.
+        </p>
       </header>
       {fiscalDataAsked ? <FiscalDataRequest /> : null}
       {groups.length === 0 ? (
         <div className="grid gap-3 rounded-3xl border border-sand-200 bg-white p-6">
           <h2 className="text-xl font-semibold">Non troviamo ancora un gruppo per te</h2>
           <p className="text-ink-700">
-            Non c'è nessun gruppo scelto con questo indirizzo email. Se hai usato un altro indirizzo nel questionario, esci ed entra con quello;
-            altrimenti puoi compilare il questionario per trovare il gruppo adatto.
+            Non c'è nessun gruppo scelto con questo indirizzo email. Se hai usato un altro indirizzo nel questionario, esci ed entra con quello; altrimenti puoi compilare il
+            questionario per trovare il gruppo adatto.
           </p>
           <p>
             <Link to="/questionario" className="btn btn-primary">
@@ -270,8 +270,7 @@ function GroupPath({ group: path }: { group: PathData["groups"][number] }) {
         </>
       ) : (
         <p className="rounded-2xl bg-sand-100 p-4 text-ink-700">
-          Lo staff ti contatterà per la chiamata conoscitiva e per confermare il posto. Dopo la conferma qui trovi gli incontri e il link della
-          videochiamata.
+          Lo staff ti contatterà per la chiamata conoscitiva e per confermare il posto. Dopo la conferma qui trovi gli incontri e il link della videochiamata.
         </p>
       )}
     </section>
@@ -330,8 +329,8 @@ function CalendarFeed({ feedUrl, feedSince, result }: { feedUrl: string | null; 
         Calendario privato del gruppo
       </h2>
       <p className="text-ink-700">
-        Un indirizzo da aggiungere al calendario del telefono (Google Calendar, Apple Calendario, Outlook): mostra tutti gli incontri del
-        tuo gruppo e si aggiorna da solo se un incontro cambia. È personale: non condividerlo. Puoi rinnovarlo o disattivarlo quando vuoi.
+        Un indirizzo da aggiungere al calendario del telefono (Google Calendar, Apple Calendario, Outlook): mostra tutti gli incontri del tuo gruppo e si aggiorna da solo se un
+        incontro cambia. È personale: non condividerlo. Puoi rinnovarlo o disattivarlo quando vuoi.
       </p>
       {result?.feed ? (
         <p role="status" className="rounded-2xl bg-teal-50 p-3 text-sm text-teal-800">

@@ -94,5 +94,7 @@ export function ErrorBoundary() {
       : status === 404
         ? ["Non trovato", "Questa pagina non esiste o non riguarda il tuo percorso."]
         : ["Qualcosa è andato storto", "Riprova tra poco."];
-  return <ErrorNotice status={status} title={title} message={message} link={{ to: status === 403 ? "/" : CLIENT_AREA, label: status === 403 ? "Torna alla home" : "Area personale" }} />;
+  return (
+    <ErrorNotice status={status} title={title} message={message} link={{ to: status === 403 ? "/" : CLIENT_AREA, label: status === 403 ? "Torna alla home" : "Area personale" }} />
+  );
 }

@@ -104,9 +104,7 @@ export default function MovePage({ loaderData, actionData }: Route.ComponentProp
                 </option>
               ))}
             </select>
-            {targets.length === 0 ? (
-              <p className="text-sm text-ink-500">Ora nessun altro gruppo ha posti liberi: lo staff cercherà una soluzione con te.</p>
-            ) : null}
+            {targets.length === 0 ? <p className="text-sm text-ink-500">Ora nessun altro gruppo ha posti liberi: lo staff cercherà una soluzione con te.</p> : null}
             <FieldError id={fields.preferred_group.errorId} error={firstError(fields.preferred_group.errors)} />
           </div>
           <SendButton sending={sending} icon={<ArrowRightLeft aria-hidden className="size-5" />} className="btn btn-primary w-full sm:w-fit">

@@ -58,9 +58,7 @@ export default function TherapistHome({ loaderData }: Route.ComponentProps) {
                   </Link>
                   <Badge tone={group.status === "closed" ? "neutral" : "highlight"}>{groupStatusLabels[group.status]}</Badge>
                 </div>
-                <p className="text-sm text-ink-700">
-                  {upperFirst(`${weekdayName(group.weekday)}, ore ${group.startTime}`)}
-                </p>
+                <p className="text-sm text-ink-700">{upperFirst(`${weekdayName(group.weekday)}, ore ${group.startTime}`)}</p>
                 <p className="flex items-center gap-1.5 text-sm text-ink-700">
                   <Users aria-hidden className="size-4" />
                   {group.members} persone su {group.capacity}

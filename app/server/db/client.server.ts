@@ -219,7 +219,11 @@ export function insertRows<T extends PgTable, E extends keyof T["$inferInsert"] 
   const keys = rows[0] ? Object.keys(rows[0]).filter((key) => (rows[0] as Record<string, unknown>)[key] !== undefined) : [];
   if (keys.length === 0) throw new Error("insertRows: no rows, or rows without values");
   const expressions = Object.entries(options.expressions ?? {}) as [string, SQL][];
-  const { columns, head } = insertHead(table, keys, expressions.map(([key]) => key));
+  const { columns, head } = insertHead(
+    table,
+    keys,
+    expressions.map(([key]) => key),
+  );
   const values = rows.map((row) => {
     const record = row as Record<string, unknown>;
     if (Object.keys(record).filter((key) => record[key] !== undefined).length !== keys.length) throw new Error("insertRows: rows with different keys");
@@ -231,8 +235,13 @@ export function insertRows<T extends PgTable, E extends keyof T["$inferInsert"] 
     });
     return encoded;
   });
-  const selected = expressions.length > 0 ? sql`, ${sql.join(expressions.map(([, expression]) => expression), sql`, `)}` : sql``;
+  const selected =
+    expressions.length > 0
+      ? sql`, ${sql.join(
+          expressions.map(([, expression]) => expression),
+          sql`, `,
+        )}`
+      : sql``;
   const conflict = options.onConflictDoNothing ? sql` on conflict (${sql.identifier(options.onConflictDoNothing.name)}) do nothing` : sql``;
   return sql`insert into ${table} ${head}${selected} from jsonb_populate_recordset(null::${table}, ${JSON.stringify(values)}::jsonb)${conflict}`;
 }
-

@@ -55,7 +55,10 @@ export async function retireDemoPassword(db: Database) {
   if (!(await context.password.verify({ hash: row.hash, password: RETIRED_DEMO_PASSWORD }))) return;
   const configured = env().DEMO_ADMIN_PASSWORD;
   const password = configured ?? randomBytes(15).toString("base64url");
-  await db.update(account).set({ password: await context.password.hash(password) }).where(eq(account.id, row.accountId));
+  await db
+    .update(account)
+    .set({ password: await context.password.hash(password) })
+    .where(eq(account.id, row.accountId));
   await db.delete(session).where(eq(session.userId, row.userId));
   announceDemoAdmin(password, Boolean(configured));
 }

@@ -14,10 +14,7 @@ const PERSON_WORDS = /\b(donn[ae]|uomo|uomini|person[ae]|giovan[ei]|ragazz[aoie]
 function drawings() {
   return blogSeedPosts.flatMap((post) => {
     const illustrations = postIllustrations[post.slug]!;
-    return [
-      { name: `${post.slug} cover`, svg: illustrations.cover() },
-      ...illustrations.images.map((draw, index) => ({ name: `${post.slug} image ${index + 1}`, svg: draw() })),
-    ];
+    return [{ name: `${post.slug} cover`, svg: illustrations.cover() }, ...illustrations.images.map((draw, index) => ({ name: `${post.slug} image ${index + 1}`, svg: draw() }))];
   });
 }
 

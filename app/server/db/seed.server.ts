@@ -84,11 +84,7 @@ export async function seedDemoContent(db: Database, _dataDir: string) {
       const cover = await storeWebpVariants("blog-images", `covers/demo-${index + 1}`, await rasterize(illustrations.cover()));
       const images = [];
       for (const [imageIndex, image] of post.images_data.entries()) {
-        const stored = await storeWebpVariants(
-          "blog-images",
-          `paragraphs/demo-${index + 1}-${imageIndex + 1}`,
-          await rasterize(illustrations.images[imageIndex]!()),
-        );
+        const stored = await storeWebpVariants("blog-images", `paragraphs/demo-${index + 1}-${imageIndex + 1}`, await rasterize(illustrations.images[imageIndex]!()));
         images.push({ url: stored.url, alt: image.alt, caption: image.caption ?? null, position: image.position });
       }
       await tx.insert(blogPosts).values({
@@ -115,10 +111,7 @@ export async function seedDemoContent(db: Database, _dataDir: string) {
         imagesData: images,
       });
     }
-    logger.info(
-      { therapists: therapistRows.length, groups: groupSeeds.length, posts: blogSeedPosts.length },
-      "demo content seeded",
-    );
+    logger.info({ therapists: therapistRows.length, groups: groupSeeds.length, posts: blogSeedPosts.length }, "demo content seeded");
   });
 }
 

@@ -27,12 +27,12 @@ export function BookingRequestReceived({
     <EmailLayout preview={`Hai scelto il gruppo ${groupName}`}>
       <Text style={p}>{greeting(name)}</Text>
       <Text style={p}>
-        abbiamo ricevuto la tua scelta: il gruppo <strong>{groupName}</strong>, condotto da {therapistName}. {schedule}, primo incontro{" "}
-        {startsOn}; ogni incontro dura {groupRules.sessionMinutes} minuti, online.
+        abbiamo ricevuto la tua scelta: il gruppo <strong>{groupName}</strong>, condotto da {therapistName}. {schedule}, primo incontro {startsOn}; ogni incontro dura{" "}
+        {groupRules.sessionMinutes} minuti, online.
       </Text>
       <Text style={p}>
-        Il prossimo passo è il colloquio conoscitivo individuale, gratuito: ci conosciamo, rispondiamo alle tue domande e confermiamo il
-        tuo posto nel gruppo. Ti contatteremo entro {replyTimesHours.general} ore.
+        Il prossimo passo è il colloquio conoscitivo individuale, gratuito: ci conosciamo, rispondiamo alle tue domande e confermiamo il tuo posto nel gruppo. Ti contatteremo entro{" "}
+        {replyTimesHours.general} ore.
       </Text>
       <Button href={callUrl} style={emailStyles.button}>
         Scegli l'orario della chiamata
@@ -51,19 +51,19 @@ export function CallRequestReceived({ name, slotLabel }: { name: string | null; 
       {slotLabel ? (
         <>
           <Text style={p}>
-            la tua chiamata conoscitiva gratuita è fissata per <strong>{slotLabel}</strong> (ora italiana). Ti chiameremo al numero che ci
-            hai lasciato.
+            la tua chiamata conoscitiva gratuita è fissata per <strong>{slotLabel}</strong> (ora italiana). Ti chiameremo al numero che ci hai lasciato.
           </Text>
           <Text style={p}>In allegato trovi l'invito da aggiungere al tuo calendario.</Text>
         </>
       ) : (
         <Text style={p}>
-          abbiamo ricevuto la tua richiesta: ti richiameremo entro {replyTimesHours.general} ore al numero che ci hai lasciato per il
-          colloquio conoscitivo gratuito.
+          abbiamo ricevuto la tua richiesta: ti richiameremo entro {replyTimesHours.general} ore al numero che ci hai lasciato per il colloquio conoscitivo gratuito.
         </Text>
       )}
       <Text style={p}>Se hai bisogno di spostare la chiamata, rispondi a questa email.</Text>
-      <Text style={p}>A presto,{"\n"}il team di {site.brand}</Text>
+      <Text style={p}>
+        A presto,{"\n"}il team di {site.brand}
+      </Text>
     </EmailLayout>
   );
 }
@@ -76,8 +76,7 @@ export function SeatAvailable({ name, groupName, groupsUrl }: { name: string | n
     >
       <Text style={p}>{greeting(name)}</Text>
       <Text style={p}>
-        si è appena liberato un posto nel gruppo <strong>{groupName}</strong>. I posti si assegnano in ordine di richiesta, quindi se ti
-        interessa non aspettare troppo.
+        si è appena liberato un posto nel gruppo <strong>{groupName}</strong>. I posti si assegnano in ordine di richiesta, quindi se ti interessa non aspettare troppo.
       </Text>
       <Button href={groupsUrl} style={emailStyles.button}>
         Vedi il gruppo
@@ -142,14 +141,10 @@ export function FollowupEmail({ step, name, groupsUrl, callUrl }: { step: Follow
 /** A write asked for this address without proof of identity: nothing happens until the person confirms. */
 export function ConfirmRequestEmail({ summary, confirmUrl, hours }: { summary: string; confirmUrl: string; hours: number }) {
   return (
-    <EmailLayout
-      preview="Conferma la tua richiesta"
-      footerNote="Se non hai fatto tu questa richiesta, ignora questa email: senza la tua conferma non succede nulla."
-    >
+    <EmailLayout preview="Conferma la tua richiesta" footerNote="Se non hai fatto tu questa richiesta, ignora questa email: senza la tua conferma non succede nulla.">
       <Text style={p}>Ciao,</Text>
       <Text style={p}>
-        abbiamo ricevuto questa richiesta per il tuo indirizzo email: <strong>{summary}</strong>. Per proteggere la tua riservatezza la
-        eseguiamo solo dopo la tua conferma.
+        abbiamo ricevuto questa richiesta per il tuo indirizzo email: <strong>{summary}</strong>. Per proteggere la tua riservatezza la eseguiamo solo dopo la tua conferma.
       </Text>
       <Button href={confirmUrl} style={emailStyles.button}>
         Conferma la richiesta
@@ -182,8 +177,8 @@ export function MemberMovedEmail({
     <EmailLayout preview={`Ti abbiamo spostato nel gruppo ${groupName}`}>
       <Text style={p}>{greeting(name)}</Text>
       <Text style={p}>
-        ti abbiamo spostato {fromGroup ? <>dal gruppo {fromGroup} </> : null}al gruppo <strong>{groupName}</strong>, condotto da {therapistName}.{" "}
-        {schedule}; ogni incontro dura {groupRules.sessionMinutes} minuti, online.
+        ti abbiamo spostato {fromGroup ? <>dal gruppo {fromGroup} </> : null}al gruppo <strong>{groupName}</strong>, condotto da {therapistName}. {schedule}; ogni incontro dura{" "}
+        {groupRules.sessionMinutes} minuti, online.
       </Text>
       {confirmed ? (
         <Text style={p}>
@@ -198,11 +193,10 @@ export function MemberMovedEmail({
       ) : (
         <Text style={p}>Ti scriveremo per confermare il tuo posto nel nuovo gruppo.</Text>
       )}
+      <Text style={p}>Gli incontri già fatti e i pagamenti restano validi: il tuo conto continua nel nuovo gruppo. Per qualsiasi domanda rispondi a questa email.</Text>
       <Text style={p}>
-        Gli incontri già fatti e i pagamenti restano validi: il tuo conto continua nel nuovo gruppo. Per qualsiasi domanda rispondi a questa
-        email.
+        A presto,{"\n"}il team di {site.brand}
       </Text>
-      <Text style={p}>A presto,{"\n"}il team di {site.brand}</Text>
     </EmailLayout>
   );
 }

@@ -27,9 +27,7 @@ export function EmailLayout({ preview, children, footerNote }: { preview: string
       <Preview>{preview}</Preview>
       <Body style={{ backgroundColor: colors.sand, fontFamily: "Helvetica, Arial, sans-serif", margin: 0, padding: "24px 0" }}>
         <Container style={{ backgroundColor: "#ffffff", borderRadius: "16px", maxWidth: "560px", padding: "32px" }}>
-          <Text style={{ fontFamily: "Georgia, serif", fontSize: "24px", fontWeight: 600, color: colors.teal, margin: "0 0 24px" }}>
-            {site.brand}
-          </Text>
+          <Text style={{ fontFamily: "Georgia, serif", fontSize: "24px", fontWeight: 600, color: colors.teal, margin: "0 0 24px" }}>{site.brand}</Text>
           <Section>{children}</Section>
           <Hr style={{ borderColor: colors.line, margin: "32px 0 16px" }} />
           {footerNote ? <Text style={emailStyles.small}>{footerNote}</Text> : null}

@@ -7,12 +7,30 @@ import { ContactAutoReply, NewsletterConfirm, QuestionnaireResult, StaffNotifica
 
 const samples: [string, ReactElement][] = [
   ["QuestionnaireResult", createElement(QuestionnaireResult, { name: "Giulia", groupsUrl: "https://insieme.example/gruppi-matching?token=abc" })],
-  ["StaffNotification", createElement(StaffNotification, { title: "Un nuovo questionario è stato compilato", rows: [["Nome", "Giulia"], ["Email", "giulia@example.com"]] })],
+  [
+    "StaffNotification",
+    createElement(StaffNotification, {
+      title: "Un nuovo questionario è stato compilato",
+      rows: [
+        ["Nome", "Giulia"],
+        ["Email", "giulia@example.com"],
+      ],
+    }),
+  ],
   ["ContactAutoReply", createElement(ContactAutoReply, { name: "Sara" })],
   ["NewsletterConfirm", createElement(NewsletterConfirm, { confirmUrl: "https://insieme.example/newsletter/conferma/xyz" })],
   ["FollowupEmail", createElement(FollowupEmail, { step: 2, name: null, groupsUrl: "https://insieme.example/g", callUrl: "https://insieme.example/c" })],
   ["SeatAvailable", createElement(SeatAvailable, { name: "Marco", groupName: "Respiro", groupsUrl: "https://insieme.example/g" })],
-  ["escaped values", createElement(StaffNotification, { title: `Caffè & "tè" <subito>`, rows: [["Città", "L'Aquila <&> è"], ["Nota", "riga 1\nriga 2"]] })],
+  [
+    "escaped values",
+    createElement(StaffNotification, {
+      title: `Caffè & "tè" <subito>`,
+      rows: [
+        ["Città", "L'Aquila <&> è"],
+        ["Nota", "riga 1\nriga 2"],
+      ],
+    }),
+  ],
 ];
 
 function Broken(): ReactElement {

@@ -10,8 +10,7 @@ export interface RenderedEmail {
 }
 
 /** The doctype React Email puts in front of every message. */
-const XHTML_DOCTYPE =
-  '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
+const XHTML_DOCTYPE = '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
 
 /**
  * React Email's `render()`, byte for byte (the unit test holds it to that), read from React's Node
@@ -27,7 +26,12 @@ function renderHtml(element: ReactElement): Promise<string> {
         done();
       },
       final(done) {
-        resolve(XHTML_DOCTYPE + Buffer.concat(chunks).toString("utf8").replace(/<!DOCTYPE.*?>/, ""));
+        resolve(
+          XHTML_DOCTYPE +
+            Buffer.concat(chunks)
+              .toString("utf8")
+              .replace(/<!DOCTYPE.*?>/, ""),
+        );
         done();
       },
     });

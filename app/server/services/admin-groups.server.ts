@@ -6,7 +6,6 @@ import { HttpError } from "../http/errors.server";
 import { VersionConflict, versionOf } from "../record-versions.server";
 import { confirmedCount, groupColumns } from "./groups.server";
 
-
 /** Every group with its therapist and occupancy (confirmed bookings); closed ones last. */
 export function listGroups(db: Database) {
   return db
@@ -45,8 +44,7 @@ function columns(input: GroupInput) {
   };
 }
 
-const unknownTherapist = () =>
-  new HttpError(400, "Il terapeuta scelto non esiste più.", { therapist_id: "Il terapeuta scelto non esiste più." });
+const unknownTherapist = () => new HttpError(400, "Il terapeuta scelto non esiste più.", { therapist_id: "Il terapeuta scelto non esiste più." });
 
 export async function createGroup(db: Database | Transaction, input: GroupInput) {
   try {
@@ -90,11 +88,7 @@ export async function updateGroup(db: Database | Transaction, id: string, versio
 
 /** Closes a group: it is no longer recommended nor bookable; its bookings stay as they are. */
 export async function closeGroup(db: Database | Transaction, id: string) {
-  const [row] = await db
-    .update(groups)
-    .set({ status: "closed", updatedAt: new Date() })
-    .where(eq(groups.id, id))
-    .returning({ id: groups.id, name: groups.name });
+  const [row] = await db.update(groups).set({ status: "closed", updatedAt: new Date() }).where(eq(groups.id, id)).returning({ id: groups.id, name: groups.name });
   if (!row) throw new HttpError(404, "Gruppo non trovato.");
   return row;
 }

@@ -65,9 +65,7 @@ async function chosenGroup(tx: Tx, input: GroupSelectionInput, response: Awaited
     if (group.status !== "open" || freeSpotsOf(group) === 0) throw new HttpError(409, messages.groupFull);
     return group;
   }
-  const candidates = (await loadGroups(tx, { onlyOpen: false })).filter(
-    (group) => group.status !== "closed" && sameName(group.therapist.name, input.selectedTherapist),
-  );
+  const candidates = (await loadGroups(tx, { onlyOpen: false })).filter((group) => group.status !== "closed" && sameName(group.therapist.name, input.selectedTherapist));
   if (candidates.length === 0) throw new HttpError(404, "Nessun gruppo disponibile con questo terapeuta.");
   const [best] = matchGroups(profileOf(response), candidates);
   if (!best) throw new HttpError(409, messages.groupFull);
@@ -144,7 +142,12 @@ async function bookingForCall(tx: Tx, email: string, input: GroupSelectionInput)
   const base = and(eq(groupBookings.email, email), inArray(groupBookings.status, ACTIVE));
   const columns = { id: groupBookings.id, groupId: groupBookings.groupId, name: groupBookings.name };
   if (input.groupId) {
-    const [row] = await tx.select(columns).from(groupBookings).where(and(base, eq(groupBookings.groupId, input.groupId))).orderBy(desc(groupBookings.createdAt)).limit(1);
+    const [row] = await tx
+      .select(columns)
+      .from(groupBookings)
+      .where(and(base, eq(groupBookings.groupId, input.groupId)))
+      .orderBy(desc(groupBookings.createdAt))
+      .limit(1);
     if (row) return row;
   }
   if (!sameName(input.selectedTherapist, DIRECT_CALL_LABEL)) {
@@ -256,13 +259,7 @@ export async function lockBooking(tx: Pick<Database, "select">, id: string, vers
  * The member gets one e-mail; the move is in the audit log. `version`: the admin screen's
  * optimistic check (VersionConflict when the booking changed since it was loaded).
  */
-export async function moveMember(
-  db: Database,
-  actor: SessionInfo,
-  bookingId: string,
-  toGroupId: string,
-  options: { version?: string; now?: Date } = {},
-) {
+export async function moveMember(db: Database, actor: SessionInfo, bookingId: string, toGroupId: string, options: { version?: string; now?: Date } = {}) {
   return db.transaction((tx) => moveMemberIn(tx, actor, bookingId, toGroupId, options));
 }
 

@@ -52,10 +52,7 @@ async function followupStopReason(tx: Pick<Database, "select">, email: string) {
     .where(and(eq(groupBookings.email, email), inArray(groupBookings.status, ["requested", "confirmed", "moved"])))
     .limit(1);
   if (booking) return "booked" as const;
-  const [subscriber] = await tx
-    .select({ status: newsletterSubscribers.status })
-    .from(newsletterSubscribers)
-    .where(eq(newsletterSubscribers.email, email));
+  const [subscriber] = await tx.select({ status: newsletterSubscribers.status }).from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email));
   if (subscriber?.status === "unsubscribed") return "unsubscribed" as const;
   return undefined;
 }

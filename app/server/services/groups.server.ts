@@ -29,7 +29,6 @@ export const groupColumns = {
 /** The group's occupied seats: its confirmed bookings. */
 export const confirmedCount = sql<number>`(select count(*)::int from ${groupBookings} b where b.group_id = ${groups.id} and b.status = 'confirmed')`;
 
-
 const emptyProfile: MatchProfile = { age: "", current_situations: [], therapy_goals: [], time_preference: "", flexibility: [] };
 
 export function normalizeEmail(email: string) {
@@ -97,7 +96,9 @@ export async function loadGroups(db: Reader, options: { ids?: string[]; onlyOpen
     .select({
       ...groupColumns,
       occupied: confirmedCount,
-      memberAges: sql<string[]>`(select coalesce(array_agg(b.age_bracket), '{}') from ${groupBookings} b where b.group_id = ${groups.id} and b.status = 'confirmed' and b.age_bracket is not null)`,
+      memberAges: sql<
+        string[]
+      >`(select coalesce(array_agg(b.age_bracket), '{}') from ${groupBookings} b where b.group_id = ${groups.id} and b.status = 'confirmed' and b.age_bracket is not null)`,
       therapistId: therapists.id,
       therapistName: therapists.name,
       therapistRole: therapists.role,

@@ -22,7 +22,6 @@ type Tx = Pick<Database, "insert" | "select" | "update" | "execute">;
 const ACCESS_TOKEN_DAYS = 30;
 const PENDING_ACTION_HOURS = 48;
 
-
 /** The token of a row: an HMAC of its id, so a retried submission can be answered again without storing the token. */
 export function tokenOf(id: string) {
   const key = createHmac("sha256", authSecret()).update("insieme:access-token").digest();
@@ -112,10 +111,7 @@ export type PendingKind = (typeof pendingActions.$inferSelect)["kind"];
  * A write for an address without proof: stored as pending and confirmed by a link sent to the
  * address. The answer is the same whether or not we know the address.
  */
-export async function requestConfirmation(
-  tx: Tx,
-  input: { email: string; kind: PendingKind; payload: Record<string, unknown>; summary: string },
-): Promise<HandlerResult> {
+export async function requestConfirmation(tx: Tx, input: { email: string; kind: PendingKind; payload: Record<string, unknown>; summary: string }): Promise<HandlerResult> {
   const secret = randomBytes(32).toString("base64url");
   const email = normalizeEmail(input.email);
   await tx.insert(pendingActions).values({

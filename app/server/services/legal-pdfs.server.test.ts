@@ -5,8 +5,7 @@ import { generatedDocumentKey, legalTexts, pdfSafeText, renderLegalPdf } from ".
 
 /** WinAnsiEncoding is Latin-1 except for 0x80-0x9f (Node's TextDecoder reads windows-1252 as Latin-1). */
 const winAnsiHigh = "€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ";
-const winAnsi = (bytes: Buffer) =>
-  Array.from(bytes, (byte) => (byte >= 0x80 && byte <= 0x9f ? winAnsiHigh[byte - 0x80] : String.fromCharCode(byte))).join("");
+const winAnsi = (bytes: Buffer) => Array.from(bytes, (byte) => (byte >= 0x80 && byte <= 0x9f ? winAnsiHigh[byte - 0x80] : String.fromCharCode(byte))).join("");
 
 /** The text drawn in a PDF made by pdfkit with the standard fonts: its TJ strings, line by line, in WinAnsi. */
 function pdfTextLines(pdf: Buffer) {

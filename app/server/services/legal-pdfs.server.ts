@@ -22,8 +22,8 @@ const LAYOUT_REVISION = 1;
  * Helvetica needs no font file, but anything outside this set would print as garbage.
  */
 const winAnsiExtras = new Set([
-  0x152, 0x153, 0x160, 0x161, 0x178, 0x17d, 0x17e, 0x192, 0x2c6, 0x2dc, 0x2013, 0x2014, 0x2018, 0x2019, 0x201a, 0x201c, 0x201d, 0x201e,
-  0x2020, 0x2021, 0x2022, 0x2026, 0x2030, 0x2039, 0x203a, 0x20ac, 0x2122,
+  0x152, 0x153, 0x160, 0x161, 0x178, 0x17d, 0x17e, 0x192, 0x2c6, 0x2dc, 0x2013, 0x2014, 0x2018, 0x2019, 0x201a, 0x201c, 0x201d, 0x201e, 0x2020, 0x2021, 0x2022, 0x2026, 0x2030,
+  0x2039, 0x203a, 0x20ac, 0x2122,
 ]);
 
 const drawable = (char: string) => {
@@ -91,7 +91,12 @@ export function renderLegalPdf(document: LegalDocument, path: string): Promise<B
   text(`Ultimo aggiornamento: ${document.updated}`);
   text(`Lo stesso testo è pubblicato su ${absoluteUrl(path)}`, { link: absoluteUrl(path) });
   pdf.moveDown(0.6);
-  pdf.moveTo(pdf.page.margins.left, pdf.y).lineTo(pdf.page.margins.left + width, pdf.y).lineWidth(0.5).strokeColor(colors.rule).stroke();
+  pdf
+    .moveTo(pdf.page.margins.left, pdf.y)
+    .lineTo(pdf.page.margins.left + width, pdf.y)
+    .lineWidth(0.5)
+    .strokeColor(colors.rule)
+    .stroke();
   pdf.moveDown(1);
 
   pdf.fontSize(10.5).fillColor(colors.ink);
@@ -131,12 +136,11 @@ export function renderLegalPdf(document: LegalDocument, path: string): Promise<B
     // Writing inside the bottom margin would otherwise start a new page.
     pdf.page.margins.bottom = 0;
     pdf.font("Helvetica").fontSize(8.5).fillColor(colors.muted);
-    pdf.text(
-      pdfSafeText(`${document.title} · versione del ${document.updated} · pagina ${index + 1} di ${pages.count}`),
-      pdf.page.margins.left,
-      pdf.page.height - 44,
-      { width, align: "center", lineBreak: false },
-    );
+    pdf.text(pdfSafeText(`${document.title} · versione del ${document.updated} · pagina ${index + 1} di ${pages.count}`), pdf.page.margins.left, pdf.page.height - 44, {
+      width,
+      align: "center",
+      lineBreak: false,
+    });
     pdf.page.margins.bottom = bottom;
   }
   pdf.end();

@@ -45,12 +45,7 @@ async function moveTargets(db: Database, groupId: string | null) {
  * asking again returns it (no second e-mail). Someone else's booking is a 404, a booking that is
  * not a confirmed membership a 409; a preferred group without a free seat a 400 (field error).
  */
-export async function requestMove(
-  db: Database,
-  client: ClientIdentity,
-  bookingId: string,
-  input: { reason: string; preferredGroupId?: string },
-) {
+export async function requestMove(db: Database, client: ClientIdentity, bookingId: string, input: { reason: string; preferredGroupId?: string }) {
   const own = ownBooking(client, bookingId);
   if (own.status !== "confirmed" || !own.groupId) throw new HttpError(409, moveRequestMessages.notMember);
   const targets = await moveTargets(db, own.groupId);
@@ -66,7 +61,10 @@ export async function requestMove(
       .onConflictDoNothing()
       .returning();
     if (!created) {
-      const [open] = await tx.select().from(moveRequests).where(and(eq(moveRequests.bookingId, bookingId), eq(moveRequests.status, "pending")));
+      const [open] = await tx
+        .select()
+        .from(moveRequests)
+        .where(and(eq(moveRequests.bookingId, bookingId), eq(moveRequests.status, "pending")));
       return { request: open!, created: false };
     }
     const [current] = await tx.select({ name: groups.name }).from(groups).where(eq(groups.id, booking.groupId));

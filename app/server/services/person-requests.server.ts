@@ -7,15 +7,7 @@ import { type HandlerResult } from "../http/idempotency.server";
 import { joinWaitlist, requestCall, selectGroup } from "./bookings.server";
 import { offeredSlot, slotLabel } from "./call-slots.server";
 import { loadGroups } from "./groups.server";
-import {
-  completePendingAction,
-  identityFromToken,
-  issueAddressToken,
-  pendingAction,
-  requestConfirmation,
-  type Identity,
-  type PendingKind,
-} from "./identity.server";
+import { completePendingAction, identityFromToken, issueAddressToken, pendingAction, requestConfirmation, type Identity, type PendingKind } from "./identity.server";
 
 /**
  * What a person asks for on the matching and call pages (choose a group, ask for a call, join a
@@ -87,10 +79,7 @@ export interface ConfirmedRequest {
   slotLabel: string | null;
 }
 
-type ConfirmationState =
-  | { state: "invalid" }
-  | { state: "pending"; kind: PendingKind; summary: string }
-  | { state: "done"; result: ConfirmedRequest };
+type ConfirmationState = { state: "invalid" } | { state: "pending"; kind: PendingKind; summary: string } | { state: "done"; result: ConfirmedRequest };
 
 /** What a confirmation link stands for, without doing anything (link scanners only read). */
 export async function confirmationState(tx: Tx, secret: string): Promise<ConfirmationState> {

@@ -4,7 +4,29 @@ import type { SessionInfo } from "../auth.server";
 import { audit } from "../audit.server";
 import { readAnswers } from "../crypto.server";
 import type { Database } from "../db/client.server";
-import { accessTokens, attendance, calendarFeeds, callSlots, consentRecords, contacts, emailOutbox, groupBookings, groupSessions, groupWaitlist, invoices, iseeRequests, moveRequests, newsletterSubscribers, payments, pendingActions, privacyRequests, questionnaireResponses, refunds, registrations, user } from "../db/schema";
+import {
+  accessTokens,
+  attendance,
+  calendarFeeds,
+  callSlots,
+  consentRecords,
+  contacts,
+  emailOutbox,
+  groupBookings,
+  groupSessions,
+  groupWaitlist,
+  invoices,
+  iseeRequests,
+  moveRequests,
+  newsletterSubscribers,
+  payments,
+  pendingActions,
+  privacyRequests,
+  questionnaireResponses,
+  refunds,
+  registrations,
+  user,
+} from "../db/schema";
 
 import type { PrivacyRequestType } from "~/domain/privacy-labels";
 import { storage } from "../storage.server";
@@ -44,10 +66,22 @@ export async function collectPersonalData(db: Database, emailInput: string) {
   const email = normalize(emailInput);
   const [responses, bookings, slots, waitlist, contactRows, subscriber, registrationRows, consents, mails, accounts] = await Promise.all([
     db.select().from(questionnaireResponses).where(eq(questionnaireResponses.email, email)).orderBy(desc(questionnaireResponses.createdAt)),
-    db.select().from(groupBookings).where(eq(sql`lower(${groupBookings.email})`, email)),
-    db.select().from(callSlots).where(eq(sql`lower(${callSlots.email})`, email)),
-    db.select().from(groupWaitlist).where(eq(sql`lower(${groupWaitlist.email})`, email)),
-    db.select().from(contacts).where(eq(sql`lower(${contacts.email})`, email)),
+    db
+      .select()
+      .from(groupBookings)
+      .where(eq(sql`lower(${groupBookings.email})`, email)),
+    db
+      .select()
+      .from(callSlots)
+      .where(eq(sql`lower(${callSlots.email})`, email)),
+    db
+      .select()
+      .from(groupWaitlist)
+      .where(eq(sql`lower(${groupWaitlist.email})`, email)),
+    db
+      .select()
+      .from(contacts)
+      .where(eq(sql`lower(${contacts.email})`, email)),
     db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)),
     db.select().from(registrations).where(eq(registrations.email, email)),
     db.select().from(consentRecords).where(eq(consentRecords.email, email)),
@@ -63,7 +97,14 @@ export async function collectPersonalData(db: Database, emailInput: string) {
   const [attendanceRows, paymentRows, refundRows, requests, feeds, moves, isee] = await Promise.all([
     bookingIds.length
       ? db
-          .select({ bookingId: attendance.bookingId, sessionId: attendance.sessionId, startsAt: groupSessions.startsAt, status: attendance.status, announcedAt: attendance.announcedAt, recordedAt: attendance.recordedAt })
+          .select({
+            bookingId: attendance.bookingId,
+            sessionId: attendance.sessionId,
+            startsAt: groupSessions.startsAt,
+            status: attendance.status,
+            announcedAt: attendance.announcedAt,
+            recordedAt: attendance.recordedAt,
+          })
           .from(attendance)
           .innerJoin(groupSessions, eq(groupSessions.id, attendance.sessionId))
           .where(inArray(attendance.bookingId, bookingIds))
@@ -76,19 +117,37 @@ export async function collectPersonalData(db: Database, emailInput: string) {
           .leftJoin(invoices, eq(invoices.paymentId, payments.id))
           .where(inArray(payments.bookingId, bookingIds))
       : [],
-    bookingIds.length ? db.select({ bookingId: refunds.bookingId, amountCents: refunds.amountCents, reason: refunds.reason, createdAt: refunds.createdAt }).from(refunds).where(inArray(refunds.bookingId, bookingIds)) : [],
+    bookingIds.length
+      ? db
+          .select({ bookingId: refunds.bookingId, amountCents: refunds.amountCents, reason: refunds.reason, createdAt: refunds.createdAt })
+          .from(refunds)
+          .where(inArray(refunds.bookingId, bookingIds))
+      : [],
     db.select().from(privacyRequests).where(eq(privacyRequests.email, email)),
     accountIds.length ? db.select({ createdAt: calendarFeeds.createdAt }).from(calendarFeeds).where(inArray(calendarFeeds.userId, accountIds)) : [],
     bookingIds.length
       ? db
-          .select({ bookingId: moveRequests.bookingId, reason: moveRequests.reason, status: moveRequests.status, decisionReason: moveRequests.decisionReason, createdAt: moveRequests.createdAt, decidedAt: moveRequests.decidedAt })
+          .select({
+            bookingId: moveRequests.bookingId,
+            reason: moveRequests.reason,
+            status: moveRequests.status,
+            decisionReason: moveRequests.decisionReason,
+            createdAt: moveRequests.createdAt,
+            decidedAt: moveRequests.decidedAt,
+          })
           .from(moveRequests)
           .where(inArray(moveRequests.bookingId, bookingIds))
       : [],
     // The attestation itself stays a file staff open; the export says it was sent and what became of it.
     bookingIds.length
       ? db
-          .select({ bookingId: iseeRequests.bookingId, status: iseeRequests.status, decisionReason: iseeRequests.decisionReason, createdAt: iseeRequests.createdAt, decidedAt: iseeRequests.decidedAt })
+          .select({
+            bookingId: iseeRequests.bookingId,
+            status: iseeRequests.status,
+            decisionReason: iseeRequests.decisionReason,
+            createdAt: iseeRequests.createdAt,
+            decidedAt: iseeRequests.decidedAt,
+          })
           .from(iseeRequests)
           .where(inArray(iseeRequests.bookingId, bookingIds))
       : [],
@@ -118,14 +177,14 @@ export async function collectPersonalData(db: Database, emailInput: string) {
 
 export function summarize(data: Awaited<ReturnType<typeof collectPersonalData>>) {
   return {
-    "Questionari": data.questionnaireResponses.length,
-    "Prenotazioni": data.groupBookings.length,
-    "Chiamate": data.callSlots.length,
+    Questionari: data.questionnaireResponses.length,
+    Prenotazioni: data.groupBookings.length,
+    Chiamate: data.callSlots.length,
     "Lista d'attesa": data.waitlist.length,
-    "Messaggi": data.contacts.length,
-    "Newsletter": data.newsletter.length,
-    "Iscrizioni": data.registrations.length,
-    "Consensi": data.consents.length,
+    Messaggi: data.contacts.length,
+    Newsletter: data.newsletter.length,
+    Iscrizioni: data.registrations.length,
+    Consensi: data.consents.length,
     "Email inviate": data.emailsSent.length,
   };
 }
@@ -176,7 +235,12 @@ export async function erasePersonalData(db: Database, session: SessionInfo, emai
       counts[name] = (await query).rowCount ?? 0;
     };
     const responseIds = (await tx.select({ id: questionnaireResponses.id }).from(questionnaireResponses).where(eq(questionnaireResponses.email, email))).map((row) => row.id);
-    const bookingIds = (await tx.select({ id: groupBookings.id }).from(groupBookings).where(eq(sql`lower(${groupBookings.email})`, email))).map((row) => row.id);
+    const bookingIds = (
+      await tx
+        .select({ id: groupBookings.id })
+        .from(groupBookings)
+        .where(eq(sql`lower(${groupBookings.email})`, email))
+    ).map((row) => row.id);
     if (bookingIds.length) iseeFiles = (await tx.select({ key: iseeRequests.fileKey }).from(iseeRequests).where(inArray(iseeRequests.bookingId, bookingIds))).map((row) => row.key);
     await del("access_tokens", tx.delete(accessTokens).where(eq(accessTokens.email, email)));
     await del("pending_actions", tx.delete(pendingActions).where(eq(pendingActions.email, email)));
@@ -193,6 +257,9 @@ export async function erasePersonalData(db: Database, session: SessionInfo, emai
     return { ...counts, isee_attestations: iseeFiles.length };
   });
   // After the commit: a rolled-back erasure keeps its files; a file left by a failed removal is unreachable (no row names it).
-  for (const key of iseeFiles) await storage().remove("isee", key).catch(() => undefined);
+  for (const key of iseeFiles)
+    await storage()
+      .remove("isee", key)
+      .catch(() => undefined);
   return removed;
 }

@@ -27,7 +27,6 @@ function healthAnswers(answers: QuestionnaireAnswers) {
   return rest;
 }
 
-
 /** The newsletter sign-up reads the address's subscription first: that submission needs a transaction. */
 export const subscribesToNewsletter = (answers: QuestionnaireAnswers) => answers.newsletter_subscription === "yes";
 
@@ -73,22 +72,28 @@ export async function questionnaireSubmission(answers: QuestionnaireAnswers, met
     },
   ]);
   const writes = [
-    insertRows(questionnaireResponses, [{
-      ...response,
-      name: answers.name,
-      email,
-      age: answers.age,
-      gender: answers.gender,
-      city: answers.city,
-      answers: seal(healthAnswers(answers)),
-      timePreference: answers.time_preference,
-      sourceDiscovery: answers.source_discovery,
-      newsletterSubscription: answers.newsletter_subscription,
-      privacyConsent: answers.privacy_consent,
-      status: "completed",
-      source: meta.source ?? "website",
-      utm: meta.utm && Object.keys(meta.utm).length ? meta.utm : null,
-    }], { expressions: { consentAt: sql`now()` } }),
+    insertRows(
+      questionnaireResponses,
+      [
+        {
+          ...response,
+          name: answers.name,
+          email,
+          age: answers.age,
+          gender: answers.gender,
+          city: answers.city,
+          answers: seal(healthAnswers(answers)),
+          timePreference: answers.time_preference,
+          sourceDiscovery: answers.source_discovery,
+          newsletterSubscription: answers.newsletter_subscription,
+          privacyConsent: answers.privacy_consent,
+          status: "completed",
+          source: meta.source ?? "website",
+          utm: meta.utm && Object.keys(meta.utm).length ? meta.utm : null,
+        },
+      ],
+      { expressions: { consentAt: sql`now()` } },
+    ),
     accessTokenInsert(tokenId, answers.email, response.id),
     insertRows(consentRecords, [
       { email, form: "questionnaire", consent: "privacy-health-data", textVersion: legalVersions.privacy.version },

@@ -92,13 +92,7 @@ export async function queueSessionReminders(db: Database, now: Date = new Date()
     })
     .from(groupSessions)
     .innerJoin(groups, eq(groups.id, groupSessions.groupId))
-    .where(
-      and(
-        eq(groupSessions.status, "scheduled"),
-        gt(groupSessions.startsAt, now),
-        lte(groupSessions.startsAt, new Date(now.getTime() + REMINDER_LEAD_HOURS * 3_600_000)),
-      ),
-    );
+    .where(and(eq(groupSessions.status, "scheduled"), gt(groupSessions.startsAt, now), lte(groupSessions.startsAt, new Date(now.getTime() + REMINDER_LEAD_HOURS * 3_600_000))));
   let queued = 0;
   for (const session of due) queued += await db.transaction((tx) => remindMembers(tx, session, now));
   return queued;

@@ -29,7 +29,10 @@ export function acceptGateConsent(context: BrowserContext, baseURL: string | und
 export async function demoMember(adminPage: Page, index: number) {
   await adminPage.goto("/admin/pagamenti");
   const balances = adminPage.getByRole("region", { name: "Saldo per persona" }).getByRole("table");
-  const member = balances.getByRole("row").filter({ has: adminPage.getByRole("cell", { name: "Ritmi propri", exact: true }) }).nth(index);
+  const member = balances
+    .getByRole("row")
+    .filter({ has: adminPage.getByRole("cell", { name: "Ritmi propri", exact: true }) })
+    .nth(index);
   return (await member.getByRole("cell").first().locator("span").last().textContent())!.trim();
 }
 
