@@ -27,13 +27,25 @@ export function acceptGateConsent(context: BrowserContext, baseURL: string | und
 
 /** The address of a member of the demo's running group ("Ritmi propri"), read from staff's balances: one per `index`, so parallel runs do not meet. */
 export async function demoMember(adminPage: Page, index: number) {
-  await adminPage.goto("/admin/pagamenti");
-  const balances = adminPage.getByRole("region", { name: "Saldo per persona" }).getByRole("table");
-  const member = balances
-    .getByRole("row")
-    .filter({ has: adminPage.getByRole("cell", { name: "Ritmi propri", exact: true }) })
-    .nth(index);
-  return (await member.getByRole("cell").first().locator("span").last().textContent())!.trim();
+  // The accounts list is paged (20 a page, by group name): the demo's group may start on a later page.
+  let seen = 0;
+  for (let page = 1; page <= 10; page++) {
+    await adminPage.goto(`/admin/pagamenti?page=${page}`);
+    const balances = adminPage.getByRole("region", { name: "Saldo per persona" }).getByRole("table");
+    await balances.waitFor();
+    const members = balances.getByRole("row").filter({ has: adminPage.getByRole("cell", { name: "Ritmi propri", exact: true }) });
+    const count = await members.count();
+    if (index < seen + count)
+      return (await members
+        .nth(index - seen)
+        .getByRole("cell")
+        .first()
+        .locator("span")
+        .last()
+        .textContent())!.trim();
+    seen += count;
+  }
+  throw new Error(`demo member ${index} of Ritmi propri not found on the payments pages`);
 }
 
 /**
