@@ -3,71 +3,89 @@ import { PDFDocument } from "pdf-lib";
 import { test, answerCookieBanner } from "./support/fixtures";
 
 /**
- * Staff record a bank transfer on /admin/pagamenti for a member of the demo's running group, see the
- * member's balance go down by the amount, and download the numbered PDF receipt (desktop and phone).
+ * Staff find a demo member by codice fiscale on /admin/pagamenti (Giulia Rossi (demo), one of the
+ * three payers the demo gives fiscal data), record a bank transfer above what she owes, confirm the
+ * rest as credit, see her balance turn into credit, and open the invoice's PDF (desktop and phone).
  */
 
 test.beforeEach(({ context }) => answerCookieBanner(context));
 
-// The payments screen was reworked for the books (paged accounts, invoices instead of receipts, the credit
-// confirmation): these steps still follow the old receipt flow and are to be rewritten with it (issue 29).
-test.fixme(true, "to be rewritten for the paged accounts list and the invoices (issue 29)");
+/** "da pagare 35,00 €" → 3500, "credito 5,00 €" → -500, "in pari" → 0. */
+function balanceCents(text: string) {
+  const amount = text.match(/[\d.]+,\d{2}/);
+  if (!amount) return 0;
+  const cents = Math.round(Number(amount[0].replace(/\./g, "").replace(",", ".")) * 100);
+  return text.includes("credito") ? -cents : cents;
+}
 
-/** "35,00 €", "-5,00 €", "1.035,00 €" → cents. */
-const cents = (text: string) => Math.round(Number(text.replace(/[^\d,-]/g, "").replace(",", ".")) * 100);
+const euro = (cents: number) => `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, "0")}`;
 
-test("staff record a bank transfer, see the balance change and download the receipt PDF", async ({ adminPage: page }) => {
+test("staff find a member by codice fiscale, record a transfer above what is owed as credit, and open its invoice", async ({ adminPage: page }) => {
   await page.goto("/admin/pagamenti");
+  // Hydrated: the forms check their fields in the browser.
+  await page.waitForLoadState("networkidle");
   await expect(page.getByRole("heading", { name: "Pagamenti", level: 1 })).toBeVisible();
+  await page.getByLabel("Cerca per nome, email o codice fiscale").fill("RSSGLI90A41H501Y");
+  await page.getByRole("button", { name: "Cerca" }).click();
+  await expect(page).toHaveURL(/q=RSSGLI90A41H501Y/);
 
-  // The balances table and the member list of the form list the members in the same order.
   const balances = page.getByRole("region", { name: "Saldo per persona" }).getByRole("table");
+  await expect(balances.getByRole("row")).toHaveCount(2);
+  await expect(page.getByText("1 persona", { exact: true })).toBeVisible();
   const member = balances.getByRole("row").nth(1);
-  const email = (await member.getByRole("cell").first().locator("span").last().textContent())!.trim();
-  expect(email).toMatch(/@/);
-  const owed = member.getByRole("cell").nth(4);
-  const owedBefore = cents((await owed.textContent())!);
+  // The booking names her "G." only: her fiscal data (the codice fiscale searched) found her.
+  await expect(member).toContainText("@example.invalid");
+  const owedBefore = balanceCents((await member.getByRole("cell").nth(4).textContent())!);
+  // Above what she owes by 12,50 €: the form asks to confirm the difference as credit.
+  const amount = euro(Math.max(owedBefore, 0) + 1250);
 
   const form = page.getByRole("form", { name: "Registra un pagamento" });
   await form.getByLabel("Persona").selectOption({ index: 1 });
-  await form.getByLabel("Importo (€)").fill("12,50");
+  await form.getByLabel("Importo (€)").fill(amount);
   await expect(form.getByLabel("Metodo")).toHaveValue("bank_transfer");
   await form.getByLabel("Nota").fill("Bonifico e2e");
-  await form.getByRole("button", { name: "Registra e crea la ricevuta" }).click();
+  await form.getByRole("button", { name: "Registra e crea la fattura" }).click();
 
-  const toast = page.getByText(/^Pagamento registrato: ricevuta \d{4}-\d{4}$/);
+  await expect(form.getByText(/in più resterebbero come credito per le prossime sedute/)).toBeVisible();
+  await expect(form.getByLabel("Importo (€)")).toHaveValue(amount);
+  await expect(form.getByLabel("Nota")).toHaveValue("Bonifico e2e");
+  await form.getByRole("button", { name: "Registra comunque come credito" }).click();
+
+  const toast = page.getByText(/^Pagamento registrato: fattura \d{4}-\d{4}$/);
   await expect(toast).toBeVisible();
-  const receiptNumber = (await toast.textContent())!.match(/\d{4}-\d{4}/)![0];
+  const invoiceNumber = (await toast.textContent())!.match(/\d{4}-\d{4}/)![0];
 
-  // The same member's row now owes 12,50 € less.
-  const row = balances.getByRole("row").filter({ hasText: email });
-  await expect.poll(async () => cents((await row.getByRole("cell").nth(4).textContent())!)).toBe(owedBefore - 1250);
+  // Her balance is now 12,50 € of credit.
+  await expect.poll(async () => balanceCents((await balances.getByRole("row").nth(1).getByRole("cell").nth(4).textContent())!)).toBe(owedBefore - (Math.max(owedBefore, 0) + 1250));
+  await expect(balances.getByRole("row").nth(1)).toContainText("credito 12,50");
 
-  const listed = page.getByRole("region", { name: "Ultimi pagamenti" }).getByRole("listitem").filter({ hasText: receiptNumber });
-  await expect(listed).toContainText("12,50");
+  const listed = page
+    .getByRole("region", { name: "Ultimi pagamenti" })
+    .getByRole("listitem")
+    .filter({ hasText: `Fattura n. ${invoiceNumber}` });
+  await expect(listed).toContainText(amount);
   await expect(listed).toContainText("Bonifico");
-  const href = await listed.getByRole("link", { name: "Ricevuta PDF" }).getAttribute("href");
-  expect(href).toMatch(/^\/admin\/pagamenti\/ricevuta\/[0-9a-f-]{36}$/);
+  const href = await listed.getByRole("link", { name: /Fattura PDF/ }).getAttribute("href");
+  expect(href).toMatch(/^\/admin\/pagamenti\/fattura\/[0-9a-f-]{36}$/);
 
   const response = await page.request.get(href!);
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toBe("application/pdf");
-  expect(response.headers()["content-disposition"]).toContain(`ricevuta-${receiptNumber}.pdf`);
-  const body = await response.body();
-  expect(body.subarray(0, 5).toString("latin1")).toBe("%PDF-");
-  const pdf = await PDFDocument.load(body);
-  expect(pdf.getTitle()).toBe(`Ricevuta n. ${receiptNumber}`);
-  expect(pdf.getPageCount()).toBe(1);
+  expect(response.headers()["content-disposition"]).toBe(`inline; filename="fattura-${invoiceNumber}.pdf"`);
+  const pdf = await PDFDocument.load(await response.body());
+  expect(pdf.getTitle()).toMatch(new RegExp(`^Fattura n\\. ${invoiceNumber} del \\d{2}/\\d{2}/\\d{4}$`));
 });
 
 test("the payment form says what is wrong under each field before anything is sent", async ({ adminPage: page }) => {
   await page.goto("/admin/pagamenti");
+  // Hydrated: the forms check their fields in the browser.
+  await page.waitForLoadState("networkidle");
   const form = page.getByRole("form", { name: "Registra un pagamento" });
   let posted = 0;
   page.on("request", (request) => {
     if (request.method() === "POST") posted++;
   });
-  await form.getByRole("button", { name: "Registra e crea la ricevuta" }).click();
+  await form.getByRole("button", { name: "Registra e crea la fattura" }).click();
   await expect(form.getByText("Scegli la persona.")).toBeVisible();
   await expect(form.getByText("Indica l'importo.")).toBeVisible();
   await expect(form.getByLabel("Importo (€)")).toHaveAttribute("aria-invalid", "true");

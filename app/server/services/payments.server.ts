@@ -141,7 +141,7 @@ export async function owedCharges(db: Executor, bookingId: string): Promise<Owed
 }
 
 /** The latest payments, with their invoice or, while it waits, whether the person's fiscal data are there. */
-export function recentPayments(db: Executor, limit = 50) {
+export function recentPayments(db: Executor, limit = 20) {
   return db
     .select({
       id: payments.id,
@@ -163,7 +163,7 @@ export function recentPayments(db: Executor, limit = 50) {
 }
 
 /** The latest refunds and corrections, each with its credit note. */
-export function recentRefunds(db: Executor, limit = 50) {
+export function recentRefunds(db: Executor, limit = 20) {
   return db
     .select({
       id: refunds.id,
