@@ -171,4 +171,20 @@ describe("the accounts list at /admin/pagamenti", () => {
     expect((await page("q=lista.example.com&status=credito")).rows.map((row) => row.name)).toEqual(["Lista 01", "Lista 02"]);
     expect((await page("q=lista.example.com&status=fattura-in-attesa")).rows.map((row) => [row.name, row.waitingInvoices])).toEqual([["Lista 02", 1]]);
   });
+
+  it("says which of the practice's fiscal fields are missing, and why a payment's invoice waits", async () => {
+    const [before] = await db.select().from(practiceSettings);
+    await db.update(practiceSettings).set({ iban: null, partitaIva: " " });
+    try {
+      const loaded = (await call(paymentsLoader, pageRequest("/admin/pagamenti", { cookie: adminCookie }))) as Page & {
+        fiscalGaps: string[];
+        payments: { invoiceNumber: string | null; hasFiscalProfile: boolean; payerName: string }[];
+      };
+      expect(loaded.fiscalGaps).toEqual(["Partita IVA", "IBAN"]);
+      // Lista 02 paid without fiscal data (the test above): no invoice, and the page knows why.
+      expect(loaded.payments.find((row) => row.payerName === "Lista 02")).toMatchObject({ invoiceNumber: null, hasFiscalProfile: false });
+    } finally {
+      await db.update(practiceSettings).set({ iban: before!.iban, partitaIva: before!.partitaIva });
+    }
+  });
 });
