@@ -5,10 +5,12 @@ import { useId } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/payments";
 import { AreaDone, AreaError } from "~/components/client/notices";
+import { BankTransfer } from "~/components/client/bank-transfer";
 import { euro } from "~/content/format";
 import { absenceNotice, MAX_UPLOAD_BYTES, prices } from "~/content/site";
 import { clientPaymentPaths, iseeFileMessages, iseeMessages, iseeRequestSchema, iseeRequestStatusLabels, paymentMessages } from "~/domain/client-area";
 import type { FormRefusal } from "~/domain/form-fields";
+import type { BankTransferView } from "~/domain/bank-transfer";
 import { formatDate } from "~/domain/format";
 import { chargeKindLabels, formatCents, paymentMethodLabels } from "~/domain/ledger";
 import { romeDate, sessionLabel, upperFirst } from "~/domain/sessions";
@@ -21,6 +23,7 @@ import type { Database } from "~/server/db/client.server";
 import { clientAccounts, requestIsee } from "~/server/services/client-payments.server";
 import { fiscalDataMissing } from "~/server/services/fiscal-profiles.server";
 import { FiscalDataLink, FiscalDataRequest } from "~/components/client/fiscal-data-notice";
+import { bankTransfersFor } from "~/server/services/bank-transfer.server";
 import { createCheckoutForCharge, onlinePaymentAvailable } from "~/server/services/stripe.server";
 import { pdfUpload, readMultipart } from "~/server/uploads.server";
 import { FieldError } from "~/components/site/field-error";
@@ -33,7 +36,8 @@ import { z } from "~/domain/zod";
 /**
  * /area-personale/pagamenti — who may: the signed-in client, for their own bookings only (anonymous
  * visitors go to the sign-in form, a post gets 401; staff and therapists 403). What each session cost,
- * what was paid and is still owed, the receipts; paying a session online when Stripe is configured
+ * what was paid and is still owed, the receipts; paying what is owed by bank transfer (the practice's
+ * IBAN, the exact amount, a causale naming the booking, the EPC QR code); paying a session online when Stripe is configured
  * (a payment counts only when Stripe's signed webhook arrives); asking for the reduced rate with an
  * ISEE attestation (a checked PDF) that staff review.
  */
@@ -53,10 +57,12 @@ const ISEE_FORM = "isee-request";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const client = await requireClient(context.db, request);
   const [accounts, fiscalDataAsked] = await Promise.all([clientAccounts(context.db, client), fiscalDataMissing(context.db, client.user.email)]);
+  const transfers = await bankTransfersFor(context.db, accounts);
   const outcome = new URL(request.url).searchParams.get("esito");
   return data(
     {
       accounts,
+      transfers,
       online: onlinePaymentAvailable(),
       outcome: outcome && outcome in outcomes ? outcomes[outcome as keyof typeof outcomes] : null,
       cancelled: outcome === "annullato",
@@ -133,7 +139,7 @@ export const meta = () => [{ title: "Pagamenti | Area personale" }];
 type Account = Route.ComponentProps["loaderData"]["accounts"][number];
 
 export default function PaymentsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { accounts, online, cancelled, fiscalDataAsked } = loaderData;
+  const { accounts, transfers, online, cancelled, fiscalDataAsked } = loaderData;
   const iseeSent = useFlash(ISEE_FORM)?.outcome === "ok";
   const outcome = loaderData.outcome ?? (iseeSent ? iseeMessages.received : null);
   // Each booking has its ISEE form: a refusal belongs to the one whose hidden booking field it carries.
@@ -155,13 +161,15 @@ export default function PaymentsPage({ loaderData, actionData }: Route.Component
       {accounts.length === 0 ? (
         <p className="rounded-2xl bg-sand-100 p-4 text-ink-700">Qui vedrai le sedute e i pagamenti quando il tuo posto in un gruppo sarà confermato.</p>
       ) : (
-        accounts.map((account) => <AccountCard key={account.bookingId} account={account} online={online} iseeResult={refusalFor(account.bookingId)} />)
+        accounts.map((account) => (
+          <AccountCard key={account.bookingId} account={account} online={online} transfer={transfers[account.bookingId]} iseeResult={refusalFor(account.bookingId)} />
+        ))
       )}
     </AreaPage>
   );
 }
 
-function AccountCard({ account, online, iseeResult }: { account: Account; online: boolean; iseeResult?: FormRefusal["result"] }) {
+function AccountCard({ account, online, transfer, iseeResult }: { account: Account; online: boolean; transfer?: BankTransferView; iseeResult?: FormRefusal["result"] }) {
   const titleId = useId();
   return (
     <article aria-labelledby={titleId} className="grid gap-5 rounded-3xl border border-sand-200 bg-white p-5 shadow-sm sm:p-6">
@@ -175,6 +183,7 @@ function AccountCard({ account, online, iseeResult }: { account: Account; online
         <Figure label="Da pagare" cents={Math.max(account.owedCents, 0)} strong />
       </dl>
       <Owed account={account} online={online} />
+      {transfer ? <BankTransfer transfer={transfer} online={online} /> : null}
       <Charges account={account} />
       <Receipts account={account} />
       {account.member || account.iseeApprovedAt || account.iseeRequest ? <Isee account={account} lastResult={iseeResult} /> : null}

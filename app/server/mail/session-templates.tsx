@@ -1,5 +1,7 @@
-import { Button, Text } from "@react-email/components";
+import { Button, Hr, Text } from "@react-email/components";
 import { absenceNotice, site } from "~/content/site";
+import type { BankTransferDetails } from "~/domain/bank-transfer";
+import { BankTransferEmailSection } from "./bank-transfer-email";
 import { EmailLayout, emailStyles } from "./layout";
 
 const p = emailStyles.paragraph;
@@ -106,6 +108,8 @@ export function SessionReminderEmail({
   videoUrl,
   absenceUrl,
   absenceFree,
+  transfer = null,
+  paymentsUrl = "",
 }: {
   name: string | null;
   groupName: string;
@@ -114,6 +118,10 @@ export function SessionReminderEmail({
   absenceUrl: string;
   /** Whether an absence announced now is still within the notice period (then it is not charged). */
   absenceFree: boolean;
+  /** What the member owes and how to pay it by transfer; null when they owe nothing. */
+  transfer?: BankTransferDetails | null;
+  /** Their payments page, for the QR code and the detail. */
+  paymentsUrl?: string;
 }) {
   return (
     <EmailLayout preview={`Promemoria: ${groupName}, ${when}`} footerNote="Ti scriviamo perché fai parte di questo gruppo: il promemoria arriva 24 ore prima di ogni incontro.">
@@ -140,6 +148,12 @@ export function SessionReminderEmail({
       <Button href={absenceUrl} style={emailStyles.button}>
         Segnala un'assenza
       </Button>
+      {transfer ? (
+        <>
+          <Hr style={{ margin: "24px 0" }} />
+          <BankTransferEmailSection transfer={transfer} paymentsUrl={paymentsUrl} />
+        </>
+      ) : null}
       <Text style={p}>
         A presto,{"\n"}il team di {site.brand}
       </Text>

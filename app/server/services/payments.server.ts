@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { transferAmount } from "~/domain/bank-transfer";
 import { romeTimeToUtc } from "~/domain/calendar";
 import { balanceCents, formatCents, tariffs, totalCents, type AccountFilter, type Charge, type CorrectionKind, type PaymentMethod } from "~/domain/ledger";
 import { audit } from "../audit.server";
@@ -8,7 +9,7 @@ import { fiscalProfiles, groupBookings, groups, invoices, iseeRevocations, ledge
 import { HttpError } from "../http/errors.server";
 import { ADMIN_PAGE_SIZE, clampPage, containsPattern, type ListQuery } from "./admin-lists.server";
 import { chargesByBooking } from "./charges.server";
-import { issueCreditNote, issueInvoiceForPayment } from "./invoices.server";
+import { issueCreditNote, issueInvoiceForPayment, practiceFiscalIdentity } from "./invoices.server";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type Executor = Database | Tx;
@@ -230,9 +231,11 @@ export async function recordPayment(db: Executor, actor: SessionInfo | null, inp
     if (!input.allowCredit) {
       // The person's own lock: two payments for one person are judged one after the other.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`ledger:${input.bookingId}`}))`);
-      const { owedCents } = await memberBalance(tx, input.bookingId);
-      if (input.amountCents > Math.max(owedCents, 0)) {
-        throw new CreditNeedsConfirmation(creditWarning(input.amountCents, owedCents));
+      const [{ owedCents }, { settings }] = await Promise.all([memberBalance(tx, input.bookingId), practiceFiscalIdentity(tx)]);
+      // Settling it all may carry the €2 stamp duty the practice recharges: that is owed too, not credit.
+      const payable = transferAmount(Math.max(owedCents, 0), settings?.stampDutyCharged ?? false).amountCents;
+      if (input.amountCents > payable) {
+        throw new CreditNeedsConfirmation(creditWarning(input.amountCents, payable));
       }
     }
     const [payment] = await tx

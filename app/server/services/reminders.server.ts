@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import { absenceNotice } from "~/content/site";
+import { clientPaymentPaths } from "~/domain/client-area";
 import { announcedInTime, sessionLabel } from "~/domain/sessions";
 import type { Database } from "../db/client.server";
 import { attendance, groupBookings, groups, groupSessions, sessionReminders } from "../db/schema";
@@ -8,6 +9,7 @@ import { enqueueJobs, registerJob } from "../jobs.server";
 import { logger } from "../logger.server";
 import { emailBody, enqueueEmails } from "../mail/outbox.server";
 import { SessionReminderEmail } from "../mail/session-templates";
+import { bankTransferOf, practiceAccount } from "./bank-transfer.server";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
@@ -46,7 +48,7 @@ async function remindMembers(tx: Tx, session: DueSession, now: Date) {
     returning booking_id`);
   if (inserted.rows.length === 0) return 0;
   const people = await tx
-    .select({ email: groupBookings.email, name: groupBookings.name })
+    .select({ id: groupBookings.id, email: groupBookings.email, name: groupBookings.name })
     .from(groupBookings)
     .where(
       inArray(
@@ -56,6 +58,9 @@ async function remindMembers(tx: Tx, session: DueSession, now: Date) {
     );
   const when = sessionLabel(session.startsAt, session.endsAt);
   const absenceFree = announcedInTime(session.startsAt, now, absenceNotice.hours);
+  // A member who owes reads how to pay by transfer in the reminder they receive anyway (docs/decisions/059).
+  const practice = await practiceAccount(tx);
+  const transfers = new Map(await Promise.all(people.map(async (person) => [person.id, await bankTransferOf(tx, practice, person.id)] as const)));
   await enqueueEmails(
     tx,
     people.map((person) => ({
@@ -69,6 +74,8 @@ async function remindMembers(tx: Tx, session: DueSession, now: Date) {
         videoUrl: session.videoUrl,
         absenceUrl: absenceUrl(session.id),
         absenceFree,
+        transfer: transfers.get(person.id) ?? null,
+        paymentsUrl: `${publicBaseUrl()}${clientPaymentPaths.page}`,
       }),
     })),
   );

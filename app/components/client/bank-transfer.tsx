@@ -1,0 +1,130 @@
+import { Check, Copy, Landmark } from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import { useHydrated } from "~/components/matching/use-hydrated";
+import { site } from "~/content/site";
+import { formatEuro, formatEuroPlain } from "~/domain/money";
+import type { BankTransferView } from "~/domain/bank-transfer";
+
+/**
+ * "Paga con bonifico" beside what a member owes on /area-personale/pagamenti: the practice's IBAN and
+ * holder, the exact amount and the causale, each with a copy button, and the EPC code a banking app
+ * scans to fill in the transfer. Without JavaScript the values are plain text (one tap selects each);
+ * the copy buttons appear once the page's script runs. Without the practice's bank details the block
+ * says whom to write to instead.
+ */
+export function BankTransfer({ transfer, online }: { transfer: BankTransferView; online: boolean }) {
+  const titleId = useId();
+  return (
+    <section aria-labelledby={titleId} className="grid gap-4 rounded-2xl border border-teal-200 bg-teal-50/50 p-4 sm:p-5">
+      <h3 id={titleId} className="flex items-center gap-2 font-semibold">
+        <Landmark aria-hidden className="size-5 text-teal-700" />
+        Paga con bonifico
+      </h3>
+      {transfer.status === "ready" ? (
+        <div className="grid gap-5 md:grid-cols-[minmax(0,1fr)_auto] md:items-start">
+          <div className="grid gap-3">
+            <p className="text-ink-700">
+              Fai un bonifico con questi dati{online ? ", oppure paga online qui sopra" : ""}. Scrivi la causale così com'è: ci dice che il pagamento è tuo.
+            </p>
+            <dl className="grid gap-2">
+              <TransferValue label="IBAN" shown={transfer.ibanGroups} copied={transfer.iban} copy="Copia l'IBAN" done="IBAN copiato" code />
+              <TransferValue label="Intestatario" shown={transfer.holder} copied={transfer.holder} copy="Copia l'intestatario" done="Intestatario copiato" />
+              <TransferValue
+                label="Importo"
+                shown={formatEuro(transfer.amountCents)}
+                copied={formatEuroPlain(transfer.amountCents)}
+                copy="Copia l'importo"
+                done="Importo copiato"
+              />
+              <TransferValue label="Causale" shown={transfer.reference} copied={transfer.reference} copy="Copia la causale" done="Causale copiata" code />
+            </dl>
+            {transfer.stampDutyCents > 0 ? <StampDutyNote cents={transfer.stampDutyCents} /> : null}
+            <p className="text-sm text-ink-500">
+              Lo staff registra il bonifico quando arriva sul conto, di solito in pochi giorni lavorativi: qui vedrai il pagamento e la sua fattura.
+            </p>
+          </div>
+          {transfer.qrSvg ? (
+            <figure className="grid justify-items-center gap-2 justify-self-center md:w-52">
+              {/* The SVG is drawn on the server by epcQrSvg from our own payload, its label escaped. */}
+              <div className="w-48 rounded-xl bg-white p-1 shadow-sm md:w-full" dangerouslySetInnerHTML={{ __html: transfer.qrSvg }} />
+              <figcaption className="text-center text-sm text-ink-700">
+                Inquadra il codice con l'app della tua banca: IBAN, intestatario, importo e causale si compilano da soli.
+              </figcaption>
+            </figure>
+          ) : null}
+        </div>
+      ) : (
+        <div className="grid gap-2">
+          <p className="text-ink-700">
+            Da pagare: <strong>{formatEuro(transfer.amountCents)}</strong>. Per pagare con bonifico scrivici a{" "}
+            <a href={`mailto:${site.contactEmail}`} className="font-medium text-teal-800 underline underline-offset-2">
+              {site.contactEmail}
+            </a>
+            : ti mandiamo i dati del conto dello studio.
+          </p>
+          {transfer.stampDutyCents > 0 ? <StampDutyNote cents={transfer.stampDutyCents} /> : null}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function StampDutyNote({ cents }: { cents: number }) {
+  return <p className="text-sm text-ink-700">L'importo comprende {formatEuro(cents)} di imposta di bollo della fattura.</p>;
+}
+
+interface TransferValueProps {
+  label: string;
+  shown: string;
+  /** What the button copies: the IBAN without spaces, the amount as "65,00" (what a banking app's field takes). */
+  copied: string;
+  /** The button's name and what is announced once copied. */
+  copy: string;
+  done: string;
+  code?: boolean;
+}
+
+function TransferValue({ label, shown, copied, copy, done, code = false }: TransferValueProps) {
+  return (
+    <div className="grid gap-1 rounded-xl border border-sand-200 bg-white p-3 sm:grid-cols-[7rem_minmax(0,1fr)] sm:items-center sm:gap-3">
+      <dt className="text-sm text-ink-500">{label}</dt>
+      <dd className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
+        <span className={`min-w-0 select-all break-words font-medium ${code ? "font-mono" : ""}`}>{shown}</span>
+        <CopyButton value={copied} name={copy} done={done} />
+      </dd>
+    </div>
+  );
+}
+
+type CopyState = "idle" | "copied" | "failed";
+
+/** Copies `value`; says so beside the button and to screen readers. Rendered only once the script runs. */
+function CopyButton({ value, name, done }: { value: string; name: string; done: string }) {
+  const hydrated = useHydrated();
+  const [state, setState] = useState<CopyState>("idle");
+  useEffect(() => {
+    if (state === "idle") return;
+    const timer = window.setTimeout(() => setState("idle"), 4000);
+    return () => window.clearTimeout(timer);
+  }, [state]);
+  if (!hydrated) return null;
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value);
+      setState("copied");
+    } catch {
+      setState("failed");
+    }
+  };
+  return (
+    <span className="flex flex-wrap items-center gap-2">
+      <button type="button" onClick={copy} className="btn btn-secondary min-h-11 px-4 py-2 text-sm" aria-label={name}>
+        {state === "copied" ? <Check aria-hidden className="size-4" /> : <Copy aria-hidden className="size-4" />}
+        {state === "copied" ? "Copiato" : "Copia"}
+      </button>
+      <span role="status" className={`text-sm ${state === "failed" ? "text-danger-600" : "sr-only"}`}>
+        {state === "copied" ? done : state === "failed" ? "Copia non riuscita: tieni premuto sul testo per selezionarlo." : ""}
+      </span>
+    </span>
+  );
+}

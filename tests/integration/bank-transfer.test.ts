@@ -1,0 +1,185 @@
+import { eq } from "drizzle-orm";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { beforeAll, describe, expect, it } from "vitest";
+import { BankTransfer } from "../../app/components/client/bank-transfer";
+import { paymentCode } from "../../app/domain/bank-transfer";
+import type { BankTransferView } from "../../app/domain/bank-transfer";
+import { formatEuro } from "../../app/domain/money";
+import { loader as paymentsLoader } from "../../app/routes/client/payments";
+import type { SessionInfo } from "../../app/server/auth.server";
+import type { Database } from "../../app/server/db/client.server";
+import { attendance, groupBookings, groupSessions, practiceSettings } from "../../app/server/db/schema";
+import { bookingByPaymentReference } from "../../app/server/services/bank-transfer.server";
+import { recordPayment } from "../../app/server/services/payments.server";
+import { queueSessionReminders } from "../../app/server/services/reminders.server";
+import { signedInClient } from "./client-session";
+import { testDatabase } from "./database";
+import { fiscalProfile, practiceReady, queuedMail, signedInStaff, therapistWithGroup } from "./helpers";
+import { pageRequest, routeCaller } from "./route-calls";
+
+/**
+ * Paying by bank transfer (issue 29, point 5): the block on /area-personale/pagamenti (signed-in
+ * client, own bookings only), the EPC QR payload built for that member, the causale staff search by,
+ * and the session reminder that tells a member who owes how to pay.
+ */
+
+const IBAN = "IT60X0542811101000000123456";
+const HOLDER = "Studio di prova S.r.l.";
+let db: Database;
+let staff: SessionInfo;
+let staffCookie: string;
+let counter = 0;
+const call = routeCaller(() => ({ db, clientIp: "198.51.100.92", cspNonce: "" }));
+
+type PaymentsPage = { data: { accounts: { bookingId: string; owedCents: number }[]; transfers: Record<string, BankTransferView> } };
+const page = async (cookie: string) => (await call(paymentsLoader, pageRequest("/area-personale/pagamenti", { cookie }))) as PaymentsPage;
+
+beforeAll(async () => {
+  db = await testDatabase();
+  ({ session: staff, cookie: staffCookie } = await signedInStaff(db, "staff-bonifici@example.com"));
+  await practiceReady(db);
+});
+
+/** A confirmed member who attended `attended` weekly meetings from Wednesday 4 November 2026, 19:00 in Italy (the first is the trial). */
+async function member(email: string, attended: number) {
+  const tag = ++counter;
+  const { group } = await therapistWithGroup(
+    db,
+    { name: `Dott. Bonifico ${tag}` },
+    { name: `Gruppo bonifici ${tag}`, topic: "Tema", weekday: 3, timeSlot: "Sera", startTime: "19:00", startsOn: "2026-11-04" },
+  );
+  const [booking] = await db
+    .insert(groupBookings)
+    .values({ groupId: group.id, email, name: `Persona ${tag}`, status: "confirmed" })
+    .returning();
+  await fiscalProfile(db, email);
+  for (let week = 0; week < attended; week++) {
+    const startsAt = new Date(Date.UTC(2026, 10, 4 + 7 * week, 18));
+    const [session] = await db
+      .insert(groupSessions)
+      .values({ groupId: group.id, startsAt, endsAt: new Date(startsAt.getTime() + 90 * 60_000) })
+      .returning();
+    await db.insert(attendance).values({ sessionId: session!.id, bookingId: booking!.id, status: "present" });
+  }
+  return { booking: booking!, group: group!, cookie: await signedInClient(db, email) };
+}
+
+const markup = (transfer: BankTransferView, online = false) => renderToStaticMarkup(createElement(BankTransfer, { transfer, online }));
+
+describe("the transfer block on /area-personale/pagamenti", () => {
+  it("shows a member who owes the IBAN, the holder, the exact amount, the causale and the EPC code of that transfer", async () => {
+    const { booking, cookie } = await member("bonifico-giulia@example.com", 3);
+    const { accounts, transfers } = (await page(cookie)).data;
+    expect(accounts[0]!.owedCents).toBe(10_000);
+    const transfer = transfers[booking.id]!;
+    const reference = `INSIEME ${paymentCode(booking.id)} 3 sedute fino al 18/11/2026`;
+    expect(transfer).toMatchObject({ status: "ready", iban: IBAN, ibanGroups: "IT60 X054 2811 1010 0000 0123 456", holder: HOLDER, amountCents: 10_000, reference });
+    // EPC069-12 version 002, UTF-8, SCT, no BIC, beneficiary, IBAN, amount, no purpose, no structured reference, the causale.
+    expect(transfer.status === "ready" && transfer.qr?.payload).toBe(["BCD", "002", "1", "SCT", "", HOLDER, IBAN, "EUR100.00", "", "", reference].join("\n"));
+    expect(transfer.qrSvg).toMatch(/^<svg role="img" aria-label="Codice QR per pagare 100,00\u00a0€ con bonifico a Studio di prova S\.r\.l\., causale «INSIEME /);
+
+    // Without JavaScript: every value as plain text, the code and its explanation, no copy button yet.
+    const html = markup(transfer);
+    for (const text of ["Paga con bonifico", "IT60 X054 2811 1010 0000 0123 456", HOLDER, "100,00\u00a0€", reference, "Inquadra il codice con l&#x27;app della tua banca"])
+      expect(html).toContain(text);
+    expect(html).toContain('<svg role="img"');
+    expect(html).not.toContain("Copia");
+  });
+
+  it("shows nothing to a member who owes nothing", async () => {
+    const { booking, cookie } = await member("bonifico-pari@example.com", 2);
+    await recordPayment(db, staff, { bookingId: booking.id, amountCents: 6500, method: "bank_transfer", paidOn: "2026-11-12", note: null, idempotencyKey: crypto.randomUUID() });
+    const { accounts, transfers } = (await page(cookie)).data;
+    expect(accounts[0]!.owedCents).toBe(0);
+    expect(transfers).toEqual({});
+  });
+
+  it("says to contact the practice, with no IBAN at all, while its IBAN is not set", async () => {
+    const { booking, cookie } = await member("bonifico-senza-iban@example.com", 1);
+    await db.update(practiceSettings).set({ iban: null }).where(eq(practiceSettings.id, 1));
+    try {
+      const transfer = (await page(cookie)).data.transfers[booking.id]!;
+      expect(transfer).toEqual({ status: "contact", amountCents: 3000, stampDutyCents: 0, qrSvg: null });
+      const html = markup(transfer);
+      expect(html).toContain("Per pagare con bonifico scrivici a");
+      expect(html).toContain('href="mailto:info@insieme-terapia.it"');
+      expect(html).not.toMatch(/IT\d\d/);
+      expect(html).not.toContain('<svg role="img"');
+    } finally {
+      await db.update(practiceSettings).set({ iban: IBAN }).where(eq(practiceSettings.id, 1));
+    }
+  });
+
+  it("adds the €2 stamp duty when the practice recharges it and the amount exceeds €77.47", async () => {
+    const { booking, cookie } = await member("bonifico-bollo@example.com", 3);
+    await db.update(practiceSettings).set({ stampDutyCharged: true }).where(eq(practiceSettings.id, 1));
+    try {
+      const transfer = (await page(cookie)).data.transfers[booking.id]!;
+      expect(transfer).toMatchObject({ amountCents: 10_200, stampDutyCents: 200 });
+      expect(markup(transfer)).toContain("L&#x27;importo comprende 2,00\u00a0€ di imposta di bollo della fattura.");
+      // Paid as shown, with no warning about credit, the account is settled: the invoice counts the stamp within the amount.
+      await recordPayment(db, staff, {
+        bookingId: booking.id,
+        amountCents: 10_200,
+        method: "bank_transfer",
+        paidOn: "2026-11-20",
+        note: null,
+        idempotencyKey: crypto.randomUUID(),
+      });
+      expect((await page(cookie)).data.accounts[0]!.owedCents).toBe(0);
+    } finally {
+      await db.update(practiceSettings).set({ stampDutyCharged: false }).where(eq(practiceSettings.id, 1));
+    }
+  });
+
+  it("shows each client only their own transfer; staff and anonymous visitors get none", async () => {
+    const owner = await member("bonifico-proprietaria@example.com", 2);
+    const other = await member("bonifico-altra@example.com", 1);
+    const seen = (await page(other.cookie)).data.transfers;
+    expect(Object.keys(seen)).toEqual([other.booking.id]);
+    expect(JSON.stringify(seen)).not.toContain(paymentCode(owner.booking.id));
+    const anonymous = await call(paymentsLoader, pageRequest("/area-personale/pagamenti")).catch((thrown: unknown) => thrown);
+    expect((anonymous as Response).headers.get("location")).toMatch(/^\/area-personale\?ritorno=/);
+    const staffPage = await call(paymentsLoader, pageRequest("/area-personale/pagamenti", { cookie: staffCookie })).catch((thrown: unknown) => thrown);
+    expect((staffPage as Response).status).toBe(403);
+  });
+});
+
+describe("bookingByPaymentReference", () => {
+  it("finds the booking from a bank statement's line, or the code alone; null for a name", async () => {
+    const { booking } = await member("bonifico-estratto@example.com", 1);
+    const code = paymentCode(booking.id);
+    const expected = { codes: [code], matches: [{ bookingId: booking.id, code, name: booking.name, email: booking.email, groupName: expect.stringMatching(/^Gruppo bonifici/) }] };
+    expect(await bookingByPaymentReference(db, `BONIFICO SEPA DA ROSSI GIULIA CAUSALE: INSIEME ${code} SEDUTA DEL 04/11/2026`)).toEqual(expected);
+    expect(await bookingByPaymentReference(db, code.toLowerCase())).toEqual(expected);
+    expect(await bookingByPaymentReference(db, "Giulia Rossi")).toBeNull();
+    // A mistyped code names nobody rather than someone else.
+    const typo = `${code.slice(0, 7)}${code.endsWith("0") ? "1" : "0"}`;
+    expect(await bookingByPaymentReference(db, `INSIEME ${typo}`)).toEqual({ codes: [typo], matches: [] });
+  });
+});
+
+describe("the session reminder of a member who owes", () => {
+  it("tells the IBAN, holder, exact amount and causale in the text and the html; nothing for a member who owes nothing", async () => {
+    const owing = await member("bonifico-promemoria@example.com", 2);
+    const square = await db.insert(groupBookings).values({ groupId: owing.group.id, email: "bonifico-promemoria-pari@example.com", name: "Pari", status: "confirmed" }).returning();
+    // Monday 7 December 2026, 19:00 in Italy; the job runs the evening before.
+    await db.insert(groupSessions).values({ groupId: owing.group.id, startsAt: new Date("2026-12-07T18:00:00Z"), endsAt: new Date("2026-12-07T19:30:00Z") });
+    expect(await queueSessionReminders(db, new Date("2026-12-06T19:00:00Z"))).toBe(2);
+    const mails = await queuedMail(db);
+    const mail = mails.find((row) => row.to === "bonifico-promemoria@example.com" && row.template === "session-reminder")!;
+    const reference = `INSIEME ${paymentCode(owing.booking.id)} 2 sedute fino al 11/11/2026`;
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain("IT60 X054 2811 1010 0000 0123 456");
+      expect(part).toContain(HOLDER);
+      expect(part).toContain(formatEuro(6500));
+      expect(part).toContain(reference);
+    }
+    expect(mail.text).toContain("Risultano da pagare 65,00\u00a0€");
+    expect(mail.text).toContain("/area-personale/pagamenti");
+    const settled = mails.find((row) => row.to === square[0]!.email && row.template === "session-reminder")!;
+    expect(settled.text).not.toContain("IBAN");
+    expect(settled.text).not.toContain("da pagare");
+  });
+});
