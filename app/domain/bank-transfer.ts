@@ -13,7 +13,7 @@ import { formatNumericDate } from "./italian-date";
  * what it pays for. The code is the first 40 bits of the booking's id (a random UUID) in Crockford's
  * base 32: eight characters without I, L, O or U, so it reads aloud and survives a bank writing it in
  * capitals; a mistyped character gives no match rather than someone else. Two bookings share a code
- * with a chance of about n²/2⁴¹ (1 in 20,000 with 10,000 bookings): the search lists every match.
+ * with a chance of about n²/2⁴¹ (1 in 22,000 with 10,000 bookings): the search lists every match.
  * Only the characters every SEPA bank accepts (EPC217-08 basic Latin set) appear.
  */
 

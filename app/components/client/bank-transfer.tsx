@@ -15,44 +15,34 @@ import type { BankTransferView } from "~/domain/bank-transfer";
 export function BankTransfer({ transfer, online }: { transfer: BankTransferView; online: boolean }) {
   const titleId = useId();
   return (
-    <section aria-labelledby={titleId} className="grid gap-4 rounded-2xl border border-teal-200 bg-teal-50/50 p-4 sm:p-5">
+    <section aria-labelledby={titleId} className="grid gap-4 rounded-2xl border border-teal-200 bg-teal-50/50 p-3 sm:p-5">
       <h3 id={titleId} className="flex items-center gap-2 font-semibold">
         <Landmark aria-hidden className="size-5 text-teal-700" />
         Paga con bonifico
       </h3>
       {transfer.status === "ready" ? (
-        <div className="grid gap-5 md:grid-cols-[minmax(0,1fr)_auto] md:items-start">
-          <div className="grid gap-3">
-            <p className="text-ink-700">
-              Fai un bonifico con questi dati{online ? ", oppure paga online qui sopra" : ""}. Scrivi la causale così com'è: ci dice che il pagamento è tuo.
-            </p>
-            <dl className="grid gap-2">
-              <TransferValue label="IBAN" shown={transfer.ibanGroups} copied={transfer.iban} copy="Copia l'IBAN" done="IBAN copiato" code />
-              <TransferValue label="Intestatario" shown={transfer.holder} copied={transfer.holder} copy="Copia l'intestatario" done="Intestatario copiato" />
-              <TransferValue
-                label="Importo"
-                shown={formatEuro(transfer.amountCents)}
-                copied={formatEuroPlain(transfer.amountCents)}
-                copy="Copia l'importo"
-                done="Importo copiato"
-              />
-              <TransferValue label="Causale" shown={transfer.reference} copied={transfer.reference} copy="Copia la causale" done="Causale copiata" code />
-            </dl>
-            {transfer.stampDutyCents > 0 ? <StampDutyNote cents={transfer.stampDutyCents} /> : null}
-            <p className="text-sm text-ink-500">
-              Lo staff registra il bonifico quando arriva sul conto, di solito in pochi giorni lavorativi: qui vedrai il pagamento e la sua fattura.
-            </p>
-          </div>
+        <>
+          <p className="text-ink-700">
+            Fai un bonifico con questi dati{online ? ", oppure paga online qui sopra" : ""}. Scrivi la causale così com'è: ci dice che il pagamento è tuo.
+          </p>
+          <dl className="grid gap-2">
+            <TransferValue label="IBAN" shown={transfer.ibanGroups} copied={transfer.iban} copy="Copia l'IBAN" done="IBAN copiato" />
+            <TransferValue label="Intestatario" shown={transfer.holder} copied={transfer.holder} copy="Copia l'intestatario" done="Intestatario copiato" />
+            <TransferValue label="Importo" shown={formatEuro(transfer.amountCents)} copied={formatEuroPlain(transfer.amountCents)} copy="Copia l'importo" done="Importo copiato" />
+            <TransferValue label="Causale" shown={transfer.reference} copied={transfer.reference} copy="Copia la causale" done="Causale copiata" />
+          </dl>
+          {transfer.stampDutyCents > 0 ? <StampDutyNote cents={transfer.stampDutyCents} /> : null}
           {transfer.qrSvg ? (
-            <figure className="grid justify-items-center gap-2 justify-self-center md:w-52">
+            <figure className="flex flex-col items-center gap-3 sm:flex-row sm:gap-5">
               {/* The SVG is drawn on the server by epcQrSvg from our own payload, its label escaped. */}
-              <div className="w-48 rounded-xl bg-white p-1 shadow-sm md:w-full" dangerouslySetInnerHTML={{ __html: transfer.qrSvg }} />
-              <figcaption className="text-center text-sm text-ink-700">
-                Inquadra il codice con l'app della tua banca: IBAN, intestatario, importo e causale si compilano da soli.
+              <div className="w-44 shrink-0 rounded-xl bg-white p-1 shadow-sm" dangerouslySetInnerHTML={{ __html: transfer.qrSvg }} />
+              <figcaption className="grid gap-1 text-center text-sm text-ink-700 sm:text-left">
+                <span className="font-medium text-ink-900">Inquadra il codice con l'app della tua banca</span>
+                <span>IBAN, intestatario, importo e causale si compilano da soli: controlli e confermi il bonifico.</span>
               </figcaption>
             </figure>
           ) : null}
-        </div>
+        </>
       ) : (
         <div className="grid gap-2">
           <p className="text-ink-700">
@@ -81,15 +71,14 @@ interface TransferValueProps {
   /** The button's name and what is announced once copied. */
   copy: string;
   done: string;
-  code?: boolean;
 }
 
-function TransferValue({ label, shown, copied, copy, done, code = false }: TransferValueProps) {
+function TransferValue({ label, shown, copied, copy, done }: TransferValueProps) {
   return (
-    <div className="grid gap-1 rounded-xl border border-sand-200 bg-white p-3 sm:grid-cols-[7rem_minmax(0,1fr)] sm:items-center sm:gap-3">
+    <div className="grid gap-1 rounded-xl border border-sand-200 bg-white px-3 py-2.5 sm:grid-cols-[6.5rem_minmax(0,1fr)] sm:items-center sm:gap-3">
       <dt className="text-sm text-ink-500">{label}</dt>
-      <dd className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
-        <span className={`min-w-0 select-all break-words font-medium ${code ? "font-mono" : ""}`}>{shown}</span>
+      <dd className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1.5">
+        <span className="min-w-0 select-all break-words font-semibold tabular-nums text-ink-900">{shown}</span>
         <CopyButton value={copied} name={copy} done={done} />
       </dd>
     </div>

@@ -7,6 +7,7 @@ import { emailStyles } from "./layout";
 const p = emailStyles.paragraph;
 const box = { backgroundColor: "#f1f7f5", borderRadius: "12px", padding: "16px 20px", margin: "0 0 16px" };
 const line = { ...p, margin: "0 0 4px" };
+const link = { color: "#256657" };
 
 /**
  * What a member still owes and how to pay it by bank transfer, inside an e-mail they already receive:
@@ -21,10 +22,13 @@ export function BankTransferEmailSection({ transfer, paymentsUrl }: { transfer: 
       <Text style={p}>
         Risultano da pagare <strong>{amount}</strong>
         {stampDuty}. Per pagare con bonifico scrivici a{" "}
-        <Link href={`mailto:${site.contactEmail}`} style={{ color: "#256657" }}>
+        <Link href={`mailto:${site.contactEmail}`} style={link}>
           {site.contactEmail}
         </Link>
-        : ti mandiamo i dati del conto dello studio. Il dettaglio è nella tua area personale: <Link href={paymentsUrl}>{paymentsUrl}</Link>
+        : ti mandiamo i dati del conto dello studio. Il dettaglio è nella tua area personale:{" "}
+        <Link href={paymentsUrl} style={link}>
+          {paymentsUrl}
+        </Link>
       </Text>
     );
   }
@@ -32,7 +36,7 @@ export function BankTransferEmailSection({ transfer, paymentsUrl }: { transfer: 
     <>
       <Text style={p}>
         Risultano da pagare <strong>{amount}</strong>
-        {stampDuty}. Puoi pagare con un bonifico con questi dati:
+        {stampDuty}. Per pagare con bonifico usa questi dati:
       </Text>
       <Section style={box}>
         <Text style={line}>
@@ -50,7 +54,10 @@ export function BankTransferEmailSection({ transfer, paymentsUrl }: { transfer: 
       </Section>
       <Text style={p}>
         Scrivi la causale così com'è: ci dice che il pagamento è tuo. Nella tua area personale, alla voce Pagamenti, trovi il dettaglio e il codice QR da inquadrare con l'app della
-        tua banca: <Link href={paymentsUrl}>{paymentsUrl}</Link>
+        tua banca:{" "}
+        <Link href={paymentsUrl} style={link}>
+          {paymentsUrl}
+        </Link>
       </Text>
     </>
   );
