@@ -1,6 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { answerCookieBanner, openAdminPage, test } from "./support/fixtures";
-import { mailsTo } from "./support/mail";
+import { answerCookieBanner, openAdminPage, signInClient, test } from "./support/fixtures";
 
 /**
  * Paying by bank transfer (issue 29, point 5) on a phone: a member of the demo's running group who owes
@@ -24,16 +23,6 @@ async function owingMember(admin: Page) {
   throw new Error("no member of Ritmi propri owes anything");
 }
 
-async function signIn(page: Page, email: string) {
-  const before = (await mailsTo(email)).length;
-  await page.goto("/area-personale?ritorno=/area-personale/pagamenti");
-  await page.getByLabel("La tua email").fill(email);
-  await page.getByRole("button", { name: "Mandami il link per entrare" }).click();
-  await expect.poll(async () => (await mailsTo(email)).length, { timeout: 15_000 }).toBeGreaterThan(before);
-  const mail = (await mailsTo(email)).filter((item) => item.subject === "Entra nella tua area personale").at(-1)!;
-  await page.goto(/https?:\/\/[^"\s<>]+\/api\/auth\/magic-link\/verify\?[^"\s<>]+/.exec(mail.html)![0].replaceAll("&amp;", "&"));
-}
-
 test("a member who owes sees how to pay by transfer, with the EPC code, and copies the IBAN by keyboard", async ({ page, browser, context, baseURL }, testInfo) => {
   test.skip(testInfo.project.name !== "mobile", "a phone-sized journey");
   test.setTimeout(90_000);
@@ -42,7 +31,7 @@ test("a member who owes sees how to pay by transfer, with the EPC code, and copi
   await admin.context().close();
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
 
-  await signIn(page, email);
+  await signInClient(page, email);
   await expect(page).toHaveURL(/\/area-personale\/pagamenti$/);
   const transfer = page.getByRole("region", { name: "Paga con bonifico" });
   await expect(transfer.getByText("IT60 X054 2811 1010 0000 0123 456", { exact: true })).toBeVisible();

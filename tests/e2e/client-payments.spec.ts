@@ -1,6 +1,6 @@
-import { expect, type Page } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
-import { openAdminPage, test, answerCookieBanner, demoMember } from "./support/fixtures";
+import { openAdminPage, test, answerCookieBanner, demoMember, signInClient } from "./support/fixtures";
 import { mailsTo } from "./support/mail";
 
 /**
@@ -11,16 +11,6 @@ import { mailsTo } from "./support/mail";
  */
 
 test.beforeEach(({ context }) => answerCookieBanner(context));
-
-async function signIn(page: Page, email: string) {
-  const before = (await mailsTo(email)).length;
-  await page.goto("/area-personale?ritorno=/area-personale/pagamenti");
-  await page.getByLabel("La tua email").fill(email);
-  await page.getByRole("button", { name: "Mandami il link per entrare" }).click();
-  await expect.poll(async () => (await mailsTo(email)).length, { timeout: 15_000 }).toBeGreaterThan(before);
-  const mail = (await mailsTo(email)).filter((item) => item.subject === "Entra nella tua area personale").at(-1)!;
-  await page.goto(/https?:\/\/[^"\s<>]+\/api\/auth\/magic-link\/verify\?[^"\s<>]+/.exec(mail.html)![0].replaceAll("&amp;", "&"));
-}
 
 async function attestation() {
   const document = await PDFDocument.create();
@@ -34,7 +24,7 @@ test("a member sees what they owe, sends an ISEE attestation, staff approve it a
   const email = await demoMember(admin, testInfo.project.name === "mobile" ? 6 : 5);
   const shot = (name: string) => page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
 
-  await signIn(page, email);
+  await signInClient(page, email);
   await expect(page).toHaveURL(/\/area-personale\/pagamenti$/);
   await expect(page.getByRole("heading", { name: "Pagamenti", level: 1 })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Sezioni dell'area personale" }).getByRole("link", { name: "Pagamenti" })).toHaveAttribute("aria-current", "page");
@@ -91,7 +81,7 @@ test("inside the 48-hour notice the absence page says the meeting is charged bef
   const mobile = testInfo.project.name === "mobile";
   const admin = await openAdminPage(browser, testInfo);
   const email = await demoMember(admin, mobile ? 4 : 3);
-  await signIn(page, email);
+  await signInClient(page, email);
   await page.getByRole("navigation", { name: "Sezioni dell'area personale" }).getByRole("link", { name: "Il mio percorso" }).click();
   const group = page.getByRole("region", { name: "Ritmi propri" });
   const absenceLinks = group.getByRole("link", { name: /^Segnala un'assenza/ });

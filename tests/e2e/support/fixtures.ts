@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
 import { expect, test as base, type Browser, type BrowserContext, type Page, type TestInfo } from "@playwright/test";
 import { GATE_CONSENT_COOKIE, GATE_CONSENT_VALUE } from "../../../app/domain/questionnaire";
+import { mailsTo } from "./mail";
 import { DEMO_ADMIN } from "./server-env";
 
 /** Signs `page` in through the Admin Login form as the demo admin and waits for the admin shell. */
@@ -46,6 +47,17 @@ export async function demoMember(adminPage: Page, index: number) {
     seen += count;
   }
   throw new Error(`demo member ${index} of Ritmi propri not found on the payments pages`);
+}
+
+/** Signs a member in to their area as they do: asks for the link on the sign-in form and follows the link e-mailed to them, back to `returnPath`. */
+export async function signInClient(page: Page, email: string, returnPath = "/area-personale/pagamenti") {
+  const before = (await mailsTo(email)).length;
+  await page.goto(`/area-personale?${new URLSearchParams({ ritorno: returnPath })}`);
+  await page.getByLabel("La tua email").fill(email);
+  await page.getByRole("button", { name: "Mandami il link per entrare" }).click();
+  await expect.poll(async () => (await mailsTo(email)).length, { timeout: 15_000 }).toBeGreaterThan(before);
+  const mail = (await mailsTo(email)).filter((item) => item.subject === "Entra nella tua area personale").at(-1)!;
+  await page.goto(/https?:\/\/[^"\s<>]+\/api\/auth\/magic-link\/verify\?[^"\s<>]+/.exec(mail.html)![0].replaceAll("&amp;", "&"));
 }
 
 /**
