@@ -10,6 +10,7 @@ import { loader as paymentsLoader } from "../../app/routes/client/payments";
 import type { SessionInfo } from "../../app/server/auth.server";
 import type { Database } from "../../app/server/db/client.server";
 import { attendance, groupBookings, groupSessions, practiceSettings } from "../../app/server/db/schema";
+import { resetEnvForTests } from "../../app/server/env.server";
 import { bookingByPaymentReference } from "../../app/server/services/bank-transfer.server";
 import { recordPayment } from "../../app/server/services/payments.server";
 import { queueSessionReminders } from "../../app/server/services/reminders.server";
@@ -108,6 +109,29 @@ describe("the transfer block on /area-personale/pagamenti", () => {
       expect(html).not.toContain('<svg role="img"');
     } finally {
       await db.update(practiceSettings).set({ iban: IBAN }).where(eq(practiceSettings.id, 1));
+    }
+  });
+
+  it("shows no IBAN while the settings hold the demo's values on a real production start", async () => {
+    const { booking, cookie } = await member("bonifico-demo@example.com", 1);
+    const saved = { ...process.env };
+    await db.update(practiceSettings).set({ demo: true }).where(eq(practiceSettings.id, 1));
+    try {
+      Object.assign(process.env, { NODE_ENV: "production", SESSION_SECRET: "s".repeat(40), DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64") });
+      delete process.env.SEED_DEMO;
+      resetEnvForTests();
+      expect((await page(cookie)).data.transfers[booking.id]).toMatchObject({ status: "contact", amountCents: 3000 });
+      // The local trial (a production build with SEED_DEMO=true) shows the demo's account.
+      process.env.SEED_DEMO = "true";
+      resetEnvForTests();
+      expect((await page(cookie)).data.transfers[booking.id]).toMatchObject({ status: "ready", iban: IBAN });
+    } finally {
+      for (const key of ["NODE_ENV", "SESSION_SECRET", "DATA_ENCRYPTION_KEY", "SEED_DEMO"]) {
+        if (saved[key] === undefined) delete process.env[key];
+        else process.env[key] = saved[key];
+      }
+      resetEnvForTests();
+      await db.update(practiceSettings).set({ demo: false }).where(eq(practiceSettings.id, 1));
     }
   });
 

@@ -3,7 +3,7 @@ import { bankTransferDetails, bookingIdRange, paymentCode, paymentCodesIn, type 
 import { epcQrSvg } from "~/domain/epc-qr";
 import type { Database } from "../db/client.server";
 import { groupBookings, groups } from "../db/schema";
-import { practiceFiscalIdentity } from "./invoices.server";
+import { demoValuesRefused, practiceFiscalIdentity } from "./invoices.server";
 import { memberBalance, owedCharges } from "./payments.server";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -16,10 +16,15 @@ type Executor = Database | Tx;
  * on a bank statement to the booking.
  */
 
-/** The practice's bank details from its settings; null before they were ever saved. */
+/**
+ * The practice's bank details from its settings; null before they were ever saved, and while they are
+ * the demo's fictitious values on a real production start (decision 061): members are then told to
+ * write to the practice, never shown an account that is not its own.
+ */
 export async function practiceAccount(db: Executor): Promise<PracticeAccount | null> {
   const { settings } = await practiceFiscalIdentity(db);
-  return settings ? { iban: settings.iban, accountHolder: settings.accountHolder, stampDutyCharged: settings.stampDutyCharged } : null;
+  if (!settings || (settings.demo && demoValuesRefused())) return null;
+  return { iban: settings.iban, accountHolder: settings.accountHolder, stampDutyCharged: settings.stampDutyCharged };
 }
 
 function withSvg(details: BankTransferDetails): BankTransferView {
