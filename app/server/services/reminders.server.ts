@@ -58,7 +58,7 @@ async function remindMembers(tx: Tx, session: DueSession, now: Date) {
     );
   const when = sessionLabel(session.startsAt, session.endsAt);
   const absenceFree = announcedInTime(session.startsAt, now, absenceNotice.hours);
-  // A member who owes reads how to pay by transfer in the reminder they receive anyway (docs/decisions/063).
+  // A member who owes reads how to pay by transfer in the reminder they receive anyway (docs/decisions/065).
   const practice = await practiceAccount(tx);
   const transfers = new Map(await Promise.all(people.map(async (person) => [person.id, await bankTransferOf(tx, practice, person.id)] as const)));
   await enqueueEmails(
