@@ -46,6 +46,7 @@ export default [
     route("pagamenti", "routes/admin/payments.tsx"),
     route("pagamenti/fattura/:id", "routes/admin/invoice-pdf.ts"),
     route("pagamenti/isee/:id", "routes/admin/isee-file.ts"),
+    route("persone/:bookingId", "routes/admin/person.tsx"),
     route("impostazioni", "routes/admin/settings.tsx"),
     route("persone/:bookingId/dati-fiscali", "routes/admin/person-fiscal-data.tsx"),
   ]),

@@ -1,38 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { CSV_BOM, csvEuro, csvField, csvHeader, csvLine, italianCsv } from "./italian-csv";
+import { csvEuro, csvField, csvHeader, csvLine, italianCsv } from "./italian-csv";
 import { formatNumericDate } from "./italian-date";
-
-/** Reads the text back as a spreadsheet does: ";" between fields, CRLF between records, "" for a quote inside quotes. */
-function readBack(text: string) {
-  expect(text.startsWith(CSV_BOM)).toBe(true);
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = "";
-  let quoted = false;
-  const body = text.slice(CSV_BOM.length);
-  for (let index = 0; index < body.length; index++) {
-    const character = body.charAt(index);
-    if (quoted) {
-      if (character === '"' && body.charAt(index + 1) === '"') {
-        field += '"';
-        index++;
-      } else if (character === '"') quoted = false;
-      else field += character;
-    } else if (character === '"' && field === "") quoted = true;
-    else if (character === ";") {
-      record.push(field);
-      field = "";
-    } else if (character === "\r" && body.charAt(index + 1) === "\n") {
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = "";
-      index++;
-    } else field += character;
-  }
-  expect(field).toBe(""); // the file ends with a line end
-  return records;
-}
+import { readItalianCsv as readBack } from "../../tests/support/read-italian-csv";
 
 describe("italian CSV", () => {
   it("writes a file Excel reads back field by field, separators, quotes and line breaks included", () => {

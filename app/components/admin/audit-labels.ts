@@ -37,6 +37,7 @@ const auditEntityLabels: Record<string, string> = {
   privacy_request: "Richiesta privacy",
   practice_settings: "Dati fiscali dello studio",
   fiscal_profile: "Dati fiscali di una persona",
+  person_account: "Scheda di una persona",
 };
 
 export const auditActionLabel = (action: string) => auditActionLabels[action] ?? action;

@@ -93,8 +93,11 @@ export interface CountNoun {
 const results: CountNoun = { one: "risultato", many: "risultati" };
 const counted = (total: number, noun: CountNoun) => `${total} ${total === 1 ? noun.one : noun.many}`;
 
-/** "Pagina 2 di 5 · 98 risultati" with links that keep the search and the filter. */
-function Pagination({ page, total, pageSize, noun = results }: { page: number; total: number; pageSize: number; noun?: CountNoun }) {
+/**
+ * "Pagina 2 di 5 · 98 risultati" with links that keep the search and the filter. A section of a page
+ * pages with its own parameter (`param`, e.g. "presenze") and keeps the scroll where the reader is.
+ */
+function Pagination({ page, total, pageSize, noun = results, param = "page" }: { page: number; total: number; pageSize: number; noun?: CountNoun; param?: string }) {
   const [params] = useSearchParams();
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (total <= pageSize && page === 1) {
@@ -102,8 +105,8 @@ function Pagination({ page, total, pageSize, noun = results }: { page: number; t
   }
   const hrefOf = (target: number) => {
     const next = new URLSearchParams(params);
-    if (target <= 1) next.delete("page");
-    else next.set("page", String(target));
+    if (target <= 1) next.delete(param);
+    else next.set(param, String(target));
     const query = next.toString();
     return query ? `?${query}` : "?";
   };
@@ -115,13 +118,13 @@ function Pagination({ page, total, pageSize, noun = results }: { page: number; t
       </p>
       <div className="flex gap-2">
         {page > 1 ? (
-          <Link to={hrefOf(page - 1)} className={link} rel="prev">
+          <Link to={hrefOf(page - 1)} className={link} rel="prev" preventScrollReset={param !== "page"}>
             <ChevronLeft aria-hidden className="size-4" />
             Precedente
           </Link>
         ) : null}
         {page < pages ? (
-          <Link to={hrefOf(page + 1)} className={link} rel="next">
+          <Link to={hrefOf(page + 1)} className={link} rel="next" preventScrollReset={param !== "page"}>
             Successiva
             <ChevronRight aria-hidden className="size-4" />
           </Link>
@@ -168,8 +171,8 @@ export function ListTable(props: {
   empty: ReactNode;
   busy: boolean;
   columns: readonly ListColumn[];
-  /** The pages below a list that has rows. */
-  pagination?: { page: number; total: number; pageSize: number; noun?: CountNoun };
+  /** The pages below a list that has rows (`param`: the URL parameter of a section's page, "page" by default). */
+  pagination?: { page: number; total: number; pageSize: number; noun?: CountNoun; param?: string };
   children: ReactNode;
 }) {
   return (

@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { useActionFetcher } from "~/components/admin/action-result";
 import { Badge, type BadgeTone, EmptyState, Spinner } from "~/components/admin/page";
 import { absenceNotice } from "~/content/site";
@@ -19,7 +20,18 @@ interface RosterRow {
  * Every member of one meeting with the marks it takes (marksAllowed: only an announced absence before
  * it starts); the member's own announcement arrives already marked. Staff and the group's therapist use the same sheet.
  */
-export function AttendanceSheet({ roster, sessionStatus, marks }: { roster: RosterRow[]; sessionStatus: SessionStatus; marks: readonly AttendanceStatus[] }) {
+export function AttendanceSheet({
+  roster,
+  sessionStatus,
+  marks,
+  memberHref,
+}: {
+  roster: RosterRow[];
+  sessionStatus: SessionStatus;
+  marks: readonly AttendanceStatus[];
+  /** Staff's sheet: each name leads to the person's account. */
+  memberHref?: (bookingId: string) => string;
+}) {
   const { fetcher, busy, lastResult } = useActionFetcher();
   if (sessionStatus !== "scheduled") {
     return <EmptyState>Questo incontro è {sessionStatusLabels[sessionStatus].toLowerCase()}: non ci sono presenze da segnare.</EmptyState>;
@@ -36,7 +48,7 @@ export function AttendanceSheet({ roster, sessionStatus, marks }: { roster: Rost
         {roster.map((row) => (
           <li key={row.bookingId} className="grid gap-3 px-4 py-3 md:grid-cols-[minmax(10rem,1fr)_auto] md:items-center">
             <div>
-              <MemberLabel name={row.name} ageBracket={row.ageBracket} />
+              <MemberLabel name={row.name} ageBracket={row.ageBracket} href={memberHref?.(row.bookingId)} />
               {row.status ? (
                 <span className="ml-2">
                   <Badge tone={attendanceTones[row.status]}>{attendanceLabels[row.status]}</Badge>
@@ -86,10 +98,16 @@ function MarkRefusal({ message }: { message: string | undefined }) {
 }
 
 /** A member as a therapist sees them: the short name and the age bracket. */
-export function MemberLabel({ name, ageBracket }: { name: string; ageBracket: string | null }) {
+export function MemberLabel({ name, ageBracket, href }: { name: string; ageBracket: string | null; href?: string }) {
   return (
     <>
-      <span className="font-medium text-ink-900">{name}</span>
+      {href ? (
+        <Link to={href} className="font-medium text-teal-800 underline underline-offset-2 hover:text-teal-900">
+          {name}
+        </Link>
+      ) : (
+        <span className="font-medium text-ink-900">{name}</span>
+      )}
       {ageBracket ? <span className="ml-2 text-sm text-ink-500">{ageBracket} anni</span> : null}
     </>
   );

@@ -13,6 +13,7 @@ import { bookingStatusLabels } from "~/domain/group-labels";
 import { type ActionResult, useLoadErrorToast, useResultToast } from "~/components/admin/action-result";
 import { Badge, type BadgeTone, PageHeader, Spinner } from "~/components/admin/page";
 import { ListToolbar, PagedListTable, td } from "~/components/admin/list";
+import { PersonLink } from "~/components/admin/person-link";
 import { ActionButton, ConfirmDialog } from "~/components/admin/dialogs";
 import { Field } from "~/components/admin/fields";
 import { audit } from "~/server/audit.server";
@@ -126,7 +127,9 @@ export default function AdminBookings({ loaderData }: Route.ComponentProps) {
           <tr key={booking.id}>
             <td className={`${td} whitespace-nowrap text-ink-500`}>{formatDateTime(booking.createdAt)}</td>
             <td className={td}>
-              <span className="block font-medium">{booking.name ?? "—"}</span>
+              <span className="block">
+                <PersonLink bookingId={booking.id}>{booking.name ?? "Scheda della persona"}</PersonLink>
+              </span>
               <a href={`mailto:${booking.email}`} className="text-teal-700 underline underline-offset-2">
                 {booking.email}
               </a>

@@ -10,6 +10,7 @@ import { contactStatuses, contactStatusLabels, nextContactStatuses, type Contact
 import { type ActionResult, useFetcherResult, useLoadErrorToast } from "~/components/admin/action-result";
 import { Badge, LoadError, PageHeader } from "~/components/admin/page";
 import { ListToolbar, PagedListTable, td } from "~/components/admin/list";
+import { PersonLink } from "~/components/admin/person-link";
 import { Modal, useViewParam, ViewLink } from "~/components/admin/dialogs";
 import { DetailSection, Terms } from "~/components/admin/sections";
 import { VERSION_FIELD } from "~/domain/version";
@@ -94,6 +95,11 @@ export default function AdminContacts({ loaderData }: Route.ComponentProps) {
                 {contact.email}
               </a>
               {contact.phone ? <span className="block whitespace-nowrap text-ink-500">{contact.phone}</span> : null}
+              {contact.memberId ? (
+                <span className="block">
+                  <PersonLink bookingId={contact.memberId}>Scheda della persona</PersonLink>
+                </span>
+              ) : null}
             </td>
             <td className={td}>
               <p className="max-w-[24rem] truncate font-medium">{contact.subject}</p>

@@ -12,6 +12,7 @@ import { formatDate } from "~/domain/format";
 import { type FormDefaults, useActionFetcher, useActionForm, useLoadErrorToast } from "~/components/admin/action-result";
 import { Badge, EmptyState, PageHeader, Spinner } from "~/components/admin/page";
 import { ListToolbar, PagedListTable, td } from "~/components/admin/list";
+import { PersonLink } from "~/components/admin/person-link";
 import { ConfirmDialog } from "~/components/admin/dialogs";
 import { Field, InputField, OptionList } from "~/components/admin/fields";
 import { prices } from "~/content/site";
@@ -41,7 +42,10 @@ import type { Database } from "~/server/db/client.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return adminPageData(context.db, request, async (session) => {
-    const query = parseListQuery(new URL(request.url), accountFilters);
+    const url = new URL(request.url);
+    const query = parseListQuery(url, accountFilters);
+    // ?persona=<booking> (with ?q= finding them): both forms open with this person chosen, as a person's account page links here.
+    const persona = url.searchParams.get("persona");
     const empty = { rows: [], total: 0, page: 1, payments: [], refunds: [], iseeRequests: [], fiscalGaps: [] as string[] };
     const loaded = await loadOr("admin-payments", empty, "Impossibile caricare i pagamenti", async () => {
       const [accounts, payments, refunds, iseeRequests, practice] = await Promise.all([
@@ -59,6 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ...loaded,
       query: { ...query, page: loaded.page },
       pageSize: ADMIN_PAGE_SIZE,
+      chosen: loaded.rows.some((account) => account.bookingId === persona) ? persona! : "",
       today: todayInRome(),
       paymentKey: crypto.randomUUID(),
       refundKey: crypto.randomUUID(),
@@ -261,7 +266,9 @@ function accountRow(account: Data["rows"][number]) {
   return (
     <tr key={account.bookingId}>
       <td className={td}>
-        <span className="block font-medium text-ink-900">{account.name}</span>
+        <span className="block">
+          <PersonLink bookingId={account.bookingId}>{account.name}</PersonLink>
+        </span>
         <span className="block break-all text-xs text-ink-500">{account.email}</span>
         <Link to={staffFiscalDataPath(account.bookingId)} className="text-xs font-semibold text-teal-800 underline" aria-label={`Dati fiscali di ${account.name}`}>
           Dati fiscali
@@ -419,7 +426,7 @@ function PaymentForm({ data }: { data: Data }) {
   return (
     <LedgerForm
       schema={paymentSchema}
-      defaultValue={{ booking_id: "", method: "bank_transfer", paid_on: data.today }}
+      defaultValue={{ booking_id: data.chosen, method: "bank_transfer", paid_on: data.today }}
       intent="payment"
       title="Registra un pagamento"
       idempotencyKey={data.paymentKey}
@@ -458,7 +465,7 @@ function RefundForm({ data }: { data: Data }) {
   return (
     <LedgerForm
       schema={refundSchema}
-      defaultValue={{ booking_id: "", kind: "refund" }}
+      defaultValue={{ booking_id: data.chosen, kind: "refund" }}
       intent="refund"
       title="Registra un rimborso o una correzione"
       idempotencyKey={data.refundKey}

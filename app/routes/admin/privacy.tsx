@@ -12,6 +12,8 @@ import { privacyEmailSchema, privacyRequestSchema, requestTypeLabels, type Priva
 import { Badge } from "~/components/admin/page";
 import { ListTable, td } from "~/components/admin/list";
 import { Terms } from "~/components/admin/sections";
+import { PersonLink } from "~/components/admin/person-link";
+import { bookingStatusLabels } from "~/domain/group-labels";
 import { firstError, useSchemaForm } from "~/components/forms/schema-form";
 import { FieldError } from "~/components/site/field-error";
 import { parseSubmission } from "~/server/form-submission.server";
@@ -27,7 +29,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (!parsed.success) return { requests, lookup, summary: null, error: parsed.error.issues[0]!.message };
     const personal = await collectPersonalData(context.db, parsed.data);
     await audit(context.db, session, { action: "read", entity: "person", detail: { lookup: "privacy" } });
-    return { requests, lookup: parsed.data, summary: summarize(personal) };
+    const bookings = personal.groupBookings.map((booking) => ({ id: booking.id, name: booking.name, status: booking.status }));
+    return { requests, lookup: parsed.data, summary: summarize(personal), bookings };
   });
 }
 
@@ -104,6 +107,15 @@ export default function AdminPrivacy({ loaderData }: Route.ComponentProps) {
           <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-3 lg:grid-cols-5">
             <Terms look="counts" items={Object.entries(loaderData.summary)} />
           </dl>
+          {"bookings" in loaderData && loaderData.bookings.length > 0 ? (
+            <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+              {loaderData.bookings.map((booking) => (
+                <li key={booking.id}>
+                  <PersonLink bookingId={booking.id}>Scheda di {booking.name ?? loaderData.lookup}</PersonLink> ({bookingStatusLabels[booking.status].toLowerCase()})
+                </li>
+              ))}
+            </ul>
+          ) : null}
           <div className="flex flex-wrap gap-2">
             <OpenRequestForm email={loaderData.lookup} lastResult={actionData && "result" in actionData ? actionData.result : undefined} busy={busy} />
             <a className="btn btn-secondary" href={`/admin/privacy/export?email=${encodeURIComponent(loaderData.lookup)}`} download>

@@ -11,6 +11,7 @@ import { PanelSection } from "~/components/admin/sections";
 import { AttendanceSheet, sessionTones } from "~/components/sessions/attendance-sheet";
 import { MovedToLink } from "~/components/sessions/session-links";
 import { attendanceMarksSchema, attendanceSheetSchema } from "~/domain/attendance";
+import { personPath } from "~/components/admin/person-link";
 import { cancelSessionSchema, moveSessionSchema, romeDate, sessionLabel, sessionStatusLabels, sessionTime, upperFirst } from "~/domain/sessions";
 import { HttpError, loadPage } from "~/server/http/errors.server";
 import { z } from "~/domain/zod";
@@ -119,7 +120,7 @@ export default function AdminSession({ loaderData }: Route.ComponentProps) {
         )}
       </div>
       <PanelSection id="attendance-title" title="Presenze">
-        <AttendanceSheet roster={roster} sessionStatus={session.status} marks={marks} />
+        <AttendanceSheet roster={roster} sessionStatus={session.status} marks={marks} memberHref={personPath} />
       </PanelSection>
       {dialog === "cancel" ? <CancelDialog onClose={() => setDialog(null)} when={sessionLabel(session.startsAt, session.endsAt)} /> : null}
       {dialog === "move" ? <MoveDialog onClose={() => setDialog(null)} date={romeDate(session.startsAt)} time={sessionTime(session.startsAt)} /> : null}

@@ -192,7 +192,12 @@ export const groupBookings = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("bookings_group_idx").on(t.groupId, t.status), index("bookings_created_at_idx").on(t.createdAt)],
+  (t) => [
+    index("bookings_group_idx").on(t.groupId, t.status),
+    index("bookings_created_at_idx").on(t.createdAt),
+    // A person across their bookings (their account page, a contact who is a member, the client area): by address, in lower case.
+    index("bookings_email_idx").on(sql`lower(${t.email})`),
+  ],
 );
 
 export const emailOutbox = pgTable(
@@ -307,7 +312,7 @@ export const consentRecords = pgTable(
     textVersion: text("text_version").notNull(),
     givenAt: timestamp("given_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("consents_email_idx").on(t.email)],
+  (t) => [index("consents_email_idx").on(t.email), index("consents_email_lower_idx").on(sql`lower(${t.email})`)],
 );
 
 export const auditLog = pgTable(
@@ -479,7 +484,7 @@ export const privacyRequests = pgTable(
     handledBy: text("handled_by"),
     note: text("note"),
   },
-  (t) => [index("privacy_requests_due_idx").on(t.status, t.dueAt)],
+  (t) => [index("privacy_requests_due_idx").on(t.status, t.dueAt), index("privacy_requests_email_idx").on(t.email)],
 );
 
 /**
@@ -926,6 +931,7 @@ export const moveRequests = pgTable(
       .on(t.bookingId)
       .where(sql`${t.status} = 'pending'`),
     index("move_requests_status_idx").on(t.status, t.createdAt),
+    index("move_requests_booking_idx").on(t.bookingId, t.createdAt),
   ],
 );
 
@@ -954,5 +960,6 @@ export const iseeRequests = pgTable(
       .on(t.bookingId)
       .where(sql`${t.status} = 'pending'`),
     index("isee_requests_status_idx").on(t.status, t.createdAt),
+    index("isee_requests_booking_idx").on(t.bookingId, t.createdAt),
   ],
 );

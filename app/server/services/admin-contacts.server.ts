@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { ContactStatus } from "~/domain/statuses";
 import type { Database } from "../db/client.server";
-import { contacts } from "../db/schema";
+import { contacts, groupBookings } from "../db/schema";
 import { HttpError } from "../http/errors.server";
 import { CSV_EXPORT_LIMIT, type ListQuery, peopleFilter, personColumns, pageOf } from "./admin-lists.server";
 import { hasVersion, VersionConflict, versionOf } from "../record-versions.server";
@@ -31,6 +31,10 @@ export async function listContacts(db: Database, query: ListQuery<ContactStatus>
         long: sql<boolean>`char_length(${contacts.message}) > ${MESSAGE_PREVIEW_CHARS}`,
         status: contacts.status,
         version: versionOf(contacts.updatedAt),
+        // A sender who booked a group has an account page: their booking (a confirmed one first).
+        memberId: sql<
+          string | null
+        >`(select b.id from ${groupBookings} b where lower(b.email) = lower(${contacts}.email) order by (b.status = 'confirmed') desc, b.created_at desc limit 1)`,
       })
       .from(contacts)
       .where(filter)

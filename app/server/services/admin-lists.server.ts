@@ -31,8 +31,12 @@ export function parseListQuery<S extends string>(url: URL, statuses: readonly S[
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
   const rawStatus = url.searchParams.get("status") ?? "";
   const status = (statuses as readonly string[]).includes(rawStatus) ? (rawStatus as S) : "";
-  const page = Math.max(1, Math.min(100_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
-  return { q, status, page };
+  return { q, status, page: pageParam(url) };
+}
+
+/** A page number from the URL (`name`, "page" by default): 1 when absent or not a number. */
+export function pageParam(url: URL, name = "page") {
+  return Math.max(1, Math.min(100_000, Number.parseInt(url.searchParams.get(name) ?? "1", 10) || 1));
 }
 
 /** The page actually shown: `requested` clamped to the last page of `total` rows (page 1 when there are none). */

@@ -25,15 +25,19 @@ export async function exportClientData(db: Database, client: ClientIdentity) {
   return data;
 }
 
-export async function clientConsents(db: Database, client: ClientIdentity) {
+/** The consents given with an address (in lower case), newest first: the person's own page and staff's account page. */
+export function consentsOf(db: Database, email: string) {
   return db
     .select({ id: consentRecords.id, form: consentRecords.form, consent: consentRecords.consent, textVersion: consentRecords.textVersion, givenAt: consentRecords.givenAt })
     .from(consentRecords)
-    .where(eq(sql`lower(${consentRecords.email})`, client.user.email))
+    .where(eq(sql`lower(${consentRecords.email})`, email))
     .orderBy(desc(consentRecords.givenAt));
 }
 
-export async function clientPrivacyRequests(db: Database, client: ClientIdentity) {
+export const clientConsents = (db: Database, client: ClientIdentity) => consentsOf(db, client.user.email);
+
+/** The privacy requests on the register for an address (in lower case), newest first. */
+export function privacyRequestsOf(db: Database, email: string) {
   return db
     .select({
       id: privacyRequests.id,
@@ -44,9 +48,11 @@ export async function clientPrivacyRequests(db: Database, client: ClientIdentity
       completedAt: privacyRequests.completedAt,
     })
     .from(privacyRequests)
-    .where(eq(privacyRequests.email, client.user.email))
+    .where(eq(privacyRequests.email, email))
     .orderBy(desc(privacyRequests.receivedAt));
 }
+
+export const clientPrivacyRequests = (db: Database, client: ClientIdentity) => privacyRequestsOf(db, client.user.email);
 
 export async function clientNewsletterStatus(db: Database, client: ClientIdentity) {
   const [row] = await db.select({ status: newsletterSubscribers.status }).from(newsletterSubscribers).where(eq(newsletterSubscribers.email, client.user.email));
