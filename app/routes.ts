@@ -49,6 +49,10 @@ export default [
     route("persone/:bookingId", "routes/admin/person.tsx"),
     route("impostazioni", "routes/admin/settings.tsx"),
     route("persone/:bookingId/dati-fiscali", "routes/admin/person-fiscal-data.tsx"),
+    route("contabilita", "routes/admin/books.tsx"),
+    route("contabilita/documenti", "routes/admin/books-documents.ts"),
+    route("contabilita/prospetto", "routes/admin/therapist-statement.ts"),
+    route("contabilita/sistema-ts", "routes/admin/sistema-ts-file.ts"),
   ]),
   route("terapeuta-area", "routes/therapist/layout.tsx", [
     index("routes/therapist/home.tsx"),

@@ -1,3 +1,5 @@
+import { X509Certificate } from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
@@ -76,9 +78,11 @@ const schema = z.object({
     .optional(),
   /** Tests only: the address of a local stand-in for api.stripe.com (refused in production). */
   STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
+  /** The Sistema Tessera Sanitaria's certificate (SanitelCF, PEM or DER): encrypts the codici fiscali of the yearly file. */
+  SISTEMA_TS_CERTIFICATE: z.preprocess((value) => (value === "" ? undefined : value), z.string().optional()),
 });
 
-type Env = z.infer<typeof schema> & { dataDir: string; isProduction: boolean; rateLimitsOff: boolean };
+type Env = z.infer<typeof schema> & { dataDir: string; isProduction: boolean; rateLimitsOff: boolean; sistemaTsCertificate: Buffer | null };
 
 let cached: Env | undefined;
 
@@ -110,8 +114,10 @@ export function env(): Env {
     throw new Error("Invalid configuration:\n  S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY: required with S3_ENDPOINT");
   }
   value.LOG_LEVEL ??= defaultLogLevel(value.NODE_ENV);
+  const sistemaTsCertificate = value.SISTEMA_TS_CERTIFICATE ? readCertificate(value.SISTEMA_TS_CERTIFICATE) : null;
   cached = {
     ...value,
+    sistemaTsCertificate,
     dataDir: path.resolve(value.DATA_DIR),
     isProduction: value.NODE_ENV === "production",
     rateLimitsOff: value.RATE_LIMITS === "off" && value.NODE_ENV !== "test" && !value.DATABASE_URL,
@@ -120,6 +126,28 @@ export function env(): Env {
 }
 
 const defaultLogLevel = (nodeEnv: Env["NODE_ENV"]) => (nodeEnv === "test" ? "silent" : "info");
+
+/**
+ * The certificate at `file`, read once at start: a path that cannot be read, or a file that is not an
+ * X.509 certificate, refuses to start. An expired one starts (the books screen says so and offers only the preview).
+ */
+function readCertificate(file: string) {
+  const fail = (reason: string): never => {
+    throw new Error(`Invalid configuration:\n  SISTEMA_TS_CERTIFICATE: ${reason} (the path of SanitelCF.cer from the Sistema TS kit, PEM or DER)`);
+  };
+  let content: Buffer;
+  try {
+    content = fs.readFileSync(path.resolve(file));
+  } catch {
+    return fail(`cannot read ${file}`);
+  }
+  try {
+    new X509Certificate(content);
+  } catch {
+    return fail(`${file} is not an X.509 certificate`);
+  }
+  return content;
+}
 
 /**
  * The logger's level, read where the logger is made (at import, before env() has validated the rest):

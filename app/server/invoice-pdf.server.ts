@@ -1,4 +1,3 @@
-import PDFDocument from "pdfkit";
 import { formatIban } from "~/domain/iban";
 import {
   SISTEMA_TS_OPPOSITION_NOTE,
@@ -12,6 +11,7 @@ import {
 } from "~/domain/invoice-rules";
 import { formatNumericDate } from "~/domain/italian-date";
 import { formatEuro } from "~/domain/money";
+import { a4Pdf, numberPages, pdfColors } from "./pdf-document.server";
 import { pdfSafeText } from "./services/legal-pdfs.server";
 
 /**
@@ -78,7 +78,7 @@ export function invoicePdfTitle(document: Pick<InvoicePdfDocument, "kind" | "num
   return `${documentName(document.kind)} n. ${document.number} del ${formatNumericDate(document.issuedOn)}`;
 }
 
-const colors = { ink: "#1f2933", muted: "#52606d", accent: "#0f5c57", rule: "#d9cfc0", fill: "#f6f3ee" } as const;
+const colors = pdfColors;
 const margin = 56;
 const footerHeight = 36;
 
@@ -86,29 +86,7 @@ export function invoicePdf(document: InvoicePdfDocument): Promise<Buffer> {
   const title = invoicePdfTitle(document);
   const recipientName = `${document.recipient.firstName} ${document.recipient.lastName}`.trim();
   const issuedAt = new Date(`${document.issuedOn}T12:00:00Z`);
-  const pdf = new PDFDocument({
-    size: "A4",
-    margins: { top: margin, bottom: margin, left: margin, right: margin },
-    bufferPages: true,
-    lang: "it-IT",
-    displayTitle: true,
-    pdfVersion: "1.7",
-    info: {
-      Title: pdfSafeText(title),
-      Author: pdfSafeText(document.issuer.legalName),
-      Subject: pdfSafeText(`${title} - ${recipientName}`),
-      Creator: pdfSafeText(document.issuer.legalName),
-      CreationDate: issuedAt,
-      ModDate: issuedAt,
-    },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    pdf.on("data", (chunk: Buffer) => chunks.push(chunk));
-    pdf.on("end", () => resolve(Buffer.concat(chunks)));
-    pdf.on("error", reject);
-  });
-
+  const { pdf, bytes } = a4Pdf(margin, { title, author: document.issuer.legalName, subject: `${title} - ${recipientName}`, date: issuedAt });
   const left = margin;
   const width = pdf.page.width - 2 * margin;
   const right = left + width;
@@ -262,17 +240,7 @@ export function invoicePdf(document: InvoicePdfDocument): Promise<Buffer> {
   for (const note of notes) text(note, left, pdf.y + 2, { width });
 
   // Footer on every page: who issued it, and where this page sits.
-  const range = pdf.bufferedPageRange();
-  for (let index = range.start; index < range.start + range.count; index++) {
-    pdf.switchToPage(index);
-    const footerY = pdf.page.height - margin - 12;
-    pdf.page.margins.bottom = 0;
-    rule(footerY - 8);
-    style("Helvetica", 7.5, colors.muted);
-    text([issuer.legalName, issuer.partitaIva && `P. IVA ${issuer.partitaIva}`, title].filter(Boolean).join(" - "), left, footerY, { width: width - 80, lineBreak: false });
-    text(`Pagina ${index - range.start + 1} di ${range.count}`, right - 80, footerY, { width: 80, align: "right", lineBreak: false });
-    pdf.page.margins.bottom = margin;
-  }
+  numberPages(pdf, margin, [issuer.legalName, issuer.partitaIva && `P. IVA ${issuer.partitaIva}`, title].filter(Boolean).join(" - "));
   pdf.end();
-  return done;
+  return bytes;
 }

@@ -13,3 +13,12 @@ export function sanitelCodiceFiscaleCipher(certificate: Buffer | string, now = n
   if (expiry < now) throw new Error(`Il certificato del Sistema TS è scaduto il ${expiry.toISOString().slice(0, 10)}: scarica quello nuovo da sistemats.it.`);
   return (codiceFiscale: string) => publicEncrypt({ key: x509.publicKey, padding: constants.RSA_PKCS1_PADDING }, Buffer.from(codiceFiscale, "ascii")).toString("base64");
 }
+
+export type SistemaTsCertificateStatus = { state: "missing" } | { state: "expired" | "ready"; validTo: string };
+
+/** Whether the configured certificate (SISTEMA_TS_CERTIFICATE, read by env.server.ts) can encrypt the file today. */
+export function sistemaTsCertificateStatus(certificate: Buffer | null, now = new Date()): SistemaTsCertificateStatus {
+  if (!certificate) return { state: "missing" };
+  const expiry = new Date(new X509Certificate(certificate).validTo);
+  return { state: expiry < now ? "expired" : "ready", validTo: expiry.toISOString().slice(0, 10) };
+}

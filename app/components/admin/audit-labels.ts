@@ -38,6 +38,9 @@ const auditEntityLabels: Record<string, string> = {
   practice_settings: "Dati fiscali dello studio",
   fiscal_profile: "Dati fiscali di una persona",
   person_account: "Scheda di una persona",
+  books_documents: "Documenti contabili (CSV)",
+  therapist_statement: "Prospetto mensile di un terapeuta",
+  sistema_ts: "File per il Sistema TS",
 };
 
 export const auditActionLabel = (action: string) => auditActionLabels[action] ?? action;

@@ -24,6 +24,7 @@ const adminTabs = [
   { to: "/admin/gruppi", label: "Gruppi" },
   { to: "/admin/sessioni", label: "Incontri" },
   { to: "/admin/pagamenti", label: "Pagamenti" },
+  { to: "/admin/contabilita", label: "Contabilità" },
   { to: "/admin/prenotazioni", label: "Prenotazioni" },
   { to: "/admin/iscrizioni", label: "Iscrizioni" },
   { to: "/admin/posta", label: "Posta" },

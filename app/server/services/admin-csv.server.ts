@@ -28,13 +28,16 @@ export function toCsv(header: readonly string[], rows: readonly (readonly unknow
   return `\uFEFF${lines.join("\r\n")}\r\n`;
 }
 
-export function csvResponse(fileName: string, body: string) {
+/** A download: the file's type and name, never cached (`body` may be a stream). */
+export function downloadResponse(fileName: string, contentType: string, body: BodyInit) {
   return new Response(body, {
     headers: {
-      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Type": contentType,
       "Content-Disposition": `attachment; filename="${fileName.replace(/[^a-z0-9._-]/gi, "_")}"`,
       "Cache-Control": "no-store",
       "X-Content-Type-Options": "nosniff",
     },
   });
 }
+
+export const csvResponse = (fileName: string, body: BodyInit) => downloadResponse(fileName, "text/csv; charset=utf-8", body);
