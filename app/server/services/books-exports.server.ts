@@ -305,7 +305,7 @@ export async function sistemaTsInput(db: Database, year: number): Promise<Sistem
 /**
  * The file to download for `year`: with a usable certificate, the real one (codici fiscali encrypted);
  * without one (or with an expired one), the preview, named as such, whose codici fiscali are in clear
- * and which must not be uploaded (docs/decisions/059). Throws `SistemaTsError` while problems remain.
+ * and which must not be uploaded (docs/decisions/066). Throws `SistemaTsError` while problems remain.
  */
 export async function sistemaTsFile(db: Database, year: number, certificate: Buffer | null, now: Date = new Date()) {
   const input = await sistemaTsInput(db, year);
