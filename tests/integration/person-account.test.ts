@@ -165,7 +165,9 @@ describe("/admin/persone/:bookingId", () => {
 
 describe("links to the account page", () => {
   it("opens /admin/pagamenti with the person chosen in both forms (?persona=), and ignores someone else's id", async () => {
-    const chosen = (await call(paymentsLoader, pageRequest(`/admin/pagamenti?q=giulia.rossi%40example.com&persona=${giulia.id}`, { cookie: cookies.adminCookie }))) as { chosen: string };
+    const chosen = (await call(paymentsLoader, pageRequest(`/admin/pagamenti?q=giulia.rossi%40example.com&persona=${giulia.id}`, { cookie: cookies.adminCookie }))) as {
+      chosen: string;
+    };
     expect(chosen.chosen).toBe(giulia.id);
     const unknown = (await call(paymentsLoader, pageRequest("/admin/pagamenti?persona=00000000-0000-4000-8000-000000000000", { cookie: cookies.adminCookie }))) as {
       chosen: string;
