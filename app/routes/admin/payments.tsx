@@ -128,7 +128,11 @@ async function runPaymentsAction(db: Database, session: SessionInfo, input: Paym
         if (!(error instanceof CreditNeedsConfirmation)) throw error;
         return submissionRefused(input.intent, "Importo superiore al dovuto", submission, { status: 409, fieldErrors: error.fields, confirm: "credit" });
       }
-      const invoice = recorded.invoiceNumber ? `fattura ${recorded.invoiceNumber}` : "la fattura attende i dati fiscali";
+      const invoice = recorded.invoiceNumber
+        ? `fattura ${recorded.invoiceNumber}`
+        : recorded.fiscalDataRequested
+          ? "la fattura attende i dati fiscali, chiesti alla persona per email"
+          : "la fattura attende i dati fiscali";
       return actionOk(input.intent, recorded.duplicate ? `Pagamento già registrato (${invoice})` : `Pagamento registrato: ${invoice}`, recorded.id);
     }
     case "refund": {

@@ -67,7 +67,7 @@ export default function PersonFiscalData({ loaderData }: Route.ComponentProps) {
         title={`Dati fiscali di ${booking.name ?? booking.email}`}
         description={<>{booking.email} · valgono per tutte le prenotazioni con questo indirizzo. Le fatture già emesse non cambiano.</>}
       />
-      <ul className="grid gap-1 rounded-2xl bg-sand-100 p-4 text-sm text-ink-700">
+      <ul className="grid gap-1 rounded-2xl border border-sand-200 bg-white p-4 text-sm text-ink-700">
         <li>
           {profile
             ? `Ultima modifica: ${formatDateTime(profile.updatedAt)}${profile.updatedBy ? " (staff)" : " (dalla persona)"}.`

@@ -71,7 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** A code typed as letters and digits (codice fiscale, IBAN, BIC): capitals, no spelling suggestions, monospaced. */
-const codeInput = { autoCapitalize: "characters", spellCheck: false, className: "field font-mono uppercase tracking-wider" } as const;
+const codeInput = { autoCapitalize: "characters", spellCheck: false, className: "field font-mono uppercase" } as const;
 
 export const meta: Route.MetaFunction = () => [{ title: "Impostazioni · Admin" }];
 
@@ -133,7 +133,14 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
           </Field>
         </Card>
         <Card title="Conto per i bonifici" id="bank-title">
-          <InputField label="IBAN" field={fields.iban} hint="Stampato sulle fatture e nel codice QR per pagare con l'app della banca." maxLength={42} {...codeInput} />
+          <InputField
+            label="IBAN"
+            field={fields.iban}
+            hint="Stampato sulle fatture e nel codice QR per pagare con l'app della banca."
+            maxLength={42}
+            {...codeInput}
+            className={`${codeInput.className} text-sm sm:text-base`}
+          />
           <div className="grid gap-4 sm:grid-cols-[12rem_minmax(0,1fr)]">
             <InputField label="BIC / SWIFT (facoltativo)" field={fields.bic} maxLength={11} {...codeInput} />
             <InputField label="Intestatario del conto" field={fields.account_holder} maxLength={200} />

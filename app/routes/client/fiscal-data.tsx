@@ -88,7 +88,7 @@ export default function FiscalDataPage({ loaderData, actionData }: Route.Compone
         </AreaDone>
       ) : null}
       {form.errors ? <AreaError>{firstError(form.errors)}</AreaError> : null}
-      {!saved && waiting > 0 ? (
+      {!saved && !done && waiting > 0 ? (
         <p className="rounded-2xl border border-coral-100 bg-coral-100/50 p-4 text-ink-900">
           {waiting === 1
             ? "Una tua fattura aspetta questi dati: appena li salvi la emettiamo e la trovi"
