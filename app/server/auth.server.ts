@@ -101,7 +101,7 @@ async function mailUnlockLink(db: Database, account: string, email: string) {
     db,
     "auth-unlock-account",
     "Il tuo account è stato bloccato",
-    `Ci sono stati molti tentativi di accesso non riusciti al tuo account, da più indirizzi: per proteggerlo lo abbiamo bloccato per un po'. Puoi sbloccarlo subito con questo link, che vale ${UNLOCK_LINK_MINUTES} minuti e si usa una volta sola. Se non sei stato tu, ti consigliamo di cambiare la password.`,
+    `Ci sono stati molti tentativi di accesso non riusciti al tuo account, da più indirizzi: per proteggerlo lo abbiamo bloccato per un po'. Puoi sbloccarlo subito con questo link, che vale ${UNLOCK_LINK_MINUTES} minuti e si usa una volta sola. Se non sei statə tu, ti consigliamo di cambiare la password.`,
     "Sblocca l'account",
   )({ email: owner.email, url: `${publicBaseUrl()}${unlockPath(token)}` });
 }
