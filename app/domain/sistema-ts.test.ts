@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SistemaTsError, sistemaTsProblems, sistemaTsRecords, sistemaTsSummary, sistemaTsXml, type SistemaTsDocument, type SistemaTsInput } from "./sistema-ts";
+import { SistemaTsError, sistemaTsProblems, sistemaTsRecords, sistemaTsSummary, sistemaTsXml, sistemaTsXmlParts, type SistemaTsDocument, type SistemaTsInput } from "./sistema-ts";
 
 const issuer = { partitaIva: "86334519757", codiceFiscale: "rssmra80a41h501y", name: "Studio Rossi" };
 const invoice = (overrides: Partial<SistemaTsDocument> = {}): SistemaTsDocument => ({
@@ -252,6 +252,16 @@ describe("sistemaTsXml", () => {
 
   it("produces nothing from documents with problems", () => {
     expect(() => sistemaTsXml(input(invoice({ personCodiceFiscale: null })), fakeEncrypt)).toThrow(/manca il codice fiscale/);
+  });
+
+  it("writes the file in parts (opening, one per document, closing) that join into the whole, checked before the first part", () => {
+    const parts = [...sistemaTsXmlParts(year, fakeEncrypt)];
+    expect(parts).toHaveLength(year.documents.length + 2);
+    expect(parts[0]).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<precompilata>\n {2}<proprietario>/);
+    expect(parts.slice(1, -1).every((part) => part.startsWith("  <documentoSpesa>\n") && part.endsWith("  </documentoSpesa>\n"))).toBe(true);
+    expect(parts.at(-1)).toBe("</precompilata>\n");
+    expect(parts.join("")).toBe(sistemaTsXml(year, fakeEncrypt));
+    expect(() => sistemaTsXmlParts(input(invoice({ personCodiceFiscale: null })), fakeEncrypt)).toThrow(SistemaTsError);
   });
 });
 

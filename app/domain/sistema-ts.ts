@@ -215,35 +215,50 @@ function documentIdNode(name: string, id: SistemaTsDocumentId): XmlNode {
   ];
 }
 
+function documentNode(record: SistemaTsRecord, encryptCodiceFiscale: (codiceFiscale: string) => string): XmlNode {
+  const children: XmlNode[] = [documentIdNode("idSpesa", record.idSpesa)];
+  if (record.idRimborso) children.push(documentIdNode("idRimborso", record.idRimborso));
+  children.push(["dataPagamento", record.dataPagamento]);
+  if (record.flagPagamentoAnticipato) children.push(["flagPagamentoAnticipato", "1"]);
+  children.push(["flagOperazione", record.flagOperazione]);
+  if (record.cfCittadino) children.push(["cfCittadino", encryptCodiceFiscale(record.cfCittadino)]);
+  children.push(["pagamentoTracciato", record.pagamentoTracciato], ["tipoDocumento", record.tipoDocumento], ["flagOpposizione", record.flagOpposizione]);
+  for (const item of record.voceSpesa) {
+    children.push([
+      "voceSpesa",
+      [
+        ["tipoSpesa", item.tipoSpesa],
+        ["importo", item.importo],
+        ["naturaIVA", item.naturaIVA],
+      ],
+    ]);
+  }
+  return ["documentoSpesa", children];
+}
+
+/**
+ * The file in parts, for a caller that writes it as it goes (a year of a large practice is tens of
+ * megabytes): the records are checked now, throwing `SistemaTsError` before anything is written;
+ * each part (the opening with the `proprietario`, one `documentoSpesa`, the closing) is drawn, and its
+ * codici fiscali encrypted, when it is read.
+ */
+export function sistemaTsXmlParts(input: SistemaTsInput, encryptCodiceFiscale: (codiceFiscale: string) => string): Iterable<string> {
+  const records = sistemaTsRecords(input);
+  return (function* () {
+    const owner: XmlNode = ["proprietario", [["cfProprietario", encryptCodiceFiscale(normaliseCodiceFiscale(input.issuer.codiceFiscale))]]];
+    yield `<?xml version="1.0" encoding="UTF-8"?>\n<precompilata>\n${renderXml(owner, 1)}\n`;
+    for (const record of records) yield `${renderXml(documentNode(record, encryptCodiceFiscale), 1)}\n`;
+    yield "</precompilata>\n";
+  })();
+}
+
 /**
  * The file to zip and upload: `<precompilata>`, one `proprietario`, one `documentoSpesa` per
  * document, elements in the schema's sequence. The Sistema TS wants both codici fiscali (owner
  * and person) encrypted with its public key: `encryptCodiceFiscale` does it.
  */
 export function sistemaTsXml(input: SistemaTsInput, encryptCodiceFiscale: (codiceFiscale: string) => string): string {
-  const records = sistemaTsRecords(input);
-  const documents = records.map((record): XmlNode => {
-    const children: XmlNode[] = [documentIdNode("idSpesa", record.idSpesa)];
-    if (record.idRimborso) children.push(documentIdNode("idRimborso", record.idRimborso));
-    children.push(["dataPagamento", record.dataPagamento]);
-    if (record.flagPagamentoAnticipato) children.push(["flagPagamentoAnticipato", "1"]);
-    children.push(["flagOperazione", record.flagOperazione]);
-    if (record.cfCittadino) children.push(["cfCittadino", encryptCodiceFiscale(record.cfCittadino)]);
-    children.push(["pagamentoTracciato", record.pagamentoTracciato], ["tipoDocumento", record.tipoDocumento], ["flagOpposizione", record.flagOpposizione]);
-    for (const item of record.voceSpesa) {
-      children.push([
-        "voceSpesa",
-        [
-          ["tipoSpesa", item.tipoSpesa],
-          ["importo", item.importo],
-          ["naturaIVA", item.naturaIVA],
-        ],
-      ]);
-    }
-    return ["documentoSpesa", children];
-  });
-  const root: XmlNode = ["precompilata", [["proprietario", [["cfProprietario", encryptCodiceFiscale(normaliseCodiceFiscale(input.issuer.codiceFiscale))]]], ...documents]];
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${renderXml(root, 0)}\n`;
+  return [...sistemaTsXmlParts(input, encryptCodiceFiscale)].join("");
 }
 
 export interface SistemaTsTotals {

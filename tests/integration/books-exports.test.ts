@@ -175,8 +175,10 @@ describe("the documents' CSV", () => {
       period: { figures: { invoices: { count: number; totalCents: number }; creditNotes: { count: number }; waiting: { count: number } } };
     };
     expect(screen.period.figures).toEqual({ invoices: { count: 3, totalCents: 17_500 }, creditNotes: { count: 1, totalCents: 3500 }, waiting: { count: 1, totalCents: 3500 } });
-    const fallback = (await get(booksLoader, "/admin/contabilita")) as { today: string; period: { values: { dal: string } } };
+    const fallback = (await get(booksLoader, "/admin/contabilita")) as { today: string; period: { values: { dal: string } }; sistemaTs: { summary: unknown } };
     expect(fallback.period.values.dal).toBe(`${fallback.today.slice(0, 7)}-01`);
+    // The year is read only when staff ask for it.
+    expect(fallback.sistemaTs.summary).toBeNull();
     const refused = (await get(booksLoader, "/admin/contabilita?dal=2026-03-31&al=marzo")) as { period: { errors: Record<string, string>; figures: unknown } };
     expect(refused.period).toMatchObject({ errors: { al: "Scrivi una data valida." }, figures: null });
   });

@@ -26,13 +26,17 @@ const MONTHS_OFFERED = 36;
 const YEARS_OFFERED = 5;
 /** Problems listed on the screen at most; the rest are counted. */
 const PROBLEMS_SHOWN = 50;
+/** The choices of the three cards, as the URL carries them. */
+const CHOICES = ["dal", "al", "mese", "anno"] as const;
 
 /**
  * GET /admin/contabilita — staff only (anyone else: 401 or 403, as every admin page): what the
  * accountant needs. The documents of a period (default: this month) with their counts before the CSV
  * download; each therapist's statement of a month (CSV, PDF); the year's Sistema TS file with its
- * counts, totals and problems before the download, and what to do without the certificate. The read
- * is audited (the problems may name a codice fiscale).
+ * counts, totals and problems before the download, and what to do without the certificate. A year is
+ * checked only when staff ask (`?anno=`): it reads every document of the year, about a second for a
+ * practice of 2,000 members (docs/features/books.md). The read is audited (the problems may name a
+ * codice fiscale).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   return adminPageData(context.db, request, async (session) => {
@@ -43,6 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const periodInput = { dal: given("dal", defaults.dal), al: given("al", defaults.al) };
     const monthInput = { mese: given("mese", today.slice(0, 7)) };
     const yearInput = { anno: given("anno", String(sistemaTsDefaultYear(today))) };
+    const choices = Object.fromEntries(CHOICES.flatMap((name) => (url.searchParams.has(name) ? [[name, url.searchParams.get(name)!]] : [])));
     const period = booksPeriodSchema.safeParse(periodInput);
     const month = statementMonthSchema.safeParse(monthInput);
     const year = sistemaTsYearSchema.safeParse(yearInput);
@@ -50,12 +55,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       const [figures, therapists, input] = await Promise.all([
         period.success ? periodFigures(context.db, period.data) : null,
         month.success ? therapistMonthFigures(context.db, month.data.mese) : null,
-        year.success ? sistemaTsInput(context.db, year.data.anno) : null,
+        year.success && "anno" in choices ? sistemaTsInput(context.db, year.data.anno) : null,
       ]);
-      await audit(context.db, session, { action: "read", entity: "books", detail: { ...periodInput, ...monthInput, ...yearInput } });
+      await audit(context.db, session, { action: "read", entity: "books", detail: { ...periodInput, ...monthInput, ...choices } });
       const summary = input ? sistemaTsSummary(input) : null;
       return {
         today,
+        choices,
         period: { values: periodInput, errors: period.success ? {} : formErrors(period.error), figures },
         statements: { values: monthInput, errors: month.success ? {} : formErrors(month.error), therapists },
         sistemaTs: {
@@ -104,15 +110,30 @@ function Card({ id, title, description, children }: { id: string; title: string;
  * A card's choice (a period, a month, a year) as a GET form: the other cards' choices ride along in
  * hidden fields, and the page keeps its scroll when the figures come back.
  */
-function ChoiceForm({ formKey, kept, children }: { formKey: string; kept: Record<string, string>; children: ReactNode }) {
+function ChoiceForm({
+  formKey,
+  choices,
+  own,
+  submit = "Mostra",
+  children,
+}: {
+  formKey: string;
+  /** Every card's choice in the URL; `own` are this form's fields. */
+  choices: Record<string, string>;
+  own: readonly string[];
+  submit?: string;
+  children: ReactNode;
+}) {
   return (
     <Form method="get" preventScrollReset className="flex flex-col gap-3 sm:flex-row sm:items-start" key={formKey}>
-      {Object.entries(kept).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
+      {Object.entries(choices)
+        .filter(([name]) => !own.includes(name))
+        .map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
       {children}
       <button type="submit" className="btn btn-secondary sm:mt-6">
-        Mostra
+        {submit}
       </button>
     </Form>
   );
@@ -169,7 +190,8 @@ function SelectField({ name, label, value, error, options }: { name: string; lab
 }
 
 const download = "btn btn-primary justify-self-start";
-const plural = (count: number, one: string, many: string) => (count === 1 ? `1 ${one}` : `${count} ${many}`);
+/** "1 fattura", "42.808 fatture": thousands grouped as in the amounts. */
+const plural = (count: number, one: string, many: string) => (count === 1 ? `1 ${one}` : `${String(count).replace(/\B(?=(\d{3})+$)/g, ".")} ${many}`);
 
 function DocumentsCard({ data }: { data: Data }) {
   const { values, errors, figures } = data.period;
@@ -180,7 +202,7 @@ function DocumentsCard({ data }: { data: Data }) {
       title="Fatture, note di credito e pagamenti"
       description="Il CSV per il commercialista: si apre con Excel in italiano (punto e virgola, importi con la virgola). Le note di credito hanno importi negativi, così la somma di una colonna è il netto del periodo."
     >
-      <ChoiceForm formKey={query.toString()} kept={{ ...data.statements.values, ...data.sistemaTs.values }}>
+      <ChoiceForm formKey={query.toString()} choices={data.choices} own={["dal", "al"]}>
         <DateField name="dal" label="Dal" value={values.dal} error={errors.dal} />
         <DateField name="al" label="Al" value={values.al} error={errors.al} />
       </ChoiceForm>
@@ -233,7 +255,7 @@ function StatementsCard({ data }: { data: Data }) {
       title="Prospetto mensile dei terapeuti"
       description="Per ogni terapeuta: gli incontri tenuti nel mese, le sedute-persona addebitate (presenze e assenze senza preavviso) e la sua quota per ciascuna, in CSV o PDF."
     >
-      <ChoiceForm formKey={values.mese} kept={{ ...data.period.values, ...data.sistemaTs.values }}>
+      <ChoiceForm formKey={values.mese} choices={data.choices} own={["mese"]}>
         <SelectField name="mese" label="Mese" value={values.mese} error={errors.mese} options={months.map((month) => ({ value: month, label: monthLabel(month) }))} />
       </ChoiceForm>
       {inProgress ? <p className="text-sm text-ink-500">Il mese è in corso: contano gli incontri già iniziati.</p> : null}
@@ -282,7 +304,7 @@ function SistemaTsCard({ data }: { data: Data }) {
       title="Sistema Tessera Sanitaria"
       description="Il file annuale delle spese sanitarie (730 precompilato): un record per ogni fattura e nota di credito pagata nell'anno, senza codice fiscale per chi si è opposto. Si carica sul portale sistemats.it entro il 31 gennaio dell'anno dopo."
     >
-      <ChoiceForm formKey={values.anno} kept={{ ...data.period.values, ...data.statements.values }}>
+      <ChoiceForm formKey={values.anno} choices={data.choices} own={["anno"]} submit="Controlla l'anno">
         <SelectField
           name="anno"
           label="Anno dei pagamenti"
@@ -308,7 +330,11 @@ function SistemaTsCard({ data }: { data: Data }) {
           <p className="text-sm text-ink-500">Scadenza per l'invio: {formatDate(sistemaTsDeadline(year))}.</p>
           {summary.problemCount > 0 ? <Problems problems={summary.problems} count={summary.problemCount} /> : <SistemaTsDownload year={year} certificate={certificate} />}
         </>
-      ) : null}
+      ) : errors.anno ? null : (
+        <p className="text-sm text-ink-500">
+          «Controlla l'anno» conta le fatture e le note di credito pagate nell'anno, cerca quello che il Sistema TS rifiuterebbe e poi offre il file.
+        </p>
+      )}
     </Card>
   );
 }

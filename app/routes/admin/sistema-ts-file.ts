@@ -26,6 +26,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       throw error;
     });
     await audit(context.db, session, { action: "export", entity: "sistema_ts", detail: { year: anno, documents: file.documents, preview: file.preview } });
-    return downloadResponse(file.fileName, "application/xml; charset=utf-8", file.xml);
+    return downloadResponse(file.fileName, "application/xml; charset=utf-8", file.body);
   });
 }

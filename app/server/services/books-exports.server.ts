@@ -14,13 +14,13 @@ import {
 import { csvHeader, csvLine } from "~/domain/italian-csv";
 import { invoicePaymentMethodLabels, isTraceablePayment } from "~/domain/invoice-rules";
 import { owesFee } from "~/domain/sessions";
-import { sistemaTsXml, type SistemaTsDocument, type SistemaTsInput } from "~/domain/sistema-ts";
+import { sistemaTsXmlParts, type SistemaTsDocument, type SistemaTsInput } from "~/domain/sistema-ts";
 import type { Database } from "../db/client.server";
 import { attendance, groupBookings, groups, groupSessions, invoices, payments, therapists } from "../db/schema";
 import { HttpError } from "../http/errors.server";
 import { logger } from "../logger.server";
 import { sanitelCodiceFiscaleCipher, sistemaTsCertificateStatus } from "../sistema-ts-cipher.server";
-import { chargesByBooking } from "./charges.server";
+import { chargedAttendance, chargesByBooking } from "./charges.server";
 import { practiceFiscalIdentity } from "./invoices.server";
 
 /**
@@ -131,38 +131,39 @@ async function* documentBatches(db: Database, period: BooksPeriod): AsyncGenerat
 }
 
 /**
- * The documents of a period as the CSV for Italian Excel, one batch of rows at a time as the client
- * reads: the header first, then each batch when the previous one was taken. No row limit.
+ * Text as a byte stream read on demand, one chunk each time the client has taken the last: a large
+ * file never sits whole in memory. When a chunk fails the download breaks off (the headers are gone),
+ * and the log says where, never the rows.
  */
-export function booksDocumentsCsv(db: Database, period: BooksPeriod): ReadableStream<Uint8Array> {
+function textStream(chunks: Iterator<string> | AsyncIterator<string>, scope: string): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  const batches = documentBatches(db, period);
-  let started = false;
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
-        if (!started) {
-          started = true;
-          controller.enqueue(encoder.encode(csvHeader(booksCsvHeaders)));
-          return;
-        }
         try {
-          const next = await batches.next();
+          const next = await chunks.next();
           if (next.done) controller.close();
-          else controller.enqueue(encoder.encode(next.value.map((row) => csvLine(booksCsvCells(row))).join("")));
+          else controller.enqueue(encoder.encode(next.value));
         } catch (error) {
-          // The headers are gone already: the download breaks off, and the log says why (never the rows).
-          logger.error({ scope: "books-csv", name: (error as Error)?.name }, "books CSV interrupted");
+          logger.error({ scope, name: (error as Error)?.name }, "download interrupted");
           controller.error(error);
         }
       },
       async cancel() {
-        await batches.return(undefined);
+        await chunks.return?.(undefined);
       },
     },
     { highWaterMark: 1 },
   );
 }
+
+async function* documentsCsvText(db: Database, period: BooksPeriod) {
+  yield csvHeader(booksCsvHeaders);
+  for await (const batch of documentBatches(db, period)) yield batch.map((row) => csvLine(booksCsvCells(row))).join("");
+}
+
+/** The documents of a period as the CSV for Italian Excel: the header, then each batch as the client reads. No row limit. */
+export const booksDocumentsCsv = (db: Database, period: BooksPeriod) => textStream(documentsCsvText(db, period), "books-csv");
 
 /** What the screen says of a period before the download: documents and payments waiting, with their totals. */
 export async function periodFigures(db: Database, period: BooksPeriod) {
@@ -190,11 +191,16 @@ export async function periodFigures(db: Database, period: BooksPeriod) {
  * The therapists' monthly statements
  * ---------------------------------------------------------------------------------------------- */
 
-/** The meetings held in a month (YYYY-MM, Italian time): scheduled, and started before `now`. */
-function heldIn(month: string, now: Date) {
-  const from = romeTimeToUtc(`${month}-01`, "00:00");
+/** The instants of a month (YYYY-MM, Italian time) up to `now`: a meeting starting in them has been held. */
+function monthHeld(month: string, now: Date) {
   const end = romeTimeToUtc(`${nextMonth(month)}-01`, "00:00");
-  return and(eq(groupSessions.status, "scheduled"), gte(groupSessions.startsAt, from), lt(groupSessions.startsAt, end < now ? end : now));
+  return { from: romeTimeToUtc(`${month}-01`, "00:00"), until: end < now ? end : now };
+}
+
+/** The meetings held in a month: scheduled, and started before `now`. */
+function heldIn(month: string, now: Date) {
+  const { from, until } = monthHeld(month, now);
+  return and(eq(groupSessions.status, "scheduled"), gte(groupSessions.startsAt, from), lt(groupSessions.startsAt, until));
 }
 
 /**
@@ -203,23 +209,24 @@ function heldIn(month: string, now: Date) {
  * itself reads it from the ledger.
  */
 export async function therapistMonthFigures(db: Database, month: string, now: Date = new Date()) {
-  const [people, marks] = await Promise.all([
+  const { from, until } = monthHeld(month, now);
+  const [people, held, charged] = await Promise.all([
     db.select({ id: therapists.id, name: therapists.name }).from(therapists).orderBy(asc(therapists.name)),
     db
-      .select({ therapistId: groups.therapistId, sessionId: groupSessions.id, status: attendance.status })
+      .select({ therapistId: groups.therapistId, count: count() })
       .from(groupSessions)
       .innerJoin(groups, eq(groups.id, groupSessions.groupId))
-      .leftJoin(attendance, eq(attendance.sessionId, groupSessions.id))
-      .where(heldIn(month, now)),
+      .where(heldIn(month, now))
+      .groupBy(groups.therapistId),
+    db.execute<{ therapist_id: string; count: string }>(sql`
+      select g.therapist_id, count(*) as count
+      from (select s.group_id from ${chargedAttendance(sql`s.starts_at >= ${from} and s.starts_at < ${until}`)}) c
+      join groups g on g.id = c.group_id
+      group by g.therapist_id`),
   ]);
-  return people.map((person) => {
-    const own = marks.filter((mark) => mark.therapistId === person.id);
-    return {
-      ...person,
-      sessionsHeld: new Set(own.map((mark) => mark.sessionId)).size,
-      memberSessions: own.filter((mark) => owesFee("scheduled", mark.status)).length,
-    };
-  });
+  const sessions = new Map(held.map((row) => [row.therapistId, row.count]));
+  const memberSessions = new Map(charged.rows.map((row) => [row.therapist_id, Number(row.count)]));
+  return people.map((person) => ({ ...person, sessionsHeld: sessions.get(person.id) ?? 0, memberSessions: memberSessions.get(person.id) ?? 0 }));
 }
 
 /**
@@ -302,6 +309,22 @@ export async function sistemaTsInput(db: Database, year: number): Promise<Sistem
   return { issuer: { partitaIva: settings?.partitaIva ?? "", codiceFiscale: settings?.codiceFiscale ?? "", name: settings?.legalName ?? "" }, documents };
 }
 
+/** Records written per chunk of the Sistema TS file. */
+const XML_GROUP = 500;
+
+/** `parts` joined `size` at a time. */
+function* inGroups(parts: Iterable<string>, size: number) {
+  let group: string[] = [];
+  for (const part of parts) {
+    group.push(part);
+    if (group.length === size) {
+      yield group.join("");
+      group = [];
+    }
+  }
+  if (group.length > 0) yield group.join("");
+}
+
 /**
  * The file to download for `year`: with a usable certificate, the real one (codici fiscali encrypted);
  * without one (or with an expired one), the preview, named as such, whose codici fiscali are in clear
@@ -311,5 +334,7 @@ export async function sistemaTsFile(db: Database, year: number, certificate: Buf
   const input = await sistemaTsInput(db, year);
   const preview = sistemaTsCertificateStatus(certificate, now).state !== "ready";
   const encrypt = preview ? (codiceFiscale: string) => codiceFiscale : sanitelCodiceFiscaleCipher(certificate!, now);
-  return { fileName: sistemaTsFileName(year, preview), preview, xml: sistemaTsXml(input, encrypt), documents: input.documents.length };
+  // Checked here, before any byte is sent; drawn and encrypted as the client reads.
+  const parts = sistemaTsXmlParts(input, encrypt);
+  return { fileName: sistemaTsFileName(year, preview), preview, body: textStream(inGroups(parts, XML_GROUP), "sistema-ts-file"), documents: input.documents.length };
 }

@@ -14,8 +14,8 @@ type Executor = Database | Tx;
  * rule's counts kept per booking in ledger_balances (migration 0022); ledger-sql.test.ts holds the three together.
  */
 
-/** The sessions that cost the fee, of the bookings `bookingScope` keeps (a condition on `a.booking_id`). */
-const chargedAttendance = (bookingScope: SQL) => sql`
+/** The sessions that cost the fee that `bookingScope` keeps (a condition on `a.booking_id`, or on the session `s`). */
+export const chargedAttendance = (bookingScope: SQL) => sql`
   attendance a
   join group_sessions s on s.id = a.session_id
   join group_bookings b on b.id = a.booking_id
