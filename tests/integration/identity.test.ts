@@ -137,15 +137,16 @@ describe("an e-mail address alone reveals nothing", () => {
     const { morning } = await seedGroups(db);
     await db.insert(groupBookings).values({ groupId: morning.id, email: "membro@example.com", name: "Elena", ageBracket: "26-35", status: "confirmed" });
     const { token } = await submit(db, "membri@example.com");
-    type Card = { groupName: string; occupiedSpots: number; participants: string[] };
-    const cardOf = (body: Record<string, unknown>) => (body.groups as Card[]).find((card) => card.groupName === "Mattutino")!;
+    // By id: the file's database also holds the groups other tests seeded, with the same names.
+    type Card = { groupId: string; occupiedSpots: number; participants: string[] };
+    const cardOf = (body: Record<string, unknown>) => (body.groups as Card[]).find((card) => card.groupId === morning.id)!;
 
     const anonymous = cardOf((await loaderJson(groupsApi, "http://localhost/api/groups", db)).body);
     expect(anonymous).toMatchObject({ occupiedSpots: 1, participants: [] });
     const holder = cardOf((await loaderJson(groupsApi, `http://localhost/api/groups?token=${token}`, db)).body);
     expect(holder).toMatchObject({ occupiedSpots: 1, participants: ["E. · 26-35"] });
     const page = (await loaderJson(matchingLoader, `http://localhost/gruppi-matching?token=${token}`, db)).body;
-    expect((page.cards as Card[]).find((card) => card.groupName === "Mattutino")!.participants).toEqual(["E. · 26-35"]);
+    expect((page.cards as Card[]).find((card) => card.groupId === morning.id)!.participants).toEqual(["E. · 26-35"]);
   });
 
   it("an expired, unknown or malformed token is the same as none, and says the link expired", async () => {
