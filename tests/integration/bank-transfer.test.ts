@@ -1,11 +1,13 @@
 import { eq } from "drizzle-orm";
 import { createElement } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
+import { renderToStaticMarkup, renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { BankTransfer } from "../../app/components/client/bank-transfer";
 import { paymentCode } from "../../app/domain/bank-transfer";
 import type { BankTransferView } from "../../app/domain/bank-transfer";
 import { formatEuro } from "../../app/domain/money";
+import AdminPayments, { loader as adminPaymentsLoader } from "../../app/routes/admin/payments";
 import { loader as paymentsLoader } from "../../app/routes/client/payments";
 import type { SessionInfo } from "../../app/server/auth.server";
 import type { Database } from "../../app/server/db/client.server";
@@ -181,6 +183,55 @@ describe("bookingByPaymentReference", () => {
     // A mistyped code names nobody rather than someone else.
     const typo = `${code.slice(0, 7)}${code.endsWith("0") ? "1" : "0"}`;
     expect(await bookingByPaymentReference(db, `INSIEME ${typo}`)).toEqual({ codes: [typo], matches: [] });
+  });
+});
+
+/** /admin/pagamenti as the server renders it for staff at `url`, from its real loader. */
+async function renderedPayments(url: string) {
+  const loaderData = await call(adminPaymentsLoader, pageRequest(url, { cookie: staffCookie }));
+  const Stub = createRoutesStub([{ id: "payments", path: "/admin/pagamenti", Component: AdminPayments as never, loader: () => loaderData }]);
+  return renderToString(createElement(Stub, { initialEntries: [url], hydrationData: { loaderData: { payments: loaderData } } }));
+}
+
+describe("staff's search on /admin/pagamenti by the causale", () => {
+  type AdminPage = { rows: { bookingId: string; owedCents: number }[]; chosen: string; reference: string };
+  const search = async (q: string) => (await call(adminPaymentsLoader, pageRequest(`/admin/pagamenti?q=${encodeURIComponent(q)}`, { cookie: staffCookie }))) as AdminPage;
+
+  it("finds the person from the bank statement's line or the code alone, chooses them in the payment form with the causale as its note", async () => {
+    const { booking, group } = await member("bonifico-ricerca@example.com", 2);
+    const code = paymentCode(booking.id);
+    const line = `BONIFICO SEPA DA ROSSI GIULIA CAUSALE: INSIEME ${code} 2 SEDUTE FINO AL 11/11/2026`;
+    for (const q of [line, `INSIEME ${code}`, code.toLowerCase()]) {
+      const found = await search(q);
+      expect(found.rows.map((row) => [row.bookingId, row.owedCents])).toEqual([[booking.id, 6500]]);
+      expect(found.chosen).toBe(booking.id);
+      expect(found.reference).toBe(q);
+    }
+    // What staff see: the person chosen in both forms (name, e-mail and group), the causale as the payment's note.
+    const html = (await renderedPayments(`/admin/pagamenti?q=${encodeURIComponent(line)}`)).replaceAll("<!-- -->", "");
+    const chosen = [...html.matchAll(/<option[^>]*selected=""[^>]*>([^<]*)</g)].map((match) => match[1]);
+    expect(chosen).toContain(`${booking.name} · bonifico-ricerca@example.com · ${group.name} (da pagare ${formatEuro(6500)})`);
+    expect(/<input[^>]*name="note"[^>]*>/.exec(html)?.[0]).toContain(`value="${line}"`);
+    // A mistyped code finds nobody; a name is searched as before and chooses nobody.
+    const typo = `${code.slice(0, 7)}${code.endsWith("0") ? "1" : "0"}`;
+    expect((await search(`INSIEME ${typo}`)).rows).toEqual([]);
+    const byName = await search(booking.name!);
+    expect(byName.rows.map((row) => row.bookingId)).toContain(booking.id);
+    expect(byName).toMatchObject({ chosen: "", reference: "" });
+  });
+});
+
+describe("a row of /admin/pagamenti", () => {
+  it("has «Registra pagamento», which opens the same list with that person chosen in both forms, at the payment form", async () => {
+    const { booking } = await member("bonifico-riga@example.com", 1);
+    const url = "/admin/pagamenti?q=bonifico-riga&status=deve";
+    const html = await renderedPayments(url);
+    const link = new RegExp(`<a[^>]*href="([^"]*persona=${booking.id}[^"]*)"[^>]*>(.*?)</a>`).exec(html);
+    expect(link?.[2]).toContain("Registra pagamento");
+    const target = link![1]!.replaceAll("&amp;", "&");
+    expect(target).toBe(`/admin/pagamenti?q=bonifico-riga&status=deve&persona=${booking.id}#payment-form-title`);
+    const opened = (await call(adminPaymentsLoader, pageRequest(target.split("#")[0]!, { cookie: staffCookie }))) as { chosen: string };
+    expect(opened.chosen).toBe(booking.id);
   });
 });
 

@@ -153,6 +153,18 @@ describe("the person's own fiscal data", () => {
     // Unticked, the opposition is withdrawn.
     await saveOwn(cookie, { ...validProfile, codice_fiscale: "ABCDEF12B23P43NE" });
     expect((await db.select().from(fiscalProfiles).where(eq(fiscalProfiles.email, email)))[0]!.tsOpposition).toBe(false);
+    // Both saves are audited as the person's own, naming the changed fields, never their values; a save changing nothing is not.
+    await saveOwn(cookie, { ...validProfile, codice_fiscale: "ABCDEF12B23P43NE" });
+    const entries = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "fiscal_profile"), eq(auditLog.entityId, email)))
+      .orderBy(auditLog.createdAt);
+    expect(entries.map((entry) => [entry.action, entry.actorEmail, entry.detail])).toEqual([
+      ["create", email, { changed: expect.arrayContaining(["codiceFiscale", "tsOpposition"]), by: "self" }],
+      ["update", email, { changed: ["tsOpposition"], by: "self" }],
+    ]);
+    expect(JSON.stringify(entries)).not.toContain("ABCDEF12B23P43NE");
   });
 
   it("saves only the signed-in person's own data, whatever address the post names", async () => {

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { loader as contactsLoader } from "../../app/routes/admin/contacts";
 import { loader as paymentsLoader } from "../../app/routes/admin/payments";
 import { loader as personLoader } from "../../app/routes/admin/person";
+import { loader as sessionLoader } from "../../app/routes/admin/session";
 import type { Database } from "../../app/server/db/client.server";
 import { attendance, auditLog, consentRecords, contacts, groupBookings, groupSessions, iseeRequests, moveRequests } from "../../app/server/db/schema";
 import { recordPayment, recordRefund } from "../../app/server/services/payments.server";
@@ -173,6 +174,20 @@ describe("links to the account page", () => {
       chosen: string;
     };
     expect(unknown.chosen).toBe("");
+  });
+
+  it("tells two «Giulia R.» apart on staff's attendance sheet: full name and e-mail", async () => {
+    const [other] = await db
+      .insert(groupBookings)
+      .values({ groupId, email: "giulia.ricci@example.com", name: "Giulia Ricci", ageBracket: "26-35", status: "confirmed" })
+      .returning();
+    const [meeting] = await db.select().from(groupSessions).where(eq(groupSessions.groupId, groupId)).limit(1);
+    type Sheet = { roster: { bookingId: string; name: string; detail?: string | null }[] };
+    const staffSheet = (await call(sessionLoader, pageRequest(`/admin/sessioni/${meeting!.id}`, { cookie: cookies.adminCookie }), { sessionId: meeting!.id })) as Sheet;
+    const row = (id: string) => staffSheet.roster.find((entry) => entry.bookingId === id);
+    expect(row(giulia.id)).toMatchObject({ name: "Giulia Rossi", detail: "Giulia.Rossi@example.com" });
+    expect(row(other!.id)).toMatchObject({ name: "Giulia Ricci", detail: "giulia.ricci@example.com" });
+    await db.delete(groupBookings).where(eq(groupBookings.id, other!.id));
   });
 
   it("gives a contact message from a member their booking, whatever the case of the address", async () => {

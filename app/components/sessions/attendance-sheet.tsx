@@ -12,6 +12,8 @@ interface RosterRow {
   bookingId: string;
   name: string;
   ageBracket: string | null;
+  /** Staff's sheet: the e-mail under the name. */
+  detail?: string | null;
   status: AttendanceStatus | null;
   announced: boolean;
 }
@@ -49,6 +51,7 @@ export function AttendanceSheet({
           <li key={row.bookingId} className="grid gap-3 px-4 py-3 md:grid-cols-[minmax(10rem,1fr)_auto] md:items-center">
             <div>
               <MemberLabel name={row.name} ageBracket={row.ageBracket} href={memberHref?.(row.bookingId)} />
+              {row.detail ? <span className="block break-all text-xs text-ink-500">{row.detail}</span> : null}
               {row.status ? (
                 <span className="ml-2">
                   <Badge tone={attendanceTones[row.status]}>{attendanceLabels[row.status]}</Badge>

@@ -1,5 +1,5 @@
-import { FileText, TriangleAlert } from "lucide-react";
-import { Link } from "react-router";
+import { Banknote, FileText, TriangleAlert } from "lucide-react";
+import { Link, useSearchParams } from "react-router";
 import type { Submission } from "@conform-to/react";
 import { staffFiscalDataPath } from "~/components/admin/fiscal-profile-form";
 import { getFormProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
@@ -16,6 +16,7 @@ import { PersonLink } from "~/components/admin/person-link";
 import { ConfirmDialog } from "~/components/admin/dialogs";
 import { Field, InputField, OptionList } from "~/components/admin/fields";
 import { prices } from "~/content/site";
+import { paymentCode, paymentCodesIn } from "~/domain/bank-transfer";
 import { todayInRome } from "~/domain/calendar";
 import { romeDate } from "~/domain/sessions";
 import { z } from "~/domain/zod";
@@ -63,12 +64,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ...loaded,
       query: { ...query, page: loaded.page },
       pageSize: ADMIN_PAGE_SIZE,
-      chosen: loaded.rows.some((account) => account.bookingId === persona) ? persona! : "",
+      ...chosenPerson(loaded.rows, persona, query.q),
       today: todayInRome(),
       paymentKey: crypto.randomUUID(),
       refundKey: crypto.randomUUID(),
     };
   });
+}
+
+/**
+ * Who both forms open with: `?persona=` when the list shows them; else, when the search is a causale
+ * read on a bank statement and names exactly one person of the list, that person, with the causale as
+ * the payment's note (the transfer staff are about to record).
+ */
+function chosenPerson(rows: readonly { bookingId: string }[], persona: string | null, q: string) {
+  if (persona && rows.some((account) => account.bookingId === persona)) return { chosen: persona, reference: "" };
+  const codes = paymentCodesIn(q);
+  const named = rows.filter((account) => codes.includes(paymentCode(account.bookingId)));
+  return named.length === 1 ? { chosen: named[0]!.bookingId, reference: q } : { chosen: "", reference: "" };
 }
 
 /** What staff post on this page, one schema per intent. Ids are checked by the action: a bad one is a 404, as a missing record. */
@@ -171,7 +184,7 @@ export default function AdminPayments({ loaderData }: Route.ComponentProps) {
       <FiscalGaps gaps={fiscalGaps} />
       <IseeRequestsPanel requests={loaderData.iseeRequests} />
       <div>
-        <ListToolbar statuses={accountFilters} label={(filter) => accountFilterLabels[filter]} searchLabel="Cerca per nome, email o codice fiscale" filterLabel="Mostra" />
+        <ListToolbar statuses={accountFilters} label={(filter) => accountFilterLabels[filter]} searchLabel="Cerca per nome, email, codice fiscale o causale" filterLabel="Mostra" />
         <PagedListTable
           label="Saldo per persona"
           minWidth="lg:min-w-[56rem]"
@@ -277,6 +290,7 @@ function accountRow(account: Data["rows"][number]) {
         <Link to={staffFiscalDataPath(account.bookingId)} className="text-xs font-semibold text-teal-800 underline" aria-label={`Dati fiscali di ${account.name}`}>
           Dati fiscali
         </Link>
+        <RecordPaymentLink account={account} />
         {account.waitingInvoices > 0 ? (
           <span className="mt-1 block">
             <Badge tone="highlight">{account.waitingInvoices === 1 ? "1 fattura in attesa" : `${account.waitingInvoices} fatture in attesa`}</Badge>
@@ -305,6 +319,27 @@ function accountRow(account: Data["rows"][number]) {
         <IseeCell account={account} />
       </td>
     </tr>
+  );
+}
+
+/**
+ * "Registra pagamento" on a row: this page again (its search, filter and page kept, so the person is in
+ * the form's list) with them chosen in both forms (`?persona=`), at the payment form.
+ */
+function RecordPaymentLink({ account }: { account: Data["rows"][number] }) {
+  const [params] = useSearchParams();
+  const query = new URLSearchParams(params);
+  query.set("persona", account.bookingId);
+  return (
+    <Link
+      to={`?${query}#payment-form-title`}
+      preventScrollReset
+      className="btn btn-secondary mt-2 min-h-9 px-3 py-1.5 text-xs"
+      aria-label={`Registra un pagamento di ${account.name} (${account.email})`}
+    >
+      <Banknote aria-hidden className="size-3.5" />
+      Registra pagamento
+    </Link>
   );
 }
 
@@ -338,7 +373,7 @@ function IseeCell({ account }: { account: Data["rows"][number] }) {
           open={confirming}
           onClose={() => setConfirming(false)}
           title="Revoca la tariffa agevolata"
-          description={`Revocare la tariffa agevolata di ${account.name}? Dalla prossima seduta si applica la tariffa standard; le sedute passate non cambiano.`}
+          description={`Revocare la tariffa agevolata di ${account.name} (${account.email})? Dalla prossima seduta si applica la tariffa standard; le sedute passate non cambiano.`}
           confirmLabel="Revoca"
           busyLabel="Revoca..."
           cancelLabel="Annulla"
@@ -368,7 +403,7 @@ function IseeCell({ account }: { account: Data["rows"][number] }) {
  */
 function MemberSelect({ field, accounts }: { field: FieldMetadata<string>; accounts: Data["rows"] }) {
   return (
-    <Field label="Persona" field={field} hint="Le persone della pagina in vista: cerca per nome, email o codice fiscale per trovarne altre.">
+    <Field label="Persona" field={field} hint="Le persone della pagina in vista: cerca per nome, email, codice fiscale o causale del bonifico per trovarne altre.">
       <select {...getSelectProps(field)} className="field">
         <option value="">Scegli…</option>
         {accounts.map((account) => (
@@ -430,7 +465,7 @@ function PaymentForm({ data }: { data: Data }) {
   return (
     <LedgerForm
       schema={paymentSchema}
-      defaultValue={{ booking_id: data.chosen, method: "bank_transfer", paid_on: data.today }}
+      defaultValue={{ booking_id: data.chosen, method: "bank_transfer", paid_on: data.today, note: data.reference }}
       intent="payment"
       title="Registra un pagamento"
       idempotencyKey={data.paymentKey}

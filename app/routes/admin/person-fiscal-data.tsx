@@ -44,7 +44,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     INTENT,
     async () => {
       const { booking } = await fiscalDataOfBooking(context.db, params.bookingId);
-      const saved = await saveFiscalProfile(context.db, actor, booking.email, input, { version });
+      const saved = await saveFiscalProfile(context.db, { staff: actor }, booking.email, input, { version });
       const parts = [saved.created || saved.changed.length > 0 ? "Dati fiscali salvati." : "Nessuna modifica da salvare."];
       if (saved.issued > 0) parts.push(`${issuedInvoicesText(saved.issued)} tra quelle in attesa.`);
       return actionOk(INTENT, parts.join(" "));

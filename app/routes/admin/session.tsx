@@ -18,6 +18,7 @@ import { z } from "~/domain/zod";
 import { actionFail, actionFailure, actionOk, checkFields, isRecordId, staffAction, submissionRefused } from "~/server/http/staff-action.server";
 import { parseFields } from "~/server/http/body.server";
 import { attendanceSheet, cancelSession, moveSession, recordAttendance } from "~/server/services/sessions.server";
+import { bookingContacts } from "~/server/services/person-account.server";
 import { parseSubmission } from "~/server/form-submission.server";
 import { adminPageData, requireAdmin } from "~/server/gates.server";
 
@@ -25,7 +26,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return adminPageData(context.db, request, async () => {
     if (!isRecordId(params.sessionId)) throw new Response("Incontro non trovato.", { status: 404 });
     return loadPage("admin-session", async () => {
-      return attendanceSheet(context.db, params.sessionId);
+      const sheet = await attendanceSheet(context.db, params.sessionId);
+      // Staff read the full name and the e-mail: two "Giulia R." of one group apart (the therapist keeps the short name).
+      const contacts = await bookingContacts(
+        context.db,
+        sheet.roster.map((row) => row.bookingId),
+      );
+      return {
+        ...sheet,
+        roster: sheet.roster.map((row) => {
+          const contact = contacts.get(row.bookingId);
+          return { ...row, name: contact?.name ?? row.name, detail: contact?.email ?? null };
+        }),
+      };
     });
   });
 }

@@ -44,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   return handleErrors(
     async () => {
-      const saved = await saveFiscalProfile(context.db, null, client.user.email, submission.value);
+      const saved = await saveFiscalProfile(context.db, { self: client.session }, client.user.email, submission.value);
       return data<ActionResult>({ saved: { issued: saved.issued } }, { headers: PRIVATE });
     },
     (error) => refuseSubmission(submission, { status: error.status, headers: PRIVATE, formError: error.message }),

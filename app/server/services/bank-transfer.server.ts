@@ -1,10 +1,10 @@
-import { and, asc, eq, gte, lte, or } from "drizzle-orm";
-import { bankTransferDetails, bookingIdRange, paymentCode, paymentCodesIn, type BankTransferDetails, type BankTransferView, type PracticeAccount } from "~/domain/bank-transfer";
+import { asc, eq } from "drizzle-orm";
+import { bankTransferDetails, paymentCode, paymentCodesIn, type BankTransferDetails, type BankTransferView, type PracticeAccount } from "~/domain/bank-transfer";
 import { epcQrSvg } from "~/domain/epc-qr";
 import type { Database } from "../db/client.server";
 import { groupBookings, groups } from "../db/schema";
 import { demoValuesRefused, practiceFiscalIdentity } from "./invoices.server";
-import { memberBalance, owedCharges } from "./payments.server";
+import { bookingsWithPaymentCodes, memberBalance, owedCharges } from "./payments.server";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type Executor = Database | Tx;
@@ -74,14 +74,7 @@ export async function bookingByPaymentReference(db: Executor, text: string): Pro
     .select({ bookingId: groupBookings.id, name: groupBookings.name, email: groupBookings.email, groupName: groups.name })
     .from(groupBookings)
     .leftJoin(groups, eq(groups.id, groupBookings.groupId))
-    .where(
-      or(
-        ...codes.map((code) => {
-          const { from, to } = bookingIdRange(code);
-          return and(gte(groupBookings.id, from), lte(groupBookings.id, to));
-        }),
-      ),
-    )
+    .where(bookingsWithPaymentCodes(codes))
     .orderBy(asc(groupBookings.createdAt))
     .limit(10);
   return { codes, matches: rows.map((row) => ({ ...row, code: paymentCode(row.bookingId), name: row.name ?? row.email })) };

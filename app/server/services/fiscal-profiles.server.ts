@@ -68,12 +68,17 @@ interface SaveOptions {
   version?: string;
 }
 
+/** Who saves fiscal data: staff for anyone's (`staff`), or the signed-in person for their own (`self`). */
+export type FiscalDataAuthor = { staff: SessionInfo } | { self: SessionInfo };
+
 /**
- * Saves the person's fiscal data. `actor` is staff (the write is audited in its transaction: which
- * fields changed, not their values, which are personal data) or null when the person saves their
- * own. Then the person's waiting invoices are issued; returns how many, and what changed.
+ * Saves the person's fiscal data. Every write is audited in its transaction (which fields changed,
+ * not their values, which are personal data; a person's own save with `by: "self"`); `updated_by` names
+ * staff, and is null when the person saved their own. Then the person's waiting invoices are issued;
+ * returns how many, and what changed.
  */
-export async function saveFiscalProfile(db: Database, actor: SessionInfo | null, email: string, input: FiscalProfileInput, { version }: SaveOptions = {}) {
+export async function saveFiscalProfile(db: Database, author: FiscalDataAuthor, email: string, input: FiscalProfileInput, { version }: SaveOptions = {}) {
+  const actor = "staff" in author ? author.staff : null;
   const key = fiscalEmail(email);
   const values = rowOf(input);
   const saved = await db.transaction(async (tx) => {
@@ -86,7 +91,9 @@ export async function saveFiscalProfile(db: Database, actor: SessionInfo | null,
       .insert(fiscalProfiles)
       .values({ email: key, ...values, updatedBy })
       .onConflictDoUpdate({ target: fiscalProfiles.email, set: { ...values, updatedBy, updatedAt: sql`now()` } });
-    if (actor) await audit(tx, actor, { action: before ? "update" : "create", entity: "fiscal_profile", entityId: key, detail: { changed } });
+    const action = before ? "update" : "create";
+    if ("staff" in author) await audit(tx, author.staff, { action, entity: "fiscal_profile", entityId: key, detail: { changed } });
+    else await audit(tx, author.self, { action, entity: "fiscal_profile", entityId: key, detail: { changed, by: "self" } });
     return { created: !before, changed };
   });
   const issued = await issueWaitingInvoices(db, key, actor?.user.id ?? null);

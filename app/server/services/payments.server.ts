@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
-import { transferAmount } from "~/domain/bank-transfer";
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
+import { bookingIdRange, paymentCodesIn, transferAmount } from "~/domain/bank-transfer";
 import { romeTimeToUtc } from "~/domain/calendar";
 import { balanceCents, formatCents, tariffs, totalCents, type AccountFilter, type Charge, type CorrectionKind, type PaymentMethod } from "~/domain/ledger";
 import { audit } from "../audit.server";
@@ -40,8 +40,23 @@ async function sumsByBooking(db: Executor, table: typeof payments | typeof refun
 }
 
 /**
+ * The bookings whose transfer code (domain/bank-transfer.ts) is one of `codes`: a range on the primary
+ * key per code, no scan. Undefined for no codes.
+ */
+export function bookingsWithPaymentCodes(codes: readonly string[]) {
+  if (codes.length === 0) return undefined;
+  return or(
+    ...codes.map((code) => {
+      const { from, to } = bookingIdRange(code);
+      return and(gte(groupBookings.id, from), lte(groupBookings.id, to));
+    }),
+  );
+}
+
+/**
  * The people the accounts list shows: confirmed bookings, and any booking that attended a meeting or
- * paid; the search looks in the name, the e-mail and the codice fiscale of their fiscal data.
+ * paid; the search looks in the name, the e-mail, the codice fiscale of their fiscal data and the
+ * transfer code of a causale ("INSIEME 7YE2MWAV …" pasted from the bank statement, or the code alone).
  */
 function accountsFilter(query: ListQuery<AccountFilter>) {
   const conditions = [or(eq(groupBookings.status, "confirmed"), gt(ledgerBalances.attendances, 0), gt(ledgerBalances.paidCents, 0))!];
@@ -49,7 +64,7 @@ function accountsFilter(query: ListQuery<AccountFilter>) {
     const pattern = containsPattern(query.q);
     // One pass over the fiscal data (a hashed list of e-mails), not a look-up per person.
     const byCodiceFiscale = sql`lower(${groupBookings.email}) in (select ${fiscalProfiles.email} from ${fiscalProfiles} where ${fiscalProfiles.codiceFiscale} ilike ${pattern})`;
-    conditions.push(or(ilike(groupBookings.name, pattern), ilike(groupBookings.email, pattern), byCodiceFiscale)!);
+    conditions.push(or(ilike(groupBookings.name, pattern), ilike(groupBookings.email, pattern), byCodiceFiscale, bookingsWithPaymentCodes(paymentCodesIn(query.q)))!);
   }
   if (query.status === "deve") conditions.push(sql`${chargedCents} - ${ledgerBalances.paidCents} + ${ledgerBalances.refundedCents} > 0`);
   if (query.status === "credito") conditions.push(sql`${chargedCents} - ${ledgerBalances.paidCents} + ${ledgerBalances.refundedCents} < 0`);

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { consentsOf, privacyRequestsOf } from "./client-data.server";
 import { fiscalEmail } from "./invoices.server";
@@ -28,6 +28,19 @@ import { ADMIN_PAGE_SIZE, clampPage } from "./admin-lists.server";
  * bookings) is read by the address in lower case. Every list is indexed by the booking or the
  * address, and the long ones (attendance, payments, refunds) are read one page at a time.
  */
+
+/**
+ * Staff's names for these bookings: the full name and the e-mail of each, by id, so two "Giulia R." of
+ * one group read apart on a staff screen that otherwise shows the therapist's short names.
+ */
+export async function bookingContacts(db: Database, bookingIds: readonly string[]) {
+  if (bookingIds.length === 0) return new Map<string, { name: string; email: string }>();
+  const rows = await db
+    .select({ id: groupBookings.id, name: groupBookings.name, email: groupBookings.email })
+    .from(groupBookings)
+    .where(inArray(groupBookings.id, [...bookingIds]));
+  return new Map(rows.map((row) => [row.id, { name: row.name ?? row.email, email: row.email }]));
+}
 
 /** The groups a move request names, and the invoice a refund corrects. */
 const preferredGroup = alias(groups, "preferred_group");
