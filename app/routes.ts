@@ -22,6 +22,7 @@ export default [
   route("privacy", "routes/privacy.tsx"),
   route("conferma-iscrizione", "routes/conferma-iscrizione.tsx"),
   route("accordo-servizio", "routes/accordo-servizio.tsx"),
+  route("aiuto-subito", "routes/aiuto-subito.tsx"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/contacts.tsx"),
     route("questionari", "routes/admin/questionnaires.tsx"),

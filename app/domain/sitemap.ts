@@ -1,3 +1,4 @@
+import { HELP_PATH } from "~/content/help";
 import { absoluteUrl } from "./seo";
 
 export interface SitemapEntry {
@@ -15,4 +16,17 @@ export function sitemapXml(entries: SitemapEntry[]) {
 }
 
 /** Public pages that are the same for everyone and worth indexing. */
-export const staticSitemapPaths = ["/", "/about", "/questionario", "/nostro-metodo", "/terapeuti", "/blog", "/prezzi", "/contatti", "/termini", "/privacy", "/accordo-servizio"];
+export const staticSitemapPaths = [
+  "/",
+  "/about",
+  "/questionario",
+  "/nostro-metodo",
+  "/terapeuti",
+  "/blog",
+  "/prezzi",
+  "/contatti",
+  "/termini",
+  "/privacy",
+  "/accordo-servizio",
+  HELP_PATH,
+];

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { HELP_PATH, helpTitle } from "~/content/help";
 import { site } from "~/content/site";
 import { siteHooks } from "~/components/site-script-hooks";
 import { Logo } from "./logo";
@@ -11,6 +12,7 @@ const resources = [
   { name: "Chi siamo", href: "/about" },
   // The client's own area (issue 19): its sign-in form is the page itself.
   { name: "Area personale", href: "/area-personale" },
+  { name: helpTitle, href: HELP_PATH },
 ];
 
 const legal = [

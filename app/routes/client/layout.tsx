@@ -1,8 +1,10 @@
-import { data, isRouteErrorResponse, Outlet, redirect, useRouteError } from "react-router";
+import { LifeBuoy } from "lucide-react";
+import { data, isRouteErrorResponse, Link, Outlet, redirect, useRouteError } from "react-router";
 import type { Route } from "./+types/layout";
 import { SignOutButton } from "~/components/layout/area-shell";
 import { ErrorNotice } from "~/components/layout/error-notice";
 import { AreaTabs } from "~/components/layout/area-tabs";
+import { HELP_PATH, helpTitle } from "~/content/help";
 import { site } from "~/content/site";
 import { CLIENT_AREA, clientAreaMessages, clientAreaPaths, clientPaymentPaths } from "~/domain/client-area";
 import { auth } from "~/server/auth.server";
@@ -80,7 +82,21 @@ export default function ClientLayout({ loaderData }: Route.ComponentProps) {
       <div className="container-page w-full max-w-3xl flex-1 py-8 sm:py-10">
         <Outlet />
       </div>
+      <HelpNowLink />
     </div>
+  );
+}
+
+/** On every page of the area (issue 30): where to turn at once, which the group is not. */
+function HelpNowLink() {
+  return (
+    <p className="container-page w-full max-w-3xl pb-8 text-sm text-ink-700">
+      <LifeBuoy aria-hidden className="mr-1.5 inline size-4 align-[-2px] text-coral-700" />
+      <Link to={HELP_PATH} className="font-semibold text-teal-700 underline underline-offset-2">
+        {helpTitle}
+      </Link>{" "}
+      In caso di emergenza chiama il 112: qui trovi anche i numeri di ascolto.
+    </p>
   );
 }
 
@@ -95,6 +111,14 @@ export function ErrorBoundary() {
         ? ["Non trovato", "Questa pagina non esiste o non riguarda il tuo percorso."]
         : ["Qualcosa è andato storto", "Riprova tra poco."];
   return (
-    <ErrorNotice status={status} title={title} message={message} link={{ to: status === 403 ? "/" : CLIENT_AREA, label: status === 403 ? "Torna alla home" : "Area personale" }} />
+    <>
+      <ErrorNotice
+        status={status}
+        title={title}
+        message={message}
+        link={{ to: status === 403 ? "/" : CLIENT_AREA, label: status === 403 ? "Torna alla home" : "Area personale" }}
+      />
+      <HelpNowLink />
+    </>
   );
 }

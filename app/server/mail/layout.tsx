@@ -1,6 +1,8 @@
 import { Body, Container, Head, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
 import type { ReactNode } from "react";
+import { HELP_PATH, helpTitle } from "~/content/help";
 import { site } from "~/content/site";
+import { publicBaseUrl } from "../env.server";
 
 const colors = { ink: "#1f2a2e", muted: "#5d6b70", teal: "#256657", sand: "#fbf8f3", line: "#ebe1d0" };
 
@@ -19,8 +21,11 @@ export const emailStyles = {
   small: { fontSize: "13px", lineHeight: "20px", color: colors.muted, margin: "0 0 8px" },
 };
 
-/** The branded layout every e-mail shares: brand header, content, footer with contacts. */
-export function EmailLayout({ preview, children, footerNote }: { preview: string; children: ReactNode; footerNote?: ReactNode }) {
+/**
+ * The branded layout every e-mail shares: brand header, content, footer with contacts. Every e-mail to
+ * a person (not those to staff: `forStaff`) ends with the link to "Hai bisogno di aiuto subito?" (issue 30).
+ */
+export function EmailLayout({ preview, children, footerNote, forStaff = false }: { preview: string; children: ReactNode; footerNote?: ReactNode; forStaff?: boolean }) {
   return (
     <Html lang="it">
       <Head />
@@ -31,6 +36,14 @@ export function EmailLayout({ preview, children, footerNote }: { preview: string
           <Section>{children}</Section>
           <Hr style={{ borderColor: colors.line, margin: "32px 0 16px" }} />
           {footerNote ? <Text style={emailStyles.small}>{footerNote}</Text> : null}
+          {forStaff ? null : (
+            <Text style={emailStyles.small}>
+              {helpTitle} In caso di emergenza chiama il 112; i numeri di ascolto sono qui:{" "}
+              <Link href={`${publicBaseUrl()}${HELP_PATH}`} style={{ color: colors.teal }}>
+                {`${publicBaseUrl()}${HELP_PATH}`}
+              </Link>
+            </Text>
+          )}
           <Text style={emailStyles.small}>
             {site.brand} · Terapia di gruppo online ·{" "}
             <Link href={`mailto:${site.contactEmail}`} style={{ color: colors.teal }}>

@@ -19,7 +19,7 @@ export function ContactAutoReply({ name }: { name: string }) {
 
 export function StaffNotification({ title, rows }: { title: string; rows: [string, string][] }) {
   return (
-    <EmailLayout preview={title}>
+    <EmailLayout preview={title} forStaff>
       <Text style={{ ...p, fontWeight: 600 }}>{title}</Text>
       {rows.map(([label, value]) => (
         <Text key={label} style={p}>

@@ -1,0 +1,72 @@
+import { Phone } from "lucide-react";
+import { PageHeader } from "~/components/site/page-header";
+import { emergency, HELP_PATH, helplines, helpTitle, notAnEmergencyService } from "~/content/help";
+import { webPageMeta } from "~/domain/seo";
+
+/**
+ * /aiuto-subito — "Hai bisogno di aiuto subito?": the emergency number and the national helplines
+ * (issue 30 point 5). Public, for everyone; linked from every page of the client area and from every
+ * e-mail to members. A content page: no React in the browser, publicly cached.
+ */
+export { handle, headers } from "~/components/site/content-page";
+
+export const meta = webPageMeta({
+  title: helpTitle,
+  description:
+    "In pericolo o in emergenza chiama il 112. I numeri gratuiti di ascolto e di aiuto in Italia: Telefono Amico, Telefono Azzurro per i minori, 1522 contro la violenza.",
+  path: HELP_PATH,
+});
+
+export default function HelpNow() {
+  return (
+    <>
+      <PageHeader title={helpTitle} intro="Se stai male adesso, non sei solə e non devi aspettare: ecco a chi puoi rivolgerti subito, in ogni momento." />
+      <div className="container-page grid max-w-3xl gap-8 py-10 sm:py-14">
+        <section aria-labelledby="emergenza" className="grid gap-4 rounded-3xl border-2 border-danger-600/40 bg-danger-50 p-6 sm:p-8">
+          <h2 id="emergenza" className="text-2xl font-semibold text-ink-900">
+            {emergency.title}
+          </h2>
+          <p className="text-lg text-ink-900">{emergency.text}</p>
+          <p>
+            <a href={`tel:${emergency.dial}`} className="btn btn-primary min-h-12 text-lg">
+              <Phone aria-hidden className="size-5" />
+              Chiama il {emergency.number}
+            </a>
+          </p>
+        </section>
+
+        <section aria-labelledby="ascolto" className="grid gap-4">
+          <h2 id="ascolto" className="text-2xl font-semibold">
+            Numeri di ascolto e di aiuto
+          </h2>
+          <ul className="grid gap-4">
+            {helplines.map((line) => (
+              <li key={line.name} className="grid gap-2 rounded-3xl border border-sand-200 bg-white p-5 shadow-sm sm:p-6">
+                <h3 className="text-xl font-semibold">{line.name}</h3>
+                <p className="text-ink-700">{line.forWhom}</p>
+                <p className="text-ink-700">{line.hours}</p>
+                <p className="flex flex-wrap items-center gap-x-4 gap-y-2">
+                  <a href={`tel:${line.dial}`} className="btn btn-secondary min-h-11">
+                    <Phone aria-hidden className="size-4" />
+                    {line.number}
+                  </a>
+                  <a href={line.site.href} rel="noopener" className="font-semibold text-teal-700 underline underline-offset-2">
+                    {line.site.label}
+                  </a>
+                </p>
+              </li>
+            ))}
+          </ul>
+          <p className="text-sm text-ink-500">Orari e servizi possono cambiare: sul sito di ciascun servizio trovi quelli aggiornati.</p>
+        </section>
+
+        <section aria-labelledby="noi" className="grid gap-3">
+          <h2 id="noi" className="text-2xl font-semibold">
+            E il tuo gruppo?
+          </h2>
+          <p className="text-ink-700">{notAnEmergencyService}</p>
+        </section>
+      </div>
+    </>
+  );
+}
