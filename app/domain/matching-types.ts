@@ -64,7 +64,7 @@ export const messages = {
   phoneRequired: "Inserisci il tuo numero di telefono",
   callSent: "Richiesta inviata!",
   groupFull: "Il gruppo è al completo",
-  slotTaken: "Questo orario è appena stato prenotato. Scegline un altro.",
+  slotTaken: "Questo orario è appena stato preso: scegline un altro.",
   slotInvalid: "Scegli uno degli orari disponibili.",
   waitlistJoined: "Ti avviseremo!",
   waitlistJoinedDescription: "Ti scriveremo appena si libera un posto.",

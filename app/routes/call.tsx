@@ -11,10 +11,11 @@ import { webPageMeta } from "~/domain/seo";
 import { formAction } from "~/server/http/form-action.server";
 import { HttpError, orFallback } from "~/server/http/errors.server";
 import { parseFields } from "~/server/http/body.server";
+import { isRecordId } from "~/server/http/staff-action.server";
 import { logger } from "~/server/logger.server";
 import { identityFromToken } from "~/server/services/identity.server";
 import { chooseGroup } from "~/server/services/person-requests.server";
-import { callAvailability } from "~/server/services/call-slots.server";
+import { callAvailability } from "~/server/services/intake-calls.server";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
 
@@ -37,7 +38,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const fallbackName = pathName.replace(/[-_]+/g, " ").trim();
   const name = url.searchParams.get("name")?.trim() || (fallbackName ? fallbackName[0]!.toLocaleUpperCase("it") + fallbackName.slice(1) : null);
   // Without slots the page still takes a call-back request.
-  const slots: CallSlotDay[] = await orFallback("call slots", [], () => callAvailability(context.db));
+  const groupId = url.searchParams.get("groupId");
+  const slots: CallSlotDay[] = await orFallback("call slots", [], () => callAvailability(context.db, { groupId: isRecordId(groupId) ? groupId : null }));
   // The request is done at once only for the holder of the address's access token (DESIGN §13).
   const tokenParam = url.searchParams.get("token")?.trim() || null;
   const identity = await identityFromToken(context.db, tokenParam).catch(() => null);
@@ -122,10 +124,10 @@ export default function CallPage({ loaderData, actionData }: Route.ComponentProp
             Decidi tu, dopo, se iniziare il percorso.
           </Point>
           <Point icon={<Clock aria-hidden className="size-5" />} title={`Circa ${CALL_SLOT_MINUTES} minuti`}>
-            Al telefono, con uno dei nostri psicologi.
+            Al telefono o in videochiamata, con unə dei nostri terapeuti.
           </Point>
           <Point icon={<CalendarCheck aria-hidden className="size-5" />} title="Scegli tu quando">
-            Dal lunedì al venerdì, oppure ti richiamiamo noi entro 24 ore.
+            Tra gli orari liberi dei nostri terapeuti, anche di sera; oppure ti richiamiamo noi entro 24 ore.
           </Point>
         </ul>
       </div>

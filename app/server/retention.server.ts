@@ -22,7 +22,7 @@ function retentionRules(now: Date): { table: string; where: SQL }[] {
     { table: "audit_log", where: sql`created_at < ${health}` },
     { table: "contacts", where: sql`created_at < ${other}` },
     { table: "registrations", where: sql`created_at < ${other}` },
-    { table: "call_slots", where: sql`created_at < ${other}` },
+    { table: "intake_calls", where: sql`created_at < ${other}` },
     { table: "group_waitlist", where: sql`created_at < ${other}` },
     { table: "email_outbox", where: sql`created_at < ${other} and status in ('sent', 'failed')` },
     {

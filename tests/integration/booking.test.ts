@@ -5,19 +5,15 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action as submitQuestionnaire } from "../../app/routes/api/submit-questionnaire";
 import { action as updateGroupSelection } from "../../app/routes/api/update-group-selection";
-import { action as bookCallSlotAction, loader as callSlotsLoader } from "../../app/routes/api/call-slots";
 import { action as joinWaitlist } from "../../app/routes/api/waitlist";
 import { action as testFollowupEmails } from "../../app/routes/api/test-followup-emails";
 import { auth, createOrPromoteAdmin } from "../../app/server/auth.server";
 import type { Database } from "../../app/server/db/client.server";
-import { callSlots, emailOutbox, groupBookings, groups, groupWaitlist, jobs, newsletterSubscribers, questionnaireResponses } from "../../app/server/db/schema";
+import { emailOutbox, groupBookings, groups, groupWaitlist, jobs, newsletterSubscribers, questionnaireResponses } from "../../app/server/db/schema";
 import { HttpError } from "../../app/server/http/errors.server";
 import { runDueJobs } from "../../app/server/jobs.server";
-import { storage } from "../../app/server/storage.server";
 import { cancelBooking, confirmBooking } from "../../app/server/services/admin-bookings.server";
 import { versionOf } from "../../app/server/record-versions.server";
-import { romeTimeToUtc } from "../../app/domain/calendar";
-import { callAvailability, slotLabel, workingDays } from "../../app/server/services/call-slots.server";
 import { recommendedGroups } from "../../app/server/services/groups.server";
 import { testDatabase } from "./database";
 import { accessTokenFor, postJson, queuedMail, validAnswers, therapistWithGroup, cookieHeader, confirmedMembers } from "./helpers";
@@ -209,81 +205,6 @@ describe("update-group-selection", () => {
     expect(direct.status).toBe(200);
     const [directBooking] = await db.select().from(groupBookings).where(eq(groupBookings.email, "diretta@example.com"));
     expect(directBooking).toMatchObject({ groupId: null, callRequested: true, phone: "+39 02 1234567" });
-  });
-});
-
-describe("call slots", () => {
-  it("works in Italian time: Monday to Friday, daylight saving included", () => {
-    expect(romeTimeToUtc("2026-07-01", "10:00").toISOString()).toBe("2026-07-01T08:00:00.000Z");
-    expect(romeTimeToUtc("2026-12-01", "10:00").toISOString()).toBe("2026-12-01T09:00:00.000Z");
-    expect(romeTimeToUtc("2026-03-30", "10:00").toISOString()).toBe("2026-03-30T08:00:00.000Z");
-    expect(romeTimeToUtc("2026-10-26", "17:30").toISOString()).toBe("2026-10-26T16:30:00.000Z");
-    // Friday 23:30 in Rome is already Saturday: the next working days start on Monday.
-    expect(workingDays(new Date("2026-11-27T22:30:00Z"), 3)).toEqual(["2026-11-30", "2026-12-01", "2026-12-02"]);
-    expect(slotLabel(new Date("2026-11-30T09:30:00Z"))).toBe("lunedì 30 novembre alle 10:30");
-  });
-
-  it("books a slot once: of two parallel requests one gets 201, the other 409, and the winner gets an .ics in Italian time", async () => {
-    const db = await testDatabase();
-    const days = await callAvailability(db);
-    expect(days).toHaveLength(10);
-    expect(days.every((day) => ![0, 6].includes(new Date(`${day.date}T12:00:00Z`).getUTCDay()))).toBe(true);
-    expect(days[0]!.slots.map((slot) => slot.time)).toEqual([
-      "10:00",
-      "10:30",
-      "11:00",
-      "11:30",
-      "12:00",
-      "12:30",
-      "14:00",
-      "14:30",
-      "15:00",
-      "15:30",
-      "16:00",
-      "16:30",
-      "17:00",
-      "17:30",
-    ]);
-    const slot = days[0]!.slots[1]!;
-
-    const answers = await Promise.all(
-      ["primo@example.com", "secondo@example.com"].map(async (email) =>
-        postJson(bookCallSlotAction, db, { email, name: "Mario", phone: "333 000 1111", start: slot.start, token: await accessTokenFor(db, email) }),
-      ),
-    );
-    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
-    expect(answers.find((answer) => answer.status === 409)?.body.error).toBe("Questo orario è appena stato prenotato. Scegline un altro.");
-    const rows = await db
-      .select()
-      .from(callSlots)
-      .where(eq(callSlots.startsAt, new Date(slot.start)));
-    expect(rows).toHaveLength(1);
-
-    const winner = rows[0]!;
-    const [mail] = await db
-      .select()
-      .from(emailOutbox)
-      .where(and(eq(emailOutbox.to, winner.email), eq(emailOutbox.template, "call-requested")));
-    expect(mail?.attachments).toEqual([
-      { filename: "chiamata-conoscitiva.ics", bucket: "documents", key: `calls/${winner.id}.ics`, contentType: "text/calendar; charset=utf-8; method=REQUEST" },
-    ]);
-    const ics = (await storage().get("documents", `calls/${winner.id}.ics`))!.body.toString("utf8");
-    expect(ics).toContain(`DTSTART;TZID=Europe/Rome:${days[0]!.date.replaceAll("-", "")}T103000`);
-    expect(ics).toContain(`DTEND;TZID=Europe/Rome:${days[0]!.date.replaceAll("-", "")}T110000`);
-    expect(ics).toContain("BEGIN:VTIMEZONE");
-    expect(ics.split("\r\n").every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
-
-    const response = await callSlotsLoader({ request: new Request("http://localhost/api/call-slots"), params: {}, context: { db } } as never);
-    const listed = (await response.json()) as { days: typeof days };
-    expect(listed.days[0]!.slots[1]).toMatchObject({ start: slot.start, taken: true });
-
-    const outside = await postJson(bookCallSlotAction, db, {
-      email: "fuori@example.com",
-      phone: "333 000 1111",
-      start: "2020-01-01T09:00:00.000Z",
-      token: await accessTokenFor(db, "fuori@example.com"),
-    });
-    expect(outside.status).toBe(400);
   });
 });
 

@@ -6,7 +6,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as bookingsAction } from "../../app/routes/admin/bookings";
-import { action as callSlotsAction } from "../../app/routes/api/call-slots";
+import { action as intakeCallsAction } from "../../app/routes/api/call-slots";
 import { action as newsletterSignup } from "../../app/routes/api/newsletter-signup";
 import { action as sendContact } from "../../app/routes/api/send-contact-email";
 import { action as submitQuestionnaire } from "../../app/routes/api/submit-questionnaire";
@@ -15,7 +15,7 @@ import { action as joinWaitlist } from "../../app/routes/api/waitlist";
 import { insertRows, writeTogether, type Database } from "../../app/server/db/client.server";
 import {
   accessTokens,
-  callSlots,
+  intakeCalls,
   jobs,
   consentRecords,
   contacts,
@@ -26,10 +26,10 @@ import {
   newsletterSubscribers,
   questionnaireResponses,
 } from "../../app/server/db/schema";
-import { callAvailability } from "../../app/server/services/call-slots.server";
+import { callAvailability } from "../../app/server/services/intake-calls.server";
 import { testDatabase, testDatabaseUrl } from "./database";
 import { versionOf } from "../../app/server/record-versions.server";
-import { accessTokenFor, postJson, validAnswers, signedInStaff, therapistWithGroup, confirmedMembers } from "./helpers";
+import { accessTokenFor, intakeTherapist, postJson, validAnswers, signedInStaff, therapistWithGroup, confirmedMembers } from "./helpers";
 
 /**
  * What happens when people act at the same moment: the last seat of a group, one call slot, the
@@ -43,6 +43,7 @@ let counter = 0;
 beforeAll(async () => {
   process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "insieme-concurrency-"));
   db = await testDatabase();
+  await intakeTherapist(db);
   ({ cookie: adminCookie } = await signedInStaff(db, "staff@example.com"));
 });
 
@@ -231,14 +232,14 @@ describe("one call slot, many callers", () => {
     const emails = Array.from({ length: 10 }, (_, index) => `slot-${index}@example.com`);
     const tokens = await Promise.all(emails.map((email) => accessTokenFor(db, email)));
     const answers = await Promise.all(
-      emails.map((email, index) => postJson(callSlotsAction, db, { email, name: "Mario", phone: "333 000 1111", start: slot.start, token: tokens[index] })),
+      emails.map((email, index) => postJson(intakeCallsAction, db, { email, name: "Mario", phone: "333 000 1111", start: slot.start, token: tokens[index] })),
     );
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, ...Array(9).fill(409)]);
-    expect(answers.filter((answer) => answer.status === 409).every((answer) => answer.body.error === "Questo orario è appena stato prenotato. Scegline un altro.")).toBe(true);
+    expect(answers.filter((answer) => answer.status === 409).every((answer) => answer.body.error === "Questo orario è appena stato preso: scegline un altro.")).toBe(true);
     const rows = await db
       .select()
-      .from(callSlots)
-      .where(eq(callSlots.startsAt, new Date(slot.start)));
+      .from(intakeCalls)
+      .where(eq(intakeCalls.startsAt, new Date(slot.start)));
     expect(rows).toHaveLength(1);
     const losers = emails.filter((email) => email !== rows[0]!.email);
     expect(await db.select().from(groupBookings).where(inArray(groupBookings.email, losers))).toEqual([]);

@@ -5,7 +5,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { blogSeedPosts } from "../../app/content/blog-seed";
 import { seedDemoContent } from "../../app/server/db/seed.server";
-import { blogPosts, therapists } from "../../app/server/db/schema";
+import { eq } from "drizzle-orm";
+import { blogPosts, intakeCalls, therapists } from "../../app/server/db/schema";
 import { isBucket, storage } from "../../app/server/storage.server";
 import { testDatabase } from "./database";
 
@@ -35,5 +36,25 @@ describe("demo content images", () => {
       const post = posts.find((row) => row.slug === seed.slug)!;
       expect(post.imagesData.map((image) => image.alt)).toEqual(seed.images_data.map((image) => image.alt));
     }
+  });
+});
+
+describe("demo intake calls", () => {
+  it("the demo therapist takes calls in the evening too and has two calls ahead, each with a questionnaire; seeding again adds nothing", async () => {
+    const db = await testDatabase();
+    const [{ seedDemoIntakeCalls }, { callAvailability }] = await Promise.all([
+      import("../../app/server/db/seed-intake-calls.server"),
+      import("../../app/server/services/intake-calls.server"),
+    ]);
+    await seedDemoIntakeCalls(db);
+    await seedDemoIntakeCalls(db);
+    const calls = await db.select().from(intakeCalls).where(eq(intakeCalls.status, "booked"));
+    expect(calls).toHaveLength(2);
+    expect(calls.every((call) => call.startsAt > new Date() && call.bookingId !== null)).toBe(true);
+    const [therapist] = await db.select().from(therapists).where(eq(therapists.id, calls[0]!.therapistId!));
+    expect(therapist!.callRoomUrl).toMatch(/^https:\/\//);
+    const slots = (await callAvailability(db)).flatMap((day) => day.slots);
+    expect(slots.some((slot) => slot.time >= "18:00" && !slot.taken)).toBe(true);
+    expect(slots.filter((slot) => slot.taken)).toHaveLength(2);
   });
 });

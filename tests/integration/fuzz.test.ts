@@ -22,10 +22,10 @@ import {
 import { QUESTIONNAIRE_STEPS } from "../../app/content/site";
 import type { Database } from "../../app/server/db/client.server";
 import { documentFileName, documentTypes } from "../../app/server/services/admin-documents.server";
-import { callAvailability } from "../../app/server/services/call-slots.server";
+import { callAvailability } from "../../app/server/services/intake-calls.server";
 import { storage } from "../../app/server/storage.server";
 import { testDatabase } from "./database";
-import { solvedChallenge, validAnswers, rowCounts } from "./helpers";
+import { intakeTherapist, solvedChallenge, validAnswers, rowCounts } from "./helpers";
 
 /**
  * Property tests of every public JSON endpoint (the modules under app/routes/api/, except
@@ -466,6 +466,7 @@ beforeAll(async () => {
   process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "insieme-fuzz-"));
   dataDir = process.env.DATA_DIR;
   db = await testDatabase();
+  await intakeTherapist(db);
   counts = await tableCounts(db);
   // The registration endpoint needs its three PDFs to get as far as the database.
   for (const { type } of documentTypes) {

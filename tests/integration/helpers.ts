@@ -1,7 +1,7 @@
 import { PROOF_OF_WORK_HEADER } from "../../app/domain/proof-of-work";
 import { PDFDocument } from "pdf-lib";
 import type { Database } from "../../app/server/db/client.server";
-import { attendance, emailOutbox, fiscalProfiles, groupBookings, groups, groupSessions, practiceSettings, therapists } from "../../app/server/db/schema";
+import { attendance, emailOutbox, fiscalProfiles, groupBookings, groups, groupSessions, practiceSettings, therapistAvailability, therapists } from "../../app/server/db/schema";
 import { withBody } from "../../app/server/mail/outbox.server";
 import { demoPracticeIdentity } from "../../app/domain/fiscal-identity";
 import { solveProofOfWork } from "../support/proof-of-work.mjs";
@@ -92,6 +92,27 @@ export async function newTherapist(db: Database, values: NewTherapist = {}) {
     .values({ name: "Dott.ssa Test", role: "Psicologa", specialization: "Gruppi", experience: "10 anni", description: "Conduce gruppi.", ...values })
     .returning();
   return row!;
+}
+
+/** Every day 10:00-13:00, 14:00-18:00 and 18:00-21:00 (minutes from midnight, Italian time). */
+export const DAILY_CALL_WINDOWS = [
+  [600, 780],
+  [840, 1080],
+  [1080, 1260],
+] as const;
+
+/** A therapist who takes intake calls in `windows` on every weekday, 1 lunedì … 7 domenica (DAILY_CALL_WINDOWS unless told). */
+export async function intakeTherapist(
+  db: Database,
+  values: NewTherapist = {},
+  windows: readonly (readonly [number, number])[] = DAILY_CALL_WINDOWS,
+  weekdays = [1, 2, 3, 4, 5, 6, 7],
+) {
+  const therapist = await newTherapist(db, { name: "Dott.ssa Chiamate", email: "chiamate@example.com", ...values });
+  await db
+    .insert(therapistAvailability)
+    .values(weekdays.flatMap((weekday) => windows.map(([startMinute, endMinute]) => ({ therapistId: therapist.id, weekday, startMinute, endMinute }))));
+  return therapist;
 }
 
 /** A group (Monday evening at 19:00 unless `values` says otherwise) of the given therapist. */

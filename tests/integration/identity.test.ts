@@ -11,11 +11,11 @@ import { action as joinWaitlist } from "../../app/routes/api/waitlist";
 import { action as confirmAction, loader as confirmLoader } from "../../app/routes/conferma-richiesta";
 import { loader as matchingLoader } from "../../app/routes/gruppi-matching";
 import type { Database } from "../../app/server/db/client.server";
-import { accessTokens, callSlots, emailOutbox, groupBookings, groups, groupWaitlist, pendingActions, therapists } from "../../app/server/db/schema";
-import { callAvailability } from "../../app/server/services/call-slots.server";
+import { accessTokens, intakeCalls, emailOutbox, groupBookings, groups, groupWaitlist, pendingActions, therapists } from "../../app/server/db/schema";
+import { callAvailability } from "../../app/server/services/intake-calls.server";
 import { hashToken } from "../../app/server/services/identity.server";
 import { testDatabase } from "./database";
-import { postJson, validAnswers } from "./helpers";
+import { intakeTherapist, postJson, validAnswers } from "./helpers";
 import { withBody } from "../../app/server/mail/outbox.server";
 
 beforeAll(() => {
@@ -60,7 +60,7 @@ async function loaderJson(loader: (args: never) => unknown, url: string, db: Dat
 }
 
 /** Rows of an address (one database serves the whole file). */
-const count = async (db: Database, table: typeof groupBookings | typeof groupWaitlist | typeof callSlots, email: string) =>
+const count = async (db: Database, table: typeof groupBookings | typeof groupWaitlist | typeof intakeCalls, email: string) =>
   Number(
     (
       await db
@@ -184,10 +184,11 @@ describe("a write for an address without proof", () => {
     expect(waitlist.status).toBe(202);
     expect(await count(db, groupWaitlist, "victim@example.com")).toBe(0);
 
+    await intakeTherapist(db);
     const [day] = await callAvailability(db);
     const slot = await postJson(bookCallSlot, db, { email: "victim@example.com", phone: "333 1234567", start: day!.slots[0]!.start });
     expect(slot.status).toBe(202);
-    expect(await count(db, callSlots, "victim@example.com")).toBe(0);
+    expect(await count(db, intakeCalls, "victim@example.com")).toBe(0);
     expect(await count(db, groupBookings, "victim@example.com")).toBe(0);
   });
 

@@ -10,7 +10,7 @@ import { action as register } from "../../app/routes/api/send-registration-confi
 import { action as sendContact } from "../../app/routes/api/send-contact-email";
 import { action as submitQuestionnaire } from "../../app/routes/api/submit-questionnaire";
 import { action as updateGroupSelection } from "../../app/routes/api/update-group-selection";
-import { action as callSlots } from "../../app/routes/api/call-slots";
+import { action as intakeCalls } from "../../app/routes/api/call-slots";
 import { action as joinWaitlist } from "../../app/routes/api/waitlist";
 import { action as callPage } from "../../app/routes/call";
 import { action as matchingPage } from "../../app/routes/gruppi-matching";
@@ -21,12 +21,12 @@ import type { Database } from "../../app/server/db/client.server";
 import { contacts } from "../../app/server/db/schema";
 import { createProofOfWorkChallenge } from "../../app/server/proof-of-work.server";
 import { documentFileName, documentTypes } from "../../app/server/services/admin-documents.server";
-import { callAvailability } from "../../app/server/services/call-slots.server";
+import { callAvailability } from "../../app/server/services/intake-calls.server";
 import { storage } from "../../app/server/storage.server";
 import { solveProofOfWork } from "../support/proof-of-work.mjs";
 import { testDatabase } from "./database";
 import { answer, refusal } from "./route-calls";
-import { postJson, solvedChallenge, validAnswers, rowCounts } from "./helpers";
+import { intakeTherapist, postJson, solvedChallenge, validAnswers, rowCounts } from "./helpers";
 
 let db: Database;
 let dataDir: string;
@@ -35,6 +35,7 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "insieme-pow-"));
   process.env.DATA_DIR = dataDir;
   db = await testDatabase();
+  await intakeTherapist(db);
   for (const { type } of documentTypes) {
     await storage().put("documents", documentFileName(type), Buffer.from("%PDF-1.4\n%%EOF\n"), "application/pdf");
   }
@@ -50,7 +51,7 @@ const stored = () =>
     "newsletter_subscribers",
     "registrations",
     "group_bookings",
-    "call_slots",
+    "intake_calls",
     "group_waitlist",
     "pending_actions",
     "email_outbox",
@@ -91,7 +92,7 @@ async function submissions() {
       action: updateGroupSelection,
       body: { email: unique("chiamata"), selectedTherapist: "Chiamata conoscitiva", MarioCallRequested: true, MarioPhone: "333 123 4567" },
     },
-    { name: "call-slots", action: callSlots, body: { email: unique("slot"), name: "Mario", phone: "333 000 1111", start: slot.start } },
+    { name: "call-slots", action: intakeCalls, body: { email: unique("slot"), name: "Mario", phone: "333 000 1111", start: slot.start } },
     { name: "waitlist", action: joinWaitlist, body: { email: unique("attesa") } },
   ];
 }

@@ -1,5 +1,5 @@
 import { LoaderCircle, Phone } from "lucide-react";
-import { useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useState, type FormEvent } from "react";
 import { EmailField } from "./email-field";
 import { useToast } from "~/components/ui/toast";
 import { postJson, firstFieldError } from "~/components/post-json";
@@ -57,10 +57,17 @@ export function CallRequestForm({
   const emailEmpty = email.trim().length === 0;
 
   async function refreshSlots() {
-    const response = await fetch("/api/call-slots", { headers: { Accept: "application/json" } }).catch(() => null);
+    const query = groupId ? `?${new URLSearchParams({ groupId })}` : "";
+    const response = await fetch(`/api/call-slots${query}`, { headers: { Accept: "application/json" } }).catch(() => null);
     const body = (await response?.json().catch(() => null)) as { days?: CallSlotDay[] } | null;
     if (body?.days) setDays(body.days);
   }
+
+  // The matching page renders the form without slots: they are the chosen group's therapist's, read here.
+  useEffect(() => {
+    if (!slots) void refreshSlots();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on mount
+  }, []);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -2,13 +2,18 @@ import type { Route } from "./+types/call-slots";
 import { callSlotSchema } from "~/domain/matching-schemas";
 import { DIRECT_CALL_LABEL } from "~/domain/matching-types";
 import { jsonResponse, publicEndpoint } from "~/server/http/endpoint.server";
+import { isRecordId } from "~/server/http/staff-action.server";
 import { tokenFromRequest } from "~/server/services/identity.server";
 import { chooseGroup } from "~/server/services/person-requests.server";
-import { CALL_TIME_ZONE, callAvailability } from "~/server/services/call-slots.server";
+import { CALL_TIME_ZONE, callAvailability } from "~/server/services/intake-calls.server";
 
-/** GET: the slots of the free introductory call for the next working days, taken ones marked. */
-export async function loader({ context }: Route.LoaderArgs) {
-  return jsonResponse(200, { timeZone: CALL_TIME_ZONE, days: await callAvailability(context.db) });
+/**
+ * GET (anyone: times only, nothing personal): the slots of the free introductory call for the next
+ * 14 days, taken ones marked; `?groupId=` narrows them to that group's therapist.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const groupId = new URL(request.url).searchParams.get("groupId");
+  return jsonResponse(200, { timeZone: CALL_TIME_ZONE, days: await callAvailability(context.db, { groupId: isRecordId(groupId) ? groupId : null }) });
 }
 
 /**

@@ -139,6 +139,8 @@ export function driverError(error: unknown) {
 
 /** A unique constraint refused the write (SQLSTATE 23505). */
 export const isUniqueViolation = (error: unknown) => driverError(error)?.code === "23505";
+/** An exclusion constraint refused the write (SQLSTATE 23P01): e.g. two booked calls of one therapist would overlap. */
+export const isExclusionViolation = (error: unknown) => driverError(error)?.code === "23P01";
 /** A foreign key refused the write (SQLSTATE 23503): the record it points to is gone. */
 export const isForeignKeyViolation = (error: unknown) => driverError(error)?.code === "23503";
 

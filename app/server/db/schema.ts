@@ -3,6 +3,7 @@ import { type AnyPgColumn, bigint, boolean, check, date, index, integer, jsonb, 
 import { moveRequestStatuses, reviewStatuses } from "../../domain/client-area";
 import { correctionKinds, invoiceKinds, paymentMethods } from "../../domain/ledger";
 import { privacyRequestTypes } from "../../domain/privacy-labels";
+import { availabilityExceptionKinds, intakeCallStatuses } from "../../domain/intake-calls";
 import { attendanceStatuses, sessionStatuses } from "../../domain/sessions";
 import {
   bookingStatuses,
@@ -44,6 +45,8 @@ export const therapists = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     email: text("email"),
+    /** The therapist's video room for intake calls (https); without it the therapist phones the person. */
+    callRoomUrl: text("call_room_url"),
     /** The therapist's own account (role therapist), once staff have invited them. */
     userId: text("user_id")
       .unique()
@@ -51,7 +54,7 @@ export const therapists = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("therapists_created_at_idx").on(t.createdAt)],
+  (t) => [index("therapists_created_at_idx").on(t.createdAt), check("therapists_call_room_url_check", sql`${t.callRoomUrl} is null or ${t.callRoomUrl} like 'https://%'`)],
 );
 
 export const groups = pgTable(
@@ -428,22 +431,85 @@ export const signInLockouts = pgTable("sign_in_lockouts", {
 /* Groups, matching and booking (DESIGN.md section 7). */
 
 /**
- * Booked slots of the free introductory call. The unique start makes the database, not the
- * application, the judge of "this slot is taken": of two parallel bookings one wins.
+ * The free introductory calls, each owned by the therapist who takes it. An exclusion constraint
+ * (migration 0025, btree_gist) makes the database the judge of "this therapist is busy then": two
+ * booked calls of one therapist never overlap, whatever requests run in parallel. A cancelled call
+ * stays (the person's history, the e-mailed .ics it cancelled); a moved call keeps its row with a
+ * higher `sequence`, as calendars expect. The call's outcome (issue 30 point 3) will be columns added
+ * here. `therapist_id` is null only on calls booked before calls had a therapist.
  */
-export const callSlots = pgTable(
-  "call_slots",
+export const intakeCalls = pgTable(
+  "intake_calls",
   {
     id: id(),
+    therapistId: uuid("therapist_id").references(() => therapists.id, { onDelete: "restrict" }),
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
     endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
     email: text("email").notNull(),
     name: text("name"),
     phone: text("phone").notNull(),
     bookingId: uuid("booking_id").references(() => groupBookings.id, { onDelete: "set null" }),
+    status: text("status", { enum: intakeCallStatuses }).notNull().default("booked"),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /** The iCalendar SEQUENCE of the invite: raised by every move and by the cancellation. */
+    sequence: integer("sequence").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("intake_calls_therapist_idx").on(t.therapistId, t.startsAt),
+    index("intake_calls_starts_at_idx").on(t.startsAt),
+    index("intake_calls_email_idx").on(sql`lower(${t.email})`),
+    check("intake_calls_range_check", sql`${t.startsAt} < ${t.endsAt}`),
+    check("intake_calls_cancelled_check", sql`(${t.status} = 'cancelled') = (${t.cancelledAt} is not null)`),
+  ],
+);
+
+/**
+ * A therapist's weekly windows for intake calls, in Italian time: ISO weekday (1 Monday … 7 Sunday)
+ * and minutes from midnight. Windows of one therapist on one weekday never overlap (an exclusion
+ * constraint in migration 0025). A therapist takes intake calls when they have any window.
+ */
+export const therapistAvailability = pgTable(
+  "therapist_availability",
+  {
+    id: id(),
+    therapistId: uuid("therapist_id")
+      .notNull()
+      .references(() => therapists.id, { onDelete: "cascade" }),
+    weekday: smallint("weekday").notNull(),
+    startMinute: smallint("start_minute").notNull(),
+    endMinute: smallint("end_minute").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("call_slots_starts_at_idx").on(t.startsAt), check("call_slots_range_check", sql`${t.startsAt} < ${t.endsAt}`)],
+  (t) => [
+    index("therapist_availability_therapist_idx").on(t.therapistId, t.weekday),
+    check("therapist_availability_weekday_check", sql`${t.weekday} between 1 and 7`),
+    check("therapist_availability_range_check", sql`0 <= ${t.startMinute} and ${t.startMinute} < ${t.endMinute} and ${t.endMinute} <= 1440`),
+  ],
+);
+
+/** One date's exception to the weekly windows: the whole day off, or extra hours that day (Italian time). */
+export const therapistAvailabilityExceptions = pgTable(
+  "therapist_availability_exceptions",
+  {
+    id: id(),
+    therapistId: uuid("therapist_id")
+      .notNull()
+      .references(() => therapists.id, { onDelete: "cascade" }),
+    onDate: date("on_date").notNull(),
+    kind: text("kind", { enum: availabilityExceptionKinds }).notNull(),
+    startMinute: smallint("start_minute"),
+    endMinute: smallint("end_minute"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("therapist_exceptions_therapist_idx").on(t.therapistId, t.onDate),
+    check(
+      "therapist_exceptions_shape_check",
+      sql`(${t.kind} = 'off' and ${t.startMinute} is null and ${t.endMinute} is null) or (${t.kind} = 'extra' and 0 <= ${t.startMinute} and ${t.startMinute} < ${t.endMinute} and ${t.endMinute} <= 1440)`,
+    ),
+  ],
 );
 
 /**

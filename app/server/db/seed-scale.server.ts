@@ -38,6 +38,7 @@ import { insertRows, type Database } from "./client.server";
 import { fiscalProfiles, groupBookings, groupClosures, groups, questionnaireResponses, therapists } from "./schema";
 import { DEMO_ADMIN_EMAIL, ensureDemoAdmin } from "./demo-admin.server";
 import { seedDemoContent } from "./seed.server";
+import { seedDemoIntakeCalls } from "./seed-intake-calls.server";
 import { DEMO_THERAPIST_EMAIL, ensureDemoTherapist, seedDemoSessions } from "./seed-sessions.server";
 
 /**
@@ -120,7 +121,7 @@ function realPeopleQueries(): [string, SQL][] {
     byEmail("newsletter_subscribers"),
     byEmail("registrations"),
     byEmail("consent_records"),
-    byEmail("call_slots"),
+    byEmail("intake_calls"),
     byEmail("group_waitlist"),
     byEmail("privacy_requests"),
     byEmail("access_tokens"),
@@ -185,6 +186,7 @@ export async function growDatabase(db: Database, options: ScaleOptions): Promise
     await ensureDemoAdmin(db);
     await seedDemoSessions(db, now);
     await ensureDemoTherapist(db);
+    await seedDemoIntakeCalls(db, now);
   }
 
   await db.transaction(async (tx) => {

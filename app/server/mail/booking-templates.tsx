@@ -1,5 +1,6 @@
 import { Button, Link, Text } from "@react-email/components";
 import { group as groupRules, replyTimesHours, site } from "~/content/site";
+import { CALL_CHANGE_CUTOFF_HOURS } from "~/domain/intake-calls";
 import { EmailLayout, emailStyles } from "./layout";
 
 const p = emailStyles.paragraph;
@@ -44,26 +45,104 @@ export function BookingRequestReceived({
   );
 }
 
-export function CallRequestReceived({ name, slotLabel }: { name: string | null; slotLabel: string | null }) {
+export function CallRequestReceived({
+  name,
+  slotLabel,
+  therapistName = null,
+  means = null,
+}: {
+  name: string | null;
+  slotLabel: string | null;
+  therapistName?: string | null;
+  /** "in videochiamata: https://…" or "al telefono: …" (callMeans). */
+  means?: string | null;
+}) {
   return (
     <EmailLayout preview="Abbiamo ricevuto la tua richiesta di chiamata">
       <Text style={p}>{greeting(name)}</Text>
       {slotLabel ? (
         <>
           <Text style={p}>
-            la tua chiamata conoscitiva gratuita è fissata per <strong>{slotLabel}</strong> (ora italiana). Ti chiameremo al numero che ci hai lasciato.
+            la tua chiamata conoscitiva gratuita è fissata per <strong>{slotLabel}</strong> (ora italiana){therapistName ? `, con ${therapistName}` : ""}.{" "}
+            {means ? `Vi sentirete ${means}.` : "Ti chiameremo al numero che ci hai lasciato."}
           </Text>
           <Text style={p}>In allegato trovi l'invito da aggiungere al tuo calendario.</Text>
+          <Text style={p}>Puoi spostarla o annullarla dalla tua area personale fino a {CALL_CHANGE_CUTOFF_HOURS} ore prima; dopo, rispondi a questa email.</Text>
         </>
       ) : (
-        <Text style={p}>
-          abbiamo ricevuto la tua richiesta: ti richiameremo entro {replyTimesHours.general} ore al numero che ci hai lasciato per il colloquio conoscitivo gratuito.
-        </Text>
+        <>
+          <Text style={p}>
+            abbiamo ricevuto la tua richiesta: ti richiameremo entro {replyTimesHours.general} ore al numero che ci hai lasciato per il colloquio conoscitivo gratuito.
+          </Text>
+          <Text style={p}>Se hai bisogno di spostare la chiamata, rispondi a questa email.</Text>
+        </>
       )}
-      <Text style={p}>Se hai bisogno di spostare la chiamata, rispondi a questa email.</Text>
       <Text style={p}>
         A presto,{"\n"}il team di {site.brand}
       </Text>
+    </EmailLayout>
+  );
+}
+
+export type CallChange = "booked" | "moved" | "cancelled" | "reminder";
+
+const therapistLines: Record<CallChange, (slot: string) => string> = {
+  booked: (slot) => `hai una nuova chiamata conoscitiva: ${slot} (ora italiana).`,
+  moved: (slot) => `la persona ha spostato la chiamata conoscitiva: ora è ${slot} (ora italiana).`,
+  cancelled: (slot) => `la persona ha annullato la chiamata conoscitiva di ${slot}: quell'orario torna libero.`,
+  reminder: (slot) => `domani hai una chiamata conoscitiva: ${slot} (ora italiana).`,
+};
+
+/** To the therapist: a call booked, moved, cancelled, or tomorrow. Nothing clinical: the answers are in the agenda, behind sign-in. */
+export function CallForTherapist({ therapistName, change, slotLabel, areaUrl }: { therapistName: string; change: CallChange; slotLabel: string; areaUrl: string }) {
+  return (
+    <EmailLayout preview={therapistLines[change](slotLabel)}>
+      <Text style={p}>{greeting(therapistName)}</Text>
+      <Text style={p}>{therapistLines[change](slotLabel)}</Text>
+      {change === "cancelled" ? null : <Text style={p}>Le risposte al questionario della persona sono nella tua agenda, dopo l'accesso.</Text>}
+      {change === "reminder" ? null : <Text style={p}>In allegato l'invito aggiornato per il tuo calendario.</Text>}
+      <Button href={areaUrl} style={emailStyles.button}>
+        Apri la tua agenda
+      </Button>
+    </EmailLayout>
+  );
+}
+
+const personLines: Record<Exclude<CallChange, "booked">, (slot: string) => string> = {
+  moved: (slot) => `la tua chiamata conoscitiva gratuita è stata spostata: ora è ${slot} (ora italiana).`,
+  cancelled: (slot) => `la tua chiamata conoscitiva di ${slot} è annullata. Se vuoi, puoi sceglierne un'altra quando preferisci.`,
+  reminder: (slot) => `ti ricordiamo la chiamata conoscitiva gratuita di domani: ${slot} (ora italiana).`,
+};
+
+/** To the person: their call moved, cancelled, or tomorrow. */
+export function CallChangedForPerson({
+  name,
+  change,
+  slotLabel,
+  therapistName,
+  means,
+  areaUrl,
+}: {
+  name: string | null;
+  change: Exclude<CallChange, "booked">;
+  slotLabel: string;
+  therapistName: string;
+  means: string;
+  areaUrl: string;
+}) {
+  return (
+    <EmailLayout preview={personLines[change](slotLabel)}>
+      <Text style={p}>{greeting(name)}</Text>
+      <Text style={p}>{personLines[change](slotLabel)}</Text>
+      {change === "cancelled" ? null : (
+        <Text style={p}>
+          Ti aspetta {therapistName}: vi sentirete {means}.
+        </Text>
+      )}
+      {change === "reminder" ? null : <Text style={p}>In allegato trovi l'invito aggiornato per il tuo calendario.</Text>}
+      <Button href={areaUrl} style={emailStyles.button}>
+        La tua area personale
+      </Button>
     </EmailLayout>
   );
 }

@@ -15,10 +15,11 @@ import { errors, HttpError } from "../http/errors.server";
 import { type HandlerResult } from "../http/idempotency.server";
 import { registerJob } from "../jobs.server";
 import { emailBody, enqueueEmails } from "../mail/outbox.server";
-import { BookingRequestReceived, CallRequestReceived, MemberMovedEmail, SeatAvailable } from "../mail/booking-templates";
+import { BookingRequestReceived, CallForTherapist, CallRequestReceived, MemberMovedEmail, SeatAvailable } from "../mail/booking-templates";
 import { StaffNotification } from "../mail/templates";
 import { VersionConflict, versionOf } from "../record-versions.server";
-import { bookCallSlot } from "./call-slots.server";
+import { bookCallSlot, callMeans } from "./intake-calls.server";
+import { THERAPIST_AREA } from "~/domain/sessions";
 import { tokenForAddress } from "./identity.server";
 import { firstMeetingLabel, latestResponse, loadGroups, normalizeEmail, profileOf, scheduleOf, type GroupWithTherapist } from "./groups.server";
 
@@ -189,16 +190,34 @@ export async function requestCall(tx: Tx, input: GroupSelectionInput & { call: {
     bookingId = row!.id;
   }
   const [group] = found?.groupId ? await loadGroups(tx, { ids: [found.groupId], onlyOpen: false }) : [];
-  const slot = input.callSlot ? await bookCallSlot(tx, { start: input.callSlot, email, name, phone: input.call.phone, bookingId }, now) : undefined;
+  const slot = input.callSlot
+    ? await bookCallSlot(tx, { start: input.callSlot, email, name, phone: input.call.phone, bookingId, groupId: input.groupId ?? found?.groupId ?? null }, now)
+    : undefined;
 
   await enqueueEmails(tx, [
     {
       to: email,
       subject: slot ? `Chiamata conoscitiva: ${slot.label}` : "Abbiamo ricevuto la tua richiesta di chiamata",
       template: "call-requested",
-      body: emailBody(CallRequestReceived, { name, slotLabel: slot?.label ?? null }),
+      body: emailBody(CallRequestReceived, { name, slotLabel: slot?.label ?? null, therapistName: slot?.therapist.name ?? null, means: slot ? callMeans(slot.therapist) : null }),
       attachments: slot ? [slot.attachment] : [],
     },
+    ...(slot?.therapist.email
+      ? [
+          {
+            to: slot.therapist.email,
+            subject: `Nuova chiamata conoscitiva: ${slot.label}`,
+            template: "call-therapist",
+            body: emailBody(CallForTherapist, {
+              therapistName: slot.therapist.name,
+              change: "booked" as const,
+              slotLabel: slot.label,
+              areaUrl: `${publicBaseUrl()}${THERAPIST_AREA}/chiamate`,
+            }),
+            attachments: [slot.attachment],
+          },
+        ]
+      : []),
     {
       to: env().STAFF_EMAIL,
       subject: `Richiesta di chiamata: ${name ?? email}`,
@@ -210,6 +229,7 @@ export async function requestCall(tx: Tx, input: GroupSelectionInput & { call: {
           ["Telefono", input.call.phone],
           ["Richiesta da", input.selectedTherapist],
           ["Orario della chiamata", slot ? `${slot.label} (ora italiana)` : "Da concordare: richiamare entro 24 ore"],
+          ...(slot ? [["Con", slot.therapist.name] as [string, string]] : []),
         ],
       }),
     },

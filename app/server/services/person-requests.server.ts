@@ -5,7 +5,7 @@ import type { Database } from "../db/client.server";
 import { HttpError } from "../http/errors.server";
 import { type HandlerResult } from "../http/idempotency.server";
 import { joinWaitlist, requestCall, selectGroup } from "./bookings.server";
-import { offeredSlot, slotLabel } from "./call-slots.server";
+import { checkOfferedSlot, slotLabel } from "./intake-calls.server";
 import { loadGroups } from "./groups.server";
 import { completePendingAction, identityFromToken, issueAddressToken, pendingAction, requestConfirmation, type Identity, type PendingKind } from "./identity.server";
 
@@ -51,7 +51,7 @@ export async function chooseGroup(tx: Tx, input: Omit<GroupSelectionInput, "toke
 
   const group = await checkedGroup(tx, request.groupId);
   if (kind === "select-group" && group && (group.status !== "open" || freeSpotsOf(group) === 0)) throw new HttpError(409, messages.groupFull);
-  if (request.callSlot) offeredSlot(request.callSlot, now);
+  if (request.callSlot) await checkOfferedSlot(tx, request.callSlot, request.groupId, now);
   const summary = request.call
     ? `una chiamata conoscitiva gratuita ${maskedPhone(request.call.phone)}${request.callSlot ? `, ${slotLabel(new Date(request.callSlot))}` : ""}`
     : `la scelta del gruppo ${group?.name ?? `di ${request.selectedTherapist}`}`;

@@ -8,7 +8,7 @@ import {
   accessTokens,
   attendance,
   calendarFeeds,
-  callSlots,
+  intakeCalls,
   consentRecords,
   contacts,
   emailOutbox,
@@ -72,8 +72,8 @@ export async function collectPersonalData(db: Database, emailInput: string) {
       .where(eq(sql`lower(${groupBookings.email})`, email)),
     db
       .select()
-      .from(callSlots)
-      .where(eq(sql`lower(${callSlots.email})`, email)),
+      .from(intakeCalls)
+      .where(eq(sql`lower(${intakeCalls.email})`, email)),
     db
       .select()
       .from(groupWaitlist)
@@ -157,7 +157,7 @@ export async function collectPersonalData(db: Database, emailInput: string) {
     exportedAt: new Date().toISOString(),
     questionnaireResponses: responses.map(({ answers, ...row }) => ({ ...row, answers: readAnswers(answers) })),
     groupBookings: bookings,
-    callSlots: slots,
+    intakeCalls: slots,
     waitlist,
     contacts: contactRows,
     newsletter: subscriber.map(({ confirmToken: _c, unsubscribeToken: _u, ...row }) => row),
@@ -179,7 +179,7 @@ export function summarize(data: Awaited<ReturnType<typeof collectPersonalData>>)
   return {
     Questionari: data.questionnaireResponses.length,
     Prenotazioni: data.groupBookings.length,
-    Chiamate: data.callSlots.length,
+    Chiamate: data.intakeCalls.length,
     "Lista d'attesa": data.waitlist.length,
     Messaggi: data.contacts.length,
     Newsletter: data.newsletter.length,
@@ -244,7 +244,7 @@ export async function erasePersonalData(db: Database, session: SessionInfo, emai
     if (bookingIds.length) iseeFiles = (await tx.select({ key: iseeRequests.fileKey }).from(iseeRequests).where(inArray(iseeRequests.bookingId, bookingIds))).map((row) => row.key);
     await del("access_tokens", tx.delete(accessTokens).where(eq(accessTokens.email, email)));
     await del("pending_actions", tx.delete(pendingActions).where(eq(pendingActions.email, email)));
-    await del("call_slots", tx.delete(callSlots).where(eq(sql`lower(${callSlots.email})`, email)));
+    await del("intake_calls", tx.delete(intakeCalls).where(eq(sql`lower(${intakeCalls.email})`, email)));
     await del("group_bookings", tx.delete(groupBookings).where(eq(sql`lower(${groupBookings.email})`, email)));
     await del("group_waitlist", tx.delete(groupWaitlist).where(eq(sql`lower(${groupWaitlist.email})`, email)));
     if (responseIds.length) await del("internal_questionnaire_responses", tx.delete(questionnaireResponses).where(inArray(questionnaireResponses.id, responseIds)));
