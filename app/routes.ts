@@ -44,6 +44,7 @@ export default [
     route("sessioni", "routes/admin/sessions.tsx"),
     route("sessioni/:sessionId", "routes/admin/session.tsx"),
     route("terapeuti/:id/invita", "routes/admin/therapist-invite.ts"),
+    route("terapeuti/:id/disponibilita", "routes/admin/therapist-availability.tsx"),
     route("pagamenti", "routes/admin/payments.tsx"),
     route("pagamenti/fattura/:id", "routes/admin/invoice-pdf.ts"),
     route("pagamenti/isee/:id", "routes/admin/isee-file.ts"),
@@ -58,6 +59,7 @@ export default [
   route("terapeuta-area", "routes/therapist/layout.tsx", [
     index("routes/therapist/home.tsx"),
     route("gruppi/:groupId", "routes/therapist/group.tsx"),
+    route("disponibilita", "routes/therapist/availability.tsx"),
     route("incontri/:sessionId", "routes/therapist/session.tsx"),
     route("persone/:bookingId", "routes/therapist/member.tsx"),
   ]),

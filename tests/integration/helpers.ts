@@ -69,6 +69,18 @@ export async function signedInStaff(db: Database, email: string, password = "pas
   return { cookie, session };
 }
 
+/** A therapist row with an account of its own (role therapist) signed in: the cookie a browser would send. */
+export async function signedInTherapist(db: Database, therapistId: string, email: string, password = "password-terapeuta-lunga") {
+  const { auth } = await import("../../app/server/auth.server");
+  const { user } = await import("../../app/server/db/schema");
+  const { eq } = await import("drizzle-orm");
+  await auth(db).api.signUpEmail({ body: { email, password, name: email } });
+  const [account] = await db.update(user).set({ emailVerified: true, role: "therapist" }).where(eq(user.email, email)).returning();
+  await db.update(therapists).set({ userId: account!.id }).where(eq(therapists.id, therapistId));
+  const response = await auth(db).api.signInEmail({ body: { email, password }, asResponse: true });
+  return cookieHeader(response);
+}
+
 /**
  * The two accounts most tests need: staff (`staff@example.com`) and a client with a confirmed address
  * (`utente@example.com`, signed up as on /accedi, then the e-mailed confirmation followed).

@@ -1,6 +1,6 @@
-import { Pencil, Plus, Trash2 } from "lucide-react";
+import { CalendarClock, Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import type { Route } from "./+types/therapists";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { TherapistInviteButton } from "~/components/admin/therapist-invite-button";
@@ -109,6 +109,14 @@ export default function AdminTherapists({ loaderData }: Route.ComponentProps) {
                   Delete
                 </ActionButton>
                 <TherapistInviteButton therapist={therapist} />
+                <Link
+                  to={`/admin/terapeuti/${therapist.id}/disponibilita`}
+                  className="btn btn-secondary min-h-10 flex-1 px-3 py-2 text-sm"
+                  aria-label={`Disponibilità per le chiamate: ${therapist.name}`}
+                >
+                  <CalendarClock aria-hidden className="size-4" />
+                  Disponibilità
+                </Link>
               </div>
             </li>
           ))}

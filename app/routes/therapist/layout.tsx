@@ -32,7 +32,10 @@ export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export const meta = () => [{ title: `Area terapeuti | ${site.brand}` }, { name: "robots", content: "noindex, nofollow" }];
 
-const tabs = [{ to: THERAPIST_AREA, label: "I miei gruppi", end: true }] as const;
+const tabs = [
+  { to: THERAPIST_AREA, label: "I miei gruppi", end: true },
+  { to: `${THERAPIST_AREA}/disponibilita`, label: "Disponibilità", end: false },
+] as const;
 
 export default function TherapistLayout({ loaderData }: Route.ComponentProps) {
   return (
