@@ -60,6 +60,8 @@ export default [
     index("routes/therapist/home.tsx"),
     route("gruppi/:groupId", "routes/therapist/group.tsx"),
     route("disponibilita", "routes/therapist/availability.tsx"),
+    route("chiamate", "routes/therapist/calls.tsx"),
+    route("chiamate/:callId", "routes/therapist/call.tsx"),
     route("incontri/:sessionId", "routes/therapist/session.tsx"),
     route("persone/:bookingId", "routes/therapist/member.tsx"),
   ]),

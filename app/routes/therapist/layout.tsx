@@ -34,6 +34,7 @@ export const meta = () => [{ title: `Area terapeuti | ${site.brand}` }, { name: 
 
 const tabs = [
   { to: THERAPIST_AREA, label: "I miei gruppi", end: true },
+  { to: `${THERAPIST_AREA}/chiamate`, label: "Chiamate", end: false },
   { to: `${THERAPIST_AREA}/disponibilita`, label: "Disponibilità", end: false },
 ] as const;
 

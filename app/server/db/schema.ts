@@ -453,6 +453,8 @@ export const intakeCalls = pgTable(
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     /** The iCalendar SEQUENCE of the invite: raised by every move and by the cancellation. */
     sequence: integer("sequence").notNull().default(0),
+    /** When the 24-hour reminder was queued to both; cleared when the call moves. */
+    reminderQueuedAt: timestamp("reminder_queued_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

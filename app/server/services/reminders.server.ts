@@ -10,6 +10,7 @@ import { logger } from "../logger.server";
 import { emailBody, enqueueEmails } from "../mail/outbox.server";
 import { SessionReminderEmail } from "../mail/session-templates";
 import { bankTransferOf, practiceAccount } from "./bank-transfer.server";
+import { queueCallReminders } from "./therapist-calls.server";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
@@ -126,4 +127,7 @@ registerJob(REMINDERS_JOB, async (db) => {
   await scheduleRemindersJob(db);
   const queued = await queueSessionReminders(db);
   if (queued > 0) logger.info({ queued }, "session reminders queued");
+  // The intake calls' reminders ride on the same quarter-hour job.
+  const calls = await queueCallReminders(db);
+  if (calls > 0) logger.info({ calls }, "intake call reminders queued");
 });

@@ -1,0 +1,1 @@
+ALTER TABLE "intake_calls" ADD COLUMN "reminder_queued_at" timestamp with time zone;
