@@ -77,6 +77,7 @@ export default [
     route("dati", "routes/client/data.tsx"),
     route("dati/esporta", "routes/client/data-export.ts"),
     route("dati-fiscali", "routes/client/fiscal-data.tsx"),
+    route("chiamata", "routes/client/call.tsx"),
   ]),
   route("test-followup", "routes/test-followup.tsx"),
   route("healthz", "routes/healthz.ts"),

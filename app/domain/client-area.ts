@@ -15,6 +15,7 @@ export const clientAreaPaths = {
   data: `${CLIENT_AREA}/dati`,
   dataExport: `${CLIENT_AREA}/dati/esporta`,
   fiscalData: `${CLIENT_AREA}/dati-fiscali`,
+  call: `${CLIENT_AREA}/chiamata`,
   absence: (sessionId: string) => `${CLIENT_AREA}/assenza/${sessionId}`,
   move: (bookingId: string) => `${CLIENT_AREA}/cambio-gruppo/${bookingId}`,
   sessionIcs: (sessionId: string) => `${CLIENT_AREA}/incontri/${sessionId}/calendario.ics`,

@@ -1,5 +1,6 @@
 import { addDays, dateLabel, isoWeekday, romeParts, romeTimeToUtc } from "./calendar";
 import { CALL_SLOT_MINUTES, type CallSlotDay } from "./matching-types";
+import { z } from "./zod";
 
 /**
  * The free introductory call (issue 30): offered from each therapist's weekly windows and
@@ -118,3 +119,19 @@ export function intakeSlotDays(now: Date, calendars: readonly TherapistCalendar[
 
 /** Whether a person may still move or cancel a call starting at `startsAt`. */
 export const callChangeAllowed = (startsAt: Date, now: Date) => startsAt.getTime() - now.getTime() >= CALL_CHANGE_CUTOFF_HOURS * 3_600_000;
+
+/** The person's own changes to their call in /area-personale: one union on `intent`. */
+export const callChangeSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("cancel"), callId: z.uuid({ error: "Chiamata non trovata." }) }),
+  z.object({
+    intent: z.literal("move"),
+    callId: z.uuid({ error: "Chiamata non trovata." }),
+    start: z.iso.datetime({ error: "Scegli uno degli orari disponibili." }),
+  }),
+]);
+export type OwnCallChange = z.output<typeof callChangeSchema>;
+
+export const callChangeMessages = {
+  tooLate: `Mancano meno di ${CALL_CHANGE_CUTOFF_HOURS} ore alla chiamata: per cambiarla rispondi all'email di conferma.`,
+  sameTime: "È già l'orario della tua chiamata: scegline un altro.",
+} as const;

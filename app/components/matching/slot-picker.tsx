@@ -5,7 +5,25 @@ import type { CallSlotDay } from "~/domain/matching-types";
  * The slot of the free introductory call: a day, then a half hour of it (Italian time). Taken
  * slots are disabled. Choosing none is allowed: then we call back within 24 hours.
  */
-export function SlotPicker({ days, value, onChange, disabled }: { days: CallSlotDay[]; value: string; onChange: (start: string) => void; disabled?: boolean }) {
+export function SlotPicker({
+  days,
+  value,
+  onChange,
+  disabled,
+  name = "callSlot",
+  legend = "Quando preferisci che ti chiamiamo?",
+  optional = true,
+}: {
+  days: CallSlotDay[];
+  value: string;
+  onChange: (start: string) => void;
+  disabled?: boolean;
+  /** The radios' name, as the form posts it. */
+  name?: string;
+  legend?: string;
+  /** Whether choosing none is allowed (a call back within 24 hours). */
+  optional?: boolean;
+}) {
   const firstFree = days.find((day) => day.slots.some((slot) => !slot.taken)) ?? days[0];
   const [activeDate, setActiveDate] = useState(firstFree?.date ?? "");
   const active = days.find((day) => day.date === activeDate) ?? firstFree;
@@ -15,8 +33,8 @@ export function SlotPicker({ days, value, onChange, disabled }: { days: CallSlot
 
   return (
     <fieldset className="grid min-w-0 gap-3" disabled={disabled}>
-      <legend className="mb-1 font-semibold text-ink-900">Quando preferisci che ti chiamiamo?</legend>
-      <p className="-mt-1 text-sm text-ink-500">Orari in ora italiana. Facoltativo: se non scegli, ti richiamiamo noi entro 24 ore.</p>
+      <legend className="mb-1 font-semibold text-ink-900">{legend}</legend>
+      <p className="-mt-1 text-sm text-ink-500">Orari in ora italiana.{optional ? " Facoltativo: se non scegli, ti richiamiamo noi entro 24 ore." : ""}</p>
 
       <div className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-2" role="group" aria-label="Giorno">
         {days.map((day) => {
@@ -56,7 +74,7 @@ export function SlotPicker({ days, value, onChange, disabled }: { days: CallSlot
             >
               <input
                 type="radio"
-                name="callSlot"
+                name={name}
                 value={slot.start}
                 checked={checked}
                 disabled={slot.taken}
@@ -78,12 +96,16 @@ export function SlotPicker({ days, value, onChange, disabled }: { days: CallSlot
               {chosenDay.label} alle {chosen.time}
             </strong>
             .{" "}
-            <button type="button" className="text-teal-700 underline underline-offset-2" onClick={() => onChange("")}>
-              Nessuna preferenza
-            </button>
+            {optional ? (
+              <button type="button" className="text-teal-700 underline underline-offset-2" onClick={() => onChange("")}>
+                Nessuna preferenza
+              </button>
+            ) : null}
           </>
-        ) : (
+        ) : optional ? (
           "Nessun orario scelto: ti richiameremo noi."
+        ) : (
+          "Scegli un giorno, poi un orario."
         )}
       </p>
     </fieldset>

@@ -50,6 +50,7 @@ export const meta = () => [{ title: `Area personale | ${site.brand}` }, { name: 
 
 const tabs = [
   { to: clientAreaPaths.home, label: "Il mio percorso", end: true },
+  { to: clientAreaPaths.call, label: "Chiamata", end: false },
   { to: clientPaymentPaths.page, label: "Pagamenti", end: false },
   { to: clientAreaPaths.fiscalData, label: "Dati fiscali", end: false },
   { to: clientAreaPaths.data, label: "I miei dati", end: false },
