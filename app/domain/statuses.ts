@@ -4,6 +4,7 @@
  */
 
 export const groupStatuses = ["open", "full", "closed"] as const;
+export type GroupStatus = (typeof groupStatuses)[number];
 /** The time slots of a group, the words the questionnaire's time preference uses. */
 export const timeSlots = ["Mattina", "Pomeriggio", "Sera"] as const;
 

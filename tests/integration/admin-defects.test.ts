@@ -166,8 +166,8 @@ describe("14. an edit saved over someone else's is refused, and says so", () => 
 
     const therapist = await newTherapist("Dott. Paolo Ricci");
     const group = await newGroup(therapist.id);
-    type GroupPage = { groups: { id: string; version: string }[] };
-    const staleGroup = (await load<GroupPage>(groupsLoader, "/admin/gruppi")).groups.find((row) => row.id === group.id)!.version;
+    type GroupPage = { rows: { id: string; version: string }[] };
+    const staleGroup = (await load<GroupPage>(groupsLoader, "/admin/gruppi")).rows.find((row) => row.id === group.id)!.version;
     await touch("groups", group.id);
     const groupSave = await post(groupsAction, "/admin/gruppi", {
       intent: "update",

@@ -97,7 +97,7 @@ const counted = (total: number, noun: CountNoun) => `${total} ${total === 1 ? no
  * "Pagina 2 di 5 · 98 risultati" with links that keep the search and the filter. A section of a page
  * pages with its own parameter (`param`, e.g. "presenze") and keeps the scroll where the reader is.
  */
-function Pagination({ page, total, pageSize, noun = results, param = "page" }: { page: number; total: number; pageSize: number; noun?: CountNoun; param?: string }) {
+export function Pagination({ page, total, pageSize, noun = results, param = "page" }: { page: number; total: number; pageSize: number; noun?: CountNoun; param?: string }) {
   const [params] = useSearchParams();
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (total <= pageSize && page === 1) {

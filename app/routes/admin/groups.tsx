@@ -6,9 +6,11 @@ import { GroupFormDialog, type GroupFormValues } from "~/components/admin/group-
 import { groupSlot, groupStart, groupStatusLabels } from "~/domain/group-labels";
 import { useLoadErrorToast } from "~/components/admin/action-result";
 import { Badge, type BadgeTone, PageHeader } from "~/components/admin/page";
-import { ListTable, td } from "~/components/admin/list";
+import { ListToolbar, PagedListTable, td } from "~/components/admin/list";
 import { ActionButton, ConfirmAction } from "~/components/admin/dialogs";
 import { groupInputSchema } from "~/domain/group-input";
+import { groupStatuses } from "~/domain/statuses";
+import { ADMIN_PAGE_SIZE, parseListQuery } from "~/server/services/admin-lists.server";
 import { checkFields, loadOr } from "~/server/http/staff-action.server";
 import { recordAction } from "~/server/http/record-action.server";
 import { closeGroup, createGroup, listGroups, therapistOptions, updateGroup } from "~/server/services/admin-groups.server";
@@ -18,12 +20,14 @@ import { adminPageData } from "~/server/gates.server";
 const statusTones: Record<keyof typeof groupStatusLabels, BadgeTone> = { open: "highlight", full: "warning", closed: "neutral" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return adminPageData(context.db, request, () =>
-    loadOr("admin-groups", { groups: [], therapists: [] }, "Failed to fetch groups", async () => {
-      const [groups, therapists] = await Promise.all([listGroups(context.db), therapistOptions(context.db)]);
-      return { groups, therapists };
-    }),
-  );
+  return adminPageData(context.db, request, async () => {
+    const query = parseListQuery(new URL(request.url), groupStatuses);
+    const result = await loadOr("admin-groups", { rows: [], total: 0, page: 1, therapists: [] }, "Failed to fetch groups", async () => {
+      const [page, therapists] = await Promise.all([listGroups(context.db, query), therapistOptions(context.db)]);
+      return { ...page, therapists };
+    });
+    return { ...result, query: { ...query, page: result.page }, pageSize: ADMIN_PAGE_SIZE };
+  });
 }
 
 export const action = recordAction({
@@ -53,14 +57,14 @@ export const action = recordAction({
   },
 });
 
-type Group = Route.ComponentProps["loaderData"]["groups"][number];
+type Group = Route.ComponentProps["loaderData"]["rows"][number];
 
 export default function AdminGroups({ loaderData }: Route.ComponentProps) {
   useLoadErrorToast(loaderData.loadError);
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<GroupFormValues | null>(null);
   const [closing, setClosing] = useState<Group | null>(null);
-  const { groups, therapists } = loaderData;
+  const { rows: groups, therapists } = loaderData;
   const openForm = (group: Group | null) => {
     setEditing(group);
     setFormOpen(true);
@@ -77,13 +81,13 @@ export default function AdminGroups({ loaderData }: Route.ComponentProps) {
           </button>
         }
       />
-      <ListTable
+      <ListToolbar statuses={groupStatuses} label={(status) => groupStatusLabels[status]} searchLabel="Cerca per gruppo, tema o terapeuta" />
+      <PagedListTable
         label="Gruppi"
         minWidth="lg:min-w-[52rem]"
-        loadError={loaderData.loadError}
-        isEmpty={groups.length === 0}
+        list={loaderData}
+        noun={{ one: "gruppo", many: "gruppi" }}
         empty="Nessun gruppo. Crea il primo gruppo per iniziare gli abbinamenti."
-        busy={false}
         columns={["Gruppo", "Terapeuta", "Orario", "Età", "Posti", "Stato", { label: "Azioni", hideLabel: true }]}
       >
         {groups.map((group) => (
@@ -117,7 +121,7 @@ export default function AdminGroups({ loaderData }: Route.ComponentProps) {
             </td>
           </tr>
         ))}
-      </ListTable>
+      </PagedListTable>
       <GroupFormDialog open={formOpen} onOpenChange={setFormOpen} group={editing} therapists={therapists} />
       {closing ? <CloseGroup group={closing} onClose={() => setClosing(null)} /> : null}
     </section>

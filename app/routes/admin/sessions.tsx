@@ -8,6 +8,7 @@ import { formatDate } from "~/domain/format";
 import { useActionForm, useLoadErrorToast } from "~/components/admin/action-result";
 import { Badge, EmptyState, LoadError, PageHeader, Spinner } from "~/components/admin/page";
 import { ConfirmAction } from "~/components/admin/dialogs";
+import { Pagination } from "~/components/admin/list";
 import { Field, InputField, OptionList } from "~/components/admin/fields";
 import { sessionTones } from "~/components/sessions/attendance-sheet";
 import { absenceNotice, SESSION_WINDOW_WEEKS } from "~/content/site";
@@ -15,7 +16,8 @@ import { addDays, dateLabel, romeTimeToUtc, todayInRome } from "~/domain/calenda
 import { closureSchema, romeDate, sessionStatusLabels, sessionTime, weekStart, upperFirst } from "~/domain/sessions";
 import { actionFail, actionOk, checkFields, loadOr, isRecordId, recordId, staffAction, submissionRefused } from "~/server/http/staff-action.server";
 import { therapistOptions } from "~/server/services/admin-groups.server";
-import { addClosure, deleteClosure, groupOptions, listClosures, listSessions, listWeek } from "~/server/services/sessions.server";
+import { addClosure, deleteClosure, groupOptions, listClosures, listWeek, pageSessions, SESSION_PAGE_SIZE } from "~/server/services/sessions.server";
+import { pageParam } from "~/server/services/admin-lists.server";
 import { parseSubmission } from "~/server/form-submission.server";
 import { adminPageData, requireAdmin } from "~/server/gates.server";
 import { z } from "~/domain/zod";
@@ -34,18 +36,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const groupId = url.searchParams.get("gruppo");
     const therapistId = url.searchParams.get("terapeuta");
     const filters = { groupId: isRecordId(groupId) ? groupId : undefined, therapistId: isRecordId(therapistId) ? therapistId : undefined };
-    const fallback = { sessions: [], groups: [], therapists: [], closures: [] };
+    const fallback = { sessions: [], total: 0, page: 1, groups: [], therapists: [], closures: [] };
     return loadOr("admin-sessions", fallback, "Impossibile caricare gli incontri", async () => {
-      const [sessions, groups, therapists, closures] = await Promise.all([
+      const [listed, groups, therapists, closures] = await Promise.all([
         view === "week"
-          ? listWeek(context.db, filters, monday)
-          : listSessions(context.db, filters, romeTimeToUtc(monday, "00:00"), romeTimeToUtc(addDays(monday, LIST_WEEKS * 7), "00:00")),
+          ? listWeek(context.db, filters, monday).then((rows) => ({ rows, total: rows.length, page: 1 }))
+          : pageSessions(context.db, filters, romeTimeToUtc(monday, "00:00"), romeTimeToUtc(addDays(monday, LIST_WEEKS * 7), "00:00"), pageParam(url)),
         groupOptions(context.db),
         therapistOptions(context.db),
         listClosures(context.db, today),
       ]);
-      return { sessions, groups, therapists, closures };
-    }).then((loaded) => ({ ...loaded, monday, today, view, filters }));
+      return { sessions: listed.rows, total: listed.total, page: listed.page, groups, therapists, closures };
+    }).then((loaded) => ({ ...loaded, monday, today, view, filters, pageSize: SESSION_PAGE_SIZE }));
   });
 }
 
@@ -113,17 +115,17 @@ export default function AdminSessions({ loaderData }: Route.ComponentProps) {
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div className="flex flex-wrap items-center gap-2">
             <Link
-              to={hrefWith({ settimana: addDays(monday, view === "week" ? -7 : -LIST_WEEKS * 7) })}
+              to={hrefWith({ settimana: addDays(monday, view === "week" ? -7 : -LIST_WEEKS * 7), page: null })}
               className="btn btn-secondary min-h-10 px-3 py-2"
               aria-label="Settimana precedente"
             >
               <ChevronLeft aria-hidden className="size-4" />
             </Link>
-            <Link to={hrefWith({ settimana: null })} className="btn btn-secondary min-h-10 px-4 py-2 text-sm">
+            <Link to={hrefWith({ settimana: null, page: null })} className="btn btn-secondary min-h-10 px-4 py-2 text-sm">
               Oggi
             </Link>
             <Link
-              to={hrefWith({ settimana: addDays(monday, view === "week" ? 7 : LIST_WEEKS * 7) })}
+              to={hrefWith({ settimana: addDays(monday, view === "week" ? 7 : LIST_WEEKS * 7), page: null })}
               className="btn btn-secondary min-h-10 px-3 py-2"
               aria-label="Settimana successiva"
             >
@@ -135,7 +137,7 @@ export default function AdminSessions({ loaderData }: Route.ComponentProps) {
           </div>
           <div className="flex gap-1 rounded-full bg-sand-100 p-1" role="group" aria-label="Vista">
             <Link
-              to={hrefWith({ vista: null })}
+              to={hrefWith({ vista: null, page: null })}
               aria-current={view === "week" ? "page" : undefined}
               className={`flex min-h-9 items-center gap-1.5 rounded-full px-3 text-sm font-medium ${view === "week" ? "bg-white text-teal-800 shadow-sm" : "text-ink-500"}`}
             >
@@ -143,7 +145,7 @@ export default function AdminSessions({ loaderData }: Route.ComponentProps) {
               Settimana
             </Link>
             <Link
-              to={hrefWith({ vista: "elenco" })}
+              to={hrefWith({ vista: "elenco", page: null })}
               aria-current={view === "list" ? "page" : undefined}
               className={`flex min-h-9 items-center gap-1.5 rounded-full px-3 text-sm font-medium ${view === "list" ? "bg-white text-teal-800 shadow-sm" : "text-ink-500"}`}
             >
@@ -161,14 +163,18 @@ export default function AdminSessions({ loaderData }: Route.ComponentProps) {
             Filtra
           </button>
           {filtered ? (
-            <Link to={hrefWith({ gruppo: null, terapeuta: null })} className="text-sm font-medium text-teal-800 underline">
+            <Link to={hrefWith({ gruppo: null, terapeuta: null, page: null })} className="text-sm font-medium text-teal-800 underline">
               Togli i filtri
             </Link>
           ) : null}
         </Form>
       </div>
       <LoadError message={loaderData.loadError} />
-      {view === "week" ? <WeekView sessions={sessions} monday={monday} today={today} filtered={filtered} /> : <SessionList sessions={sessions} filtered={filtered} />}
+      {view === "week" ? (
+        <WeekView sessions={sessions} monday={monday} today={today} filtered={filtered} />
+      ) : (
+        <SessionList sessions={sessions} filtered={filtered} pagination={{ page: loaderData.page, total: loaderData.total, pageSize: loaderData.pageSize, noun: meetingsNoun }} />
+      )}
       <Closures closures={loaderData.closures} groups={groups} />
     </section>
   );
@@ -221,36 +227,41 @@ function WeekView({ sessions, monday, today, filtered }: { sessions: Session[]; 
   );
 }
 
-function SessionList({ sessions, filtered }: { sessions: Session[]; filtered: boolean }) {
+const meetingsNoun = { one: "incontro", many: "incontri" };
+
+function SessionList({ sessions, filtered, pagination }: { sessions: Session[]; filtered: boolean; pagination: Parameters<typeof Pagination>[0] }) {
   if (sessions.length === 0) {
     return <EmptyState>{filtered ? "Nessun incontro per questi filtri in queste settimane." : "Nessun incontro in queste settimane."}</EmptyState>;
   }
   return (
-    <ul className="divide-y divide-sand-200 rounded-2xl border border-sand-200 bg-white" aria-label="Elenco degli incontri">
-      {sessions.map((session) => (
-        <li key={session.id} className="grid gap-2 px-4 py-3 sm:grid-cols-[12rem_1fr_auto] sm:items-center">
-          <span className="text-sm">
-            <span className="block font-medium text-ink-900">{upperFirst(dateLabel(romeDate(session.startsAt)))}</span>
-            <span className="text-ink-500">ore {sessionTime(session.startsAt)}</span>
-          </span>
-          <span className="text-sm">
-            <span className="block font-medium text-ink-900">{session.groupName}</span>
-            <span className="text-ink-500">{session.therapistName}</span>
-          </span>
-          <span className="flex flex-wrap items-center gap-2">
-            <Badge tone={sessionTones[session.status]}>{sessionStatusLabels[session.status]}</Badge>
-            {session.status === "scheduled" ? (
-              <span className="text-xs text-ink-500">
-                Presenze {session.marked}/{session.members}
-              </span>
-            ) : null}
-            <Link to={`/admin/sessioni/${session.id}`} className="btn btn-secondary min-h-9 px-3 py-1.5 text-xs">
-              Apri
-            </Link>
-          </span>
-        </li>
-      ))}
-    </ul>
+    <div>
+      <ul className="divide-y divide-sand-200 rounded-2xl border border-sand-200 bg-white" aria-label="Elenco degli incontri">
+        {sessions.map((session) => (
+          <li key={session.id} className="grid gap-2 px-4 py-3 sm:grid-cols-[12rem_1fr_auto] sm:items-center">
+            <span className="text-sm">
+              <span className="block font-medium text-ink-900">{upperFirst(dateLabel(romeDate(session.startsAt)))}</span>
+              <span className="text-ink-500">ore {sessionTime(session.startsAt)}</span>
+            </span>
+            <span className="text-sm">
+              <span className="block font-medium text-ink-900">{session.groupName}</span>
+              <span className="text-ink-500">{session.therapistName}</span>
+            </span>
+            <span className="flex flex-wrap items-center gap-2">
+              <Badge tone={sessionTones[session.status]}>{sessionStatusLabels[session.status]}</Badge>
+              {session.status === "scheduled" ? (
+                <span className="text-xs text-ink-500">
+                  Presenze {session.marked}/{session.members}
+                </span>
+              ) : null}
+              <Link to={`/admin/sessioni/${session.id}`} className="btn btn-secondary min-h-9 px-3 py-1.5 text-xs">
+                Apri
+              </Link>
+            </span>
+          </li>
+        ))}
+      </ul>
+      <Pagination {...pagination} />
+    </div>
   );
 }
 

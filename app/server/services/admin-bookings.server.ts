@@ -10,7 +10,7 @@ import { HttpError } from "../http/errors.server";
 import { BookingDecisionEmail } from "../mail/booking-templates";
 import { emailBody, enqueueEmails } from "../mail/outbox.server";
 import { lockBooking, withCapacityCheck } from "./bookings.server";
-import { CSV_EXPORT_LIMIT, type ListQuery, peopleFilter, personColumns, pageOf } from "./admin-lists.server";
+import { cursorAt, type ListQuery, newestFirstBatches, peopleFilter, personColumns, pageOf } from "./admin-lists.server";
 import { versionOf } from "../record-versions.server";
 
 export { bookingStatuses } from "~/domain/statuses";
@@ -34,7 +34,7 @@ const bookingColumns = {
 
 function bookingsQuery(db: Database, filter: SQL | undefined) {
   return db
-    .select(bookingColumns)
+    .select({ ...bookingColumns, cursorAt: cursorAt(groupBookings.createdAt) })
     .from(groupBookings)
     .leftJoin(therapists, eq(therapists.id, groupBookings.therapistId))
     .leftJoin(groups, eq(groups.id, groupBookings.groupId))
@@ -48,8 +48,9 @@ export async function listBookings(db: Database, query: ListQuery<BookingStatus>
   return pageOf(db, groupBookings, filter, query.page, (limit, offset) => bookingsQuery(db, filter).limit(limit).offset(offset));
 }
 
+/** Every booking the search and the filter keep, newest first, in batches (no row limit). */
 export function exportBookings(db: Database, query: Omit<ListQuery<BookingStatus>, "page">) {
-  return bookingsQuery(db, where(query)).limit(CSV_EXPORT_LIMIT);
+  return newestFirstBatches(groupBookings, where(query), (filter, limit) => bookingsQuery(db, filter).limit(limit));
 }
 
 /** Groups a booking can be moved to: not closed, with a free seat, with their occupancy. */

@@ -3,7 +3,7 @@ import type { ContactStatus } from "~/domain/statuses";
 import type { Database } from "../db/client.server";
 import { contacts, groupBookings } from "../db/schema";
 import { HttpError } from "../http/errors.server";
-import { CSV_EXPORT_LIMIT, type ListQuery, peopleFilter, personColumns, pageOf } from "./admin-lists.server";
+import { cursorAt, type ListQuery, newestFirstBatches, peopleFilter, personColumns, pageOf } from "./admin-lists.server";
 import { hasVersion, VersionConflict, versionOf } from "../record-versions.server";
 
 export { contactStatuses, type ContactStatus } from "~/domain/statuses";
@@ -59,8 +59,16 @@ export async function findContact(db: Database, id: string) {
   return row;
 }
 
+/** Every message the search and the filter keep, newest first, in batches (no row limit). */
 export function exportContacts(db: Database, query: Omit<ListQuery<ContactStatus>, "page">) {
-  return db.select().from(contacts).where(where(query)).orderBy(desc(contacts.createdAt), desc(contacts.id)).limit(CSV_EXPORT_LIMIT);
+  return newestFirstBatches(contacts, where(query), (filter, limit) =>
+    db
+      .select({ ...contactColumns, message: contacts.message, status: contacts.status, cursorAt: cursorAt(contacts.createdAt) })
+      .from(contacts)
+      .where(filter)
+      .orderBy(desc(contacts.createdAt), desc(contacts.id))
+      .limit(limit),
+  );
 }
 
 /** Changes the status from the version the row was loaded with: 409 (VersionConflict) when someone changed it in between. */

@@ -1,4 +1,5 @@
 import { formatDateTime } from "~/domain/format";
+import { textStream } from "../text-stream.server";
 
 /** Characters that make a spreadsheet read a cell as a formula (CSV injection, OWASP). */
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -22,12 +23,6 @@ export function csvCell(value: unknown): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** RFC 4180 text with CRLF line ends and a BOM, so spreadsheet programs read UTF-8 accents right. */
-export function toCsv(header: readonly string[], rows: readonly (readonly unknown[])[]): string {
-  const lines = [header, ...rows].map((row) => row.map(csvCell).join(","));
-  return `\uFEFF${lines.join("\r\n")}\r\n`;
-}
-
 /** A download: the file's type and name, never cached (`body` may be a stream). */
 export function downloadResponse(fileName: string, contentType: string, body: BodyInit) {
   return new Response(body, {
@@ -41,3 +36,18 @@ export function downloadResponse(fileName: string, contentType: string, body: Bo
 }
 
 export const csvResponse = (fileName: string, body: BodyInit) => downloadResponse(fileName, "text/csv; charset=utf-8", body);
+
+/** One CSV line of `cells`, line end included. */
+const csvLine = (cells: readonly unknown[]) => `${cells.map(csvCell).join(",")}\r\n`;
+
+/**
+ * An export as a byte stream of RFC 4180 text (CRLF line ends, a BOM so spreadsheet programs read UTF-8 accents right): the BOM and the header, then each batch of rows turned into lines as the
+ * client reads them, so a file of any length holds one batch in memory (no row limit).
+ */
+export function csvStream<R>(header: readonly string[], batches: AsyncIterable<R[]>, cells: (row: R) => readonly unknown[]) {
+  async function* text() {
+    yield `\uFEFF${csvLine(header)}`;
+    for await (const batch of batches) yield batch.map((row) => csvLine(cells(row))).join("");
+  }
+  return textStream(text(), "admin-csv");
+}

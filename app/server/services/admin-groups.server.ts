@@ -1,25 +1,42 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, count, eq, sql } from "drizzle-orm";
 import type { GroupInput } from "~/domain/group-input";
+import type { GroupStatus } from "~/domain/statuses";
 import { isForeignKeyViolation, type Database, type Transaction } from "../db/client.server";
 import { groups, therapists } from "../db/schema";
 import { HttpError } from "../http/errors.server";
 import { VersionConflict, versionOf } from "../record-versions.server";
+import { type ListQuery, listFilter, pageOf } from "./admin-lists.server";
 import { confirmedCount, groupColumns } from "./groups.server";
 
-/** Every group with its therapist and occupancy (confirmed bookings); closed ones last. */
-export function listGroups(db: Database) {
-  return db
-    .select({
-      ...groupColumns,
-      videoUrl: groups.videoUrl,
-      therapistId: groups.therapistId,
-      therapistName: therapists.name,
-      confirmed: confirmedCount,
-      version: versionOf(groups.updatedAt),
-    })
-    .from(groups)
-    .innerJoin(therapists, eq(therapists.id, groups.therapistId))
-    .orderBy(sql`${groups.status} = 'closed'`, asc(groups.weekday), asc(groups.startTime), asc(groups.name));
+/** What staff search groups by: the group's name and topic, and its therapist's name; the filter is the group's status. */
+const groupsWhere = (query: Omit<ListQuery<GroupStatus>, "page">) => listFilter(query, [groups.name, groups.topic, therapists.name], groups.status);
+
+/** One page of groups with their therapist and occupancy (confirmed bookings), closed ones last, with the total. */
+export function listGroups(db: Database, query: ListQuery<GroupStatus>) {
+  const filter = groupsWhere(query);
+  return pageOf(
+    db,
+    groups,
+    filter,
+    query.page,
+    (limit, offset) =>
+      db
+        .select({
+          ...groupColumns,
+          videoUrl: groups.videoUrl,
+          therapistId: groups.therapistId,
+          therapistName: therapists.name,
+          confirmed: confirmedCount,
+          version: versionOf(groups.updatedAt),
+        })
+        .from(groups)
+        .innerJoin(therapists, eq(therapists.id, groups.therapistId))
+        .where(filter)
+        .orderBy(sql`${groups.status} = 'closed'`, asc(groups.weekday), asc(groups.startTime), asc(groups.name), asc(groups.id))
+        .limit(limit)
+        .offset(offset),
+    () => db.select({ value: count() }).from(groups).innerJoin(therapists, eq(therapists.id, groups.therapistId)).where(filter),
+  );
 }
 
 export function therapistOptions(db: Database) {

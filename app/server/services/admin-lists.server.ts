@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, or, type Column, type SQL } from "drizzle-orm";
+import { and, count, eq, ilike, or, sql, type Column, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { audit } from "../audit.server";
 import type { SessionInfo } from "../auth.server";
@@ -8,8 +8,6 @@ import type { Database } from "../db/client.server";
 
 /** Rows per page of every admin table. */
 export const ADMIN_PAGE_SIZE = 20;
-/** Rows in one CSV export at most: more means the filter is too wide to be useful. */
-export const CSV_EXPORT_LIMIT = 10_000;
 
 export interface ListQuery<S extends string = string> {
   q: string;
@@ -80,10 +78,56 @@ export const peopleFilter = (table: PeopleTable, query: { q: string; status: str
 /**
  * One page of an admin list, with the total: counts the rows of `table` that `filter` keeps, clamps
  * the requested page to the last one, and has `rows` read that page (the limit and the offset).
+ * A list whose search reads a joined table counts through `counted` instead (the same FROM and JOINs).
  */
-export async function pageOf<R>(db: Database, table: PgTable, filter: SQL | undefined, requested: number, rows: (limit: number, offset: number) => Promise<R[]>) {
-  const [counted] = await db.select({ value: count() }).from(table).where(filter);
-  const total = counted?.value ?? 0;
-  const page = clampPage(requested, total);
-  return { rows: await rows(ADMIN_PAGE_SIZE, (page - 1) * ADMIN_PAGE_SIZE), total, page };
+export async function pageOf<R>(
+  db: Database,
+  table: PgTable,
+  filter: SQL | undefined,
+  requested: number,
+  rows: (limit: number, offset: number) => Promise<R[]>,
+  counted?: () => Promise<{ value: number }[]>,
+) {
+  const [total] = await (counted ? counted() : db.select({ value: count() }).from(table).where(filter));
+  return pageFrom(total?.value ?? 0, requested, rows);
+}
+
+/** The page `requested` of `total` rows, clamped to the last one, read by `rows`. */
+export async function pageFrom<R>(total: number, requested: number, rows: (limit: number, offset: number) => Promise<R[]>, pageSize = ADMIN_PAGE_SIZE) {
+  const page = clampPage(requested, total, pageSize);
+  return { rows: await rows(pageSize, (page - 1) * pageSize), total, page };
+}
+
+/** Rows an export reads per query. */
+export const EXPORT_BATCH = 500;
+
+/** A row of an export read newest first: its id and its `created_at` as PostgreSQL wrote it (a Date would drop the microseconds). */
+export interface NewestFirstRow {
+  id: string;
+  cursorAt: string;
+}
+
+/** The cursor column of an export's rows: `created_at` as text. */
+export const cursorAt = (createdAt: Column) => sql<string>`${createdAt}::text`;
+
+/**
+ * The rows `filter` keeps, newest first by (created_at, id), in keyset batches of EXPORT_BATCH: one
+ * batch in memory at a time, no row limit, each query on the created_at index. `read` runs the list's
+ * query with the WHERE and the LIMIT it is given, ordered by created_at desc, id desc.
+ */
+export async function* newestFirstBatches<R extends NewestFirstRow>(
+  table: { createdAt: Column; id: Column },
+  filter: SQL | undefined,
+  read: (where: SQL | undefined, limit: number) => Promise<R[]>,
+): AsyncGenerator<R[]> {
+  let after: NewestFirstRow | undefined;
+  for (;;) {
+    const before = after
+      ? sql`${table.createdAt} <= ${after.cursorAt}::timestamptz and (${table.createdAt} < ${after.cursorAt}::timestamptz or ${table.id} < ${after.id}::uuid)`
+      : undefined;
+    const rows = await read(and(filter, before), EXPORT_BATCH);
+    if (rows.length > 0) yield rows;
+    if (rows.length < EXPORT_BATCH) return;
+    after = rows.at(-1);
+  }
 }

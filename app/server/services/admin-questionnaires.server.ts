@@ -2,7 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import { readAnswers } from "../crypto.server";
 import type { Database } from "../db/client.server";
 import { questionnaireResponses } from "../db/schema";
-import { CSV_EXPORT_LIMIT, type ListQuery, peopleFilter, personColumns, pageOf } from "./admin-lists.server";
+import { cursorAt, type ListQuery, newestFirstBatches, peopleFilter, personColumns, pageOf } from "./admin-lists.server";
 
 /** "completed" is the status the questionnaire sets; anything else is shown as secondary. */
 const questionnaireStatuses = ["completed"] as const;
@@ -43,12 +43,14 @@ export async function responseStatuses(db: Database) {
 
 /** The CSV holds the same summary as the table: health answers stay in the admin area. */
 export function exportResponses(db: Database, query: Omit<ListQuery, "page">) {
-  return db
-    .select(summaryColumns)
-    .from(questionnaireResponses)
-    .where(where(query))
-    .orderBy(desc(questionnaireResponses.createdAt), desc(questionnaireResponses.id))
-    .limit(CSV_EXPORT_LIMIT);
+  return newestFirstBatches(questionnaireResponses, where(query), (filter, limit) =>
+    db
+      .select({ ...summaryColumns, cursorAt: cursorAt(questionnaireResponses.createdAt) })
+      .from(questionnaireResponses)
+      .where(filter)
+      .orderBy(desc(questionnaireResponses.createdAt), desc(questionnaireResponses.id))
+      .limit(limit),
+  );
 }
 
 /** One full response, its answers decrypted for the admin dialog. */

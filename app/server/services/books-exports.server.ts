@@ -18,7 +18,7 @@ import { sistemaTsXmlParts, type SistemaTsDocument, type SistemaTsInput } from "
 import type { Database } from "../db/client.server";
 import { attendance, groupBookings, groups, groupSessions, invoices, payments, therapists } from "../db/schema";
 import { HttpError } from "../http/errors.server";
-import { logger } from "../logger.server";
+import { textStream } from "../text-stream.server";
 import { sanitelCodiceFiscaleCipher, sistemaTsCertificateStatus } from "../sistema-ts-cipher.server";
 import { chargedAttendance, chargesByBooking } from "./charges.server";
 import { practiceFiscalIdentity } from "./invoices.server";
@@ -128,33 +128,6 @@ async function* documentBatches(db: Database, period: BooksPeriod): AsyncGenerat
     if (rows.length < CSV_BATCH) break;
     afterPayment = rows.at(-1)!;
   }
-}
-
-/**
- * Text as a byte stream read on demand, one chunk each time the client has taken the last: a large
- * file never sits whole in memory. When a chunk fails the download breaks off (the headers are gone),
- * and the log says where, never the rows.
- */
-function textStream(chunks: Iterator<string> | AsyncIterator<string>, scope: string): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  return new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        try {
-          const next = await chunks.next();
-          if (next.done) controller.close();
-          else controller.enqueue(encoder.encode(next.value));
-        } catch (error) {
-          logger.error({ scope, name: (error as Error)?.name }, "download interrupted");
-          controller.error(error);
-        }
-      },
-      async cancel() {
-        await chunks.return?.(undefined);
-      },
-    },
-    { highWaterMark: 1 },
-  );
 }
 
 async function* documentsCsvText(db: Database, period: BooksPeriod) {

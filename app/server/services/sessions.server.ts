@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { absenceNotice, SESSION_WINDOW_WEEKS } from "~/content/site";
 import { ATTENDANCE_FIELD_PREFIX, marksAllowed, NOT_STARTED_MARK } from "~/domain/attendance";
 import { addDays, romeTimeToUtc, todayInRome } from "~/domain/calendar";
@@ -8,6 +8,7 @@ import type { SessionInfo } from "../auth.server";
 import type { Database } from "../db/client.server";
 import { attendance, groupBookings, groupClosures, groups, groupSessions, therapists, user } from "../db/schema";
 import { HttpError } from "../http/errors.server";
+import { pageFrom } from "./admin-lists.server";
 import { dailyAt, registerDailyJob } from "../jobs.server";
 import { logger } from "../logger.server";
 import { emailBody, enqueueEmails, type OutgoingEmail } from "../mail/outbox.server";
@@ -157,16 +158,31 @@ function filtersWhere(filters: SessionFilters) {
   return [scoped(filters), filters.groupId ? eq(groupSessions.groupId, filters.groupId) : undefined, filters.therapistId ? eq(groups.therapistId, filters.therapistId) : undefined];
 }
 
-/** Meetings between two instants, in time order. */
-export function listSessions(db: Database, filters: SessionFilters, from: Date, until: Date, limit = 500) {
+/** The meetings between two instants that `filters` keep. */
+const sessionsBetween = (filters: SessionFilters, from: Date, until: Date) => and(gte(groupSessions.startsAt, from), lt(groupSessions.startsAt, until), ...filtersWhere(filters));
+
+/** Meetings between two instants, in time order: all of them, so callers keep the span short (a week, a therapist's window). */
+export function listSessions(db: Database, filters: SessionFilters, from: Date, until: Date) {
   return db
     .select(sessionColumns)
     .from(groupSessions)
     .innerJoin(groups, eq(groups.id, groupSessions.groupId))
     .innerJoin(therapists, eq(therapists.id, groups.therapistId))
-    .where(and(gte(groupSessions.startsAt, from), lt(groupSessions.startsAt, until), ...filtersWhere(filters)))
-    .orderBy(asc(groupSessions.startsAt), asc(groups.name))
-    .limit(limit);
+    .where(sessionsBetween(filters, from, until))
+    .orderBy(asc(groupSessions.startsAt), asc(groups.name), asc(groupSessions.id));
+}
+
+/** Meetings of the staff list per page. */
+export const SESSION_PAGE_SIZE = 50;
+
+/** One page of the meetings between two instants, in time order, with the total (a page past the last one shows the last one). */
+export async function pageSessions(db: Database, filters: SessionFilters, from: Date, until: Date, requested: number) {
+  const [counted] = await db
+    .select({ value: count() })
+    .from(groupSessions)
+    .innerJoin(groups, eq(groups.id, groupSessions.groupId))
+    .where(sessionsBetween(filters, from, until));
+  return pageFrom(counted?.value ?? 0, requested, (limit, offset) => listSessions(db, filters, from, until).limit(limit).offset(offset), SESSION_PAGE_SIZE);
 }
 
 /** The meetings of the Italian week starting on Monday `monday`. */

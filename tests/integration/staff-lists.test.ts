@@ -1,0 +1,150 @@
+/**
+ * Issue 32, point 2: the staff lists at the size of a large practice. Groups and the session list are
+ * paged with their totals and searchable (page 2 shows the next rows), the session list has no cut at
+ * 500 meetings, and the CSV exports stream every row (more than 10,000), newest first, none twice.
+ */
+import { sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { loader as exportLoader } from "../../app/routes/admin/export";
+import { loader as groupsLoader } from "../../app/routes/admin/groups";
+import { loader as sessionsLoader } from "../../app/routes/admin/sessions";
+import type { Database } from "../../app/server/db/client.server";
+import { newGroup, newTherapist, staffDatabase } from "./helpers";
+import { pageRequest, routeCaller, type AnyHandler } from "./route-calls";
+
+let db: Database;
+let adminCookie: string;
+
+beforeAll(async () => {
+  ({ db, adminCookie } = await staffDatabase("staff-lists"));
+});
+
+const call = routeCaller(() => ({ db, clientIp: "198.51.100.32", cspNonce: "" }));
+const load = <T>(handler: AnyHandler, pathname: string, cookie = adminCookie) => call<T>(handler, pageRequest(pathname, { cookie: cookie || undefined }));
+
+interface Paged<R> {
+  rows: R[];
+  total: number;
+  query: { page: number };
+  pageSize: number;
+}
+
+describe("groups", () => {
+  type GroupRow = { id: string; name: string; therapistName: string; status: string };
+
+  it("pages 25 groups by 20 with the total, searches name and therapist, filters by status", async () => {
+    const therapist = await newTherapist(db, { name: "Dott.ssa Paginata" });
+    const other = await newTherapist(db, { name: "Dott. Altro" });
+    await db.execute(sql`
+      insert into groups (therapist_id, name, topic, weekday, time_slot, start_time, starts_on, status)
+      select ${therapist.id}, 'Gruppo ' || lpad(n::text, 2, '0'), 'Ansia', 1 + n % 5, 'Sera', '19:00', '2030-01-07', case when n % 5 = 0 then 'closed' else 'open' end
+      from generate_series(1, 24) as n`);
+    await newGroup(db, other.id, { name: "Gruppo dell'altro" });
+
+    const first = await load<Paged<GroupRow>>(groupsLoader, "/admin/gruppi");
+    expect(first.total).toBe(25);
+    expect(first.rows).toHaveLength(20);
+    expect(first.query.page).toBe(1);
+    const second = await load<Paged<GroupRow>>(groupsLoader, "/admin/gruppi?page=2");
+    expect(second.query.page).toBe(2);
+    expect(second.rows).toHaveLength(5);
+    const ids = new Set([...first.rows, ...second.rows].map((row) => row.id));
+    expect(ids.size).toBe(25);
+    // Closed groups come last: the second page ends with them.
+    expect(second.rows.at(-1)!.status).toBe("closed");
+    // A page past the last shows the last.
+    expect((await load<Paged<GroupRow>>(groupsLoader, "/admin/gruppi?page=9")).query.page).toBe(2);
+
+    const byTherapist = await load<Paged<GroupRow>>(groupsLoader, "/admin/gruppi?q=altro");
+    expect(byTherapist.total).toBe(1);
+    expect(byTherapist.rows.map((row) => row.name)).toEqual(["Gruppo dell'altro"]);
+    const byName = await load<Paged<GroupRow>>(groupsLoader, "/admin/gruppi?q=gruppo%2007");
+    expect(byName.rows.map((row) => row.name)).toEqual(["Gruppo 07"]);
+    const closed = await load<Paged<GroupRow>>(groupsLoader, "/admin/gruppi?status=closed");
+    expect(closed.total).toBe(4);
+    expect(closed.rows.every((row) => row.status === "closed")).toBe(true);
+    const closedOfTherapist = await load<Paged<GroupRow>>(groupsLoader, "/admin/gruppi?status=closed&q=paginata");
+    expect(closedOfTherapist.total).toBe(4);
+  });
+
+  it("is for staff only", async () => {
+    const anonymous = await load<unknown>(groupsLoader, "/admin/gruppi", "").catch((thrown: unknown) => thrown);
+    expect(anonymous).toBeInstanceOf(Response);
+    expect([302, 401]).toContain((anonymous as Response).status);
+  });
+});
+
+describe("the session list", () => {
+  it("lists every one of 600 meetings over pages of 50, with the total, no cut at 500", async () => {
+    const therapist = await newTherapist(db, { name: "Dott. Seicento" });
+    const group = await newGroup(db, therapist.id, { name: "Gruppo fitto", startsOn: "2030-03-04" });
+    // 600 meetings an hour apart from Monday 4 March 2030, 08:00 in Italy: all within the list's four weeks.
+    await db.execute(sql`
+      insert into group_sessions (group_id, starts_at, ends_at)
+      select ${group.id}, timestamptz '2030-03-04 08:00+01' + n * interval '1 hour', timestamptz '2030-03-04 09:30+01' + n * interval '1 hour'
+      from generate_series(0, 599) as n`);
+    type SessionPage = { sessions: { id: string; startsAt: Date }[]; total: number; page: number; pageSize: number };
+    const base = `/admin/sessioni?vista=elenco&settimana=2030-03-04&gruppo=${group.id}`;
+    const first = await load<SessionPage>(sessionsLoader, base);
+    expect(first.total).toBe(600);
+    expect(first.pageSize).toBe(50);
+    expect(first.sessions).toHaveLength(50);
+    const seen = new Set<string>();
+    let previous = 0;
+    for (let page = 1; page <= 12; page++) {
+      const loaded = await load<SessionPage>(sessionsLoader, `${base}&page=${page}`);
+      expect(loaded.page).toBe(page);
+      for (const session of loaded.sessions) {
+        expect(session.startsAt.getTime()).toBeGreaterThan(previous);
+        previous = session.startsAt.getTime();
+        seen.add(session.id);
+      }
+    }
+    expect(seen.size).toBe(600);
+    // The week view still shows the whole week (Monday 08:00 to Sunday 23:00, 160 meetings), unpaged.
+    const week = await load<SessionPage>(sessionsLoader, `/admin/sessioni?settimana=2030-03-04&gruppo=${group.id}`);
+    expect(week.sessions).toHaveLength(160);
+  });
+});
+
+describe("CSV exports", () => {
+  /** The lines of a CSV answer, without the BOM and the final line end. */
+  const csvLines = async (response: Response) =>
+    (await response.text())
+      .replace(/^\uFEFF/, "")
+      .replace(/\r\n$/, "")
+      .split("\r\n");
+
+  it("stream every one of 10,050 contacts, newest first, none twice, across batches with equal times", async () => {
+    // Three messages per second, so batch boundaries fall between rows of the same created_at.
+    await db.execute(sql`
+      insert into contacts (name, email, subject, message, created_at)
+      select 'Massivo ' || n, 'massivo' || n || '@example.com', 'Oggetto', 'Messaggio', timestamptz '2029-01-01 12:00+01' - (n / 3) * interval '1 second'
+      from generate_series(1, 10050) as n`);
+    const response = await call<Response>(exportLoader, pageRequest("/admin/esporta/contatti?q=massivo", { cookie: adminCookie }), { dataset: "contatti" });
+    expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    const lines = await csvLines(response);
+    expect(lines[0]).toBe("Data,Nome,Email,Telefono,Oggetto,Messaggio,Stato");
+    const emails = lines.slice(1).map((line) => /massivo(\d+)@example\.com/.exec(line)![1]!);
+    expect(emails).toHaveLength(10_050);
+    expect(new Set(emails).size).toBe(10_050);
+    // Newest first: the first three are the newest second's, the last is the oldest.
+    expect(emails.slice(0, 2).sort()).toEqual(["1", "2"]);
+    expect(emails.at(-1)).toBe("10050");
+  });
+
+  it("stream more than 10,000 bookings", async () => {
+    const therapist = await newTherapist(db, { name: "Dott. Prenotato" });
+    const group = await newGroup(db, therapist.id, { name: "Gruppo esportato" });
+    await db.execute(sql`
+      insert into group_bookings (group_id, therapist_id, name, email, status, created_at)
+      select ${group.id}, ${therapist.id}, 'Prenotata ' || n, 'prenotata' || n || '@example.com', 'requested', timestamptz '2029-01-01 12:00+01' - n * interval '1 second'
+      from generate_series(1, 10010) as n`);
+    const response = await call<Response>(exportLoader, pageRequest("/admin/esporta/prenotazioni?q=prenotata", { cookie: adminCookie }), { dataset: "prenotazioni" });
+    const lines = await csvLines(response);
+    expect(lines).toHaveLength(10_011);
+    expect(lines[1]).toContain("prenotata1@example.com");
+    expect(lines[1]).toContain("Gruppo esportato");
+    expect(lines.at(-1)).toContain("prenotata10010@example.com");
+  });
+});
