@@ -7,21 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outage } from "../../app/content/outage";
 import { isAlive } from "../../app/server/db/embedded.server";
 import { fetchProofOfWork, PROOF_OF_WORK_HEADER } from "../support/proof-of-work.mjs";
-import {
-  countByMessageId,
-  embeddedDatabase,
-  ensureBuild,
-  freePort,
-  sleep,
-  startApp,
-  startSmtpSink,
-  stopAllApps,
-  stopLeftoverPostgres,
-  until,
-  type AppProcess,
-  type SmtpSink,
-} from "./app-process";
-import { validAnswers } from "./helpers";
+import { countByMessageId, embeddedDatabase, ensureBuild, freePort, sleep, startApp, startSmtpSink, stopAppsAndRemove, until, type AppProcess, type SmtpSink } from "./app-process";
+import { burstSubmissions, inParallel, type BurstAnswer } from "./burst";
 
 /**
  * kill -9 of the embedded PostgreSQL in the middle of a burst of submissions. The same Node process
@@ -36,9 +23,7 @@ const PARALLEL = 8;
 /** The database is killed once this many submissions are acknowledged: mid-burst. */
 const KILL_AFTER_ACKNOWLEDGED = Math.round((QUESTIONNAIRES + CONTACTS) / 3);
 
-interface Answer {
-  status: number;
-  body: { id?: string; error?: string };
+interface Answer extends BurstAnswer {
   retryAfter: string | null;
 }
 
@@ -166,21 +151,7 @@ beforeAll(async () => {
   nodePid = app.child.pid;
   before = embeddedDatabase(dataDir);
 
-  for (let index = 0; index < QUESTIONNAIRES + CONTACTS; index++) {
-    const questionnaire = index % 2 === 0;
-    const email = `${questionnaire ? "questionario" : "contatto"}-${index}@example.com`;
-    submissions.push({
-      kind: questionnaire ? "questionnaire" : "contact",
-      path: questionnaire ? "/api/submit-questionnaire" : "/api/send-contact-email",
-      email,
-      key: `outage-${index}-${randomBytes(6).toString("hex")}`,
-      body: questionnaire
-        ? { ...validAnswers, name: `Persona ${index}`, email }
-        : { name: `Persona ${index}`, email, subject: `Domanda numero ${index}`, message: "Vorrei sapere come funzionano i gruppi." },
-      answers: [],
-      unanswered: 0,
-    });
-  }
+  submissions.push(...burstSubmissions(QUESTIONNAIRES + CONTACTS, "outage").map((submission) => ({ ...submission, answers: [], unanswered: 0 })));
 
   const acknowledged = () => submissions.filter((submission) => submission.answers.at(-1)?.status === 201).length;
   const killer = (async () => {
@@ -189,12 +160,7 @@ beforeAll(async () => {
     killedAt = Date.now();
     await watchOutage();
   })();
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: PARALLEL }, async () => {
-      while (next < submissions.length) await submit(submissions[next++]!);
-    }),
-  );
+  await inParallel(PARALLEL, submissions, submit);
   await killer;
 
   after = embeddedDatabase(dataDir);
@@ -207,11 +173,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await client?.end().catch(() => undefined);
-  await stopAllApps();
-  if (dataDir) {
-    await stopLeftoverPostgres(dataDir);
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  await stopAppsAndRemove(dataDir);
   await smtp?.close();
 });
 
