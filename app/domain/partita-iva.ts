@@ -1,5 +1,6 @@
 import { checkCodiceFiscale, codiceFiscaleMessages, normaliseCodiceFiscale } from "./codice-fiscale";
 import { z } from "./zod";
+import { refusalsFrom, type CodeCheck } from "./code-check";
 
 /**
  * The partita IVA (11 digits: 7 for the taxpayer, 3 for the office, 1 check digit) and the numeric
@@ -32,9 +33,9 @@ export const partitaIvaMessages = {
 } as const;
 
 export type PartitaIvaProblem = keyof typeof partitaIvaMessages;
-export type PartitaIvaResult = { ok: true; value: string } | { ok: false; problem: PartitaIvaProblem; message: string };
+export type PartitaIvaResult = CodeCheck<PartitaIvaProblem>;
 
-const refuse = (problem: PartitaIvaProblem): PartitaIvaResult => ({ ok: false, problem, message: partitaIvaMessages[problem] });
+const refuse = refusalsFrom<PartitaIvaProblem>(partitaIvaMessages);
 
 /** Checks 11 digits and their check digit; eleven zeros pass the arithmetic but are nobody's number. */
 function checkElevenDigits(digits: string): PartitaIvaResult {
