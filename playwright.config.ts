@@ -4,6 +4,9 @@ import path from "node:path";
 import { serverEnv } from "./tests/e2e/support/server-env";
 
 const port = Number(process.env.E2E_PORT ?? 3123);
+/** The test mail server's ports (SMTP and its HTTP API, read by tests/e2e/support/mail.ts): set both to run two suites at once. */
+const smtpPort = process.env.E2E_SMTP_PORT ?? "2525";
+const mailApiPort = process.env.E2E_MAIL_API_PORT ?? "2526";
 /** E2E_BASE_URL runs the specs against a server already running (e.g. a dev server). */
 const external = process.env.E2E_BASE_URL;
 export const baseURL = external ?? `http://127.0.0.1:${port}`;
@@ -38,7 +41,7 @@ export default defineConfig({
     : [
         {
           command: "node tests/e2e/support/mail-server.mjs",
-          url: "http://127.0.0.1:2526/health",
+          url: `http://127.0.0.1:${mailApiPort}/health`,
           timeout: 30_000,
           reuseExistingServer: false,
         },
@@ -56,7 +59,7 @@ export default defineConfig({
             TRUST_PROXY: "1",
             DATA_DIR: dataDir,
             LOG_LEVEL: "warn",
-            SMTP_URL: "smtp://127.0.0.1:2525",
+            SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
             PUBLIC_URL: baseURL,
           },
         },

@@ -1,5 +1,4 @@
 import { z } from "./zod";
-import { refusalsFrom, type CodeCheck } from "./code-check";
 
 /**
  * The codice fiscale of a person (16 characters), as the fattura sanitaria and the Sistema Tessera
@@ -64,9 +63,9 @@ export const codiceFiscaleMessages = {
 } as const;
 
 export type CodiceFiscaleProblem = keyof typeof codiceFiscaleMessages;
-export type CodiceFiscaleResult = CodeCheck<CodiceFiscaleProblem>;
+export type CodiceFiscaleResult = { ok: true; value: string } | { ok: false; problem: CodiceFiscaleProblem; message: string };
 
-const refuse = refusalsFrom<CodiceFiscaleProblem>(codiceFiscaleMessages);
+const refuse = (problem: CodiceFiscaleProblem): CodiceFiscaleResult => ({ ok: false, problem, message: codiceFiscaleMessages[problem] });
 
 /** Checks a person's codice fiscale; on success `value` is the normalised code to store. */
 export function checkCodiceFiscale(input: string): CodiceFiscaleResult {

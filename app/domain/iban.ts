@@ -1,5 +1,4 @@
 import { z } from "./zod";
-import { refusalsFrom, type CodeCheck } from "./code-check";
 
 /**
  * The IBAN the practice is paid on (ISO 13616): country, two check digits, the national account
@@ -75,9 +74,7 @@ export const ibanMessages = {
 } as const;
 
 export type IbanProblem = keyof typeof ibanMessages | "length";
-export type IbanResult = CodeCheck<IbanProblem>;
-
-const refuse = refusalsFrom<keyof typeof ibanMessages>(ibanMessages);
+export type IbanResult = { ok: true; value: string } | { ok: false; problem: IbanProblem; message: string };
 
 function lengthMessage(country: string, expected: number, actual: number) {
   return `Un IBAN che inizia con ${country} ha ${expected} caratteri, questo ne ha ${actual}: controlla di averlo copiato tutto.`;
@@ -86,16 +83,16 @@ function lengthMessage(country: string, expected: number, actual: number) {
 /** Checks an IBAN; on success `value` is the normalised IBAN, without spaces. */
 export function checkIban(input: string): IbanResult {
   const iban = normaliseIban(input);
-  if (iban === "") return refuse("empty");
+  if (iban === "") return { ok: false, problem: "empty", message: ibanMessages.empty };
   const country = iban.slice(0, 2);
   const expected = IBAN_LENGTHS[country];
   if (/^[A-Z]{2}\d{2}/.test(iban) && expected !== undefined && iban.length !== expected) {
     return { ok: false, problem: "length", message: lengthMessage(country, expected, iban.length) };
   }
   if (!ANY_IBAN.test(iban) || (country === "IT" && !ITALIAN_IBAN.test(iban))) {
-    return refuse("format");
+    return { ok: false, problem: "format", message: ibanMessages.format };
   }
-  if (mod97(iban) !== 1) return refuse("check");
+  if (mod97(iban) !== 1) return { ok: false, problem: "check", message: ibanMessages.check };
   return { ok: true, value: iban };
 }
 

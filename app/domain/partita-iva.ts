@@ -1,6 +1,5 @@
 import { checkCodiceFiscale, codiceFiscaleMessages, normaliseCodiceFiscale } from "./codice-fiscale";
 import { z } from "./zod";
-import { refusalsFrom, type CodeCheck } from "./code-check";
 
 /**
  * The partita IVA (11 digits: 7 for the taxpayer, 3 for the office, 1 check digit) and the numeric
@@ -33,9 +32,9 @@ export const partitaIvaMessages = {
 } as const;
 
 export type PartitaIvaProblem = keyof typeof partitaIvaMessages;
-export type PartitaIvaResult = CodeCheck<PartitaIvaProblem>;
+export type PartitaIvaResult = { ok: true; value: string } | { ok: false; problem: PartitaIvaProblem; message: string };
 
-const refuse = refusalsFrom<PartitaIvaProblem>(partitaIvaMessages);
+const refuse = (problem: PartitaIvaProblem): PartitaIvaResult => ({ ok: false, problem, message: partitaIvaMessages[problem] });
 
 /** Checks 11 digits and their check digit; eleven zeros pass the arithmetic but are nobody's number. */
 function checkElevenDigits(digits: string): PartitaIvaResult {

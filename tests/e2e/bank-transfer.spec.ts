@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { answerCookieBanner, openAdminPage, signInClient, test } from "./support/fixtures";
+import { answerCookieBanner, openAdminPage, runningGroupAccounts, signInClient, test } from "./support/fixtures";
 
 /**
  * Paying by bank transfer (issue 29, point 5) on a phone: a member of the demo's running group who owes
@@ -12,11 +12,7 @@ test.beforeEach(({ context }) => answerCookieBanner(context));
 /** The address of a member of "Ritmi propri" who owes something, from staff's list filtered to who owes (the last one: other specs take the first ones). */
 async function owingMember(admin: Page) {
   await admin.goto("/admin/pagamenti?status=deve");
-  const row = admin
-    .getByRole("region", { name: "Saldo per persona" })
-    .getByRole("row")
-    .filter({ has: admin.getByRole("cell", { name: "Ritmi propri", exact: true }) })
-    .last();
+  const row = runningGroupAccounts(admin).last();
   return (await row.getByText(/@example\.invalid$/).textContent())!.trim();
 }
 

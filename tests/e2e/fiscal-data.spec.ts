@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { answerCookieBanner, openAdminPage, test } from "./support/fixtures";
+import { answerCookieBanner, openAdminPage, runningGroupAccounts, test } from "./support/fixtures";
 import { mailsTo, waitForMail } from "./support/mail";
 
 /**
@@ -33,10 +33,7 @@ test("a member asked for their fiscal data fills them in on a phone and their wa
   const admin = await openAdminPage(browser, testInfo);
   // The running group's eighth member (addresses partecipante-…-1 to -8): the demo's payers, with fiscal data, are the first three.
   await admin.goto(`/admin/pagamenti?q=${encodeURIComponent("-8@example.invalid")}`);
-  const row = admin
-    .getByRole("region", { name: "Saldo per persona" })
-    .getByRole("row")
-    .filter({ has: admin.getByRole("cell", { name: "Ritmi propri", exact: true }) });
+  const row = runningGroupAccounts(admin);
   const email = (await row.getByText(/-8@example\.invalid$/).textContent())!.trim();
   const paymentForm = admin.getByRole("form", { name: "Registra un pagamento" });
   const person = paymentForm.getByLabel("Persona");

@@ -216,14 +216,6 @@ export async function stopLeftoverPostgres(dataDir: string) {
   await until("PostgreSQL to stop", () => !alive(), 30_000).catch(() => process.kill(pid, "SIGKILL"));
 }
 
-/** After a test file: stops its apps and the PostgreSQL a killed one left behind, and removes the data folder. */
-export async function stopAppsAndRemove(dataDir: string | undefined) {
-  await stopAllApps();
-  if (!dataDir) return;
-  await stopLeftoverPostgres(dataDir);
-  fs.rmSync(dataDir, { recursive: true, force: true });
-}
-
 interface ReceivedMail {
   messageId: string;
   to: string[];

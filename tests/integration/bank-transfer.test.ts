@@ -11,14 +11,14 @@ import AdminPayments, { loader as adminPaymentsLoader } from "../../app/routes/a
 import { loader as paymentsLoader } from "../../app/routes/client/payments";
 import type { SessionInfo } from "../../app/server/auth.server";
 import type { Database } from "../../app/server/db/client.server";
-import { groupBookings, groupSessions, practiceSettings } from "../../app/server/db/schema";
+import { attendance, groupBookings, groupSessions, practiceSettings } from "../../app/server/db/schema";
 import { resetEnvForTests } from "../../app/server/env.server";
 import { bookingByPaymentReference } from "../../app/server/services/bank-transfer.server";
 import { recordPayment } from "../../app/server/services/payments.server";
 import { queueSessionReminders } from "../../app/server/services/reminders.server";
 import { signedInClient } from "./client-session";
 import { testDatabase } from "./database";
-import { attendingMember, fiscalProfile, practiceReady, queuedMail, signedInStaff } from "./helpers";
+import { fiscalProfile, practiceReady, queuedMail, signedInStaff, therapistWithGroup } from "./helpers";
 import { pageRequest, routeCaller } from "./route-calls";
 
 /**
@@ -47,12 +47,25 @@ beforeAll(async () => {
 /** A confirmed member who attended `attended` weekly meetings from Wednesday 4 November 2026, 19:00 in Italy (the first is the trial). */
 async function member(email: string, attended: number) {
   const tag = ++counter;
-  const { booking, group } = await attendingMember(db, email, attended, tag, {
-    therapist: { name: `Dott. Bonifico ${tag}` },
-    group: { name: `Gruppo bonifici ${tag}`, startsOn: "2026-11-04" },
-  });
+  const { group } = await therapistWithGroup(
+    db,
+    { name: `Dott. Bonifico ${tag}` },
+    { name: `Gruppo bonifici ${tag}`, topic: "Tema", weekday: 3, timeSlot: "Sera", startTime: "19:00", startsOn: "2026-11-04" },
+  );
+  const [booking] = await db
+    .insert(groupBookings)
+    .values({ groupId: group.id, email, name: `Persona ${tag}`, status: "confirmed" })
+    .returning();
   await fiscalProfile(db, email);
-  return { booking, group, cookie: await signedInClient(db, email) };
+  for (let week = 0; week < attended; week++) {
+    const startsAt = new Date(Date.UTC(2026, 10, 4 + 7 * week, 18));
+    const [session] = await db
+      .insert(groupSessions)
+      .values({ groupId: group.id, startsAt, endsAt: new Date(startsAt.getTime() + 90 * 60_000) })
+      .returning();
+    await db.insert(attendance).values({ sessionId: session!.id, bookingId: booking!.id, status: "present" });
+  }
+  return { booking: booking!, group: group!, cookie: await signedInClient(db, email) };
 }
 
 const markup = (transfer: BankTransferView, online = false) => renderToStaticMarkup(createElement(BankTransfer, { transfer, online }));

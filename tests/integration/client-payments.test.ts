@@ -11,14 +11,14 @@ import { loader as staffInvoiceLoader } from "../../app/routes/admin/invoice-pdf
 import { pdfTextOf } from "../support/pdf-text";
 import type { SessionInfo } from "../../app/server/auth.server";
 import type { Database } from "../../app/server/db/client.server";
-import { auditLog, groupBookings, invoices, iseeRequests } from "../../app/server/db/schema";
+import { attendance, auditLog, groupBookings, groupSessions, invoices, iseeRequests } from "../../app/server/db/schema";
 import { resetEnvForTests } from "../../app/server/env.server";
 import { recordPayment, recordRefund } from "../../app/server/services/payments.server";
 import { erasePersonalData } from "../../app/server/services/privacy-requests.server";
 import { storage } from "../../app/server/storage.server";
 import { signedInClient } from "./client-session";
 import { testDatabase } from "./database";
-import { attendingMember, fiscalProfile, onePagePdf, practiceReady, queuedMail, signedInStaff } from "./helpers";
+import { fiscalProfile, onePagePdf, practiceReady, queuedMail, signedInStaff, therapistWithGroup } from "./helpers";
 import { answer, flashOf, form, pageRequest, refusal, routeCaller } from "./route-calls";
 
 /**
@@ -63,9 +63,25 @@ beforeAll(async () => {
 /** A confirmed member of a group of their own who attended `attended` meetings (the first is the trial). */
 async function member(email: string, attended = 2) {
   const tag = ++counter;
-  const { booking } = await attendingMember(db, email, attended, tag, { therapist: { name: `Dott. Conti ${tag}` }, group: { name: `Gruppo conti ${tag}` } });
+  const { group } = await therapistWithGroup(
+    db,
+    { name: `Dott. Conti ${tag}` },
+    { name: `Gruppo conti ${tag}`, topic: "Tema", weekday: 3, timeSlot: "Sera", startTime: "19:00", startsOn: "2026-01-07" },
+  );
+  const [booking] = await db
+    .insert(groupBookings)
+    .values({ groupId: group.id, email, name: `Persona ${tag}`, status: "confirmed" })
+    .returning();
   await fiscalProfile(db, email);
-  return { booking, cookie: await signedInClient(db, email) };
+  for (let week = 0; week < attended; week++) {
+    const startsAt = new Date(Date.UTC(2026, 0, 7 + 7 * week, 18));
+    const [session] = await db
+      .insert(groupSessions)
+      .values({ groupId: group.id, startsAt, endsAt: new Date(startsAt.getTime() + 90 * 60_000) })
+      .returning();
+    await db.insert(attendance).values({ sessionId: session!.id, bookingId: booking!.id, status: "present" });
+  }
+  return { booking: booking!, cookie: await signedInClient(db, email) };
 }
 
 const page = async (cookie: string, query = "") => (await call(paymentsLoader, pageRequest(`/area-personale/pagamenti${query}`, { cookie }))) as PaymentsPage;

@@ -4,9 +4,21 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { countByMessageId, embeddedDatabase, ensureBuild, freePort, startApp, startSmtpSink, stopAppsAndRemove, until, type AppProcess, type SmtpSink } from "./app-process";
+import {
+  countByMessageId,
+  embeddedDatabase,
+  ensureBuild,
+  freePort,
+  startApp,
+  startSmtpSink,
+  stopAllApps,
+  stopLeftoverPostgres,
+  until,
+  type AppProcess,
+  type SmtpSink,
+} from "./app-process";
 import { fetchProofOfWork } from "../support/proof-of-work.mjs";
-import { burstSubmissions, inParallel, type BurstAnswer } from "./burst";
+import { validAnswers } from "./helpers";
 
 /**
  * kill -9 of the production server in the middle of a burst of submissions, while its outbox
@@ -23,7 +35,10 @@ const PARALLEL = 10;
  */
 const KILL_AFTER_ACKNOWLEDGED = Math.round((QUESTIONNAIRES + CONTACTS) / 3);
 
-type Answer = BurstAnswer;
+interface Answer {
+  status: number;
+  body: { id?: string; error?: string };
+}
 
 interface Submission {
   kind: "questionnaire" | "contact";
@@ -98,12 +113,32 @@ beforeAll(async () => {
   const env = environment();
   first = await startApp({ port, dataDir, env });
 
-  submissions.push(...burstSubmissions(QUESTIONNAIRES + CONTACTS, "crash").map((submission, index) => ({ ...submission, ip: `198.51.100.${index + 1}`, retries: [] })));
+  for (let index = 0; index < QUESTIONNAIRES + CONTACTS; index++) {
+    const questionnaire = index % 2 === 0;
+    const email = `${questionnaire ? "questionario" : "contatto"}-${index}@example.com`;
+    submissions.push({
+      kind: questionnaire ? "questionnaire" : "contact",
+      path: questionnaire ? "/api/submit-questionnaire" : "/api/send-contact-email",
+      email,
+      key: `crash-${index}-${randomBytes(6).toString("hex")}`,
+      ip: `198.51.100.${index + 1}`,
+      body: questionnaire
+        ? { ...validAnswers, name: `Persona ${index}`, email }
+        : { name: `Persona ${index}`, email, subject: `Domanda numero ${index}`, message: "Vorrei sapere come funzionano i gruppi." },
+      retries: [],
+    });
+  }
 
   // The burst: PARALLEL clients work through the list; the crash cuts some requests off mid-way.
-  await inParallel(PARALLEL, submissions, async (submission) => {
-    submission.answer = await post(first, submission);
-  });
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: PARALLEL }, async () => {
+      while (next < submissions.length) {
+        const submission = submissions[next++]!;
+        submission.answer = await post(first, submission);
+      }
+    }),
+  );
   await until("the crash", () => killed, 30_000);
 
   second = await startApp({ port, dataDir, env });
@@ -125,7 +160,11 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await client?.end();
-  await stopAppsAndRemove(dataDir);
+  await stopAllApps();
+  if (dataDir) {
+    await stopLeftoverPostgres(dataDir);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
   await smtp?.close();
 });
 

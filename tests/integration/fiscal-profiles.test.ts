@@ -66,7 +66,7 @@ async function thrown(work: () => Promise<unknown>) {
 async function member(attended = 2) {
   const tag = ++counter;
   const email = `dati-fiscali-${tag}@example.com`;
-  const { booking } = await attendingMember(db, email, attended, `fiscale-${tag}`);
+  const booking = await attendingMember(db, email, attended, `fiscale-${tag}`);
   return { booking, email, cookie: await signedInClient(db, email) };
 }
 

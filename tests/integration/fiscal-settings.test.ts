@@ -50,7 +50,7 @@ async function thrown(work: () => Promise<unknown>) {
 async function member(attended = 1, withFiscalData = true) {
   const tag = ++counter;
   const email = `impostazioni-${tag}@example.com`;
-  const { booking } = await attendingMember(db, email, attended, `impostazioni-${tag}`);
+  const booking = await attendingMember(db, email, attended, `impostazioni-${tag}`);
   if (withFiscalData) await fiscalProfile(db, email);
   return booking;
 }

@@ -4,7 +4,21 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as questionnaire from "../../app/domain/questionnaire";
+import {
+  ageOptions,
+  blockedAreaOptions,
+  comfortLevelOptions,
+  copingStrategyOptions,
+  currentSituationOptions,
+  difficultyFrequencyOptions,
+  energyLevelOptions,
+  flexibilityOptions,
+  genderOptions,
+  previousTherapyOptions,
+  sourceDiscoveryOptions,
+  therapyGoalOptions,
+  timePreferenceOptions,
+} from "../../app/domain/questionnaire";
 import { QUESTIONNAIRE_STEPS } from "../../app/content/site";
 import type { Database } from "../../app/server/db/client.server";
 import { documentFileName, documentTypes } from "../../app/server/services/admin-documents.server";
@@ -61,22 +75,22 @@ const specs: Record<string, EndpointSpec> = {
     sample: async () => ({ ...validAnswers, email: uniqueEmail("questionario") }),
     required: {
       name: text(2, 100),
-      age: choice(questionnaire.ageOptions),
-      gender: choice(questionnaire.genderOptions),
+      age: choice(ageOptions),
+      gender: choice(genderOptions),
       city: text(2, 100),
       email,
-      current_situations: multi(questionnaire.currentSituationOptions),
-      difficulty_frequency: choice(questionnaire.difficultyFrequencyOptions),
-      coping_strategies: multi(questionnaire.copingStrategyOptions),
-      energy_level: choice(questionnaire.energyLevelOptions),
-      blocked_area: choice(questionnaire.blockedAreaOptions),
+      current_situations: multi(currentSituationOptions),
+      difficulty_frequency: choice(difficultyFrequencyOptions),
+      coping_strategies: multi(copingStrategyOptions),
+      energy_level: choice(energyLevelOptions),
+      blocked_area: choice(blockedAreaOptions),
       current_situation_summary: text(10, 5000),
-      therapy_goals: multi(questionnaire.therapyGoalOptions),
-      previous_therapy: choice(questionnaire.previousTherapyOptions),
-      comfort_level: choice(questionnaire.comfortLevelOptions),
-      time_preference: choice(questionnaire.timePreferenceOptions),
-      flexibility: multi(questionnaire.flexibilityOptions),
-      source_discovery: choice(questionnaire.sourceDiscoveryOptions),
+      therapy_goals: multi(therapyGoalOptions),
+      previous_therapy: choice(previousTherapyOptions),
+      comfort_level: choice(comfortLevelOptions),
+      time_preference: choice(timePreferenceOptions),
+      flexibility: multi(flexibilityOptions),
+      source_discovery: choice(sourceDiscoveryOptions),
       newsletter_subscription: { kind: "enum", values: ["yes", "no"] },
       privacy_consent: { kind: "accept" },
     },

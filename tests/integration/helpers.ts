@@ -158,31 +158,24 @@ export async function therapistWithGroup(db: Database, therapist: NewTherapist =
 }
 
 /**
- * A confirmed member of a new group of their own (Wednesdays from 7 January 2026 unless `setup.group`
- * says otherwise) who attended its first `attended` weekly meetings at 19:00 in Italy, the first being
- * the trial: what they owe is charged.
+ * A confirmed member of a new group of their own (Wednesdays from 7 January 2026) who attended its
+ * first `attended` meetings, the first being the trial: what they owe is charged.
  */
-export async function attendingMember(db: Database, email: string, attended: number, tag: string | number, setup: { therapist?: NewTherapist; group?: NewGroup } = {}) {
-  const startsOn = setup.group?.startsOn ?? "2026-01-07";
-  const { group } = await therapistWithGroup(
-    db,
-    { name: `Dott.ssa Presenze ${tag}`, ...setup.therapist },
-    { name: `Gruppo presenze ${tag}`, weekday: 3, ...setup.group, startsOn },
-  );
+export async function attendingMember(db: Database, email: string, attended: number, tag: string | number) {
+  const { group } = await therapistWithGroup(db, { name: `Dott.ssa Presenze ${tag}` }, { name: `Gruppo presenze ${tag}`, weekday: 3, startsOn: "2026-01-07" });
   const [booking] = await db
     .insert(groupBookings)
     .values({ groupId: group.id, email, name: `Persona ${tag}`, status: "confirmed" })
     .returning();
-  const firstMeeting = new Date(`${startsOn}T18:00:00Z`).getTime();
   for (let week = 0; week < attended; week++) {
-    const startsAt = new Date(firstMeeting + week * 7 * 86_400_000);
+    const startsAt = new Date(Date.UTC(2026, 0, 7 + 7 * week, 18));
     const [session] = await db
       .insert(groupSessions)
       .values({ groupId: group.id, startsAt, endsAt: new Date(startsAt.getTime() + 90 * 60_000) })
       .returning();
     await db.insert(attendance).values({ sessionId: session!.id, bookingId: booking!.id, status: "present" });
   }
-  return { booking: booking!, group };
+  return booking!;
 }
 
 /** The Cookie header a browser would send back after `response` (its Set-Cookie values, attributes dropped). */

@@ -14,7 +14,11 @@ beforeAll(async () => {
 });
 
 it("seeds payments with receipts for the demo members who attended past meetings", async () => {
-  const { group } = await therapistWithGroup(db, { name: "Dott. Demo" }, { name: "Ritmi propri", weekday: 2, startsOn: "2026-01-01", status: "full" });
+  const { group } = await therapistWithGroup(
+    db,
+    { name: "Dott. Demo" },
+    { name: "Ritmi propri", topic: "Tema", weekday: 2, timeSlot: "Sera", startTime: "19:00", startsOn: "2026-01-01", status: "full" },
+  );
   await db.insert(groupBookings).values([1, 2, 3, 4, 5].map((n) => ({ groupId: group.id, email: `demo${n}@example.com`, name: `Persona ${n}`, status: "confirmed" as const })));
 
   await seedDemoSessions(db);

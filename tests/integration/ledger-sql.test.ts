@@ -34,7 +34,11 @@ let run = 0;
 beforeAll(async () => {
   process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "insieme-ledger-sql-"));
   db = await testDatabase();
-  const { group } = await therapistWithGroup(db, { name: "Dott. Somma" }, { name: "Gruppo Somma", weekday: 1, startsOn: "2026-01-01" });
+  const { group } = await therapistWithGroup(
+    db,
+    { name: "Dott. Somma" },
+    { name: "Gruppo Somma", topic: "Tema", weekday: 1, timeSlot: "Sera", startTime: "19:00", startsOn: "2026-01-01" },
+  );
   groupId = group.id;
   await practiceReady(db);
   ({ cookie: adminCookie, session: staff } = await signedInStaff(db, "staff-somme@example.com"));

@@ -60,7 +60,11 @@ beforeAll(async () => {
   const response = await auth(db).api.signInEmail({ body: { email: "staff-pagamenti@example.com", password: "password-molto-lunga" }, asResponse: true });
   adminCookie = cookieOf(response);
   staff = (await authSession(db, request("/admin", { cookie: adminCookie })))!;
-  const { group } = await therapistWithGroup(db, { name: "Dott.ssa Conti" }, { name: "Gruppo Conti" });
+  const { group } = await therapistWithGroup(
+    db,
+    { name: "Dott.ssa Conti" },
+    { name: "Gruppo Conti", topic: "Tema", weekday: 1, timeSlot: "Sera", startTime: "19:00", startsOn: "2026-03-01" },
+  );
   groupId = group.id;
   await practiceReady(db);
 });

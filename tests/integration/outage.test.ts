@@ -7,8 +7,21 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outage } from "../../app/content/outage";
 import { isAlive } from "../../app/server/db/embedded.server";
 import { fetchProofOfWork, PROOF_OF_WORK_HEADER } from "../support/proof-of-work.mjs";
-import { countByMessageId, embeddedDatabase, ensureBuild, freePort, sleep, startApp, startSmtpSink, stopAppsAndRemove, until, type AppProcess, type SmtpSink } from "./app-process";
-import { burstSubmissions, inParallel, type BurstAnswer } from "./burst";
+import {
+  countByMessageId,
+  embeddedDatabase,
+  ensureBuild,
+  freePort,
+  sleep,
+  startApp,
+  startSmtpSink,
+  stopAllApps,
+  stopLeftoverPostgres,
+  until,
+  type AppProcess,
+  type SmtpSink,
+} from "./app-process";
+import { validAnswers } from "./helpers";
 
 /**
  * kill -9 of the embedded PostgreSQL in the middle of a burst of submissions. The same Node process
@@ -23,7 +36,9 @@ const PARALLEL = 8;
 /** The database is killed once this many submissions are acknowledged: mid-burst. */
 const KILL_AFTER_ACKNOWLEDGED = Math.round((QUESTIONNAIRES + CONTACTS) / 3);
 
-interface Answer extends BurstAnswer {
+interface Answer {
+  status: number;
+  body: { id?: string; error?: string };
   retryAfter: string | null;
 }
 
@@ -151,7 +166,21 @@ beforeAll(async () => {
   nodePid = app.child.pid;
   before = embeddedDatabase(dataDir);
 
-  submissions.push(...burstSubmissions(QUESTIONNAIRES + CONTACTS, "outage").map((submission) => ({ ...submission, answers: [], unanswered: 0 })));
+  for (let index = 0; index < QUESTIONNAIRES + CONTACTS; index++) {
+    const questionnaire = index % 2 === 0;
+    const email = `${questionnaire ? "questionario" : "contatto"}-${index}@example.com`;
+    submissions.push({
+      kind: questionnaire ? "questionnaire" : "contact",
+      path: questionnaire ? "/api/submit-questionnaire" : "/api/send-contact-email",
+      email,
+      key: `outage-${index}-${randomBytes(6).toString("hex")}`,
+      body: questionnaire
+        ? { ...validAnswers, name: `Persona ${index}`, email }
+        : { name: `Persona ${index}`, email, subject: `Domanda numero ${index}`, message: "Vorrei sapere come funzionano i gruppi." },
+      answers: [],
+      unanswered: 0,
+    });
+  }
 
   const acknowledged = () => submissions.filter((submission) => submission.answers.at(-1)?.status === 201).length;
   const killer = (async () => {
@@ -160,7 +189,12 @@ beforeAll(async () => {
     killedAt = Date.now();
     await watchOutage();
   })();
-  await inParallel(PARALLEL, submissions, submit);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: PARALLEL }, async () => {
+      while (next < submissions.length) await submit(submissions[next++]!);
+    }),
+  );
   await killer;
 
   after = embeddedDatabase(dataDir);
@@ -173,7 +207,11 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await client?.end().catch(() => undefined);
-  await stopAppsAndRemove(dataDir);
+  await stopAllApps();
+  if (dataDir) {
+    await stopLeftoverPostgres(dataDir);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
   await smtp?.close();
 });
 

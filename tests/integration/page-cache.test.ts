@@ -8,7 +8,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BUILD_DIR, embeddedDatabase, ensureBuild, freePort, startApp, stopAppsAndRemove, until, type AppProcess } from "./app-process";
+import { BUILD_DIR, embeddedDatabase, ensureBuild, freePort, startApp, stopAllApps, stopLeftoverPostgres, until, type AppProcess } from "./app-process";
 
 /**
  * The page cache of the production build as browsers and other instances meet it: public HTML is
@@ -146,7 +146,11 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await stopAppsAndRemove(dataDir);
+  await stopAllApps();
+  if (dataDir) {
+    await stopLeftoverPostgres(dataDir);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
 });
 
 describe("public HTML compressed once", () => {

@@ -18,7 +18,11 @@ let counter = 0;
 
 async function groupWithSession(startsAt: Date, videoUrl: string | null = VIDEO) {
   counter += 1;
-  const { group } = await therapistWithGroup(db, { name: `Dott.ssa Promemoria ${counter}` }, { name: `Promemoria ${counter}`, weekday: 1, startsOn: "2026-01-05", videoUrl });
+  const { group } = await therapistWithGroup(
+    db,
+    { name: `Dott.ssa Promemoria ${counter}` },
+    { name: `Promemoria ${counter}`, topic: "Tema", weekday: 1, timeSlot: "Sera", startTime: "19:00", startsOn: "2026-01-05", videoUrl },
+  );
   const [session] = await db
     .insert(groupSessions)
     .values({ groupId: group.id, startsAt, endsAt: new Date(startsAt.getTime() + 90 * 60_000) })

@@ -53,7 +53,11 @@ function post(pathname: string, body: string, headers: Record<string, string>, c
 }
 
 async function owingMember(email: string) {
-  const { group } = await therapistWithGroup(db, { name: "Dott.ssa Sala" }, { name: `Gruppo ${email}`, weekday: 2, startsOn: "2026-03-01" });
+  const { group } = await therapistWithGroup(
+    db,
+    { name: "Dott.ssa Sala" },
+    { name: `Gruppo ${email}`, topic: "Tema", weekday: 2, timeSlot: "Sera", startTime: "19:00", startsOn: "2026-03-01" },
+  );
   const [booking] = await db.insert(groupBookings).values({ groupId: group.id, email, name: "Niccolò Sala", ageBracket: "26-35", status: "confirmed" }).returning();
   const startsAt = new Date(Date.UTC(2026, 2, 3, 18));
   const [session] = await db

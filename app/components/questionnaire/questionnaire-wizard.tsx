@@ -21,10 +21,27 @@ function loadValidation() {
   return (loading ??= import("~/domain/questionnaire-schema").then(
     (module) => (validation = module),
     (error: unknown) => {
-      loading = undefined; // a dropped connection: the next Avanti tries again
+      loading = undefined;
       throw error;
     },
   ));
+}
+
+/**
+ * A browser keeps a code-split chunk that failed to load (a dropped connection) as failed for the life
+ * of the page, and so do the chunks it imports: asking again fails at once without a request. So once
+ * the person was told the server could not be reached, their next click reloads the page if the server
+ * answers again; the draft (step, answers, idempotency key) is in sessionStorage and comes back with it.
+ */
+let toldUnreachable = false;
+async function reloadedAfterFailedLoad() {
+  if (!toldUnreachable) return false;
+  const reachable = await fetch("/healthz", { cache: "no-store" }).then(
+    (response) => response.ok,
+    () => false,
+  );
+  if (reachable) window.location.reload();
+  return reachable;
 }
 
 /** Sending and its anti-spam challenge, loaded when the last step opens: 22 steps come before them. */
@@ -157,9 +174,11 @@ export function QuestionnaireWizard({ initial, waiting = false }: { initial: Sto
     goTo(firstStepWithError(found) ?? stepNumber, "invalid");
   }
 
-  /** The schema, or null (and the message) when it could not be loaded: the step stays, nothing is lost. */
+  /** The schema, or null (and the message) when it could not be loaded: the step stays, nothing is lost (or the page reloads, see reloadedAfterFailedLoad). */
   async function schema() {
+    if (await reloadedAfterFailedLoad()) return null;
     const loaded = validation ?? (await loadValidation().catch(() => null));
+    toldUnreachable ||= !loaded;
     if (!loaded) toast({ title: "Errore", description: `Si è verificato un errore: ${UNREACHABLE_SERVER}`, variant: "destructive" });
     return loaded;
   }
@@ -199,6 +218,7 @@ export function QuestionnaireWizard({ initial, waiting = false }: { initial: Sto
     setSubmitting(true);
     toast({ title: "Invio in corso...", description: "Stiamo elaborando il tuo questionario" });
     const sending = await loadSending().catch(() => null);
+    toldUnreachable ||= !sending;
     const outcome: SubmitOutcome = sending
       ? await sending.submitQuestionnaire(result.data, readUtm(), idempotencyKey)
       : { ok: false, status: null, message: UNREACHABLE_SERVER, fields: {} };

@@ -9,8 +9,20 @@ import { CLIENT_AREA } from "~/domain/client-area";
 import { codiceFiscaleCheckCharacter } from "~/domain/codice-fiscale";
 import { STAMP_DUTY_CENTS, STAMP_DUTY_THRESHOLD_CENTS } from "~/domain/invoice-rules";
 import { tariffs } from "~/domain/ledger";
-import { OTHER_OPTION, type QuestionnaireAnswers } from "~/domain/questionnaire";
-import * as questionnaire from "~/domain/questionnaire";
+import {
+  blockedAreaOptions,
+  comfortLevelOptions,
+  copingStrategyOptions,
+  currentSituationOptions,
+  difficultyFrequencyOptions,
+  energyLevelOptions,
+  flexibilityOptions,
+  OTHER_OPTION,
+  previousTherapyOptions,
+  sourceDiscoveryOptions,
+  therapyGoalOptions,
+  type QuestionnaireAnswers,
+} from "~/domain/questionnaire";
 import { timeSlots } from "~/domain/statuses";
 import { ADMIN_ROLE } from "../auth.server";
 import { seal } from "../crypto.server";
@@ -851,18 +863,18 @@ const valuesOf = <T extends { value: string }>(list: readonly T[]) => list.map((
 /** The health part of a questionnaire (what a submission encrypts), valid for the questionnaire's schema. */
 function healthAnswersOf(response: PlannedResponse, random: Random): HealthAnswers {
   return {
-    current_situations: random.some(valuesOf(questionnaire.currentSituationOptions), 1, 3),
-    difficulty_frequency: random.pick(valuesOf(questionnaire.difficultyFrequencyOptions)),
-    coping_strategies: random.some(valuesOf(questionnaire.copingStrategyOptions), 1, 3),
-    energy_level: random.pick(valuesOf(questionnaire.energyLevelOptions)),
-    blocked_area: random.pick(valuesOf(questionnaire.blockedAreaOptions)),
+    current_situations: random.some(valuesOf(currentSituationOptions), 1, 3),
+    difficulty_frequency: random.pick(valuesOf(difficultyFrequencyOptions)),
+    coping_strategies: random.some(valuesOf(copingStrategyOptions), 1, 3),
+    energy_level: random.pick(valuesOf(energyLevelOptions)),
+    blocked_area: random.pick(valuesOf(blockedAreaOptions)),
     current_situation_summary: random.pick(SUMMARIES),
-    therapy_goals: random.some(valuesOf(questionnaire.therapyGoalOptions), 1, 3),
-    previous_therapy: random.pick(valuesOf(questionnaire.previousTherapyOptions)),
-    comfort_level: random.pick(valuesOf(questionnaire.comfortLevelOptions)),
+    therapy_goals: random.some(valuesOf(therapyGoalOptions), 1, 3),
+    previous_therapy: random.pick(valuesOf(previousTherapyOptions)),
+    comfort_level: random.pick(valuesOf(comfortLevelOptions)),
     time_preference: response.timePreference as HealthAnswers["time_preference"],
-    flexibility: random.some(valuesOf(questionnaire.flexibilityOptions), 1, 1),
-    source_discovery: random.pick(valuesOf(questionnaire.sourceDiscoveryOptions)),
+    flexibility: random.some(valuesOf(flexibilityOptions), 1, 1),
+    source_discovery: random.pick(valuesOf(sourceDiscoveryOptions)),
     newsletter_subscription: response.newsletter ? "yes" : "no",
   };
 }

@@ -26,15 +26,26 @@ export function acceptGateConsent(context: BrowserContext, baseURL: string | und
   return context.addCookies([{ name: GATE_CONSENT_COOKIE, value: GATE_CONSENT_VALUE, url: baseURL! }]);
 }
 
+/**
+ * The rows of staff's balances ("Saldo per persona") of the demo's running group. On a phone each row is a
+ * card whose cells carry their column's name ("Gruppo Ritmi propri" to a screen reader), so the cell is
+ * matched by how its name ends.
+ */
+export function runningGroupAccounts(adminPage: Page) {
+  return adminPage
+    .getByRole("region", { name: "Saldo per persona" })
+    .getByRole("row")
+    .filter({ has: adminPage.getByRole("cell", { name: /(^|Gruppo\s*)Ritmi propri$/i }) });
+}
+
 /** The address of a member of the demo's running group ("Ritmi propri"), read from staff's balances: one per `index`, so parallel runs do not meet. */
 export async function demoMember(adminPage: Page, index: number) {
   // The accounts list is paged (20 a page, by group name): the demo's group may start on a later page.
   let seen = 0;
   for (let page = 1; page <= 10; page++) {
     await adminPage.goto(`/admin/pagamenti?page=${page}`);
-    const balances = adminPage.getByRole("region", { name: "Saldo per persona" }).getByRole("table");
-    await balances.waitFor();
-    const members = balances.getByRole("row").filter({ has: adminPage.getByRole("cell", { name: "Ritmi propri", exact: true }) });
+    await adminPage.getByRole("region", { name: "Saldo per persona" }).getByRole("table").waitFor();
+    const members = runningGroupAccounts(adminPage);
     const count = await members.count();
     if (index < seen + count)
       return (await members
