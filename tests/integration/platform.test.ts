@@ -14,6 +14,7 @@ import { deliverDueEmails, enqueueEmails } from "../../app/server/mail/outbox.se
 import { smtpTransport } from "../../app/server/mail/transport.server";
 import { deferrable } from "../../app/server/mail/catalogue.server";
 import { StaffNotification } from "../../app/server/mail/templates";
+import type { Database } from "../../app/server/db/client.server";
 import { storage } from "../../app/server/storage.server";
 import { confirmSubscription } from "../../app/server/services/newsletter.server";
 import { createElement } from "react";
@@ -52,6 +53,30 @@ const stop = (server: SMTPServer) => new Promise<void>((resolve) => server.close
 beforeAll(() => {
   process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "insieme-platform-"));
 });
+
+/**
+ * An outbox with nothing else due (the file's earlier messages marked sent) and one test message per
+ * name: to `to(name)`, subject `${subject} ${name}`, its body naming it.
+ */
+async function queueTestMessages<Name extends string | number>(db: Database, subject: string, names: Name[], to = (name: Name) => `${name}@example.com`) {
+  await db.execute(sql`update email_outbox set status = 'sent'`);
+  await enqueueEmails(
+    db,
+    names.map((name) => ({
+      to: to(name),
+      subject: `${subject} ${name}`,
+      template: "test",
+      body: createElement(StaffNotification, { title: `Messaggio numero ${name}`, rows: [] }),
+    })),
+  );
+}
+
+/** The outbox's messages whose subject starts with `subject`, as queueTestMessages wrote them. */
+const messagesAbout = (db: Database, subject: string) =>
+  db
+    .select()
+    .from(emailOutbox)
+    .where(sql`${emailOutbox.subject} like ${`${subject} %`}`);
 
 describe("e-mail outbox", () => {
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -95,17 +120,8 @@ describe("e-mail outbox", () => {
 
   it("sends a batch over one pooled SMTP connection, closed at the end", async () => {
     const db = await testDatabase();
-    await db.execute(sql`update email_outbox set status = 'sent'`);
     const server = await startSmtp();
-    await enqueueEmails(
-      db,
-      Array.from({ length: 5 }, (_, index) => ({
-        to: `lotto${index}@example.com`,
-        subject: `Lotto ${index}`,
-        template: "test",
-        body: createElement(StaffNotification, { title: `Messaggio numero ${index}`, rows: [] }),
-      })),
-    );
+    await queueTestMessages(db, "Lotto", [0, 1, 2, 3, 4], (index) => `lotto${index}@example.com`);
     const transport = smtpTransport(`smtp://127.0.0.1:${server.port}`, "Insieme <noreply@example.com>");
     expect(await deliverDueEmails(db, transport)).toBe(5);
     transport.close?.();
@@ -113,26 +129,14 @@ describe("e-mail outbox", () => {
     expect(server.received.map((mail) => mail.subject).sort()).toEqual(["Lotto 0", "Lotto 1", "Lotto 2", "Lotto 3", "Lotto 4"]);
     expect(server.connections.count).toBe(1);
     // Recorded together, each with its own rendered parts.
-    const rows = await db
-      .select()
-      .from(emailOutbox)
-      .where(sql`${emailOutbox.subject} like 'Lotto %'`);
+    const rows = await messagesAbout(db, "Lotto");
     const recorded = rows.map((row) => [row.subject, row.status, row.html.includes(`Messaggio numero ${row.subject.slice(-1)}`), row.content]);
     expect(recorded.sort()).toEqual([0, 1, 2, 3, 4].map((index) => [`Lotto ${index}`, "sent", true, null]));
   });
 
   it("records the messages sent and gives back the one the SMTP server refused, in the same batch", async () => {
     const db = await testDatabase();
-    await db.execute(sql`update email_outbox set status = 'sent'`);
-    await enqueueEmails(
-      db,
-      ["uno", "due", "tre"].map((name) => ({
-        to: `${name}@example.com`,
-        subject: `Misto ${name}`,
-        template: "test",
-        body: createElement(StaffNotification, { title: name, rows: [] }),
-      })),
-    );
+    await queueTestMessages(db, "Misto", ["uno", "due", "tre"]);
     const transport = {
       name: "memory",
       send: async (message: { to: string }) => {
@@ -140,10 +144,7 @@ describe("e-mail outbox", () => {
       },
     };
     expect(await deliverDueEmails(db, transport as never)).toBe(2);
-    const rows = await db
-      .select()
-      .from(emailOutbox)
-      .where(sql`${emailOutbox.subject} like 'Misto %'`);
+    const rows = await messagesAbout(db, "Misto");
     expect(Object.fromEntries(rows.map((row) => [row.to, [row.status, row.lastError, row.html.includes(row.to.split("@")[0]!)]]))).toEqual({
       "uno@example.com": ["sent", null, true],
       "due@example.com": ["pending", "Error: 550 mailbox unavailable", false],
@@ -153,31 +154,14 @@ describe("e-mail outbox", () => {
 
   it("records each message as the SMTP server takes it, not at the end of the batch: a crash mid-batch sends again only what was under way", async () => {
     const db = await testDatabase();
-    await db.execute(sql`update email_outbox set status = 'sent'`);
-    await enqueueEmails(
-      db,
-      ["primo", "secondo", "terzo"].map((name) => ({
-        to: `${name}@example.com`,
-        subject: `In corso ${name}`,
-        template: "test",
-        body: createElement(StaffNotification, { title: name, rows: [] }),
-      })),
-    );
+    await queueTestMessages(db, "In corso", ["primo", "secondo", "terzo"]);
     let release = () => {};
     const hanging = new Promise<void>((resolve) => (release = resolve));
     let calls = 0;
     // The third send waits for the SMTP server's answer, as a process killed at that moment would be.
     const transport = { name: "memory", send: async () => void (++calls === 3 && (await hanging)) };
     const delivering = deliverDueEmails(db, transport as never);
-    const statuses = async () =>
-      (
-        await db
-          .select({ status: emailOutbox.status })
-          .from(emailOutbox)
-          .where(sql`${emailOutbox.subject} like 'In corso %'`)
-      )
-        .map((row) => row.status)
-        .sort();
+    const statuses = async () => (await messagesAbout(db, "In corso")).map((row) => row.status).sort();
     expect(
       await until("the first two recorded sent", async () => ((await statuses()).filter((status) => status === "sent").length === 2 ? statuses() : false), 10_000, 20),
     ).toEqual(["sending", "sent", "sent"]);
@@ -188,16 +172,7 @@ describe("e-mail outbox", () => {
 
   it("stops sending once a sent message cannot be recorded: the rest of the batch is not sent twice", async () => {
     const db = await testDatabase();
-    await db.execute(sql`update email_outbox set status = 'sent'`);
-    await enqueueEmails(
-      db,
-      ["a", "b", "c"].map((name) => ({
-        to: `registro-${name}@example.com`,
-        subject: `Registro ${name}`,
-        template: "test",
-        body: createElement(StaffNotification, { title: name, rows: [] }),
-      })),
-    );
+    await queueTestMessages(db, "Registro", ["a", "b", "c"], (name) => `registro-${name}@example.com`);
     // Claiming works; recording a message as sent fails (a database that refuses the write).
     const unrecordable = new Proxy(db, {
       get: (target, property, receiver) =>
@@ -207,10 +182,7 @@ describe("e-mail outbox", () => {
     const transport = { name: "memory", send: async (message: { to: string }) => void sentTo.push(message.to) };
     await expect(deliverDueEmails(unrecordable, transport as never)).rejects.toThrow(/No space left/);
     expect(sentTo).toHaveLength(1);
-    const rows = await db
-      .select({ status: emailOutbox.status })
-      .from(emailOutbox)
-      .where(sql`${emailOutbox.subject} like 'Registro %'`);
+    const rows = await messagesAbout(db, "Registro");
     // All three stay claimed: the one sent goes again when its claim expires (at least once), the others once.
     expect(rows.map((row) => row.status)).toEqual(["sending", "sending", "sending"]);
   });
@@ -242,16 +214,7 @@ describe("e-mail outbox", () => {
 
   it("never lets two workers claim the same message", async () => {
     const db = await testDatabase();
-    await db.execute(sql`update email_outbox set status = 'sent'`);
-    await enqueueEmails(
-      db,
-      Array.from({ length: 6 }, (_, index) => ({
-        to: `p${index}@example.com`,
-        subject: `Parallelo ${index}`,
-        template: "test",
-        body: createElement(StaffNotification, { title: "x", rows: [] }),
-      })),
-    );
+    await queueTestMessages(db, "Parallelo", [0, 1, 2, 3, 4, 5], (index) => `p${index}@example.com`);
     const delivered: string[] = [];
     const transport = { name: "memory", send: async (message: { id: string }) => void delivered.push(message.id) };
     await Promise.all([deliverDueEmails(db, transport as never), deliverDueEmails(db, transport as never), deliverDueEmails(db, transport as never)]);
