@@ -1,5 +1,6 @@
 import { expect } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
+import { paymentCode } from "../../app/domain/bank-transfer";
 import { test, answerCookieBanner } from "./support/fixtures";
 
 /**
@@ -99,4 +100,32 @@ test("the payment form says what is wrong under each field before anything is se
   await form.getByLabel("Importo (€)").fill("30");
   await expect(form.getByText(/^Importo/)).toHaveCount(1);
   expect(posted).toBe(0);
+});
+
+test("on a phone the accounts fit as cards; a row's «Registra pagamento» and a transfer's causale open the form with that person", async ({ adminPage: page }, testInfo) => {
+  test.skip(testInfo.project.name !== "mobile", "what differs on a phone");
+  await page.goto("/admin/pagamenti");
+  await page.waitForLoadState("networkidle");
+  const balances = page.getByRole("region", { name: "Saldo per persona" });
+  await expect(balances).toBeVisible();
+  // Nothing wider than the phone: each row is a card, its cells labelled.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await balances.evaluate((region) => region.scrollWidth - region.clientWidth)).toBeLessThanOrEqual(0);
+
+  const row = balances.getByRole("row").nth(1);
+  const bookingId = (await row.getByRole("link").first().getAttribute("href"))!.split("/").at(-1)!;
+  const form = page.getByRole("form", { name: "Registra un pagamento" });
+  await row.getByRole("link", { name: /^Registra un pagamento di / }).click();
+  await expect(page).toHaveURL(new RegExp(`persona=${bookingId}#payment-form-title$`));
+  await expect(form.getByLabel("Persona")).toHaveValue(bookingId);
+  await expect(form.getByRole("heading", { name: "Registra un pagamento" })).toBeInViewport();
+
+  // The causale as a bank statement shows it: that person, chosen, the causale as the note.
+  const causale = `BONIFICO SEPA CAUSALE INSIEME ${paymentCode(bookingId)} SEDUTA DEL 04/11/2026`;
+  await page.getByLabel("Cerca per nome, email, codice fiscale o causale").fill(causale);
+  await page.getByRole("button", { name: "Cerca" }).click();
+  await expect(page.getByText("1 persona", { exact: true })).toBeVisible();
+  await expect(balances.getByRole("row").nth(1).getByRole("link").first()).toHaveAttribute("href", `/admin/persone/${bookingId}`);
+  await expect(form.getByLabel("Persona")).toHaveValue(bookingId);
+  await expect(form.getByLabel("Nota")).toHaveValue(causale);
 });
