@@ -4,6 +4,7 @@ import { auth } from "../../app/server/auth.server";
 import { redactUrl } from "../../app/server/logger.server";
 import { publicBaseUrl } from "../../app/server/env.server";
 import { confirmBooking } from "../../app/server/services/admin-bookings.server";
+import { registerParticipant } from "../../app/server/services/registrations.server";
 import { versionOf } from "../../app/server/record-versions.server";
 import type { Database } from "../../app/server/db/client.server";
 import {
@@ -668,6 +669,32 @@ describe("e-mails lead to the area", () => {
     await confirmBooking(db, requested.id, row!.version);
     const mail = (await queuedMail(db)).find((queued) => queued.to === "confermata@example.com" && queued.template === "booking-confirmed")!;
     expect(mail.text).toContain(`${publicBaseUrl()}/area-personale`);
+    // The way to the registration (the documents of the service, signed): in the e-mail and on the area's home until done.
+    expect(mail.text).toContain(`${publicBaseUrl()}/conferma-iscrizione`);
+    const { cookie } = await signIn("confermata@example.com");
+    type Home = { data: { registrationMissing: boolean } };
+    expect(((await call(homeLoader, pageRequest("/area-personale", { cookie }))) as Home).data.registrationMissing).toBe(true);
+    await db.transaction((tx) =>
+      registerParticipant(tx, {
+        firstName: "Giulia",
+        lastName: "Bianchi",
+        birthDate: "1990-01-01",
+        email: "Confermata@example.com",
+        accordoServizio: true,
+        terminiCondizioni: true,
+        privacy: true,
+        autorizzazioneContatto: true,
+        newsletter: false,
+      }),
+    );
+    expect(((await call(homeLoader, pageRequest("/area-personale", { cookie }))) as Home).data.registrationMissing).toBe(false);
+  });
+
+  it("does not ask someone whose booking is only requested to register", async () => {
+    const { group } = await groupWithSessions([100]);
+    await booking(group.id, "solo-richiesta@example.com", "requested");
+    const { cookie } = await signIn("solo-richiesta@example.com");
+    expect(((await call(homeLoader, pageRequest("/area-personale", { cookie }))) as { data: { registrationMissing: boolean } }).data.registrationMissing).toBe(false);
   });
 });
 

@@ -11,7 +11,7 @@ import { deliverDueEmails } from "../../app/server/mail/outbox.server";
 import { smtpTransport } from "../../app/server/mail/transport.server";
 import { saveDocument } from "../../app/server/services/admin-documents.server";
 import { testDatabase } from "./database";
-import { postJson } from "./helpers";
+import { postJson, queuedMail } from "./helpers";
 
 const pdf = (title: string) => Buffer.from(`%PDF-1.4\n% ${title}\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n`);
 
@@ -78,5 +78,24 @@ describe("registration confirmation", () => {
     }
     const recipients = received.map((mail) => (mail.to && "text" in mail.to ? mail.to.text : "")).sort();
     expect(recipients).toContain("elena@example.com");
+  });
+
+  it("registers an address once: a second submission (or two at once, in any case) answers the same, sends the PDFs once and stores the consents once", async () => {
+    const db = await testDatabase();
+    const person = { ...valid, email: "doppia@example.com" };
+    const first = await postJson(register, db, person);
+    const again = await Promise.all([postJson(register, db, { ...person, email: "Doppia@Example.com" }), postJson(register, db, person)]);
+    expect([first, ...again].map((result) => [result.status, Object.keys(result.body)])).toEqual([
+      [201, ["id"]],
+      [201, ["id"]],
+      [201, ["id"]],
+    ]);
+    expect(await db.select().from(registrations).where(eq(registrations.email, "doppia@example.com"))).toHaveLength(1);
+    const consents = await db.select().from(consentRecords).where(eq(consentRecords.email, "doppia@example.com"));
+    expect(consents.map((consent) => consent.consent).sort()).toEqual(["accordo-servizio", "autorizzazione-contatto", "privacy", "termini-condizioni"]);
+    const mails = (await queuedMail(db)).filter(
+      (mail) => mail.template.startsWith("registration") && (mail.to === "doppia@example.com" || mail.text.includes("doppia@example.com")),
+    );
+    expect(mails.map((mail) => mail.template).sort()).toEqual(["registration-confirmation", "registration-staff"]);
   });
 });

@@ -1,4 +1,4 @@
-import { ReceiptText } from "lucide-react";
+import { FileSignature, ReceiptText } from "lucide-react";
 import { Link } from "react-router";
 import { clientAreaPaths } from "~/domain/client-area";
 
@@ -33,5 +33,26 @@ export function FiscalDataLink() {
         Dati fiscali
       </Link>
     </p>
+  );
+}
+
+/**
+ * Shown on the area's home to a member whose address has not yet confirmed the registration (the
+ * service's documents accepted, sent to them as PDFs): the way to /conferma-iscrizione.
+ */
+export function RegistrationRequest() {
+  return (
+    <section aria-labelledby="registration-request-title" className="grid gap-3 rounded-3xl border border-teal-200 bg-teal-50 p-5 sm:p-6">
+      <h2 id="registration-request-title" className="flex items-center gap-2 text-lg font-semibold text-ink-900">
+        <FileSignature aria-hidden className="size-5 shrink-0 text-teal-700" />
+        Completa la tua iscrizione
+      </h2>
+      <p className="text-ink-900">Inserisci i tuoi dati e accetta i documenti del servizio (accordo, termini e privacy): te ne mandiamo una copia per email.</p>
+      <p>
+        <Link to="/conferma-iscrizione" className="btn btn-primary w-full sm:w-fit">
+          Conferma l'iscrizione
+        </Link>
+      </p>
+    </section>
   );
 }

@@ -16,7 +16,7 @@ import { calendarFeedOf, renewCalendarFeed, revokeCalendarFeed } from "~/server/
 import { clientPath, sendClientSignInLink } from "~/server/services/client-area.server";
 import { latestMoveRequests } from "~/server/services/move-requests.server";
 import { fiscalDataMissing } from "~/server/services/fiscal-profiles.server";
-import { FiscalDataRequest } from "~/components/client/fiscal-data-notice";
+import { FiscalDataRequest, RegistrationRequest } from "~/components/client/fiscal-data-notice";
 import { FieldError } from "~/components/site/field-error";
 import { SendButton } from "~/components/site/send-button";
 import { AreaError } from "~/components/client/notices";
@@ -74,6 +74,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       feedSince: feed?.createdAt ?? null,
       noticeHours: absenceNotice.hours,
       fiscalDataAsked,
+      // A member who has not yet signed the service's documents (/conferma-iscrizione) with this address.
+      registrationMissing: client.registrationIds.length === 0 && path.some((group) => group.bookingStatus === "confirmed"),
     },
     { headers: PRIVATE },
   );
@@ -183,7 +185,7 @@ function SignIn({ returnPath, linkInvalid, signedOutEverywhere, result }: { retu
 
 type PathData = Extract<Route.ComponentProps["loaderData"], { view: "path" }>;
 
-function MyPath({ groups, feedUrl, feedSince, noticeHours, fiscalDataAsked, result }: PathData & { result?: ActionResult }) {
+function MyPath({ groups, feedUrl, feedSince, noticeHours, fiscalDataAsked, registrationMissing, result }: PathData & { result?: ActionResult }) {
   const member = groups.some((group) => group.bookingStatus === "confirmed");
   return (
     <div className="grid gap-8">
@@ -193,6 +195,7 @@ function MyPath({ groups, feedUrl, feedSince, noticeHours, fiscalDataAsked, resu
           Orari in ora italiana. Assenze: avvisa almeno {noticeHours} ore prima e l'incontro non si paga, secondo il {absenceNotice.rule}.
         </p>
       </header>
+      {registrationMissing ? <RegistrationRequest /> : null}
       {fiscalDataAsked ? <FiscalDataRequest /> : null}
       {groups.length === 0 ? (
         <div className="grid gap-3 rounded-3xl border border-sand-200 bg-white p-6">

@@ -105,6 +105,7 @@ export async function confirmBooking(db: Database, id: string, version: string) 
       `la tua iscrizione al gruppo "${group.name}" è confermata.`,
       schedule(group),
       "Prima del primo incontro riceverai il link per collegarti. Se hai domande, rispondi a questa email.",
+      `Per completare l'iscrizione, inserisci i tuoi dati e accetta i documenti del servizio (accordo, termini e privacy) qui: ${publicBaseUrl()}/conferma-iscrizione. Te ne mandiamo una copia per email.`,
       `Nella tua area personale (${publicBaseUrl()}${CLIENT_AREA}) trovi i prossimi incontri, il link della videochiamata e puoi segnalare un'assenza: entri con un link che ti mandiamo a questo indirizzo.`,
     ]);
   });

@@ -1,3 +1,4 @@
+import { and, desc, eq, sql } from "drizzle-orm";
 import { legalVersions } from "~/content/site";
 import type { RegistrationInput } from "~/domain/registration";
 import type { Database } from "../db/client.server";
@@ -25,9 +26,34 @@ async function documentAttachments(): Promise<Attachment[]> {
   );
 }
 
+/** The consents a registration gives, each on the version of the text it accepts. */
+const registrationConsents = (email: string) => [
+  { email, form: "registration" as const, consent: "accordo-servizio", textVersion: legalVersions.terms.version },
+  { email, form: "registration" as const, consent: "termini-condizioni", textVersion: legalVersions.terms.version },
+  { email, form: "registration" as const, consent: "privacy", textVersion: legalVersions.privacy.version },
+  { email, form: "registration" as const, consent: "autorizzazione-contatto", textVersion: legalVersions.privacy.version },
+];
+
+/**
+ * Stores a registration, its consents, and e-mails the person and staff the three PDFs. An address
+ * registers once per version of the texts: a second submission (a double click, the form sent again,
+ * the same address in another case) answers the same and changes and sends nothing; after the texts
+ * change, a new submission stores the new consents and sends the new documents.
+ */
 export async function registerParticipant(tx: Tx, input: RegistrationInput) {
-  const attachments = await documentAttachments();
   const email = input.email.toLowerCase();
+  // Two submissions of one address at once: the second waits for the first and finds it.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`registration:${email}`}))`);
+  const given = await tx
+    .select({ consent: consentRecords.consent, textVersion: consentRecords.textVersion })
+    .from(consentRecords)
+    .where(and(sql`lower(${consentRecords.email}) = ${email}`, eq(consentRecords.form, "registration")));
+  const consents = registrationConsents(email).filter((wanted) => !given.some((row) => row.consent === wanted.consent && row.textVersion === wanted.textVersion));
+  if (consents.length === 0) {
+    const [earlier] = await tx.select({ id: registrations.id }).from(registrations).where(eq(registrations.email, email)).orderBy(desc(registrations.createdAt)).limit(1);
+    if (earlier) return earlier;
+  }
+  const attachments = await documentAttachments();
   const [row] = await tx
     .insert(registrations)
     .values({
@@ -43,12 +69,7 @@ export async function registerParticipant(tx: Tx, input: RegistrationInput) {
       submittedAt: input.timestamp ? new Date(input.timestamp) : new Date(),
     })
     .returning({ id: registrations.id });
-  await tx.insert(consentRecords).values([
-    { email, form: "registration", consent: "accordo-servizio", textVersion: legalVersions.terms.version },
-    { email, form: "registration", consent: "termini-condizioni", textVersion: legalVersions.terms.version },
-    { email, form: "registration", consent: "privacy", textVersion: legalVersions.privacy.version },
-    { email, form: "registration", consent: "autorizzazione-contatto", textVersion: legalVersions.privacy.version },
-  ]);
+  if (consents.length > 0) await tx.insert(consentRecords).values(consents);
   const name = `${input.firstName} ${input.lastName}`;
   await enqueueEmails(tx, [
     {
