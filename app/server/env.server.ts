@@ -78,11 +78,26 @@ const schema = z.object({
     .optional(),
   /** Tests only: the address of a local stand-in for api.stripe.com (refused in production). */
   STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
+  /** Encrypts backups (npm run backup, the scheduled job, the pre-upgrade backup); required in production. */
+  BACKUP_ENCRYPTION_KEY: z.string().min(32).optional(),
+  /** Where the scheduled and pre-upgrade backups go (default DATA_DIR/backups). */
+  BACKUP_DIR: z.string().optional(),
+  /** How many scheduled backups are kept in BACKUP_DIR. */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+  /** Hours between scheduled backups (24: daily); 0 turns the scheduled backup off. */
+  BACKUP_EVERY_HOURS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 7)
+    .default(24),
+  /** `off`: npm start migrates without taking a backup first (only after taking one yourself). */
+  PRE_UPGRADE_BACKUP: z.enum(["on", "off"]).default("on"),
   /** The Sistema Tessera Sanitaria's certificate (SanitelCF, PEM or DER): encrypts the codici fiscali of the yearly file. */
   SISTEMA_TS_CERTIFICATE: z.preprocess((value) => (value === "" ? undefined : value), z.string().optional()),
 });
 
-type Env = z.infer<typeof schema> & { dataDir: string; isProduction: boolean; rateLimitsOff: boolean; sistemaTsCertificate: Buffer | null };
+type Env = z.infer<typeof schema> & { dataDir: string; backupDir: string; isProduction: boolean; rateLimitsOff: boolean; sistemaTsCertificate: Buffer | null };
 
 let cached: Env | undefined;
 
@@ -119,6 +134,7 @@ export function env(): Env {
     ...value,
     sistemaTsCertificate,
     dataDir: path.resolve(value.DATA_DIR),
+    backupDir: path.resolve(value.BACKUP_DIR ?? path.join(value.DATA_DIR, "backups")),
     isProduction: value.NODE_ENV === "production",
     rateLimitsOff: value.RATE_LIMITS === "off" && value.NODE_ENV !== "test" && !value.DATABASE_URL,
   };

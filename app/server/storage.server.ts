@@ -74,7 +74,7 @@ export function localStorage(root: string): Storage {
   };
 }
 
-interface S3Config {
+export interface S3Config {
   endpoint: string;
   region: string;
   bucket: string;
@@ -128,14 +128,51 @@ export function s3Storage(config: S3Config): Storage {
   };
 }
 
+export interface S3Object {
+  key: string;
+  size: number;
+  etag: string;
+}
+
+/** Every object of the bucket (ListObjectsV2, 1000 a page), for the backup's manifest. */
+export async function listS3Objects(config: S3Config): Promise<S3Object[]> {
+  const endpoint = new URL(config.endpoint);
+  const objects: S3Object[] = [];
+  let token: string | undefined;
+  do {
+    const query = `list-type=2${token ? `&continuation-token=${encodeURIComponent(token)}` : ""}`;
+    const signed = aws4.sign(
+      { host: endpoint.host, path: `/${config.bucket}?${query}`, method: "GET", service: "s3", region: config.region },
+      { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+    );
+    const response = await fetch(new URL(`/${config.bucket}?${query}`, endpoint), { headers: signed.headers as Record<string, string> });
+    const xml = await response.text();
+    if (!response.ok) throw new Error(`S3 listing of bucket ${config.bucket} failed: ${response.status} ${xml.slice(0, 200)}`);
+    for (const [, body] of xml.matchAll(/<Contents>([\s\S]*?)<\/Contents>/g)) {
+      const field = (name: string) => new RegExp(`<${name}>([^<]*)</${name}>`).exec(body!)?.[1] ?? "";
+      objects.push({ key: field("Key").replace(/&amp;/g, "&"), size: Number(field("Size")), etag: field("ETag").replace(/&quot;|"/g, "") });
+    }
+    token = /<IsTruncated>true<\/IsTruncated>/.test(xml) ? /<NextContinuationToken>([^<]*)</.exec(xml)?.[1] : undefined;
+  } while (token);
+  return objects;
+}
+
+/** The S3 settings when S3_ENDPOINT and S3_BUCKET are set (env() refuses them without both keys). */
+export function s3ConfigFromEnvironment(): S3Config | undefined {
+  const { S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY } = env();
+  if (S3_ENDPOINT && S3_BUCKET && S3_ACCESS_KEY_ID && S3_SECRET_ACCESS_KEY) {
+    return { endpoint: S3_ENDPOINT, bucket: S3_BUCKET, region: S3_REGION, accessKeyId: S3_ACCESS_KEY_ID, secretAccessKey: S3_SECRET_ACCESS_KEY };
+  }
+  return undefined;
+}
+
+/** The local folder of uploads (DATA_DIR/uploads), one subfolder per bucket. */
+export const localUploadsRoot = () => path.join(env().dataDir, "uploads");
+
 /** S3 when S3_ENDPOINT and S3_BUCKET are set, else the local folder DATA_DIR/uploads. */
 function storageFromEnvironment(): Storage {
-  const { S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, dataDir } = env();
-  // env() refuses to start with an endpoint and bucket but without both keys.
-  if (S3_ENDPOINT && S3_BUCKET && S3_ACCESS_KEY_ID && S3_SECRET_ACCESS_KEY) {
-    return s3Storage({ endpoint: S3_ENDPOINT, bucket: S3_BUCKET, region: S3_REGION, accessKeyId: S3_ACCESS_KEY_ID, secretAccessKey: S3_SECRET_ACCESS_KEY });
-  }
-  return localStorage(path.join(dataDir, "uploads"));
+  const s3 = s3ConfigFromEnvironment();
+  return s3 ? s3Storage(s3) : localStorage(localUploadsRoot());
 }
 
 let instance: Storage | undefined;
