@@ -46,6 +46,8 @@ if (!process.env.NODE_ENV) {
   env.SEED_DEMO ??= "true";
   env.SESSION_SECRET ||= localSecret(dataDir, ".session-secret", () => randomBytes(32).toString("hex"));
   env.DATA_ENCRYPTION_KEY ||= localSecret(dataDir, ".data-encryption-key", () => randomBytes(32).toString("base64"));
+  // The same generated key npm run backup uses outside production (the pre-upgrade and scheduled backups).
+  env.BACKUP_ENCRYPTION_KEY ||= localSecret(dataDir, ".backup-encryption-key", () => randomBytes(32).toString("base64"));
   console.log(
     "Local trial (NODE_ENV not set): demo content, secrets kept in DATA_DIR. " +
       "For production: NODE_ENV=production with SESSION_SECRET and DATA_ENCRYPTION_KEY in the environment.",

@@ -1,3 +1,6 @@
+import path from "node:path";
+import { backupKey, createBackup } from "./backup/backup.server";
+import { scheduleBackups } from "./backup/schedule.server";
 import { currentKeyId } from "./crypto.server";
 import { createDatabase, endWithin, type Database } from "./db/client.server";
 import { startEmbeddedPostgres, type EmbeddedServer } from "./db/embedded.server";
@@ -29,6 +32,27 @@ export function onPlatformStop(hook: () => Promise<void> | void) {
   stopHooks.push(hook);
 }
 
+/**
+ * Before migrating a database that already holds data (decision 069): a full backup into BACKUP_DIR,
+ * the way back if the upgrade goes wrong. Without BACKUP_ENCRYPTION_KEY in production the start stops.
+ */
+const preUpgradeBackup = (databaseUrl: string) => async (pending: string[]) => {
+  let key: string;
+  try {
+    key = backupKey((line) => logger.warn(line));
+  } catch (error) {
+    throw new Error(
+      `${pending.length} migrations are pending on a database with data: the start takes a backup before migrating, and ${(error as Error).message}. ` +
+        "Or set PRE_UPGRADE_BACKUP=off after taking a backup yourself (npm run backup).",
+      { cause: error },
+    );
+  }
+  const file = path.join(env().backupDir, `pre-upgrade-${new Date().toISOString().replace(/[:.]/g, "-")}-${pending.at(-1)}.insieme-backup`);
+  logger.info({ pending, file }, "migrations pending on a database with data: backing it up first");
+  const result = await createBackup(databaseUrl, file, { key });
+  logger.info({ file: result.file, bytes: result.bytes }, "pre-upgrade backup written: restore it to roll back (docs/features/backup.md)");
+};
+
 /** Starts (or attaches to) the database, migrates it, seeds demo content on the first run. */
 export async function startPlatform(): Promise<Platform> {
   if (state.__insiemePlatform) return state.__insiemePlatform;
@@ -41,7 +65,7 @@ export async function startPlatform(): Promise<Platform> {
     embedded = await startEmbeddedPostgres(config.dataDir);
     databaseUrl = embedded.url;
   }
-  await runMigrations(databaseUrl);
+  await runMigrations(databaseUrl, { beforeUpgrade: config.PRE_UPGRADE_BACKUP === "on" ? preUpgradeBackup(databaseUrl) : undefined });
   const db = createDatabase(databaseUrl);
   if (config.SEED_DEMO === "true") {
     // Loaded only here: a production start (no demo data) never reads the demo texts and images.
@@ -62,6 +86,7 @@ export async function startPlatform(): Promise<Platform> {
   await materialiseSessions(db);
   await scheduleSessionsJob(db);
   await scheduleRemindersJob(db);
+  await scheduleBackups(db, databaseUrl);
   const workers = config.WORKERS === "true" ? startWorkers(db, configuredTransport()) : undefined;
   const platform: Platform = {
     db,

@@ -167,7 +167,7 @@ export function s3ConfigFromEnvironment(): S3Config | undefined {
 }
 
 /** The local folder of uploads (DATA_DIR/uploads), one subfolder per bucket. */
-export const localUploadsRoot = () => path.join(env().dataDir, "uploads");
+const localUploadsRoot = () => path.join(env().dataDir, "uploads");
 
 /** S3 when S3_ENDPOINT and S3_BUCKET are set, else the local folder DATA_DIR/uploads. */
 function storageFromEnvironment(): Storage {

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/overview";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { BarChart } from "~/components/admin/bar-chart";
-import { formatDayMonth } from "~/domain/format";
+import { formatDateTime, formatDayMonth } from "~/domain/format";
 import { groupStatusLabels } from "~/domain/group-labels";
 import { loadOverview } from "~/server/services/admin-overview.server";
 import { adminPageData } from "~/server/gates.server";
@@ -12,7 +12,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function AdminOverview({ loaderData }: Route.ComponentProps) {
-  const { perWeek, sources, funnel, occupancy, pendingMoveRequests } = loaderData;
+  const { perWeek, sources, funnel, occupancy, pendingMoveRequests, lastBackup } = loaderData;
   const started = funnel.find((row) => row.step === 1)?.count ?? 0;
   return (
     <section aria-labelledby="overview-title" className="grid gap-6">
@@ -30,6 +30,15 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
             </Link>
           </>
         ) : null}
+      </p>
+      <p className="rounded-2xl border border-sand-200 bg-white p-4 text-sm" data-testid="last-backup">
+        {lastBackup ? (
+          <>
+            Ultimo backup riuscito: <strong>{formatDateTime(lastBackup.at)}</strong> ({(lastBackup.bytes / 1024 / 1024).toFixed(1)} MB)
+          </>
+        ) : (
+          <>Nessun backup programmato riuscito finora: il primo parte nella notte (vedi la documentazione sul backup).</>
+        )}
       </p>
       <div className="grid gap-6 lg:grid-cols-2">
         <BarChart title="Questionari per settimana (ultime 12)" rows={perWeek.map((row) => ({ label: `sett. ${formatDayMonth(row.week)}`, value: row.count }))} />

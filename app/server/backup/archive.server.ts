@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Readable, Writable } from "node:stream";
 import { once } from "node:events";
 
@@ -8,6 +8,7 @@ import { once } from "node:events";
  * the salt, a counter as nonce and "more"/"last" as associated data: every frame is authenticated before
  * a byte of it is used, and a truncated or reordered archive is refused.
  *
+ * After the salt, 16 bytes of HMAC of a fixed text under the derived key tell a wrong key from a damaged file.
  * Inside, a sequence of entries: a 4-byte length, a JSON header, then `header.size` bytes of body.
  */
 const MAGIC = Buffer.from("INSIEME-BACKUP-1\n");
@@ -26,6 +27,8 @@ function frameKey(secret: string, salt: Buffer) {
   return Buffer.from(hkdfSync("sha256", Buffer.from(secret.trim()), salt, "insieme-backup-v1", 32));
 }
 
+const keyCheck = (key: Buffer) => createHmac("sha256", key).update("insieme-backup-key-check").digest().subarray(0, 16);
+
 const nonce = (counter: number) => {
   const value = Buffer.alloc(12);
   value.writeUIntBE(counter, 6, 6);
@@ -39,7 +42,7 @@ export function archiveWriter(out: Writable, secret: string) {
   let counter = 0;
   let pending: Buffer[] = [];
   let pendingSize = 0;
-  let written = MAGIC.length + salt.length;
+  let written = 0;
 
   const write = async (chunk: Buffer) => {
     written += chunk.length;
@@ -63,7 +66,7 @@ export function archiveWriter(out: Writable, secret: string) {
       pendingSize = pending[0]!.length;
     }
   };
-  const ready = write(Buffer.concat([MAGIC, salt]));
+  const ready = write(Buffer.concat([MAGIC, salt, keyCheck(key)]));
 
   return {
     async entry(header: Omit<EntryHeader, "size">, body: Buffer) {
@@ -87,7 +90,7 @@ export function archiveWriter(out: Writable, secret: string) {
 
 /** Reads exactly n bytes at a time from a stream of chunks. */
 function byteReader(chunks: AsyncIterator<Buffer>) {
-  let buffer = Buffer.alloc(0);
+  let buffer: Buffer = Buffer.alloc(0);
   let done = false;
   const fill = async (n: number) => {
     while (buffer.length < n && !done) {
@@ -112,7 +115,9 @@ async function* decryptedFrames(input: Readable, secret: string): AsyncGenerator
   const reader = byteReader(input[Symbol.asyncIterator]() as AsyncIterator<Buffer>);
   const magic = await reader.read(MAGIC.length);
   if (!magic?.equals(MAGIC)) throw new Error("This file is not an Insieme backup (npm run backup writes them)");
-  const key = frameKey(secret, (await reader.read(32))!);
+  const key = frameKey(secret, (await reader.read(32)) ?? Buffer.alloc(32));
+  const check = await reader.read(16);
+  if (!check || !timingSafeEqual(check, keyCheck(key))) throw new Error("Cannot decrypt the backup: wrong BACKUP_ENCRYPTION_KEY (use the key the backup was made with)");
   let counter = 0;
   for (;;) {
     const length = await reader.read(4);
@@ -136,11 +141,7 @@ async function* decryptedFrames(input: Readable, secret: string): AsyncGenerator
         plain = open("last");
         last = true;
       } catch {
-        throw new Error(
-          counter === 0
-            ? "Cannot decrypt the backup: wrong BACKUP_ENCRYPTION_KEY (use the key the backup was made with)"
-            : `The backup file is damaged (part ${counter + 1} fails its integrity check)`,
-        );
+        throw new Error(`The backup file is damaged (part ${counter + 1} fails its integrity check)`);
       }
     }
     counter++;

@@ -5,7 +5,7 @@ import path from "node:path";
 import pg from "pg";
 import { env } from "../env.server";
 import { appliedMigrations, journal, runMigrations } from "../db/migrate.server";
-import { listS3Objects, localUploadsRoot, s3ConfigFromEnvironment, type S3Config, type S3Object } from "../storage.server";
+import { listS3Objects, s3ConfigFromEnvironment, type S3Config, type S3Object } from "../storage.server";
 import { archiveEntries, archiveWriter } from "./archive.server";
 
 /**
@@ -131,6 +131,13 @@ function walk(root: string, relative = ""): string[] {
 const sha256 = (body: Buffer) => createHash("sha256").update(body).digest("hex");
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
+export interface BackupOptions {
+  key: string;
+  progress?: Progress;
+  /** The data folder of the uploads and generated secrets (DATA_DIR unless given: the restore drill's second site). */
+  dataDir?: string;
+}
+
 export interface BackupResult {
   file: string;
   bytes: number;
@@ -138,9 +145,10 @@ export interface BackupResult {
 }
 
 /** Writes an encrypted backup of the database at `url` and of the stored files into `outFile` (atomically). */
-export async function createBackup(url: string, outFile: string, options: { key: string; progress?: Progress }): Promise<BackupResult> {
+export async function createBackup(url: string, outFile: string, options: BackupOptions): Promise<BackupResult> {
   const progress = options.progress ?? (() => undefined);
   const config = env();
+  const dataDir = options.dataDir ?? config.dataDir;
   const target = path.resolve(outFile);
   fs.mkdirSync(path.dirname(target), { recursive: true });
   const partial = `${target}.${process.pid}.partial`;
@@ -175,7 +183,7 @@ export async function createBackup(url: string, outFile: string, options: { key:
       manifest.s3 = { endpoint: s3.endpoint, bucket: s3.bucket, objects };
       progress(`S3 bucket ${s3.bucket}: ${objects.length} objects listed (not copied: keep the bucket versioned)`);
     } else {
-      const root = localUploadsRoot();
+      const root = path.join(dataDir, "uploads");
       let bytes = 0;
       for (const file of walk(root)) {
         let body: Buffer;
@@ -192,7 +200,7 @@ export async function createBackup(url: string, outFile: string, options: { key:
       progress(`Files: ${Object.keys(manifest.files).length} from ${root} (${megabytes(bytes)})`);
     }
     for (const name of SECRET_FILES) {
-      const file = path.join(config.dataDir, name);
+      const file = path.join(dataDir, name);
       if (!fs.existsSync(file)) continue;
       await writer.entry({ kind: "secret", name }, fs.readFileSync(file));
       manifest.secrets.push(name);
@@ -225,8 +233,8 @@ export async function checkBackupFile(fromFile: string, key: string) {
   }
 }
 
-/** A folder holding the first `count` migrations of this release: the schema the backup was taken on. */
-function migrationsPrefix(tags: string[]) {
+/** A temporary folder holding this release's migrations up to `tags` (the schema a backup was taken on); the caller removes it. */
+export function migrationsPrefix(tags: string[]) {
   const folder = path.resolve(env().MIGRATIONS_DIR);
   const entries = journal(folder);
   tags.forEach((tag, index) => {
@@ -280,10 +288,11 @@ async function checkS3(s3: NonNullable<Manifest["s3"]>, config: S3Config | undef
  * Restores a backup into the empty database at `url` and the empty data folder: replays the backup's
  * migrations, loads the rows with triggers off, writes the files, then checks everything against the manifest.
  */
-export async function restoreBackup(url: string, fromFile: string, options: { key: string; progress?: Progress }): Promise<Manifest> {
+export async function restoreBackup(url: string, fromFile: string, options: BackupOptions): Promise<Manifest> {
   const progress = options.progress ?? (() => undefined);
   const config = env();
-  const uploadsRoot = localUploadsRoot();
+  const dataDir = options.dataDir ?? config.dataDir;
+  const uploadsRoot = path.join(dataDir, "uploads");
   await ensureEmptyDatabase(url);
   if (!s3ConfigFromEnvironment()) ensureEmptyFolder(uploadsRoot, "The uploads folder");
   if (!fs.existsSync(fromFile)) throw new Error(`No backup file at ${path.resolve(fromFile)}`);
@@ -316,7 +325,7 @@ export async function restoreBackup(url: string, fromFile: string, options: { ke
         await client.query(`insert into ${quoted(header.name)} select (r::${quoted(header.name)}).* from unnest($1::text[]) as r`, [JSON.parse(body.toString()) as string[]]);
       } else if (header.kind === "file") {
         if (!header.name.startsWith("uploads/") || header.name.split("/").includes("..")) throw new Error(`Unexpected file in the backup: ${header.name}`);
-        const file = path.join(config.dataDir, header.name);
+        const file = path.join(dataDir, header.name);
         fs.mkdirSync(path.dirname(file), { recursive: true });
         fs.writeFileSync(file, body);
         written[header.name] = sha256(fs.readFileSync(file));
@@ -327,8 +336,8 @@ export async function restoreBackup(url: string, fromFile: string, options: { ke
           progress(`Note: the backup holds a generated ${header.name}; this environment sets its own, which is kept`);
           continue;
         }
-        fs.mkdirSync(config.dataDir, { recursive: true });
-        fs.writeFileSync(path.join(config.dataDir, header.name), body, { mode: 0o600 });
+        fs.mkdirSync(dataDir, { recursive: true });
+        fs.writeFileSync(path.join(dataDir, header.name), body, { mode: 0o600 });
       } else if (header.kind === "manifest") {
         manifest = JSON.parse(body.toString()) as Manifest;
       }

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { lastBackup } from "../backup/schedule.server";
 import type { Database } from "../db/client.server";
 
 interface Overview {
@@ -8,11 +9,13 @@ interface Overview {
   occupancy: { name: string; occupied: number; capacity: number; status: "open" | "full" | "closed" }[];
   /** Move requests members made in their area that staff have not decided yet. */
   pendingMoveRequests: number;
+  /** The last scheduled backup that succeeded (docs/features/backup.md). */
+  lastBackup: { at: string; bytes: number } | null;
 }
 
 /** Figures for the staff overview: aggregates only, no personal data. */
 export async function loadOverview(db: Database): Promise<Overview> {
-  const [perWeek, sources, funnel, occupancy, moves] = await Promise.all([
+  const [perWeek, sources, funnel, occupancy, moves, backup] = await Promise.all([
     db.execute<{ week: string; count: number }>(sql`
       select to_char(weeks.week, 'YYYY-MM-DD') as week, count(r.id)::int as count
       from generate_series(date_trunc('week', now()) - interval '11 weeks', date_trunc('week', now()), interval '1 week') as weeks(week)
@@ -29,6 +32,7 @@ export async function loadOverview(db: Database): Promise<Overview> {
         (select count(*)::int from group_bookings b where b.group_id = g.id and b.status = 'confirmed') as occupied
       from groups g order by g.name`),
     db.execute<{ count: number }>(sql`select count(*)::int as count from move_requests where status = 'pending'`),
+    lastBackup(db),
   ]);
   return {
     perWeek: perWeek.rows,
@@ -36,5 +40,6 @@ export async function loadOverview(db: Database): Promise<Overview> {
     funnel: funnel.rows,
     occupancy: occupancy.rows,
     pendingMoveRequests: moves.rows[0]?.count ?? 0,
+    lastBackup: backup ? { at: backup.at.toISOString(), bytes: backup.bytes } : null,
   };
 }
