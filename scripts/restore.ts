@@ -4,7 +4,7 @@
 import "../app/server/polyfills.server";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { backupKey, checkBackupFile, ensureEmptyFolder, restoreBackup } from "../app/server/backup/backup.server";
+import { checkBackupFile, ensureEmptyFolder, restoreBackup } from "../app/server/backup/backup.server";
 import { env } from "../app/server/env.server";
 import { runCommand, withDatabaseUrl } from "./with-database";
 
@@ -14,7 +14,14 @@ await runCommand("restore", async () => {
   const config = env();
   // Checked before the embedded server creates its folder: a restore never goes over existing data.
   if (!config.DATABASE_URL) ensureEmptyFolder(path.join(config.dataDir, "postgres"), "The database folder");
-  const key = backupKey(console.log);
+  // Never a generated key: the backup was encrypted with the key of the site it came from.
+  const key = config.BACKUP_ENCRYPTION_KEY;
+  if (!key) {
+    throw new Error(
+      "Set BACKUP_ENCRYPTION_KEY to the key the backup was made with (a local trial keeps it in its data folder: " +
+        'BACKUP_ENCRYPTION_KEY="$(cat data/.backup-encryption-key)" DATA_DIR=data-restored npm run restore -- --from FILE)',
+    );
+  }
   await checkBackupFile(values.from, key);
   await withDatabaseUrl(async (url) => {
     console.log(`Restoring ${path.resolve(values.from!)} into ${config.DATABASE_URL ? "DATABASE_URL" : `the data folder ${config.dataDir}`}...`);
