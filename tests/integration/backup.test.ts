@@ -18,7 +18,7 @@ import { lastBackup, runScheduledBackup, scheduleBackups } from "../../app/serve
 import { loadOverview } from "../../app/server/services/admin-overview.server";
 import { recordPayment } from "../../app/server/services/payments.server";
 import { signedInClient } from "./client-session";
-import { testDatabase, testDatabaseUrl } from "./database";
+import { admin, testDatabase, testDatabaseUrl, withDatabase } from "./database";
 import { attendingMember, fiscalProfile, onePagePdf, postJson, practiceReady, queuedMail, signedInStaff, validAnswers } from "./helpers";
 import { form, pageRequest, routeCaller } from "./route-calls";
 
@@ -36,24 +36,12 @@ let dataDir: string;
 const extraDatabases: string[] = [];
 const call = routeCaller(() => ({ db, clientIp: "198.51.100.131", cspNonce: "" }));
 
-async function admin<T>(work: (client: pg.Client) => Promise<T>) {
-  const client = new pg.Client({ connectionString: inject("adminDatabaseUrl") });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 /** A new, empty database on the test server (not from the migrated template). */
 async function emptyDatabase() {
   const name = `restore_${randomBytes(5).toString("hex")}`;
   await admin((client) => client.query(`create database "${name}"`));
   extraDatabases.push(name);
-  const url = new URL(inject("adminDatabaseUrl"));
-  url.pathname = `/${name}`;
-  return url.toString();
+  return withDatabase(inject("adminDatabaseUrl"), name);
 }
 
 beforeAll(async () => {

@@ -6,13 +6,14 @@ import { createDatabase, type Database } from "../../app/server/db/client.server
 let database: Database | undefined;
 let databaseName: string | undefined;
 
-function withDatabase(url: string, name: string) {
+export function withDatabase(url: string, name: string) {
   const parsed = new URL(url);
   parsed.pathname = `/${name}`;
   return parsed.toString();
 }
 
-async function admin<T>(work: (client: pg.Client) => Promise<T>) {
+/** Runs `work` on a connection to the test server's maintenance database (create / drop databases). */
+export async function admin<T>(work: (client: pg.Client) => Promise<T>) {
   const client = new pg.Client({ connectionString: inject("adminDatabaseUrl") });
   await client.connect();
   try {
