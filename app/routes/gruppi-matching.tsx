@@ -27,6 +27,10 @@ const PRIVATE = { "Cache-Control": "private, no-store" };
 
 const param = (url: URL, key: string) => url.searchParams.get(key)?.trim() || null;
 
+/** Groups the page shows at first, and how many more each "Mostra altri" adds (`?mostra=12`, `18`…). */
+const MATCHING_PAGE_SIZE = 6;
+const shownParam = (url: URL) => Math.min(1000, Math.max(MATCHING_PAGE_SIZE, Number.parseInt(url.searchParams.get("mostra") ?? "", 10) || MATCHING_PAGE_SIZE));
+
 /**
  * Who may see what: personal recommendations (order, badge, reasons, name) only with a valid access
  * token (`?token=`, issued at submission or by a confirmed e-mail link) or signed in to their area
@@ -51,7 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       const signedIn = fromToken ? null : await signedInClientEmail(context.db, request);
       const identity = fromToken ?? (signedIn ? { email: signedIn } : null);
       const token = fromToken ? tokenParam : signedIn ? await tokenForProvenAddress(context.db, signedIn) : null;
-      const result = await recommendedGroups(context.db, identity?.email ?? null);
+      const result = await recommendedGroups(context.db, identity?.email ?? null, shownParam(url));
       return data(
         {
           ...base,
@@ -62,13 +66,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           name: base.name ?? result.name,
           hasResponse: result.hasResponse,
           cards: result.cards,
+          total: result.total,
         },
         { headers: PRIVATE },
       );
     },
     () =>
       data(
-        { ...base, status: "error" as const, email: param(url, "email"), token: null, linkExpired: false, hasResponse: false, cards: [] as GroupCardData[] },
+        { ...base, status: "error" as const, email: param(url, "email"), token: null, linkExpired: false, hasResponse: false, cards: [] as GroupCardData[], total: 0 },
         { headers: PRIVATE },
       ),
     { scope: "gruppi-matching" },
@@ -294,7 +299,7 @@ function MatchingFlow({
         {page.hasResponse ? (
           <p className="text-lg text-ink-700">
             Li abbiamo scelti in base alle tue risposte: orario, temi in comune e fascia d'età.
-            {cards.length > 1 ? ` Sono ${cards.length}: il primo è quello che ti consigliamo, scorri per vedere gli altri.` : ""}
+            {page.total > 1 ? ` Sono ${page.total}: il primo è quello che ti consigliamo, scorri per vedere gli altri.` : ""}
           </p>
         ) : (
           <p className="text-lg text-ink-700">
@@ -327,6 +332,9 @@ function MatchingFlow({
         <GroupCarousel items={cards} label="Gruppi consigliati" itemLabel={(card) => card.groupName}>
           {(card, index) => <GroupCard card={card} position={index} email={email} name={name} token={token} selecting={selecting === card.groupId} onSelect={select} />}
         </GroupCarousel>
+      ) : null}
+      {cards.length > 0 ? (
+        <ShowMore shown={cards.length} total={page.total} />
       ) : (
         <div className="grid max-w-3xl gap-4 rounded-3xl border border-sand-200 bg-white p-6 shadow-sm sm:p-8">
           <h2 className="text-2xl font-semibold">Al momento non ci sono posti liberi</h2>
@@ -355,5 +363,26 @@ export function ErrorBoundary() {
         </a>
       </p>
     </section>
+  );
+}
+
+/**
+ * "Mostra altri gruppi": a link to the same page with six groups more (`?mostra=`), so it works without
+ * JavaScript too; with it, the router loads the longer list and the reader stays where they are.
+ */
+function ShowMore({ shown, total }: { shown: number; total: number }) {
+  const location = useLocation();
+  if (shown >= total) return null;
+  const next = new URLSearchParams(location.search);
+  next.set("mostra", String(shown + MATCHING_PAGE_SIZE));
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <p className="text-ink-700">
+        Ne vedi {shown} di {total}.
+      </p>
+      <Link to={`?${next}`} preventScrollReset replace className="btn btn-secondary">
+        Mostra altri gruppi
+      </Link>
+    </div>
   );
 }

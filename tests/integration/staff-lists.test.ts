@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { loader as exportLoader } from "../../app/routes/admin/export";
 import { loader as groupsLoader } from "../../app/routes/admin/groups";
 import { loader as sessionsLoader } from "../../app/routes/admin/sessions";
+import { loader as matchingLoader } from "../../app/routes/gruppi-matching";
 import type { Database } from "../../app/server/db/client.server";
 import { newGroup, newTherapist, staffDatabase } from "./helpers";
 import { pageRequest, routeCaller, type AnyHandler } from "./route-calls";
@@ -146,5 +147,21 @@ describe("CSV exports", () => {
     expect(lines[1]).toContain("prenotata1@example.com");
     expect(lines[1]).toContain("Gruppo esportato");
     expect(lines.at(-1)).toContain("prenotata10010@example.com");
+  });
+});
+
+describe("the matching page", () => {
+  it("shows the best six groups, then six more with ?mostra=12, and says how many there are", async () => {
+    const therapist = await newTherapist(db, { name: "Dott.ssa Abbinata" });
+    for (let index = 0; index < 10; index++) await newGroup(db, therapist.id, { name: `Gruppo aperto ${index}` });
+    type MatchingPage = { cards: { groupId: string }[]; total: number };
+    const first = await load<{ data: MatchingPage }>(matchingLoader, "/gruppi-matching", "");
+    expect(first.data.total).toBeGreaterThanOrEqual(10);
+    expect(first.data.cards).toHaveLength(6);
+    const more = await load<{ data: MatchingPage }>(matchingLoader, "/gruppi-matching?mostra=12", "");
+    expect(more.data.cards).toHaveLength(Math.min(12, more.data.total));
+    expect(more.data.cards.slice(0, 6).map((card) => card.groupId)).toEqual(first.data.cards.map((card) => card.groupId));
+    const all = await load<{ data: MatchingPage }>(matchingLoader, "/gruppi-matching?mostra=nonsense", "");
+    expect(all.data.cards).toHaveLength(6);
   });
 });

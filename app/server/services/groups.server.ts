@@ -190,18 +190,21 @@ function cardOf(result: MatchResult<GroupWithTherapist>, participants: string[],
 /**
  * The group cards for a proven address (DESIGN §13): its newest questionnaire matched against the
  * open groups with free spots, best first, with the reasons. Without an address, or one with no
- * questionnaire, the same generic list for everyone: no badge, no reasons.
+ * questionnaire, the same generic list for everyone: no badge, no reasons. `shown` keeps the first
+ * cards only (the page shows a few and "Mostra altri"); `total` counts them all.
  */
-export async function recommendedGroups(db: Reader, email: string | null) {
+export async function recommendedGroups(db: Reader, email: string | null, shown?: number) {
   const response = email ? await latestResponse(db, email) : undefined;
   const results = matchGroups(profileOf(response), await loadGroups(db));
+  const listed = shown === undefined ? results : results.slice(0, shown);
   const participants = await participantsOf(
     db,
-    results.map((result) => result.group.id),
+    listed.map((result) => result.group.id),
   );
   return {
     hasResponse: Boolean(response),
     name: response?.name ?? null,
-    cards: results.map((result) => cardOf(result, participants.get(result.group.id) ?? [], Boolean(response))),
+    total: results.length,
+    cards: listed.map((result) => cardOf(result, participants.get(result.group.id) ?? [], Boolean(response))),
   };
 }
