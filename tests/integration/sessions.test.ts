@@ -496,7 +496,8 @@ describe("therapists", () => {
       call(homeLoader, request("/")),
       call(therapistsLoader, request("/terapeuti")),
       call(publicTherapistLoader, request(`/terapeuti/${therapistA.id}`), { id: therapistA.id }),
-      call(matchingLoader, request(`/gruppi-matching?token=${token}`)),
+      // Every group (?mostra=1000): the page shows six at first.
+      call(matchingLoader, request(`/gruppi-matching?token=${token}&mostra=1000`)),
       call(groupsApiLoader, request(`/api/groups?token=${token}`)),
     ]);
     for (const page of pages) {
