@@ -1,5 +1,97 @@
-import { useState } from "react";
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import type { CallSlotDay } from "~/domain/matching-types";
+
+const DAY_STEP_KEYS: Record<string, (index: number, last: number) => number> = {
+  ArrowRight: (index, last) => Math.min(index + 1, last),
+  ArrowDown: (index, last) => Math.min(index + 1, last),
+  ArrowLeft: (index) => Math.max(index - 1, 0),
+  ArrowUp: (index) => Math.max(index - 1, 0),
+  Home: () => 0,
+  End: (_, last) => last,
+};
+
+/**
+ * The days, in a row that scrolls sideways (a swipe on a phone, snapping to a day): the arrows and the
+ * faded edges show there is more; the arrow keys, Home and End move from day to day (one tab stop).
+ */
+function DayStrip({ days, activeDate, onChoose }: { days: CallSlotDay[]; activeDate: string; onChoose: (date: string) => void }) {
+  const strip = useRef<HTMLDivElement>(null);
+  const [edges, setEdges] = useState({ start: false, end: false });
+
+  useEffect(() => {
+    const element = strip.current;
+    if (!element) return;
+    const measure = () => setEdges({ start: element.scrollLeft > 4, end: element.scrollLeft + element.clientWidth < element.scrollWidth - 4 });
+    measure();
+    element.addEventListener("scroll", measure, { passive: true });
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => {
+      element.removeEventListener("scroll", measure);
+      observer.disconnect();
+    };
+  }, [days.length]);
+
+  const scrollBy = (direction: 1 | -1) => strip.current?.scrollBy({ left: direction * strip.current.clientWidth * 0.8, behavior: "smooth" });
+
+  function onKeyDown(event: KeyboardEvent<HTMLButtonElement>, index: number) {
+    const step = DAY_STEP_KEYS[event.key];
+    if (!step) return;
+    event.preventDefault();
+    const next = step(index, days.length - 1);
+    onChoose(days[next]!.date);
+    const button = strip.current?.querySelectorAll<HTMLButtonElement>("button")[next];
+    button?.focus();
+    button?.scrollIntoView({ block: "nearest", inline: "nearest", behavior: "smooth" });
+  }
+
+  const arrow = "absolute top-1/2 z-10 grid size-11 -translate-y-1/2 place-items-center rounded-full border border-sand-200 bg-white text-ink-900 shadow-sm hover:border-teal-600";
+  return (
+    <div className="relative min-w-0">
+      {edges.start ? (
+        <>
+          <span aria-hidden className="pointer-events-none absolute inset-y-0 left-0 z-[5] w-12 bg-gradient-to-r from-white to-transparent" />
+          <button type="button" className={`${arrow} -left-2`} aria-label="Giorni precedenti" onClick={() => scrollBy(-1)}>
+            <ChevronLeft aria-hidden className="size-5" />
+          </button>
+        </>
+      ) : null}
+      <div ref={strip} className="-mx-1 flex snap-x snap-mandatory gap-2 overflow-x-auto scroll-smooth px-1 pb-2 [scrollbar-width:thin]" role="group" aria-label="Giorno">
+        {days.map((day, index) => {
+          const free = day.slots.filter((slot) => !slot.taken).length;
+          const evening = day.slots.some((slot) => !slot.taken && slot.time >= "18:00");
+          const isActive = day.date === activeDate;
+          return (
+            <button
+              key={day.date}
+              type="button"
+              aria-pressed={isActive}
+              tabIndex={isActive ? 0 : -1}
+              aria-label={`${day.label}, ${free === 0 ? "nessun orario libero" : `${free} orari liberi${evening ? ", anche di sera" : ""}`}`}
+              onClick={() => onChoose(day.date)}
+              onKeyDown={(event) => onKeyDown(event, index)}
+              className={`grid min-w-[4.5rem] shrink-0 snap-start justify-items-center rounded-2xl border px-3 py-2 text-sm capitalize transition-colors ${
+                isActive ? "border-teal-700 bg-teal-700 text-white" : "border-sand-200 bg-white text-ink-900 hover:border-teal-600"
+              } ${free === 0 ? "opacity-60" : ""}`}
+            >
+              <span className="font-semibold">{day.shortLabel.split(" ")[0]}</span>
+              <span>{day.shortLabel.split(" ").slice(1).join(" ")}</span>
+            </button>
+          );
+        })}
+      </div>
+      {edges.end ? (
+        <>
+          <span aria-hidden className="pointer-events-none absolute inset-y-0 right-0 z-[5] w-12 bg-gradient-to-l from-white to-transparent" />
+          <button type="button" className={`${arrow} -right-2`} aria-label="Giorni successivi" onClick={() => scrollBy(1)}>
+            <ChevronRight aria-hidden className="size-5" />
+          </button>
+        </>
+      ) : null}
+    </div>
+  );
+}
 
 /**
  * The slot of the free introductory call: a day, then a half hour of it (Italian time). Taken
@@ -36,27 +128,7 @@ export function SlotPicker({
       <legend className="mb-1 font-semibold text-ink-900">{legend}</legend>
       <p className="-mt-1 text-sm text-ink-500">Orari in ora italiana.{optional ? " Facoltativo: se non scegli, ti richiamiamo noi entro 24 ore." : ""}</p>
 
-      <div className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-2" role="group" aria-label="Giorno">
-        {days.map((day) => {
-          const free = day.slots.filter((slot) => !slot.taken).length;
-          const isActive = day.date === active.date;
-          return (
-            <button
-              key={day.date}
-              type="button"
-              aria-pressed={isActive}
-              aria-label={`${day.label}, ${free === 0 ? "nessun orario libero" : `${free} orari liberi`}`}
-              onClick={() => setActiveDate(day.date)}
-              className={`grid min-w-[4.5rem] shrink-0 justify-items-center rounded-2xl border px-3 py-2 text-sm capitalize transition-colors ${
-                isActive ? "border-teal-700 bg-teal-700 text-white" : "border-sand-200 bg-white text-ink-900 hover:border-teal-600"
-              } ${free === 0 ? "opacity-60" : ""}`}
-            >
-              <span className="font-semibold">{day.shortLabel.split(" ")[0]}</span>
-              <span>{day.shortLabel.split(" ").slice(1).join(" ")}</span>
-            </button>
-          );
-        })}
-      </div>
+      <DayStrip days={days} activeDate={active.date} onChoose={setActiveDate} />
 
       <div role="radiogroup" aria-label={`Orari di ${active.label}`} className="grid grid-cols-3 gap-2 sm:grid-cols-5">
         {active.slots.map((slot) => {
