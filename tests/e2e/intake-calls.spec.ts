@@ -55,5 +55,11 @@ test("a person picks an evening slot from the day strip, by keyboard, and books 
   await expect(page.getByText(label).first()).toBeVisible();
 
   await page.goto(`/call-sara?name=Sara&email=${encodeURIComponent(email)}&token=${token}`);
+  await expect(page.locator('[data-ready="true"]').first()).toBeAttached();
+  const day = label.slice(0, label.indexOf(" alle "));
+  await page
+    .getByRole("group", { name: "Giorno" })
+    .getByRole("button", { name: new RegExp(`^${day},`) })
+    .click();
   await expect(page.getByRole("radio", { name: `${label}, già prenotato` })).toBeDisabled();
 });
