@@ -35,8 +35,23 @@ interface CachedPage {
 const KEPT_HEADERS = ["content-type", "cache-control", "content-security-policy", "link"];
 const MAX_CACHED_PAGES = 500;
 const MAX_CACHED_BYTES = 64 * 1024 * 1024;
+/**
+ * The query parameters a shared page reads, kept in its cache key; every other one is dropped, and
+ * the page's cached document answers `/?cb=<random>` as it answers `/`. No cached page reads one
+ * today (blog-post.tsx's `anteprima` is for signed-in staff, who bypass the cache): a shared page
+ * that starts reading one names it here. docs/decisions/068-cache-key-drops-unread-query.md
+ */
+const KEPT_QUERY_PARAMETERS: readonly string[] = [];
+/** Paths seen answering a shared document (the cache key of a clean request), kept past expiry; bounded. */
+const MAX_SHARED_PATHS = 2000;
+/** Renders (cache misses, personal pages included) one client address may have under way at once. */
+export const MAX_RENDERS_PER_CLIENT = 6;
 
 const pageCache = new Map<string, CachedPage>();
+/** The clean keys known to answer a shared document: a request there with other query parameters renders the clean URL. */
+const sharedKeys = new Set<string>();
+/** Renders under way per client address (`MAX_RENDERS_PER_CLIENT`). */
+const rendersByClient = new Map<string, number>();
 /** Renders under way per URL: concurrent misses wait for the first instead of rendering and compressing again. */
 const rendering = new Map<string, Promise<CachedPage | undefined>>();
 let cachedBytes = 0;
@@ -86,17 +101,22 @@ export function clearPageCache(pages: PublicPages = "all") {
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-/** Maximum compression, paid once per page and s-maxage, in libuv's thread pool (off the event loop). */
-async function compressOnce(html: Buffer): Promise<Record<Encoding, Representation>> {
+/** On the request path: a bounded level (a few milliseconds for a page), as for every other response. */
+const FAST = { brotli: 5, gzip: 6 };
+/** What is kept: the best compression, paid once per stored page, after its first answer left. */
+const BEST = { brotli: zlib.constants.BROTLI_MAX_QUALITY, gzip: zlib.constants.Z_BEST_COMPRESSION };
+
+/** The page's three representations at `level`, compressed in libuv's thread pool (off the event loop). */
+async function compressPage(html: Buffer, level: typeof FAST): Promise<Record<Encoding, Representation>> {
   const [br, gz] = await Promise.all([
     brotli(html, {
       params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+        [zlib.constants.BROTLI_PARAM_QUALITY]: level.brotli,
         [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
         [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length,
       },
     }),
-    gzip(html, { level: zlib.constants.Z_BEST_COMPRESSION }),
+    gzip(html, { level: level.gzip }),
   ]);
   // One strong validator per representation, as their bytes differ; the content hash is shared.
   const tag = createHash("sha256").update(html).digest("base64url").slice(0, 27);
@@ -149,7 +169,7 @@ function serve(req: Request, res: Response, page: CachedPage, outcome: "hit" | "
 }
 
 function store(key: string, page: CachedPage) {
-  if (page.bytes > MAX_CACHED_BYTES / 8) return;
+  if (page.bytes > MAX_CACHED_BYTES / 8) return false;
   const previous = pageCache.get(key);
   if (previous) cachedBytes -= previous.bytes;
   pageCache.delete(key);
@@ -161,6 +181,27 @@ function store(key: string, page: CachedPage) {
   }
   pageCache.set(key, page);
   cachedBytes += page.bytes;
+  if (sharedKeys.size >= MAX_SHARED_PATHS) sharedKeys.clear();
+  sharedKeys.add(key);
+  return true;
+}
+
+/**
+ * The stored page's bytes compressed again at the best level, in the background once its first
+ * answer left: later hits get the smaller bytes, with the same validators (the same document).
+ */
+function recompress(key: string, page: CachedPage) {
+  compressPage(page.representations.identity.body, BEST).then(
+    (best) => {
+      if (pageCache.get(key) !== page) return;
+      best.identity = page.representations.identity;
+      const bytes = Object.values(best).reduce((sum, r) => sum + r.body.length, 0);
+      page.representations = best;
+      cachedBytes += bytes - page.bytes;
+      page.bytes = bytes;
+    },
+    (error: unknown) => logger.error({ err: error }, "page cache: compression failed"),
+  );
 }
 
 /** A response the cache may keep: a 200 shared document whose CSP carries hashes, not a nonce. */
@@ -183,20 +224,74 @@ const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
 /** A form's outcome to show once (`app/server/flash.server.ts`): that page is this visitor's alone. */
 const FLASH = new RegExp(`(?:^|;\\s*)${FLASH_COOKIE}=`);
 
+/**
+ * The cache key of a URL: its path and the query parameters a shared page reads (`KEPT_QUERY_PARAMETERS`),
+ * and whether the URL had others (dropped).
+ */
+export function cacheKey(url: string): { key: string; dropped: boolean } {
+  const question = url.indexOf("?");
+  if (question < 0) return { key: url, dropped: false };
+  const path = url.slice(0, question);
+  const query = new URLSearchParams(url.slice(question + 1).split("#", 1)[0]);
+  const kept = new URLSearchParams();
+  let dropped = false;
+  for (const [name, value] of query) {
+    if (KEPT_QUERY_PARAMETERS.includes(name)) kept.append(name, value);
+    else dropped = true;
+  }
+  const rest = kept.toString();
+  return { key: rest ? `${path}?${rest}` : path, dropped: dropped || (rest === "" && question === url.length - 1) };
+}
+
+/**
+ * At most MAX_RENDERS_PER_CLIENT renders per client address (`x-client-ip`, set by `clientAddress`
+ * with the TRUST_PROXY rules) at once: one more is answered 503 with Retry-After, before any work.
+ * Counted whatever cookie comes (a session cookie is easy to invent); hits are not renders.
+ */
+function withinRenderBudget(req: Request, res: Response) {
+  // A client already gone: its 'close' has fired, nothing would give its place back (see renderAndStore).
+  if (res.closed || res.destroyed || req.socket.destroyed) return true;
+  const client = String(req.headers["x-client-ip"] ?? req.socket.remoteAddress ?? "unknown");
+  const under = rendersByClient.get(client) ?? 0;
+  if (under >= MAX_RENDERS_PER_CLIENT) {
+    res.statusCode = 503;
+    res.setHeader("Retry-After", "1");
+    res.setHeader("Cache-Control", "no-store");
+    res.setHeader("Content-Type", "text/plain; charset=utf-8");
+    res.end("Troppe richieste insieme da questo indirizzo: riprova tra un attimo.");
+    return false;
+  }
+  rendersByClient.set(client, under + 1);
+  res.once("close", () => {
+    const left = (rendersByClient.get(client) ?? 1) - 1;
+    if (left > 0) rendersByClient.set(client, left);
+    else rendersByClient.delete(client);
+  });
+  return true;
+}
+
 export function pageCacheMiddleware(req: Request, res: Response, next: NextFunction) {
   if (req.method !== "GET" && req.method !== "HEAD") return next();
+  // The health check answers whatever a client floods (a proxy or monitor asks from its own address).
+  if (req.path === "/healthz") return next();
+  const render = () => (withinRenderBudget(req, res) ? next() : undefined);
   // Signed-in people (staff checking an edit, clients) and a form's outcome always get a fresh render.
-  if (SESSION_COOKIE.test(req.headers.cookie ?? "") || FLASH.test(req.headers.cookie ?? "")) return next();
-  const key = req.originalUrl;
+  if (SESSION_COOKIE.test(req.headers.cookie ?? "") || FLASH.test(req.headers.cookie ?? "")) return render();
+  const { key, dropped } = cacheKey(req.originalUrl);
   const end = (body?: Buffer) => void res.end(body);
   const hit = pageCache.get(key);
   if (hit && hit.expires > Date.now()) return serve(req, res, hit, "hit", end);
-  if (req.method !== "GET") return next();
+  if (req.method !== "GET") return render();
   const pending = rendering.get(key);
   if (pending) {
-    void pending.then((page) => (page ? serve(req, res, page, "hit", end) : next()), next);
+    void pending.then((page) => (page ? serve(req, res, page, "hit", end) : render()), next);
     return;
   }
+  // Other query parameters: a page known to be shared is rendered from its clean URL (what it shows
+  // does not depend on them) and stored; any other page is rendered as asked and not stored.
+  if (dropped && !sharedKeys.has(key)) return render();
+  if (!withinRenderBudget(req, res)) return;
+  if (dropped) req.url = req.originalUrl = key;
   renderAndStore(req, res, next, key);
 }
 
@@ -256,7 +351,7 @@ function renderAndStore(req: Request, res: Response, next: NextFunction, key: st
       if (value !== undefined) headers[name] = String(value);
     }
     const maxAge = Number(/\bs-maxage=(\d+)/.exec(headers["cache-control"] ?? "")?.[1] ?? 0);
-    compressOnce(html).then(
+    compressPage(html, FAST).then(
       (representations) => {
         const page: CachedPage = {
           headers,
@@ -264,9 +359,10 @@ function renderAndStore(req: Request, res: Response, next: NextFunction, key: st
           bytes: Object.values(representations).reduce((sum, r) => sum + r.body.length, 0),
           expires: Date.now() + maxAge * 1000,
         };
-        if (generation === startedIn) store(key, page);
+        const stored = generation === startedIn && store(key, page);
         settle(page);
         serve(req, res, page, "miss", (body) => void end(body));
+        if (stored) recompress(key, page);
       },
       (error: unknown) => {
         settle(undefined);

@@ -229,6 +229,69 @@ describe("public HTML compressed once", () => {
   });
 });
 
+describe("a flood of unique query strings", () => {
+  it("is answered from the cached page, real pages stay cached, and /healthz stays fast", async () => {
+    expect(await cachedNow("/")).toBe(true);
+    expect(await cachedNow("/terapeuti")).toBe(true);
+    const home = await raw("/", { "accept-encoding": BROWSER });
+    const health: number[] = [];
+    let flooding = true;
+    const probe = (async () => {
+      while (flooding) {
+        const started = performance.now();
+        expect((await raw("/healthz")).status).toBe(200);
+        health.push(performance.now() - started);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    })();
+    const answers: RawAnswer[] = [];
+    await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        for (let index = 0; index < 60; index++) answers.push(await raw(`/?cb=${Math.random().toString(36).slice(2)}`, { "accept-encoding": BROWSER }));
+      }),
+    );
+    flooding = false;
+    await probe;
+    expect(answers).toHaveLength(600);
+    for (const answer of answers) {
+      expect(answer.headers["x-page-cache"]).toBe("hit");
+      expect(answer.body.equals(home.body)).toBe(true);
+    }
+    expect(health.length).toBeGreaterThan(0);
+    expect(Math.max(...health), `/healthz under the flood: ${health.map(Math.round).join(", ")} ms`).toBeLessThan(1000);
+    expect(await cacheStates(["/", "/terapeuti"])).toEqual({ "/": "hit", "/terapeuti": "hit" });
+  });
+
+  it("a shared page asked with unread parameters is rendered from its clean URL and stored under it", async () => {
+    expect(await cachedNow("/prezzi")).toBe(true);
+    // Every page dropped (a bare NOTIFY), as after an edit or the page's s-maxage.
+    await notify(embeddedDatabase(dataDir).url);
+    await until("the cache emptied", async () => (await raw("/terapeuti", { "accept-encoding": BROWSER })).headers["x-page-cache"] === "miss");
+    const first = await raw("/prezzi?utm_source=newsletter&cb=1", { "accept-encoding": BROWSER });
+    expect(first.headers["x-page-cache"]).toBe("miss");
+    expect(decoded(first)).not.toContain("utm_source");
+    expect((await raw("/prezzi", { "accept-encoding": BROWSER })).headers["x-page-cache"]).toBe("hit");
+  });
+
+  it("one client's renders are bounded: beyond six at once the rest are answered 503 with Retry-After, and /healthz still answers", async () => {
+    const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
+    const get = (pathname: string) =>
+      new Promise<number>((resolve, reject) => {
+        const request = http.get(`${app.url}${pathname}`, { agent }, (response) => {
+          if (response.statusCode === 503) expect(response.headers["retry-after"]).toBe("1");
+          response.resume();
+          response.on("end", () => resolve(response.statusCode ?? 0));
+        });
+        request.on("error", reject);
+      });
+    const statuses = await Promise.all([...Array.from({ length: 40 }, (_, index) => get(`/pagina-che-non-esiste-${index}-${Math.random()}`)), get("/healthz")]);
+    expect(statuses.at(-1)).toBe(200);
+    expect(statuses.slice(0, -1).filter((status) => status === 503).length).toBeGreaterThan(0);
+    expect(statuses.slice(0, -1).every((status) => status === 404 || status === 503)).toBe(true);
+    expect((await raw("/pagina-che-non-esiste")).status).toBe(404);
+  });
+});
+
 describe("clients that leave", () => {
   it("requests abandoned at once never leave their address waiting: the next request is answered", async () => {
     // React Router's route manifest, which every hydrated page asks for (a browser leaving the page drops it):

@@ -136,7 +136,7 @@ export const contacts = pgTable(
     /** The version an admin edit was loaded from (optimistic concurrency). */
     updatedAt: updatedAt(),
   },
-  (t) => [index("contacts_created_at_idx").on(t.createdAt)],
+  (t) => [index("contacts_created_at_idx").on(t.createdAt), index("contacts_email_lower_idx").on(sql`lower(${t.email})`)],
 );
 
 export const newsletterSubscribers = pgTable("newsletter_subscribers", {
@@ -173,7 +173,7 @@ export const questionnaireResponses = pgTable(
     utm: jsonb("utm").$type<Record<string, string>>(),
     createdAt: createdAt(),
   },
-  (t) => [index("responses_created_at_idx").on(t.createdAt), index("responses_email_idx").on(t.email)],
+  (t) => [index("responses_created_at_idx").on(t.createdAt), index("responses_email_idx").on(t.email), index("responses_email_lower_idx").on(sql`lower(${t.email})`)],
 );
 
 export const groupBookings = pgTable(
@@ -225,7 +225,12 @@ export const emailOutbox = pgTable(
     createdAt: createdAt(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
-  (t) => [index("outbox_due_idx").on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index("outbox_due_idx").on(t.status, t.nextAttemptAt),
+    // The mailbox's order (/admin/posta), and the privacy export and erasure's lower("to") = …
+    index("outbox_created_at_idx").on(t.createdAt, t.id),
+    index("outbox_to_lower_idx").on(sql`lower(${t.to})`),
+  ],
 );
 
 export const jobs = pgTable(
@@ -290,20 +295,24 @@ export const documents = pgTable("documents", {
   uploadedAt: timestamp("uploaded_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const registrations = pgTable("registrations", {
-  id: id(),
-  firstName: text("first_name").notNull(),
-  lastName: text("last_name").notNull(),
-  birthDate: date("birth_date").notNull(),
-  email: text("email").notNull(),
-  accordoServizio: boolean("accordo_servizio").notNull(),
-  terminiCondizioni: boolean("termini_condizioni").notNull(),
-  privacy: boolean("privacy").notNull(),
-  autorizzazioneContatto: boolean("autorizzazione_contatto").notNull(),
-  newsletter: boolean("newsletter").notNull().default(false),
-  submittedAt: timestamp("submitted_at", { withTimezone: true }).notNull(),
-  createdAt: createdAt(),
-});
+export const registrations = pgTable(
+  "registrations",
+  {
+    id: id(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    birthDate: date("birth_date").notNull(),
+    email: text("email").notNull(),
+    accordoServizio: boolean("accordo_servizio").notNull(),
+    terminiCondizioni: boolean("termini_condizioni").notNull(),
+    privacy: boolean("privacy").notNull(),
+    autorizzazioneContatto: boolean("autorizzazione_contatto").notNull(),
+    newsletter: boolean("newsletter").notNull().default(false),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("registrations_email_lower_idx").on(sql`lower(${t.email})`)],
+);
 
 export const consentRecords = pgTable(
   "consent_records",
@@ -535,6 +544,7 @@ export const groupWaitlist = pgTable(
       .on(t.email, sql`coalesce(${t.groupId}, '00000000-0000-0000-0000-000000000000'::uuid)`)
       .where(sql`${t.notifiedAt} is null`),
     index("group_waitlist_queue_idx").on(t.createdAt),
+    index("group_waitlist_email_lower_idx").on(sql`lower(${t.email})`),
   ],
 );
 

@@ -13,13 +13,17 @@ interface Overview {
   lastBackup: { at: string; bytes: number } | null;
 }
 
-/** Figures for the staff overview: aggregates only, no personal data. */
+/**
+ * Figures for the staff overview: aggregates only, no personal data. The weekly counts read each
+ * week's range of `responses_created_at_idx` (a plain range on created_at, not date_trunc of it,
+ * which would read every questionnaire ever sent).
+ */
 export async function loadOverview(db: Database): Promise<Overview> {
   const [perWeek, sources, funnel, occupancy, moves, backup] = await Promise.all([
     db.execute<{ week: string; count: number }>(sql`
       select to_char(weeks.week, 'YYYY-MM-DD') as week, count(r.id)::int as count
       from generate_series(date_trunc('week', now()) - interval '11 weeks', date_trunc('week', now()), interval '1 week') as weeks(week)
-      left join internal_questionnaire_responses r on date_trunc('week', r.created_at) = weeks.week
+      left join internal_questionnaire_responses r on r.created_at >= weeks.week and r.created_at < weeks.week + interval '1 week'
       group by weeks.week order by weeks.week`),
     db.execute<{ source: string; count: number }>(sql`
       select source_discovery as source, count(*)::int as count from internal_questionnaire_responses

@@ -1,0 +1,83 @@
+import { sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../../app/server/db/client.server";
+import { testDatabase } from "./database";
+
+/**
+ * The queries issue 32 found reading whole tables use an index: each is planned with sequential
+ * scans priced out (`enable_seqscan = off`), so a plan that still holds a Seq Scan of the table has
+ * no index matching its condition or order. The e-mail comparisons are written as the services
+ * write them (`lower(column) = $email`: client area, gates, privacy export and erasure), the
+ * mailbox's page as /admin/posta asks it, the dashboard's weekly counts as loadOverview.
+ */
+
+let db: Database;
+
+beforeAll(async () => {
+  db = await testDatabase();
+});
+
+interface PlanNode {
+  "Node Type": string;
+  "Relation Name"?: string;
+  "Index Name"?: string;
+  Plans?: PlanNode[];
+}
+
+/** Every node of the query's plan, planned as if each table were large. */
+async function planOf(query: string): Promise<PlanNode[]> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    const { rows } = await tx.execute<{ "QUERY PLAN": [{ Plan: PlanNode }] }>(sql.raw(`explain (format json) ${query}`));
+    const nodes: PlanNode[] = [];
+    const walk = (node: PlanNode) => {
+      nodes.push(node);
+      node.Plans?.forEach(walk);
+    };
+    walk(rows[0]!["QUERY PLAN"][0].Plan);
+    return nodes;
+  });
+}
+
+const email = "'persona@example.it'";
+const byEmail: [string, string][] = [
+  ["group_bookings", `select id from group_bookings where lower(email) = ${email}`],
+  ["internal_questionnaire_responses", `select id from internal_questionnaire_responses where lower(email) = ${email}`],
+  ["registrations", `select id from registrations where lower(email) = ${email}`],
+  ["consent_records", `select id from consent_records where lower(email) = ${email}`],
+  ["intake_calls", `select id from intake_calls where lower(email) = ${email}`],
+  ["group_waitlist", `select id from group_waitlist where lower(email) = ${email}`],
+  ["contacts", `select id from contacts where lower(email) = ${email}`],
+  ["email_outbox", `select id from email_outbox where lower("to") = ${email}`],
+  ["email_outbox", `delete from email_outbox where lower("to") = ${email}`],
+];
+
+describe("queries that use indexes", () => {
+  it.each(byEmail)("an e-mail address compared in lower case finds its %s rows through an index: %s", async (table, query) => {
+    const nodes = await planOf(query);
+    expect(nodes.filter((node) => node["Relation Name"] === table && node["Node Type"] === "Seq Scan")).toEqual([]);
+    expect(nodes.some((node) => node["Relation Name"] === table && /Index|Bitmap Heap/.test(node["Node Type"]))).toBe(true);
+  });
+
+  it("the mailbox's page (newest first) reads email_outbox in its index's order, without sorting the table", async () => {
+    const nodes = await planOf(`select id, "to", subject from email_outbox order by created_at desc, id desc limit 50 offset 100`);
+    expect(nodes.map((node) => node["Node Type"])).not.toContain("Seq Scan");
+    expect(nodes.map((node) => node["Node Type"])).not.toContain("Sort");
+    expect(nodes.find((node) => node["Relation Name"] === "email_outbox")?.["Index Name"]).toBe("outbox_created_at_idx");
+  });
+
+  it("the dashboard's questionnaires per week read the last twelve weeks' range of created_at, not every questionnaire", async () => {
+    const nodes = await planOf(`
+      select to_char(weeks.week, 'YYYY-MM-DD') as week, count(r.id)::int as count
+      from generate_series(date_trunc('week', now()) - interval '11 weeks', date_trunc('week', now()), interval '1 week') as weeks(week)
+      left join internal_questionnaire_responses r on r.created_at >= weeks.week and r.created_at < weeks.week + interval '1 week'
+      group by weeks.week order by weeks.week`);
+    expect(nodes.filter((node) => node["Relation Name"] === "internal_questionnaire_responses").map((node) => node["Node Type"])).not.toContain("Seq Scan");
+    expect(nodes.some((node) => node["Index Name"] === "responses_created_at_idx")).toBe(true);
+  });
+
+  it("the dashboard's query is the one checked here", async () => {
+    const source = await import("node:fs").then((fs) => fs.readFileSync(new URL("../../app/server/services/admin-overview.server.ts", import.meta.url), "utf8"));
+    expect(source).toContain("left join internal_questionnaire_responses r on r.created_at >= weeks.week and r.created_at < weeks.week + interval '1 week'");
+  });
+});
