@@ -273,22 +273,25 @@ describe("a flood of unique query strings", () => {
     expect((await raw("/prezzi", { "accept-encoding": BROWSER })).headers["x-page-cache"]).toBe("hit");
   });
 
-  it("one client's renders are bounded: beyond six at once the rest are answered 503 with Retry-After, and /healthz still answers", async () => {
+  it("one client's renders are bounded, whatever cookie it sends: beyond six at once the rest are answered 503 with Retry-After, and /healthz still answers", async () => {
     const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
     const get = (pathname: string) =>
       new Promise<number>((resolve, reject) => {
-        const request = http.get(`${app.url}${pathname}`, { agent }, (response) => {
+        // An invented session cookie: no cache, a render of the page each time.
+        const request = http.get(`${app.url}${pathname}`, { agent, headers: { cookie: "better-auth.session_token=inventato" } }, (response) => {
           if (response.statusCode === 503) expect(response.headers["retry-after"]).toBe("1");
           response.resume();
           response.on("end", () => resolve(response.statusCode ?? 0));
         });
         request.on("error", reject);
       });
-    const statuses = await Promise.all([...Array.from({ length: 40 }, (_, index) => get(`/pagina-che-non-esiste-${index}-${Math.random()}`)), get("/healthz")]);
+    const statuses = await Promise.all([...Array.from({ length: 60 }, () => get("/terapeuti")), get("/healthz")]);
     expect(statuses.at(-1)).toBe(200);
     expect(statuses.slice(0, -1).filter((status) => status === 503).length).toBeGreaterThan(0);
-    expect(statuses.slice(0, -1).every((status) => status === 404 || status === 503)).toBe(true);
-    expect((await raw("/pagina-che-non-esiste")).status).toBe(404);
+    expect(statuses.slice(0, -1).filter((status) => status === 200).length).toBeGreaterThanOrEqual(6);
+    expect(statuses.slice(0, -1).every((status) => status === 200 || status === 503)).toBe(true);
+    // Once they are answered, the address renders again.
+    expect(await get("/terapeuti")).toBe(200);
   });
 });
 
@@ -429,6 +432,8 @@ describe("a write drops the pages it changes, before its answer", () => {
 
   it("another instance's announcement (a NOTIFY naming pages) drops those pages only, in any spelling of their URL", async () => {
     const pages = ["/terapeuti/?utm_source=x", "/TERAPEUTI", "/blog", "/prezzi"];
+    // The clean URL first: a URL with unread parameters is stored only for a path known to answer a shared page.
+    await raw("/terapeuti/", { "accept-encoding": BROWSER });
     for (const pathname of pages) expect(await cachedNow(pathname), pathname).toBe(true);
     await notify(embeddedDatabase(dataDir).url, JSON.stringify({ from: "another-instance", pages: ["/", "/terapeuti", "/sitemap.xml"] }));
     await until("the announced pages to be dropped", async () => (await raw("/TERAPEUTI", { "accept-encoding": BROWSER })).headers["x-page-cache"] === "miss", 5000, 50);
