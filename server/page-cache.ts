@@ -52,6 +52,10 @@ const pageCache = new Map<string, CachedPage>();
 const sharedKeys = new Set<string>();
 /** Renders under way per client address (`MAX_RENDERS_PER_CLIENT`). */
 const rendersByClient = new Map<string, number>();
+/** Requests waiting for one of their client's render places, first come first served. */
+const waitingByClient = new Map<string, (() => void)[]>();
+const MAX_WAITING_PER_CLIENT = 12;
+const RENDER_WAIT_MS = 2000;
 /** Renders under way per URL: concurrent misses wait for the first instead of rendering and compressing again. */
 const rendering = new Map<string, Promise<CachedPage | undefined>>();
 let cachedBytes = 0;
@@ -245,36 +249,66 @@ export function cacheKey(url: string): { key: string; dropped: boolean } {
 
 /**
  * At most MAX_RENDERS_PER_CLIENT renders per client address (`x-client-ip`, set by `clientAddress`
- * with the TRUST_PROXY rules) at once: one more is answered 503 with Retry-After, before any work.
- * Counted whatever cookie comes (a session cookie is easy to invent); hits are not renders.
+ * with the TRUST_PROXY rules) at once. One more waits for a place, up to RENDER_WAIT_MS and behind
+ * at most MAX_WAITING_PER_CLIENT others (a browser's burst, a client that left a moment ago); past
+ * that it is answered 503 with Retry-After, before any work. Counted whatever cookie comes (a
+ * session cookie is easy to invent); hits are not renders.
  */
-function withinRenderBudget(req: Request, res: Response) {
+function withRenderPlace(req: Request, res: Response, start: () => void) {
   // A client already gone: its 'close' has fired, nothing would give its place back (see renderAndStore).
-  if (res.closed || res.destroyed || req.socket.destroyed) return true;
+  if (res.closed || res.destroyed || req.socket.destroyed) return start();
   const client = String(req.headers["x-client-ip"] ?? req.socket.remoteAddress ?? "unknown");
-  const under = rendersByClient.get(client) ?? 0;
-  if (under >= MAX_RENDERS_PER_CLIENT) {
-    res.statusCode = 503;
-    res.setHeader("Retry-After", "1");
-    res.setHeader("Cache-Control", "no-store");
-    res.setHeader("Content-Type", "text/plain; charset=utf-8");
-    res.end("Troppe richieste insieme da questo indirizzo: riprova tra un attimo.");
-    return false;
-  }
-  rendersByClient.set(client, under + 1);
-  res.once("close", () => {
-    const left = (rendersByClient.get(client) ?? 1) - 1;
-    if (left > 0) rendersByClient.set(client, left);
-    else rendersByClient.delete(client);
-  });
-  return true;
+  const take = () => {
+    rendersByClient.set(client, (rendersByClient.get(client) ?? 0) + 1);
+    res.once("close", () => {
+      const left = (rendersByClient.get(client) ?? 1) - 1;
+      if (left > 0) rendersByClient.set(client, left);
+      else rendersByClient.delete(client);
+      const waiting = waitingByClient.get(client);
+      const following = waiting?.shift();
+      if (waiting?.length === 0) waitingByClient.delete(client);
+      following?.();
+    });
+    start();
+  };
+  if ((rendersByClient.get(client) ?? 0) < MAX_RENDERS_PER_CLIENT) return take();
+  const waiting = waitingByClient.get(client) ?? [];
+  if (waiting.length >= MAX_WAITING_PER_CLIENT) return refuseRender(res);
+  waitingByClient.set(client, waiting);
+  const leave = () => {
+    clearTimeout(timer);
+    const index = waiting.indexOf(resume);
+    if (index >= 0) waiting.splice(index, 1);
+    if (waiting.length === 0 && waitingByClient.get(client) === waiting) waitingByClient.delete(client);
+  };
+  const resume = () => {
+    clearTimeout(timer);
+    res.off("close", leave);
+    if (res.closed || res.destroyed) return start();
+    take();
+  };
+  const timer = setTimeout(() => {
+    leave();
+    res.off("close", leave);
+    refuseRender(res);
+  }, RENDER_WAIT_MS);
+  res.once("close", leave);
+  waiting.push(resume);
+}
+
+function refuseRender(res: Response) {
+  res.statusCode = 503;
+  res.setHeader("Retry-After", "1");
+  res.setHeader("Cache-Control", "no-store");
+  res.setHeader("Content-Type", "text/plain; charset=utf-8");
+  res.end("Troppe richieste insieme da questo indirizzo: riprova tra un attimo.");
 }
 
 export function pageCacheMiddleware(req: Request, res: Response, next: NextFunction) {
   if (req.method !== "GET" && req.method !== "HEAD") return next();
   // The health check answers whatever a client floods (a proxy or monitor asks from its own address).
   if (req.path === "/healthz") return next();
-  const render = () => (withinRenderBudget(req, res) ? next() : undefined);
+  const render = () => withRenderPlace(req, res, next);
   // Signed-in people (staff checking an edit, clients) and a form's outcome always get a fresh render.
   if (SESSION_COOKIE.test(req.headers.cookie ?? "") || FLASH.test(req.headers.cookie ?? "")) return render();
   const { key, dropped } = cacheKey(req.originalUrl);
@@ -290,9 +324,10 @@ export function pageCacheMiddleware(req: Request, res: Response, next: NextFunct
   // Other query parameters: a page known to be shared is rendered from its clean URL (what it shows
   // does not depend on them) and stored; any other page is rendered as asked and not stored.
   if (dropped && !sharedKeys.has(key)) return render();
-  if (!withinRenderBudget(req, res)) return;
-  if (dropped) req.url = req.originalUrl = key;
-  renderAndStore(req, res, next, key);
+  withRenderPlace(req, res, () => {
+    if (dropped) req.url = req.originalUrl = key;
+    renderAndStore(req, res, next, key);
+  });
 }
 
 /**
