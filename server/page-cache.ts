@@ -39,7 +39,7 @@ const MAX_CACHED_BYTES = 64 * 1024 * 1024;
  * The query parameters a shared page reads, kept in its cache key; every other one is dropped, and
  * the page's cached document answers `/?cb=<random>` as it answers `/`. No cached page reads one
  * today (blog-post.tsx's `anteprima` is for signed-in staff, who bypass the cache): a shared page
- * that starts reading one names it here. docs/decisions/071-page-cache-against-floods.md
+ * that starts reading one names it here. docs/decisions/073-page-cache-against-floods.md
  */
 const KEPT_QUERY_PARAMETERS: readonly string[] = [];
 /** Paths seen answering a shared document (the cache key of a clean request), kept past expiry; bounded. */
