@@ -7,6 +7,8 @@ import { contentSecurityPolicy } from "~/server/csp.server";
 import { onPlatformStop, platform, startPlatform as startPlatformServices } from "~/server/platform.server";
 import { env, isSiteHost } from "~/server/env.server";
 import { errors } from "~/server/http/errors.server";
+import { setFlash } from "~/server/flash.server";
+import { UPLOAD_TOO_LARGE } from "~/domain/flash";
 import { logger, redactUrl } from "~/server/logger.server";
 import { databaseOutageHandler, withOutageResponses } from "~/server/outage.server";
 
@@ -100,9 +102,18 @@ export function clientAddress(req: Request, _res: Response, next: NextFunction) 
   next();
 }
 
-/** Uploads have their own 5 MB cap; every other body is small. */
+/** Uploads have their own 5 MB cap (staff's images and documents, a member's ISEE attestation); every other body is small. */
 const MAX_BODY_BYTES = 1024 * 1024;
-const UPLOAD_PATHS = /^\/admin\/(upload\/|documenti)/;
+const UPLOAD_PATHS = /^\/(admin\/(upload\/|documenti)|area-personale\/pagamenti\/?$)/;
+
+/**
+ * A form the browser itself posts (no JavaScript: a page navigation) with a file: over the cap it is
+ * sent back to its page (the form's action, a same-origin path), which says under the file field that
+ * the file is too large, instead of a bare JSON answer.
+ */
+function uploadNavigation(req: Request) {
+  return req.get("sec-fetch-mode") === "navigate" && (req.get("content-type") ?? "").startsWith("multipart/form-data");
+}
 
 /**
  * Refuses oversized bodies before React Router buffers them (page actions read formData()). A
@@ -113,8 +124,14 @@ export function bodySizeLimit(req: Request, res: Response, next: NextFunction) {
   if (req.method === "GET" || req.method === "HEAD") return next();
   const limit = UPLOAD_PATHS.test(req.path) ? 6 * 1024 * 1024 : MAX_BODY_BYTES;
   const refuse = () => {
-    // Discard the body as it arrives (nothing is buffered) so the client can finish sending and read the 413.
+    // Discard the body as it arrives (nothing is buffered) so the client can finish sending and read the answer.
     req.resume();
+    if (uploadNavigation(req)) {
+      res.setHeader("Set-Cookie", setFlash({ secure: req.secure }, UPLOAD_TOO_LARGE));
+      // Its own path, never a protocol-relative "//host" one.
+      res.redirect(303, /^\/(?![/\\])/.test(req.originalUrl) ? req.originalUrl : "/");
+      return;
+    }
     res.status(413).json({ error: "Richiesta troppo grande." });
   };
   if (Number(req.headers["content-length"] ?? 0) > limit) return refuse();

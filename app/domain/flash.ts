@@ -17,6 +17,13 @@ export interface Flash {
 
 export const FLASH_COOKIE = "flash";
 
+/**
+ * An upload sent without JavaScript whose body was over the server's cap: the server never read it,
+ * so it sends the browser back to the form's page with this flash, and the page puts the size message
+ * under its file field.
+ */
+export const UPLOAD_TOO_LARGE: Flash = { form: "upload", outcome: "error", field: "file" };
+
 const CODE = /^[a-z0-9_-]{1,64}$/i;
 /** The longest typed value put back (an e-mail address's limit): anything longer is not carried, the field comes back empty. */
 export const FLASH_VALUE_MAX = 254;

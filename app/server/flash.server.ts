@@ -5,13 +5,16 @@ import { usesSecureCookies } from "./auth.server";
 /** A minute is ample for the redirect it rides on; a flash never outlives the visit. */
 const FLASH_SECONDS = 60;
 
-function flashCookie(request: Request, value: string, maxAge: number) {
-  const secure = usesSecureCookies(request) ? "; Secure" : "";
+function flashCookie(request: Request | { secure: boolean }, value: string, maxAge: number) {
+  const secure = ("secure" in request ? request.secure || usesSecureCookies() : usesSecureCookies(request)) ? "; Secure" : "";
   return `${FLASH_COOKIE}=${value}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure}`;
 }
 
-/** The Set-Cookie of a flash for the next page this browser loads. */
-export function setFlash(request: Request, flash: Flash) {
+/**
+ * The Set-Cookie of a flash for the next page this browser loads. `request` is the page's request, or,
+ * outside React Router (an Express middleware), whether it came over HTTPS.
+ */
+export function setFlash(request: Request | { secure: boolean }, flash: Flash) {
   return flashCookie(request, encodeFlash(flash), FLASH_SECONDS);
 }
 

@@ -1,6 +1,8 @@
 import { CircleAlert, CircleCheck, Download, ExternalLink, FileText, RotateCcw, Upload } from "lucide-react";
 import { useRef, useState } from "react";
-import { isRouteErrorResponse, useFetcher, type FetcherWithComponents } from "react-router";
+import { isRouteErrorResponse, useActionData, useFetcher, useSearchParams, type FetcherWithComponents } from "react-router";
+import { useFlash } from "~/components/site/use-flash";
+import { UPLOAD_TOO_LARGE } from "~/domain/flash";
 import type { Route } from "./+types/documents";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { formatDateTime } from "~/domain/format";
@@ -138,7 +140,14 @@ function DocumentRow({ document }: { document: DocumentInfo }) {
     else toast({ title: result.error, description: result.description, variant: "destructive" });
   });
   const serverError = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? uploadError(fetcher.data) : undefined;
-  const error = clientError ?? serverError;
+  // Sent without JavaScript and over the server's cap: back here with this row's type in the URL (server/app.ts).
+  const [params] = useSearchParams();
+  const thisRow = params.get("tipo") === document.type;
+  const tooLarge = useFlash(UPLOAD_TOO_LARGE.form) && thisRow ? fileProblemMessages.pdf.size : undefined;
+  // Sent without JavaScript and refused by the action (not a PDF...): the page's answer, on this row.
+  const posted = useActionData<typeof action>();
+  const refusedHere = thisRow && posted && !posted.ok && posted.intent === "upload" ? uploadError(posted) : undefined;
+  const error = clientError ?? serverError ?? tooLarge ?? refusedHere;
   const inputId = `document-${document.type}`;
 
   /** Refused in the browser before sending when not a PDF or over 5 MB: one toast and the reason beside the row. */
@@ -172,7 +181,7 @@ function DocumentRow({ document }: { document: DocumentInfo }) {
         </div>
       </div>
       <div className="flex shrink-0 flex-col gap-2 sm:items-end">
-        <fetcher.Form method="post" encType="multipart/form-data">
+        <fetcher.Form method="post" encType="multipart/form-data" action={`?tipo=${document.type}`}>
           <input type="hidden" name="intent" value="upload" />
           <input type="hidden" name="type" value={document.type} />
           <label className={`btn btn-secondary cursor-pointer ${uploading ? "pointer-events-none opacity-60" : ""}`}>
@@ -191,6 +200,12 @@ function DocumentRow({ document }: { document: DocumentInfo }) {
               onChange={(event) => onFile(event.target.files?.[0], event.currentTarget.form)}
             />
           </label>
+          {/* Without JavaScript choosing a file sends nothing: this button does. */}
+          <noscript>
+            <button type="submit" className="btn btn-primary mt-2">
+              Invia il PDF
+            </button>
+          </noscript>
         </fetcher.Form>
         <div className="flex flex-wrap gap-2 sm:justify-end">
           <a

@@ -19,6 +19,7 @@ import { hitRateLimit } from "~/server/http/rate-limit.server";
 import { handleErrors, HttpError, pageError } from "~/server/http/errors.server";
 import { redirectWithFlash } from "~/server/flash.server";
 import { useFlash } from "~/components/site/use-flash";
+import { UPLOAD_TOO_LARGE } from "~/domain/flash";
 import type { Database } from "~/server/db/client.server";
 import { clientAccounts, requestIsee } from "~/server/services/client-payments.server";
 import { fiscalDataMissing } from "~/server/services/fiscal-profiles.server";
@@ -323,6 +324,9 @@ function Isee({ account, lastResult }: { account: Account; lastResult?: FormRefu
   const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === "isee" && navigation.formData.get("booking") === account.bookingId;
   const request = account.iseeRequest;
   const pending = request?.status === "pending";
+  // Sent without JavaScript and over the server's cap: back here (server/app.ts), the message under the file field.
+  const tooLarge = useFlash(UPLOAD_TOO_LARGE.form) ? iseeFileMessages.tooLarge : undefined;
+  const fileError = firstError(fields.file.errors) ?? tooLarge;
   return (
     <section aria-labelledby={`${id}-title`} className="grid gap-3 rounded-2xl bg-sand-50 p-4">
       <h3 id={`${id}-title`} className="font-semibold">
@@ -362,10 +366,11 @@ function Isee({ account, lastResult }: { account: Account; lastResult?: FormRefu
                 </label>
                 <input
                   {...getInputProps(fields.file, { type: "file" })}
+                  {...(tooLarge ? { "aria-invalid": true, "aria-describedby": fields.file.errorId, autoFocus: true } : {})}
                   accept="application/pdf,.pdf"
                   className="field file:mr-3 file:rounded-full file:border-0 file:bg-teal-50 file:px-3 file:py-1.5 file:text-teal-800"
                 />
-                <FieldError id={fields.file.errorId} error={firstError(fields.file.errors)} />
+                <FieldError id={fields.file.errorId} error={fileError} />
               </div>
               <div className="grid gap-1.5">
                 <label className="flex items-start gap-2">
