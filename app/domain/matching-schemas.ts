@@ -1,5 +1,6 @@
 import { z } from "~/domain/zod";
 import { messages } from "./matching-types";
+import { adultMessages, isTicked } from "./minors";
 
 /**
  * The payloads of the matching page, the call page and the test page, shared by the forms
@@ -48,10 +49,10 @@ export const groupSelectionSchema = z
     }
     if (callRequested || value.callSlot) {
       const parsed = phoneField.safeParse(phone ?? "");
-      if (!parsed.success) {
-        context.addIssue({ code: "custom", path: ["phone"], message: parsed.error.issues[0]?.message ?? messages.phoneRequired });
-        return z.NEVER;
-      }
+      if (!parsed.success) context.addIssue({ code: "custom", path: ["phone"], message: parsed.error.issues[0]?.message ?? messages.phoneRequired });
+      // The call is for adults: "Confermo di avere almeno 18 anni" (`adult`) must be ticked.
+      if (!isTicked(value.adult)) context.addIssue({ code: "custom", path: ["adult"], message: adultMessages.required });
+      if (!parsed.success || !isTicked(value.adult)) return z.NEVER;
       phone = parsed.data;
     }
     return {
@@ -77,6 +78,7 @@ export const callSlotSchema = z.object({
   email: emailField(messages.emailRequired),
   name: optionalName,
   phone: phoneField,
+  adult: z.preprocess(isTicked, z.literal(true, { error: adultMessages.required })),
   start: z.iso.datetime({ offset: true, error: messages.slotInvalid }),
   token: accessToken,
 });

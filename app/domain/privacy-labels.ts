@@ -24,12 +24,14 @@ const consentLabels: Record<string, string> = {
   privacy: "Privacy policy",
   "autorizzazione-contatto": "Autorizzazione a essere contattatə per organizzare il percorso",
   newsletter: "Newsletter",
+  maggiorenne: "Dichiarazione di avere almeno 18 anni",
 };
 
 export const consentLabel = (consent: string) => consentLabels[consent] ?? consent;
 
-export const consentFormLabels: Record<"questionnaire" | "registration" | "newsletter", string> = {
+export const consentFormLabels: Record<"questionnaire" | "registration" | "newsletter" | "call", string> = {
   questionnaire: "Dato nel questionario",
   registration: "Dato nell'iscrizione",
   newsletter: "Dato confermando la newsletter",
+  call: "Dato chiedendo la chiamata conoscitiva",
 };

@@ -1,3 +1,4 @@
+import { adultMessages, isTicked } from "./minors";
 import { z } from "./zod";
 
 export const registrationMessages = {
@@ -10,9 +11,7 @@ export const registrationMessages = {
   consents: "È necessario accettare tutti i termini obbligatori per procedere",
 } as const;
 
-/** A checkbox: true from JSON, "on" from a plain HTML form post. */
-const checkbox = (value: unknown) => value === true || value === "on" || value === "true";
-const mustAccept = z.preprocess(checkbox, z.literal(true, { error: registrationMessages.consents }));
+const mustAccept = z.preprocess(isTicked, z.literal(true, { error: registrationMessages.consents }));
 
 function isAdult(date: string, today = new Date()) {
   const [year, month, day] = date.split("-").map(Number) as [number, number, number];
@@ -34,7 +33,9 @@ export const registrationSchema = z.object({
   terminiCondizioni: mustAccept,
   privacy: mustAccept,
   autorizzazioneContatto: mustAccept,
-  newsletter: z.preprocess(checkbox, z.boolean()),
+  /** "Confermo di avere almeno 18 anni": groups are for adults (stored as the consent record `maggiorenne`). */
+  adult: z.preprocess(isTicked, z.literal(true, { error: adultMessages.required })),
+  newsletter: z.preprocess(isTicked, z.boolean()),
   timestamp: z.iso.datetime({ offset: true }).optional(),
 });
 

@@ -38,7 +38,7 @@ export const jobStatuses = ["pending", "running", "done", "failed", "cancelled"]
 /** The three legal documents a registration accepts (their PDFs and versions). */
 export const legalDocumentTypes = ["accordo-servizio", "termini-condizioni", "privacy-policy"] as const;
 /** The forms whose consents are recorded. */
-export const consentForms = ["questionnaire", "registration", "newsletter"] as const;
+export const consentForms = ["questionnaire", "registration", "newsletter", "call"] as const;
 export const privacyRequestStatuses = ["open", "completed"] as const;
 /** What a person asked for on the matching page. */
 export const personRequestKinds = ["select-group", "request-call", "waitlist"] as const;

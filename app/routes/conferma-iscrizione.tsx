@@ -14,6 +14,7 @@ import { SendButton } from "~/components/site/send-button";
 import { FieldError } from "~/components/site/field-error";
 import { firstError, useSchemaForm } from "~/components/forms/schema-form";
 import { refusedFields } from "~/domain/form-fields";
+import { adultMessages } from "~/domain/minors";
 
 export const meta = webPageMeta(
   {
@@ -128,6 +129,17 @@ export default function ConfermaIscrizione() {
           {text("lastName", "Cognome", "text", "family-name")}
           {text("birthDate", "Data di nascita", "date", "bday")}
           {text("email", "Email", "email", "email")}
+        </div>
+        <div className="grid gap-1.5">
+          <div className="flex items-start gap-3">
+            <input {...getInputProps(fields.adult, { type: "checkbox" })} disabled={submitting} required className="mt-1 size-5 shrink-0 accent-teal-700" />
+            <label htmlFor={fields.adult.id} className="text-ink-900">
+              {adultMessages.label}
+              <span aria-hidden> *</span>
+              <span className="sr-only"> (obbligatorio)</span>
+            </label>
+          </div>
+          <FieldError id={fields.adult.errorId} error={firstError(fields.adult.errors)} />
         </div>
         <fieldset className="grid gap-3" aria-describedby={consentsError ? consentsErrorId : undefined}>
           <legend className="mb-2 font-semibold">Consensi</legend>

@@ -11,6 +11,8 @@ import { groupSelectionSchema, waitlistSchema } from "~/domain/matching-schemas"
 import { ThankYou } from "~/components/matching/thank-you";
 import { DIRECT_CALL_LABEL, identityMessages, messages, type GroupCardData } from "~/domain/matching-types";
 import { PendingNotice } from "~/components/matching/pending-notice";
+import { MinorNotice } from "~/components/matching/minor-notice";
+import { minorNotice } from "~/content/minors";
 import { WaitlistOffer } from "~/components/matching/waitlist-offer";
 import { useToast } from "~/components/ui/toast";
 import { CLIENT_AREA } from "~/domain/client-area";
@@ -65,6 +67,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           linkExpired: Boolean(tokenParam) && !identity,
           name: base.name ?? result.name,
           hasResponse: result.hasResponse,
+          minor: result.minor,
           cards: result.cards,
           total: result.total,
         },
@@ -73,7 +76,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     () =>
       data(
-        { ...base, status: "error" as const, email: param(url, "email"), token: null, linkExpired: false, hasResponse: false, cards: [] as GroupCardData[], total: 0 },
+        { ...base, status: "error" as const, email: param(url, "email"), token: null, linkExpired: false, hasResponse: false, minor: false, cards: [] as GroupCardData[], total: 0 },
         { headers: PRIVATE },
       ),
     { scope: "gruppi-matching" },
@@ -228,6 +231,22 @@ function MatchingFlow({
       return;
     }
     toast({ title: messages.selectionFailedTitle, description: messages.genericFailure, variant: "destructive" });
+  }
+
+  // Groups are for adults: whatever the link asked for (a group, the call), someone under 18 is told why and where to turn.
+  if (page.minor) {
+    return (
+      <>
+        <PageHeader eyebrow={name ? `${name}, grazie per le tue risposte` : "Grazie per le tue risposte"} title={minorNotice.title}>
+          {minorNotice.intro.map((paragraph) => (
+            <p key={paragraph} className="text-lg text-ink-700">
+              {paragraph}
+            </p>
+          ))}
+        </PageHeader>
+        <MinorNotice />
+      </>
+    );
   }
 
   if (step.kind === "pending") {

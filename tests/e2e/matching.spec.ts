@@ -124,11 +124,22 @@ test("select → call request → thank-you, stored once", async ({ page }, info
   await phone.fill("   ");
   await expect(send).toBeDisabled();
   await phone.fill("333 123 4567");
+  // The call is for adults: without "Confermo di avere almeno 18 anni" nothing is sent.
+  await send.click();
+  await expect(page.locator("form").getByText("Conferma di avere almeno 18 anni: i nostri gruppi sono per persone adulte.")).toBeVisible();
+  await expect(page.getByRole("checkbox", { name: /almeno 18 anni/ })).toBeFocused();
+  await page.getByRole("checkbox", { name: /almeno 18 anni/ }).check();
   const call = page.waitForResponse((response) => response.url().endsWith("/api/update-group-selection") && response.request().method() === "POST");
   await send.click();
   const callResponse = await call;
   expect(callResponse.status()).toBe(200);
-  expect(callResponse.request().postDataJSON()).toMatchObject({ email: person.email, selectedTherapist: therapist, GiuliaCallRequested: true, GiuliaPhone: "333 123 4567" });
+  expect(callResponse.request().postDataJSON()).toMatchObject({
+    email: person.email,
+    selectedTherapist: therapist,
+    GiuliaCallRequested: true,
+    GiuliaPhone: "333 123 4567",
+    adult: true,
+  });
   expect(((await callResponse.json()) as { bookingId: string }).bookingId).toBe(bookingId);
   await expect(page.getByText("Richiesta inviata!").first()).toBeVisible();
 
@@ -168,6 +179,7 @@ test("/call-{name} with the e-mailed token books a free slot of the introductory
   await free.check({ force: true });
   await expect(page.getByText(/^Hai scelto/)).toBeVisible();
   await page.getByLabel("Numero di telefono").fill("+39 333 765 4321");
+  await page.getByRole("checkbox", { name: /almeno 18 anni/ }).check();
   const request = page.waitForResponse((response) => response.url().endsWith("/api/update-group-selection"));
   await page.getByRole("button", { name: "Richiedi la chiamata gratuita" }).click();
   const response = await request;

@@ -29,6 +29,7 @@ test("registration: every missing field and consent is shown at once, then the e
     await expect(page.getByText(message, { exact: true })).toBeVisible();
   }
   await expect(page.locator("form").getByText("È necessario accettare tutti i termini obbligatori per procedere")).toBeVisible();
+  await expect(page.locator("form").getByText("Conferma di avere almeno 18 anni: i nostri gruppi sono per persone adulte.")).toBeVisible();
   await expect(page.getByRole("region", { name: "Notifica" }).getByText("È necessario accettare tutti i termini obbligatori per procedere")).toBeVisible();
   await expect(page.getByLabel("Nome", { exact: true })).toBeFocused();
 
@@ -36,7 +37,7 @@ test("registration: every missing field and consent is shown at once, then the e
   await page.getByLabel("Cognome").fill("Rossi");
   await page.getByLabel("Data di nascita").fill("1992-03-14");
   await page.getByLabel("Email").fill(email);
-  for (const name of [/accordo di servizio/, /termini e condizioni/, /privacy policy/, /Autorizzo il team/]) await page.getByRole("checkbox", { name }).check();
+  for (const name of [/almeno 18 anni/, /accordo di servizio/, /termini e condizioni/, /privacy policy/, /Autorizzo il team/]) await page.getByRole("checkbox", { name }).check();
   await page.getByRole("button", { name: "Conferma iscrizione" }).click();
   await expect(page.getByRole("heading", { name: "Registrazione completata" })).toBeVisible();
   const mail = await waitForMail(email, "Conferma della tua iscrizione");
@@ -62,7 +63,7 @@ test("registration: a field the server refuses after the browser's check passed 
   await page.getByLabel("Data di nascita").fill("1992-03-14");
   const email = page.getByLabel("Email");
   await email.fill("elena.server@example.com");
-  for (const name of [/accordo di servizio/, /termini e condizioni/, /privacy policy/, /Autorizzo il team/]) await page.getByRole("checkbox", { name }).check();
+  for (const name of [/almeno 18 anni/, /accordo di servizio/, /termini e condizioni/, /privacy policy/, /Autorizzo il team/]) await page.getByRole("checkbox", { name }).check();
   await page.getByRole("button", { name: "Conferma iscrizione" }).click();
   const response = await sent;
   expect(response.status()).toBe(400);

@@ -168,6 +168,7 @@ describe("update-group-selection", () => {
       email: "chiamata@example.com",
       selectedTherapist: "Chiara Chiamata",
       GiuliaCallRequested: true,
+      adult: true,
       GiuliaPhone: "   ",
       token: await accessTokenFor(db, "chiamata@example.com"),
     });
@@ -181,6 +182,7 @@ describe("update-group-selection", () => {
         email: "chiamata@example.com",
         selectedTherapist: "Chiara Chiamata",
         GiuliaCallRequested: true,
+        adult: true,
         GiuliaPhone: " 333 123 4567 ",
         token: await accessTokenFor(db, "chiamata@example.com"),
       },
@@ -199,6 +201,7 @@ describe("update-group-selection", () => {
       email: "diretta@example.com",
       selectedTherapist: "Chiamata conoscitiva",
       MarioCallRequested: true,
+      adult: true,
       MarioPhone: "+39 02 1234567",
       token: await accessTokenFor(db, "diretta@example.com"),
     });

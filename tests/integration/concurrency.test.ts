@@ -232,7 +232,7 @@ describe("one call slot, many callers", () => {
     const emails = Array.from({ length: 10 }, (_, index) => `slot-${index}@example.com`);
     const tokens = await Promise.all(emails.map((email) => accessTokenFor(db, email)));
     const answers = await Promise.all(
-      emails.map((email, index) => postJson(intakeCallsAction, db, { email, name: "Mario", phone: "333 000 1111", start: slot.start, token: tokens[index] })),
+      emails.map((email, index) => postJson(intakeCallsAction, db, { email, name: "Mario", phone: "333 000 1111", adult: true, start: slot.start, token: tokens[index] })),
     );
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, ...Array(9).fill(409)]);
     expect(answers.filter((answer) => answer.status === 409).every((answer) => answer.body.error === "Questo orario è appena stato preso: scegline un altro.")).toBe(true);
@@ -283,6 +283,7 @@ describe("the same request retried by parallel clients", () => {
         email: "idem.chiamata@example.com",
         selectedTherapist: "Chiamata conoscitiva",
         MarioCallRequested: true,
+        adult: true,
         MarioPhone: "333 123 4567",
         token: await accessTokenFor(db, "idem.chiamata@example.com"),
       }),

@@ -25,7 +25,7 @@ import { documentFileName, documentTypes } from "../../app/server/services/admin
 import { callAvailability } from "../../app/server/services/intake-calls.server";
 import { storage } from "../../app/server/storage.server";
 import { testDatabase } from "./database";
-import { intakeTherapist, solvedChallenge, validAnswers, rowCounts } from "./helpers";
+import { intakeTherapist, solvedChallenge, validAnswers, validRegistration, rowCounts } from "./helpers";
 
 /**
  * Property tests of every public JSON endpoint (the modules under app/routes/api/, except
@@ -117,7 +117,7 @@ const specs: Record<string, EndpointSpec> = {
     required: { step: { kind: "int", min: 1, max: QUESTIONNAIRE_STEPS } },
   },
   "update-group-selection": {
-    sample: async () => ({ email: uniqueEmail("selezione"), selectedTherapist: "Chiamata conoscitiva", MarioCallRequested: true, MarioPhone: "333 123 4567" }),
+    sample: async () => ({ email: uniqueEmail("selezione"), selectedTherapist: "Chiamata conoscitiva", MarioCallRequested: true, adult: true, MarioPhone: "333 123 4567" }),
     required: { email, selectedTherapist: text(1, 200) },
     optional: { groupId: { kind: "uuid" }, name: optionalText(100), callSlot: { kind: "datetime" } },
   },
@@ -130,7 +130,7 @@ const specs: Record<string, EndpointSpec> = {
     sample: async (db) => {
       const days = await callAvailability(db);
       const free = days.flatMap((day) => day.slots).find((slot) => !slot.taken);
-      return { email: uniqueEmail("chiamata"), name: "Mario", phone: "333 000 1111", start: free!.start };
+      return { email: uniqueEmail("chiamata"), name: "Mario", phone: "333 000 1111", adult: true, start: free!.start };
     },
     required: { email, phone: { kind: "phone" }, start: { kind: "datetime" } },
     optional: { name: optionalText(100) },
@@ -140,17 +140,7 @@ const specs: Record<string, EndpointSpec> = {
     required: { email, name: text(1, 100) },
   },
   "send-registration-confirmation": {
-    sample: async () => ({
-      firstName: "Giulia",
-      lastName: "Rossi",
-      birthDate: "1990-05-17",
-      email: uniqueEmail("iscrizione"),
-      accordoServizio: true,
-      terminiCondizioni: true,
-      privacy: true,
-      autorizzazioneContatto: true,
-      newsletter: false,
-    }),
+    sample: async () => validRegistration(uniqueEmail("iscrizione")),
     required: {
       firstName: text(1, 100),
       lastName: text(1, 100),
@@ -160,6 +150,7 @@ const specs: Record<string, EndpointSpec> = {
       terminiCondizioni: checkbox,
       privacy: checkbox,
       autorizzazioneContatto: checkbox,
+      adult: checkbox,
     },
     optional: { timestamp: { kind: "datetime" } },
   },

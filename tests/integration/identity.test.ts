@@ -186,7 +186,7 @@ describe("a write for an address without proof", () => {
 
     await intakeTherapist(db);
     const [day] = await callAvailability(db);
-    const slot = await postJson(bookCallSlot, db, { email: "victim@example.com", phone: "333 1234567", start: day!.slots[0]!.start });
+    const slot = await postJson(bookCallSlot, db, { email: "victim@example.com", phone: "333 1234567", adult: true, start: day!.slots[0]!.start });
     expect(slot.status).toBe(202);
     expect(await count(db, intakeCalls, "victim@example.com")).toBe(0);
     expect(await count(db, groupBookings, "victim@example.com")).toBe(0);

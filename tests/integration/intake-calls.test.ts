@@ -28,11 +28,12 @@ const book = async (email: string, start: string, extra: { groupId?: string } = 
         selectedTherapist: "Chiamata conoscitiva",
         groupId: extra.groupId,
         MarioCallRequested: true,
+        adult: true,
         MarioPhone: "333 000 1111",
         callSlot: start,
         token: await accessTokenFor(db, email),
       })
-    : postJson(bookCallSlotAction, db, { email, name: "Mario", phone: "333 000 1111", start, token: await accessTokenFor(db, email) });
+    : postJson(bookCallSlotAction, db, { email, name: "Mario", phone: "333 000 1111", adult: true, start, token: await accessTokenFor(db, email) });
 
 async function listed(groupId?: string) {
   const url = `http://localhost/api/call-slots${groupId ? `?groupId=${groupId}` : ""}`;

@@ -26,7 +26,7 @@ import { storage } from "../../app/server/storage.server";
 import { solveProofOfWork } from "../support/proof-of-work.mjs";
 import { testDatabase } from "./database";
 import { answer, refusal } from "./route-calls";
-import { intakeTherapist, postJson, solvedChallenge, validAnswers, rowCounts } from "./helpers";
+import { intakeTherapist, postJson, solvedChallenge, validAnswers, validRegistration, rowCounts } from "./helpers";
 
 let db: Database;
 let dataDir: string;
@@ -75,24 +75,14 @@ async function submissions() {
     {
       name: "send-registration-confirmation",
       action: register,
-      body: {
-        firstName: "Giulia",
-        lastName: "Rossi",
-        birthDate: "1990-05-17",
-        email: unique("iscrizione"),
-        accordoServizio: true,
-        terminiCondizioni: true,
-        privacy: true,
-        autorizzazioneContatto: true,
-        newsletter: false,
-      },
+      body: validRegistration(unique("iscrizione")),
     },
     {
       name: "update-group-selection (call request)",
       action: updateGroupSelection,
-      body: { email: unique("chiamata"), selectedTherapist: "Chiamata conoscitiva", MarioCallRequested: true, MarioPhone: "333 123 4567" },
+      body: { email: unique("chiamata"), selectedTherapist: "Chiamata conoscitiva", MarioCallRequested: true, adult: true, MarioPhone: "333 123 4567" },
     },
-    { name: "call-slots", action: intakeCalls, body: { email: unique("slot"), name: "Mario", phone: "333 000 1111", start: slot.start } },
+    { name: "call-slots", action: intakeCalls, body: { email: unique("slot"), name: "Mario", phone: "333 000 1111", adult: true, start: slot.start } },
     { name: "waitlist", action: joinWaitlist, body: { email: unique("attesa") } },
   ];
 }
@@ -265,7 +255,7 @@ describe("the anti-spam proof of work on every public submission", () => {
     const before = await stored();
     const form = (fields: Record<string, string>) =>
       new Request("http://localhost/form", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields) });
-    const call = { email: unique("pagina"), name: "Mario", MarioCallRequested: "true", MarioPhone: "333 123 4567" };
+    const call = { email: unique("pagina"), name: "Mario", MarioCallRequested: "true", adult: "on", MarioPhone: "333 123 4567" };
     const group = { intent: "select", email: unique("pagina"), selectedTherapist: "Laura Bianchi" };
     const context = { db, clientIp: "192.0.2.201", cspNonce: "" };
     const refusedCall = (await callPage({ request: form(call), params: { callPath: "call-mario" }, context } as never)) as { data: { error: string }; init: ResponseInit };

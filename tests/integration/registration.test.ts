@@ -11,22 +11,11 @@ import { deliverDueEmails } from "../../app/server/mail/outbox.server";
 import { smtpTransport } from "../../app/server/mail/transport.server";
 import { saveDocument } from "../../app/server/services/admin-documents.server";
 import { testDatabase } from "./database";
-import { postJson, queuedMail } from "./helpers";
+import { postJson, queuedMail, validRegistration } from "./helpers";
 
 const pdf = (title: string) => Buffer.from(`%PDF-1.4\n% ${title}\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n`);
 
-const valid = {
-  firstName: "Elena",
-  lastName: "Rossi",
-  birthDate: "1992-03-14",
-  email: "elena@example.com",
-  accordoServizio: true,
-  terminiCondizioni: true,
-  privacy: true,
-  autorizzazioneContatto: true,
-  newsletter: false,
-  timestamp: "2026-11-21T10:00:00.000Z",
-};
+const valid = { ...validRegistration("elena@example.com"), timestamp: "2026-11-21T10:00:00.000Z" };
 
 beforeAll(() => {
   process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "insieme-registration-"));
@@ -51,7 +40,7 @@ describe("registration confirmation", () => {
     expect(row).toMatchObject({ firstName: "Elena", lastName: "Rossi", birthDate: "1992-03-14", privacy: true });
     expect(row?.submittedAt.toISOString()).toBe("2026-11-21T10:00:00.000Z");
     const consents = await db.select().from(consentRecords).where(eq(consentRecords.email, "elena@example.com"));
-    expect(consents.map((consent) => consent.consent).sort()).toEqual(["accordo-servizio", "autorizzazione-contatto", "privacy", "termini-condizioni"]);
+    expect(consents.map((consent) => consent.consent).sort()).toEqual(["accordo-servizio", "autorizzazione-contatto", "maggiorenne", "privacy", "termini-condizioni"]);
 
     const received: ParsedMail[] = [];
     const server = new SMTPServer({

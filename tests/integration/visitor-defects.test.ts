@@ -11,7 +11,7 @@ import { consentRecords, documents, emailOutbox, newsletterSubscribers, registra
 import { documentTypes, saveDocument } from "../../app/server/services/admin-documents.server";
 import { generatedDocumentKey } from "../../app/server/services/legal-pdfs.server";
 import { storage } from "../../app/server/storage.server";
-import { postJson, staffDatabase } from "./helpers";
+import { postJson, staffDatabase, validRegistration } from "./helpers";
 
 const BASE = "http://localhost:3000";
 let db: Database;
@@ -21,17 +21,7 @@ beforeAll(async () => {
   ({ db, adminCookie } = await staffDatabase("visitor-defects", "password-molto-lunga-e-sicura"));
 });
 
-const registration = (email: string) => ({
-  firstName: "Elena",
-  lastName: "Rossi",
-  birthDate: "1992-03-14",
-  email,
-  accordoServizio: true,
-  terminiCondizioni: true,
-  privacy: true,
-  autorizzazioneContatto: true,
-  newsletter: false,
-});
+const registration = validRegistration;
 
 const attachmentsTo = async (to: string) => {
   const [mail] = await db
@@ -123,7 +113,7 @@ describe("registration errors", () => {
     const result = await postJson(register, db, { newsletter: false });
     expect(result.status).toBe(400);
     expect(Object.keys(result.body.fields).sort()).toEqual(
-      ["accordoServizio", "autorizzazioneContatto", "birthDate", "email", "firstName", "lastName", "privacy", "terminiCondizioni"].sort(),
+      ["accordoServizio", "adult", "autorizzazioneContatto", "birthDate", "email", "firstName", "lastName", "privacy", "terminiCondizioni"].sort(),
     );
     expect(await db.select().from(registrations).where(eq(registrations.email, ""))).toHaveLength(0);
   });

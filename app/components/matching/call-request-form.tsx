@@ -4,6 +4,7 @@ import { EmailField } from "./email-field";
 import { useToast } from "~/components/ui/toast";
 import { postJson, firstFieldError } from "~/components/post-json";
 import { callKeyPrefix } from "~/domain/matching-schemas";
+import { adultMessages } from "~/domain/minors";
 import { SlotPicker } from "./slot-picker";
 import { identityMessages, messages, type CallSlotDay } from "~/domain/matching-types";
 import { useHydrated } from "./use-hydrated";
@@ -51,6 +52,8 @@ export function CallRequestForm({
   const [days, setDays] = useState(slots);
   const [sending, setSending] = useState(false);
   const [phoneError, setPhoneError] = useState<string | null>(null);
+  const [adult, setAdult] = useState(false);
+  const [adultError, setAdultError] = useState<string | null>(null);
   const ready = useHydrated();
   const prefix = callKeyPrefix(name);
   const phoneEmpty = phone.trim().length === 0;
@@ -80,6 +83,12 @@ export function CallRequestForm({
       toast({ title: messages.emailRequired, variant: "destructive" });
       return;
     }
+    if (!adult) {
+      setAdultError(adultMessages.required);
+      toast({ title: adultMessages.required, variant: "destructive" });
+      document.getElementById(`${ids}-adult`)?.focus();
+      return;
+    }
     setSending(true);
     setPhoneError(null);
     const outcome = await postJson<CallResponse>("/api/update-group-selection", {
@@ -89,6 +98,7 @@ export function CallRequestForm({
       ...(name ? { name } : {}),
       [`${prefix}CallRequested`]: true,
       [`${prefix}Phone`]: phone.trim(),
+      adult: true,
       ...(slot ? { callSlot: slot } : {}),
       ...(token ? { token } : {}),
     });
@@ -110,7 +120,9 @@ export function CallRequestForm({
       return;
     }
     if (outcome.status === 400 && outcome.fields.phone) setPhoneError(outcome.fields.phone);
-    const detail = outcome.status === 400 ? firstFieldError(outcome) : undefined;
+    if (outcome.status === 400 && outcome.fields.adult) setAdultError(outcome.fields.adult);
+    // 403: the person's questionnaire says "Meno di 18"; the answer says so plainly.
+    const detail = outcome.status === 400 ? firstFieldError(outcome) : outcome.status === 403 ? outcome.error : undefined;
     toast({ title: detail ?? messages.genericFailure, variant: "destructive" });
   }
 
@@ -158,6 +170,37 @@ export function CallRequestForm({
         )}
       </div>
       {days && days.length > 0 ? <SlotPicker days={days} value={slot} onChange={setSlot} disabled={sending} /> : null}
+      <div className="grid gap-1.5">
+        <div className="flex items-start gap-3">
+          <input
+            id={`${ids}-adult`}
+            name="adult"
+            type="checkbox"
+            required
+            checked={adult}
+            onChange={(event) => {
+              setAdult(event.target.checked);
+              if (adultError) setAdultError(null);
+            }}
+            aria-invalid={adultError ? true : undefined}
+            aria-describedby={adultError ? `${ids}-adult-error` : `${ids}-adult-hint`}
+            className="mt-1 size-5 shrink-0 accent-teal-700"
+          />
+          <label htmlFor={`${ids}-adult`} className="text-ink-900">
+            {adultMessages.label}
+            <span aria-hidden> *</span>
+          </label>
+        </div>
+        {adultError ? (
+          <p id={`${ids}-adult-error`} className="text-sm text-danger-600">
+            {adultError}
+          </p>
+        ) : (
+          <p id={`${ids}-adult-hint`} className="text-sm text-ink-500">
+            I nostri gruppi sono per persone adulte.
+          </p>
+        )}
+      </div>
       <div>
         <button
           type="submit"

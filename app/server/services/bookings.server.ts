@@ -9,7 +9,7 @@ import { slugify } from "~/domain/slug";
 import { audit } from "../audit.server";
 import type { SessionInfo } from "../auth.server";
 import type { Database } from "../db/client.server";
-import { attendance, groupBookings, groupSessions, groupWaitlist, groups, questionnaireResponses, therapists } from "../db/schema";
+import { attendance, consentRecords, groupBookings, groupSessions, groupWaitlist, groups, questionnaireResponses, therapists } from "../db/schema";
 import { env, publicBaseUrl } from "../env.server";
 import { errors, HttpError } from "../http/errors.server";
 import { type HandlerResult } from "../http/idempotency.server";
@@ -21,6 +21,7 @@ import { VersionConflict, versionOf } from "../record-versions.server";
 import { bookCallSlot, callMeans } from "./intake-calls.server";
 import { THERAPIST_AREA } from "~/domain/sessions";
 import { tokenForAddress } from "./identity.server";
+import { adultDeclaration } from "./minors.server";
 import { firstMeetingLabel, latestResponse, loadGroups, normalizeEmail, profileOf, scheduleOf, type GroupWithTherapist } from "./groups.server";
 
 type Tx = Pick<Database, "insert" | "select" | "update" | "execute">;
@@ -189,6 +190,7 @@ export async function requestCall(tx: Tx, input: GroupSelectionInput & { call: {
       .returning({ id: groupBookings.id });
     bookingId = row!.id;
   }
+  await tx.insert(consentRecords).values(adultDeclaration(email, "call"));
   const [group] = found?.groupId ? await loadGroups(tx, { ids: [found.groupId], onlyOpen: false }) : [];
   const slot = input.callSlot
     ? await bookCallSlot(tx, { start: input.callSlot, email, name, phone: input.call.phone, bookingId, groupId: input.groupId ?? found?.groupId ?? null }, now)

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { GroupCardData } from "~/domain/matching-types";
 import { group as groupRules } from "~/content/site";
 import { dateLabel, firstMeetingOn, weekdayName } from "~/domain/calendar";
+import { isMinor } from "~/domain/minors";
 import { matchGroups, reasonLine, type MatchGroup, type MatchProfile, type MatchResult } from "~/domain/matching";
 import { readAnswers } from "../crypto.server";
 import type { Database } from "../db/client.server";
@@ -195,6 +196,8 @@ function cardOf(result: MatchResult<GroupWithTherapist>, participants: string[],
  */
 export async function recommendedGroups(db: Reader, email: string | null, shown?: number) {
   const response = email ? await latestResponse(db, email) : undefined;
+  // Groups are for adults: someone who answered "Meno di 18" is recommended none, and the page says why.
+  if (isMinor(response?.age)) return { hasResponse: true, minor: true, name: response?.name ?? null, cards: [] as GroupCardData[] };
   const results = matchGroups(profileOf(response), await loadGroups(db));
   const listed = shown === undefined ? results : results.slice(0, shown);
   const participants = await participantsOf(
@@ -203,6 +206,7 @@ export async function recommendedGroups(db: Reader, email: string | null, shown?
   );
   return {
     hasResponse: Boolean(response),
+    minor: false,
     name: response?.name ?? null,
     total: results.length,
     cards: listed.map((result) => cardOf(result, participants.get(result.group.id) ?? [], Boolean(response))),

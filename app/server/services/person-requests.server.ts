@@ -7,6 +7,7 @@ import { type HandlerResult } from "../http/idempotency.server";
 import { joinWaitlist, requestCall, selectGroup } from "./bookings.server";
 import { checkOfferedSlot, slotLabel } from "./intake-calls.server";
 import { loadGroups } from "./groups.server";
+import { refuseMinor } from "./minors.server";
 import { completePendingAction, identityFromToken, issueAddressToken, pendingAction, requestConfirmation, type Identity, type PendingKind } from "./identity.server";
 
 /**
@@ -36,6 +37,8 @@ function maskedPhone(phone: string) {
 }
 
 async function perform(tx: Tx, identity: Identity, kind: PendingKind, payload: Record<string, unknown>, now: Date): Promise<HandlerResult> {
+  // Groups are for adults: nothing is booked for someone whose questionnaire says "Meno di 18".
+  await refuseMinor(tx, identity.email);
   if (kind === "waitlist") return joinWaitlist(tx, { ...(payload as unknown as WaitlistInput), email: identity.email });
   const input = { ...(payload as unknown as GroupSelectionInput), email: identity.email };
   if (kind === "request-call" && input.call) return requestCall(tx, { ...input, call: input.call }, now);

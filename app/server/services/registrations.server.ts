@@ -3,6 +3,7 @@ import { legalVersions } from "~/content/site";
 import type { RegistrationInput } from "~/domain/registration";
 import type { Database } from "../db/client.server";
 import { consentRecords, registrations } from "../db/schema";
+import { adultDeclaration } from "./minors.server";
 import { env } from "../env.server";
 import { enqueueEmails, type Attachment, emailBody } from "../mail/outbox.server";
 import { RegistrationConfirmation, StaffNotification } from "../mail/templates";
@@ -32,6 +33,7 @@ const registrationConsents = (email: string) => [
   { email, form: "registration" as const, consent: "termini-condizioni", textVersion: legalVersions.terms.version },
   { email, form: "registration" as const, consent: "privacy", textVersion: legalVersions.privacy.version },
   { email, form: "registration" as const, consent: "autorizzazione-contatto", textVersion: legalVersions.privacy.version },
+  adultDeclaration(email, "registration"),
 ];
 
 /**
