@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { matchGroups, reasonLine, situationThemes, type MatchGroup, type MatchProfile } from "./matching";
+import { agePeersNote, matchGroups, reasonLine, situationThemes, type MatchGroup, type MatchProfile } from "./matching";
 
 function group(overrides: Partial<MatchGroup> & Pick<MatchGroup, "id" | "name">): MatchGroup {
   return {
@@ -189,5 +189,41 @@ describe("matchGroups", () => {
 
     const unknownAge = matchGroups({ ...giulia, age: "" }, [older])[0]!;
     expect(second!.score).toBeLessThan(unknownAge.score);
+  });
+
+  it("names a theme matched only through a goal in the goal's own words, never as a theme the person did not choose", () => {
+    const profile: MatchProfile = { ...giulia, current_situations: ["Mi sento in ritardo rispetto agli altri"], therapy_goals: ["Gestire meglio l'ansia"] };
+    const [best] = matchGroups(profile, [group({ id: "a", name: "Passi", situations: ["in-ritardo", "ansia-futuro"] })]);
+
+    expect(best?.reasons).toContain("Temi in comune: sentirsi in ritardo, gestire meglio l'ansia");
+    expect(reasonLine(best!)).not.toContain("ansia per il futuro");
+  });
+});
+
+describe("reasonLine", () => {
+  it("gives every card a line, even one that shares neither time, themes nor age", () => {
+    const [only] = matchGroups(giulia, [group({ id: "m", name: "Mattino", time_slot: "Mattina", age_min: 50, age_max: 70, occupied: 4 })]);
+
+    expect(only?.reasons).toEqual([]);
+    expect(reasonLine(only!)).toBe("Ha ancora 4 posti liberi");
+    expect(reasonLine({ reasons: [], freeSpots: 1 })).toBe("Ha ancora 1 posto libero");
+  });
+});
+
+describe("agePeersNote", () => {
+  const fifty: MatchProfile = { ...giulia, age: "46-55" };
+  const young = group({ id: "y", name: "Giovani", age_min: 18, age_max: 60, member_ages: ["26-35", "26-35"] });
+
+  it("says plainly when no group offered has anyone of the person's age", () => {
+    expect(agePeersNote(fifty, matchGroups(fifty, [young, group({ id: "e", name: "Vuoto", age_min: 18, age_max: 60 })]))).toContain(
+      "non ci sono persone della tua fascia d'età (46-55)",
+    );
+  });
+
+  it("says nothing when someone shares it, when the age is unknown, or when no group is offered", () => {
+    const peers = group({ id: "p", name: "Coetanei", age_min: 18, age_max: 60, member_ages: ["46-55"] });
+    expect(agePeersNote(fifty, matchGroups(fifty, [young, peers]))).toBeNull();
+    expect(agePeersNote({ age: "" }, matchGroups(fifty, [young]))).toBeNull();
+    expect(agePeersNote(fifty, [])).toBeNull();
   });
 });

@@ -204,6 +204,17 @@ function scoreTime(profile: MatchProfile, group: MatchGroup): { points: number; 
   return points > 0 ? { points, reason: "Orario diverso, ma hai indicato flessibilità" } : { points };
 }
 
+/** The first answer that speaks about `slug`, in the person's own words ("gestire meglio l'ansia"). */
+function ownWords(answers: readonly string[], slug: ProblemSlug) {
+  const answer = answers.find((value) => situationThemes(value).includes(slug))?.trim() ?? "";
+  return answer.charAt(0).toLocaleLowerCase("it") + answer.slice(1);
+}
+
+/**
+ * A theme the person lives now is named by the group's theme (their situation is that theme); one
+ * matched only through a goal is named in the goal's own words, so a card never says "ansia per il
+ * futuro" to someone who only chose "Gestire meglio l'ansia" (issue 34).
+ */
 function scoreThemes(profile: MatchProfile, group: MatchGroup): { points: number; labels: string[] } {
   const fromSituations = new Set(profile.current_situations.flatMap(situationThemes));
   const fromGoals = new Set(profile.therapy_goals.flatMap(situationThemes));
@@ -212,10 +223,14 @@ function scoreThemes(profile: MatchProfile, group: MatchGroup): { points: number
 
   for (const slug of PROBLEM_SLUGS) {
     if (!group.situations.includes(slug)) continue;
-    if (fromSituations.has(slug)) points += MATCH_WEIGHTS.situationTheme;
-    else if (fromGoals.has(slug)) points += MATCH_WEIGHTS.goalTheme;
-    else continue;
-    labels.push(themeLabels[slug]);
+    if (fromSituations.has(slug)) {
+      points += MATCH_WEIGHTS.situationTheme;
+      labels.push(themeLabels[slug]);
+    } else if (fromGoals.has(slug)) {
+      points += MATCH_WEIGHTS.goalTheme;
+      const words = ownWords(profile.therapy_goals, slug);
+      if (!labels.includes(words)) labels.push(words);
+    }
   }
 
   const answers = [...profile.current_situations, ...profile.therapy_goals].map(fold);
@@ -258,7 +273,22 @@ export function matchGroups<G extends MatchGroup>(profile: MatchProfile, groups:
     .map((result, index) => ({ ...result, recommended: index === 0 }));
 }
 
-/** The one line of why shown on a card: "Stesso orario: Sera · Temi in comune: solitudine". */
-export function reasonLine(result: Pick<MatchResult, "reasons">): string {
-  return result.reasons.join(" · ");
+/**
+ * The one line of why shown on a card: "Stesso orario: Sera · Temi in comune: solitudine". Every card
+ * has one (issue 34): a group that shares nothing else with the answers is there because it has room.
+ */
+export function reasonLine(result: Pick<MatchResult, "reasons" | "freeSpots">): string {
+  if (result.reasons.length > 0) return result.reasons.join(" · ");
+  return result.freeSpots === 1 ? "Ha ancora 1 posto libero" : `Ha ancora ${result.freeSpots} posti liberi`;
+}
+
+/**
+ * Said plainly over the cards when none of the groups offered has anyone of the person's age bracket
+ * (issue 34): "46-55" and every member 26-35. Nothing when the age is unknown or someone shares it.
+ */
+export function agePeersNote(profile: Pick<MatchProfile, "age">, results: readonly Pick<MatchResult, "group">[]): string | null {
+  const label = profile.age.normalize("NFC").trim();
+  if (!AGE_BRACKETS[label] || results.length === 0) return null;
+  if (results.some((result) => (result.group.member_ages ?? []).includes(label))) return null;
+  return `Al momento in questi gruppi non ci sono persone della tua fascia d'età (${label}). Te li proponiamo per orario e temi in comune: ne parliamo insieme nella chiamata conoscitiva.`;
 }

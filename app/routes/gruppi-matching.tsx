@@ -1,4 +1,4 @@
-import { CircleAlert, RotateCw } from "lucide-react";
+import { CircleAlert, Info, RotateCw } from "lucide-react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { data, Link, redirect, useLocation, useNavigation, useRevalidator } from "react-router";
 import type { Route } from "./+types/gruppi-matching";
@@ -14,7 +14,7 @@ import { PendingNotice } from "~/components/matching/pending-notice";
 import { MinorNotice } from "~/components/matching/minor-notice";
 import { minorNotice } from "~/content/minors";
 import { WaitlistOffer } from "~/components/matching/waitlist-offer";
-import { useToast } from "~/components/ui/toast";
+import { useToast, useToastsAtTop } from "~/components/ui/toast";
 import { CLIENT_AREA } from "~/domain/client-area";
 import { webPageMeta } from "~/domain/seo";
 import { formAction } from "~/server/http/form-action.server";
@@ -68,6 +68,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           name: base.name ?? result.name,
           hasResponse: result.hasResponse,
           minor: result.minor,
+          ageNote: result.ageNote,
           cards: result.cards,
           total: result.total,
         },
@@ -76,7 +77,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     () =>
       data(
-        { ...base, status: "error" as const, email: param(url, "email"), token: null, linkExpired: false, hasResponse: false, minor: false, cards: [] as GroupCardData[], total: 0 },
+        {
+          ...base,
+          status: "error" as const,
+          email: param(url, "email"),
+          token: null,
+          linkExpired: false,
+          hasResponse: false,
+          minor: false,
+          ageNote: null,
+          cards: [] as GroupCardData[],
+          total: 0,
+        },
         { headers: PRIVATE },
       ),
     { scope: "gruppi-matching" },
@@ -139,6 +151,8 @@ function PageHeader({ eyebrow, title, focus = false, children }: { eyebrow: stri
 }
 
 export default function GroupsMatchingPage({ loaderData, actionData }: Route.ComponentProps) {
+  // The questionnaire's "Questionario inviato!" arrives with this page: on a wide screen it would cover the first card's corner.
+  useToastsAtTop();
   const location = useLocation();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
@@ -329,6 +343,12 @@ function MatchingFlow({
             ; se l'hai già fatto, apri il link nell'email che ti abbiamo inviato.
           </p>
         )}
+        {page.ageNote ? (
+          <p className="flex items-start gap-2 rounded-2xl bg-coral-100/60 p-4 text-ink-900">
+            <Info aria-hidden className="mt-0.5 size-5 shrink-0 text-coral-700" />
+            {page.ageNote}
+          </p>
+        ) : null}
         {token ? (
           <p className="text-ink-700">
             Hai già scelto un gruppo? Segui il tuo percorso, gli incontri e le assenze nella{" "}

@@ -1,7 +1,6 @@
 import { expect, test } from "@playwright/test";
-import type { QuestionnaireDraft } from "../../app/domain/questionnaire";
 import { validAnswers } from "../support/valid-answers.mjs";
-import { acceptGateConsent } from "./support/fixtures";
+import { finishQuestionnaire } from "./support/questionnaire";
 
 /**
  * Groups are for adults (issue 30 point 4): someone who answers "Meno di 18" finishes the
@@ -9,16 +8,7 @@ import { acceptGateConsent } from "./support/fixtures";
  */
 test("a person under 18 finishes the questionnaire and is told, kindly, that the groups are for adults", async ({ page }, testInfo) => {
   const email = `minore-${testInfo.project.name}-${Date.now()}@example.com`;
-  const answers: QuestionnaireDraft = { ...validAnswers, name: "Luca", age: "Meno di 18", email };
-  await page.addInitScript(() => localStorage.setItem("cookieConsent", JSON.stringify({ necessary: true, analytics: false, marketing: false })));
-  await acceptGateConsent(page.context(), test.info().project.use.baseURL);
-  await page.goto("/questionario");
-  await page.evaluate((draft) => sessionStorage.setItem("questionnaireDraft", JSON.stringify({ ...draft, idempotencyKey: crypto.randomUUID(), reachedSteps: [] })), {
-    step: 23,
-    answers,
-  });
-  await page.goto("/questionario-interno");
-  await page.getByRole("button", { name: "Invia" }).click();
+  await finishQuestionnaire(page, { ...validAnswers, name: "Luca", age: "Meno di 18", email }, testInfo.project.use.baseURL);
 
   await expect(page).toHaveURL(/\/gruppi-matching\?.*token=/);
   await expect(page.getByRole("heading", { level: 1, name: "I nostri gruppi sono per persone adulte" })).toBeVisible();
@@ -30,4 +20,17 @@ test("a person under 18 finishes the questionnaire and is told, kindly, that the
   // No group is offered, so none can be chosen.
   await expect(page.getByText("Consigliato")).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Seleziona questo gruppo" })).toHaveCount(0);
+});
+
+test("on a wide screen the «Questionario inviato!» toast leaves the first group card uncovered", async ({ page }, testInfo) => {
+  const email = `toast-${testInfo.project.name}-${Date.now()}@example.com`;
+  await finishQuestionnaire(page, { ...validAnswers, name: "Sara", email }, testInfo.project.use.baseURL);
+  await expect(page).toHaveURL(/\/gruppi-matching\?.*token=/);
+  const toast = page.getByRole("region", { name: "Notifica" }).getByText("Questionario inviato!");
+  await expect(toast).toBeVisible();
+  const card = page.locator('[aria-roledescription="gruppo"]:not([inert])');
+  await expect(card).toBeVisible();
+  const [toastBox, cardBox] = [await toast.locator("xpath=../..").boundingBox(), await card.boundingBox()];
+  const overlaps = (a: NonNullable<typeof toastBox>, b: NonNullable<typeof cardBox>) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  expect(overlaps(toastBox!, cardBox!)).toBe(false);
 });

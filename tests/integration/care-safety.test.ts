@@ -21,7 +21,7 @@ import { action as submitQuestionnaire } from "../../app/routes/api/submit-quest
 import { action as updateGroupSelection } from "../../app/routes/api/update-group-selection";
 import type { Database } from "../../app/server/db/client.server";
 import { testDatabase } from "./database";
-import { accessTokenFor, postJson, queuedMail, therapistWithGroup, validAnswers, validRegistration } from "./helpers";
+import { accessTokenFor, confirmedMembers, postJson, queuedMail, therapistWithGroup, validAnswers, validRegistration } from "./helpers";
 import { answer, pageRequest, routeCaller } from "./route-calls";
 
 /**
@@ -206,5 +206,21 @@ describe("the 18+ confirmation", () => {
     expect(accepted.status).toBe(200);
     const declared = await db.select().from(consentRecords).where(eq(consentRecords.email, "chiama@example.com"));
     expect(declared.filter((row) => row.consent === "maggiorenne").map((row) => row.form)).toEqual(["call"]);
+  });
+});
+
+describe("the matching page (issue 34)", () => {
+  it("tells a 46-55 person plainly that no group has people of their age, and gives every card its reason", async () => {
+    db = await testDatabase();
+    const { group: young } = await therapistWithGroup(db, { name: "Rita Giovani" }, { name: "Giovani", timeSlot: "Mattina", ageMin: 18, ageMax: 60 });
+    await confirmedMembers(db, young!, 3, "giovani");
+    await submit(db, "cinquanta@example.com", { age: "46-55", name: "Franca", flexibility: ["Poco flessibile"] });
+    const page = answer(await call(matchingLoader, pageRequest(`/gruppi-matching?token=${await accessTokenFor(db, "cinquanta@example.com")}`))).body;
+    expect(page.ageNote).toContain("non ci sono persone della tua fascia d'età (46-55)");
+    const cards = page.cards as { groupId: string; reasons: string }[];
+    expect(cards.map((card) => card.groupId)).toContain(young!.id);
+    for (const card of cards) expect(card.reasons, card.groupId).not.toBe("");
+    const html = rendered(GroupsMatchingPage, "/gruppi-matching", page);
+    expect(html).toContain("non ci sono persone della tua fascia d&#x27;età (46-55)");
   });
 });

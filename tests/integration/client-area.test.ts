@@ -684,6 +684,7 @@ describe("e-mails lead to the area", () => {
         terminiCondizioni: true,
         privacy: true,
         autorizzazioneContatto: true,
+        adult: true,
         newsletter: false,
       }),
     );

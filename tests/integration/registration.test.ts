@@ -81,7 +81,7 @@ describe("registration confirmation", () => {
     ]);
     expect(await db.select().from(registrations).where(eq(registrations.email, "doppia@example.com"))).toHaveLength(1);
     const consents = await db.select().from(consentRecords).where(eq(consentRecords.email, "doppia@example.com"));
-    expect(consents.map((consent) => consent.consent).sort()).toEqual(["accordo-servizio", "autorizzazione-contatto", "privacy", "termini-condizioni"]);
+    expect(consents.map((consent) => consent.consent).sort()).toEqual(["accordo-servizio", "autorizzazione-contatto", "maggiorenne", "privacy", "termini-condizioni"]);
     const mails = (await queuedMail(db)).filter(
       (mail) => mail.template.startsWith("registration") && (mail.to === "doppia@example.com" || mail.text.includes("doppia@example.com")),
     );

@@ -12,6 +12,21 @@ interface ShownToast extends ToastMessage {
 }
 
 const ToastContext = createContext<(message: ToastMessage) => void>(() => undefined);
+type Placement = "bottom" | "top";
+const PlacementContext = createContext<(placement: Placement) => void>(() => undefined);
+
+/**
+ * From a phone's width up the toasts sit bottom right; a page whose first content reaches that corner
+ * (the matching page's first group card, issue 34) moves them to the top right, under the navigation
+ * bar, while it is shown.
+ */
+export function useToastsAtTop() {
+  const place = useContext(PlacementContext);
+  useEffect(() => {
+    place("top");
+    return () => place("bottom");
+  }, [place]);
+}
 
 /** How long a toast stays, unless the pointer or the keyboard focus is on it. */
 const DURATION_MS = 6000;
@@ -27,13 +42,18 @@ let nextId = 1;
  */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toast, setToast] = useState<ShownToast | null>(null);
+  const [placement, setPlacement] = useState<Placement>("bottom");
   const show = useCallback((message: ToastMessage) => setToast({ ...message, id: nextId++ }), []);
   const close = useCallback(() => setToast(null), []);
   const value = useMemo(() => show, [show]);
   return (
     <ToastContext.Provider value={value}>
-      {children}
-      <section aria-label="Notifica" className="pointer-events-none fixed right-0 top-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:bottom-0 sm:top-auto sm:max-w-sm">
+      <PlacementContext.Provider value={setPlacement}>{children}</PlacementContext.Provider>
+      <section
+        aria-label="Notifica"
+        data-placement={placement}
+        className={`pointer-events-none fixed right-0 top-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:max-w-sm ${placement === "top" ? "sm:top-16" : "sm:bottom-0 sm:top-auto"}`}
+      >
         {/* Both live regions exist from the start, so assistive technology notices what is added to them. */}
         <div aria-live="polite" className="grid gap-2">
           {toast && toast.variant !== "destructive" ? <ToastItem key={toast.id} toast={toast} onClose={close} /> : null}

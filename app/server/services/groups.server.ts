@@ -3,7 +3,7 @@ import type { GroupCardData } from "~/domain/matching-types";
 import { group as groupRules } from "~/content/site";
 import { dateLabel, firstMeetingOn, weekdayName } from "~/domain/calendar";
 import { isMinor } from "~/domain/minors";
-import { matchGroups, reasonLine, type MatchGroup, type MatchProfile, type MatchResult } from "~/domain/matching";
+import { agePeersNote, matchGroups, reasonLine, type MatchGroup, type MatchProfile, type MatchResult } from "~/domain/matching";
 import { readAnswers } from "../crypto.server";
 import type { Database } from "../db/client.server";
 import { groupBookings, groups, questionnaireResponses, therapists } from "../db/schema";
@@ -197,8 +197,9 @@ function cardOf(result: MatchResult<GroupWithTherapist>, participants: string[],
 export async function recommendedGroups(db: Reader, email: string | null, shown?: number) {
   const response = email ? await latestResponse(db, email) : undefined;
   // Groups are for adults: someone who answered "Meno di 18" is recommended none, and the page says why.
-  if (isMinor(response?.age)) return { hasResponse: true, minor: true, name: response?.name ?? null, cards: [] as GroupCardData[] };
-  const results = matchGroups(profileOf(response), await loadGroups(db));
+  if (isMinor(response?.age)) return { hasResponse: true, minor: true, ageNote: null, name: response?.name ?? null, total: 0, cards: [] as GroupCardData[] };
+  const profile = profileOf(response);
+  const results = matchGroups(profile, await loadGroups(db));
   const listed = shown === undefined ? results : results.slice(0, shown);
   const participants = await participantsOf(
     db,
@@ -207,6 +208,7 @@ export async function recommendedGroups(db: Reader, email: string | null, shown?
   return {
     hasResponse: Boolean(response),
     minor: false,
+    ageNote: response ? agePeersNote(profile, results) : null,
     name: response?.name ?? null,
     total: results.length,
     cards: listed.map((result) => cardOf(result, participants.get(result.group.id) ?? [], Boolean(response))),
