@@ -215,7 +215,7 @@ describe("the matching page (issue 34)", () => {
     const { group: young } = await therapistWithGroup(db, { name: "Rita Giovani" }, { name: "Giovani", timeSlot: "Mattina", ageMin: 18, ageMax: 60 });
     await confirmedMembers(db, young!, 3, "giovani");
     await submit(db, "cinquanta@example.com", { age: "46-55", name: "Franca", flexibility: ["Poco flessibile"] });
-    const page = answer(await call(matchingLoader, pageRequest(`/gruppi-matching?token=${await accessTokenFor(db, "cinquanta@example.com")}`))).body;
+    const page = answer(await call(matchingLoader, pageRequest(`/gruppi-matching?mostra=1000&token=${await accessTokenFor(db, "cinquanta@example.com")}`))).body;
     expect(page.ageNote).toContain("non ci sono persone della tua fascia d'età (46-55)");
     const cards = page.cards as { groupId: string; reasons: string }[];
     expect(cards.map((card) => card.groupId)).toContain(young!.id);
