@@ -18,6 +18,8 @@ const schema = z.object({
   STAFF_EMAIL: z.email().default("staff@insieme-terapia.it"),
   SESSION_SECRET: z.string().min(32).optional(),
   DATA_ENCRYPTION_KEY: z.string().optional(),
+  /** Years the clinical notes are kept after a person's last noted meeting (docs/decisions, clinical record retention). */
+  CARE_NOTES_RETENTION_YEARS: z.coerce.number().int().min(5).max(50).default(5),
   /** The demo admin's password; random (printed once on the console) unless set. */
   DEMO_ADMIN_PASSWORD: z.string().min(12).optional(),
   DEMO_THERAPIST_PASSWORD: z.string().min(12).optional(),

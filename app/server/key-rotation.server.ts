@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "./db/client.server";
 import { currentKeyId, isSealed, seal, unseal } from "./crypto.server";
+import { reencryptCareNotes } from "./services/care-notes.server";
 
-/** Re-encrypts every questionnaire answer document not sealed with the current key. Returns how many. */
+/** Re-encrypts every questionnaire answer document, clinical note and addendum not sealed with the current key. Returns how many. */
 export async function reencryptAll(db: Database, batchSize = 200): Promise<number> {
   let total = 0;
   const current = currentKeyId();
@@ -19,6 +20,11 @@ export async function reencryptAll(db: Database, batchSize = 200): Promise<numbe
       return rows.rows.length;
     });
     total += changed;
-    if (changed < batchSize) return total;
+    if (changed < batchSize) break;
+  }
+  for (;;) {
+    const changed = await db.transaction((tx) => reencryptCareNotes(tx, current, batchSize));
+    total += changed;
+    if (changed === 0) return total;
   }
 }

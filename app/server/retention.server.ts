@@ -2,6 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { retention } from "~/content/site";
 import type { Database } from "./db/client.server";
 import { dailyAt, registerDailyJob } from "./jobs.server";
+import { env } from "./env.server";
 import { logger } from "./logger.server";
 
 export const RETENTION_JOB = "retention-purge";
@@ -17,7 +18,11 @@ function retentionRules(now: Date): { table: string; where: SQL }[] {
   const other = sql`${at}::timestamptz - make_interval(months => ${retention.otherDataMonths})`;
   return [
     { table: "internal_questionnaire_responses", where: sql`created_at < ${health}` },
-    { table: "group_bookings", where: sql`created_at < ${health}` },
+    // A booking with clinical notes stays until its notes' period is over (CARE_NOTES_RETENTION_YEARS after its last noted meeting); its notes go with it.
+    {
+      table: "group_bookings",
+      where: sql`created_at < ${health} and not exists (select 1 from care_notes n join group_sessions s on s.id = n.session_id where n.booking_id = group_bookings.id and s.ends_at >= ${at}::timestamptz - make_interval(years => ${env().CARE_NOTES_RETENTION_YEARS}))`,
+    },
     { table: "consent_records", where: sql`given_at < ${health}` },
     { table: "audit_log", where: sql`created_at < ${health}` },
     { table: "contacts", where: sql`created_at < ${other}` },
@@ -46,6 +51,7 @@ function retentionRules(now: Date): { table: string; where: SQL }[] {
 export async function purgeExpiredData(db: Database, now: Date = new Date()): Promise<Record<string, number>> {
   const removed: Record<string, number> = {};
   await db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('insieme.erasure', 'on', true)`);
     for (const rule of retentionRules(now)) {
       const result = await tx.execute(sql`delete from ${sql.identifier(rule.table)} where ${rule.where}`);
       removed[rule.table] = result.rowCount ?? 0;

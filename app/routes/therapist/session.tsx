@@ -9,10 +9,13 @@ import { sessionLabel, sessionStatusLabels, THERAPIST_AREA, upperFirst } from "~
 import { audit } from "~/server/audit.server";
 import { HttpError, loadPage } from "~/server/http/errors.server";
 import { parseFields } from "~/server/http/body.server";
-import { actionFail, actionOk, isRecordId, recordId, staffAction } from "~/server/http/staff-action.server";
+import { actionFail, actionOk, checkFields, isRecordId, recordId, staffAction, submissionRefused } from "~/server/http/staff-action.server";
 import { attendanceSheet, recordAttendance } from "~/server/services/sessions.server";
 import { BackLink } from "~/components/site/back-link";
-import { requireTherapist } from "~/server/gates.server";
+import { requireTherapist, type TherapistIdentity } from "~/server/gates.server";
+import { CareNotes } from "~/components/sessions/care-notes";
+import { careNoteActionSchema } from "~/domain/care-notes";
+import { addCareNoteAddendum, meetingCareNotes, saveCareNote, signCareNote } from "~/server/services/care-notes.server";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const identity = await requireTherapist(context.db, request);
@@ -20,7 +23,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (!isRecordId(params.sessionId)) throw new HttpError(404, "Non trovato.");
     const sheet = await attendanceSheet(context.db, params.sessionId, { therapistId: identity.therapist.id });
     await audit(context.db, identity.session, { action: "read", entity: "attendance", entityId: sheet.session.id });
-    return sheet;
+    return { ...sheet, careNotes: await meetingCareNotes(context.db, identity, sheet.session.id) };
   });
 }
 
@@ -28,6 +31,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const identity = await requireTherapist(context.db, request);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
+  if (intent.startsWith("note-")) return careNoteAction(context.db, identity, params.sessionId, intent, form);
   const submission = parseSubmission(form, attendanceSheetSchema);
   if (submission.status !== "success") return actionFail(intent, 400, "Azione sconosciuta.");
   return staffAction(
@@ -41,8 +45,32 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   );
 }
 
+/** The clinical record's three forms: write a note, «Firma», an addendum (always the signed-in therapist's own notes). */
+async function careNoteAction(db: Route.ActionArgs["context"]["db"], identity: TherapistIdentity, sessionParam: string, intent: string, form: FormData) {
+  const submission = parseSubmission(form, careNoteActionSchema);
+  if (submission.status !== "success") return submissionRefused(intent, "Nota non salvata", submission, { description: checkFields });
+  const input = submission.value;
+  return staffAction(
+    intent,
+    async () => {
+      const sessionId = recordId(sessionParam, "Non trovato.");
+      if (input.intent === "note-save") {
+        await saveCareNote(db, identity, sessionId, input.bookingId ?? null, input.text);
+        return actionOk(intent, "Nota salvata");
+      }
+      if (input.intent === "note-sign") {
+        await signCareNote(db, identity, input.noteId);
+        return actionOk(intent, "Nota firmata");
+      }
+      await addCareNoteAddendum(db, identity, input.noteId, input.text);
+      return actionOk(intent, "Integrazione aggiunta");
+    },
+    { scope: "therapist-care-note", title: "Nota non salvata", fallback: "Si è verificato un errore. Riprova più tardi.", submission },
+  );
+}
+
 export default function TherapistSession({ loaderData }: Route.ComponentProps) {
-  const { session, roster, marks, movedTo } = loaderData;
+  const { session, roster, marks, movedTo, careNotes } = loaderData;
   return (
     <div className="grid gap-6">
       <BackLink to={`${THERAPIST_AREA}/gruppi/${session.groupId}`}>{session.groupName}</BackLink>
@@ -59,6 +87,7 @@ export default function TherapistSession({ loaderData }: Route.ComponentProps) {
         ) : null}
       </div>
       <AttendanceSheet roster={roster} sessionStatus={session.status} marks={marks} />
+      <CareNotes record={careNotes} />
     </div>
   );
 }

@@ -1041,3 +1041,51 @@ export const iseeRequests = pgTable(
     index("isee_requests_booking_idx").on(t.bookingId, t.createdAt),
   ],
 );
+
+/**
+ * The clinical record (docs/features/clinical-record.md): per meeting, the group note (no booking) and
+ * one progress note per member, written by the therapist who led the meeting (therapist_id, the only
+ * reader). The body is sealed with the data key. The trigger of migration 0025 locks a note once signed
+ * or 72 hours after its meeting ended; from then on it changes only by addenda, which are append-only.
+ */
+export const careNotes = pgTable(
+  "care_notes",
+  {
+    id: id(),
+    sessionId: uuid("session_id")
+      .notNull()
+      .references(() => groupSessions.id, { onDelete: "restrict" }),
+    bookingId: uuid("booking_id").references(() => groupBookings.id, { onDelete: "cascade" }),
+    therapistId: uuid("therapist_id")
+      .notNull()
+      .references(() => therapists.id, { onDelete: "restrict" }),
+    body: jsonb("body").$type<Sealed>().notNull(),
+    signedAt: timestamp("signed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("care_notes_session_booking_idx").on(t.sessionId, t.bookingId),
+    uniqueIndex("care_notes_session_group_idx")
+      .on(t.sessionId)
+      .where(sql`${t.bookingId} is null`),
+    index("care_notes_booking_idx").on(t.bookingId),
+  ],
+);
+
+/** A dated addendum to a locked clinical note; never changed nor removed (but by an erasure). */
+export const careNoteAddenda = pgTable(
+  "care_note_addenda",
+  {
+    id: id(),
+    noteId: uuid("note_id")
+      .notNull()
+      .references(() => careNotes.id, { onDelete: "cascade" }),
+    therapistId: uuid("therapist_id")
+      .notNull()
+      .references(() => therapists.id, { onDelete: "restrict" }),
+    body: jsonb("body").$type<Sealed>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("care_note_addenda_note_idx").on(t.noteId, t.createdAt)],
+);

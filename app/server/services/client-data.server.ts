@@ -9,6 +9,7 @@ import type { ClientIdentity } from "../gates.server";
 import { ClientAreaNoticeEmail } from "../mail/client-area-templates";
 import { emailBody, enqueueEmails } from "../mail/outbox.server";
 import { StaffNotification } from "../mail/templates";
+import { progressNotesOf } from "./care-notes.server";
 import { areaUrl, bookingName } from "./client-area.server";
 import { subscribe } from "./newsletter.server";
 import { collectPersonalData, openPrivacyRequest } from "./privacy-requests.server";
@@ -18,9 +19,19 @@ import { collectPersonalData, openPrivacyRequest } from "./privacy-requests.serv
  * newsletter, and the note after signing out everywhere.
  */
 
-/** Everything held about the client's address, as staff's export has it; the download is in the audit log. */
+/**
+ * Everything held about the client's address, as staff's export has it, and their own progress notes
+ * (art. 15; only in the person's own export: staff never read clinical notes); the download is in the audit log.
+ */
 export async function exportClientData(db: Database, client: ClientIdentity) {
-  const data = await collectPersonalData(db, client.user.email);
+  const collected = await collectPersonalData(db, client.user.email);
+  const data = {
+    ...collected,
+    progressNotes: await progressNotesOf(
+      db,
+      collected.groupBookings.map((booking) => booking.id),
+    ),
+  };
   await audit(db, client.session, { action: "export", entity: "person", detail: { format: "json", by: "self" } });
   return data;
 }

@@ -30,6 +30,9 @@ import {
 
 import type { PrivacyRequestType } from "~/domain/privacy-labels";
 import { storage } from "../storage.server";
+import { formatDate } from "~/domain/format";
+import { HttpError } from "../http/errors.server";
+import { careNotesKeptUntil } from "./care-notes.server";
 
 const normalize = (email: string) => email.trim().toLowerCase();
 
@@ -241,6 +244,14 @@ export async function erasePersonalData(db: Database, session: SessionInfo, emai
         .from(groupBookings)
         .where(eq(sql`lower(${groupBookings.email})`, email))
     ).map((row) => row.id);
+    const keptUntil = await careNotesKeptUntil(tx, bookingIds);
+    if (keptUntil)
+      throw new HttpError(
+        409,
+        `Cancellazione sospesa: il diario clinico di questa persona va conservato fino al ${formatDate(keptUntil.toISOString().slice(0, 10))} (Codice deontologico degli psicologi, art. 17). La richiesta resta aperta nel registro; decidete come rispondere alla persona.`,
+      );
+    // The clinical notes of the bookings go with them (their lock trigger lets only an erasure delete).
+    await tx.execute(sql`select set_config('insieme.erasure', 'on', true)`);
     if (bookingIds.length) iseeFiles = (await tx.select({ key: iseeRequests.fileKey }).from(iseeRequests).where(inArray(iseeRequests.bookingId, bookingIds))).map((row) => row.key);
     await del("access_tokens", tx.delete(accessTokens).where(eq(accessTokens.email, email)));
     await del("pending_actions", tx.delete(pendingActions).where(eq(pendingActions.email, email)));
