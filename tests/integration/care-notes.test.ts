@@ -14,7 +14,7 @@ import { reencryptAll } from "../../app/server/key-rotation.server";
 import { erasePersonalData } from "../../app/server/services/privacy-requests.server";
 import { testDatabase } from "./database";
 import { cookieHeader, newGroup, newTherapist, signedInStaff, staffAndClientAccounts } from "./helpers";
-import { answer, form, pageRequest, routeCaller } from "./route-calls";
+import { answer, form, pageRequest, routeCaller, statusOf } from "./route-calls";
 
 let db: Database;
 const call = routeCaller(() => ({ db, clientIp: "198.51.100.77", cspNonce: "" }));
@@ -29,15 +29,7 @@ async function therapistAccount(name: string, email: string) {
   return { therapist, cookie: cookieHeader(response) };
 }
 
-async function status(promise: Promise<unknown>) {
-  try {
-    const result = await promise;
-    return result instanceof Response ? result.status : answer(result).status;
-  } catch (error) {
-    if (error instanceof Response) return error.status;
-    throw error;
-  }
-}
+const status = statusOf;
 
 const SECRET = "Marta ha parlato per la prima volta del lutto";
 let alfa: Awaited<ReturnType<typeof therapistAccount>>;

@@ -68,3 +68,14 @@ export function flashOf(response: unknown) {
   const cookie = response instanceof Response ? /^flash=([^;]*)/.exec(response.headers.get("Set-Cookie") ?? "") : null;
   return cookie ? decodeFlash(cookie[1]) : null;
 }
+
+/** The HTTP status a loader or action answered with, whether it returned or threw its Response (a gate's redirect or refusal). */
+export async function statusOf(promise: Promise<unknown>) {
+  try {
+    const result = await promise;
+    return result instanceof Response ? result.status : answer(result).status;
+  } catch (error) {
+    if (error instanceof Response) return error.status;
+    throw error;
+  }
+}

@@ -25,7 +25,7 @@ import { attendance, auditLog, emailOutbox, groupBookings, groups, groupSessions
 import { addClosure, announceAbsence, cancelSession, materialiseSessions, moveSession, resyncGroupSessions } from "../../app/server/services/sessions.server";
 import { testDatabase } from "./database";
 import { accessTokenFor, postJson, validAnswers, newGroup as groupRow, newTherapist as therapistRow, cookieHeader } from "./helpers";
-import { answer, form, pageRequest, refusal, routeCaller } from "./route-calls";
+import { answer, form, pageRequest, refusal, routeCaller, statusOf } from "./route-calls";
 
 const VIDEO = "https://meet.example.com/segreto-video-link-42";
 let db: Database;
@@ -45,15 +45,7 @@ const request = pageRequest;
 const context = () => ({ db, clientIp: "198.51.100.31", cspNonce: "" });
 const call = routeCaller(context);
 
-async function status(promise: Promise<unknown>) {
-  try {
-    const result = await promise;
-    return result instanceof Response ? result.status : answer(result).status;
-  } catch (error) {
-    if (error instanceof Response) return error.status;
-    throw error;
-  }
-}
+const status = statusOf;
 
 const newTherapist = (name: string, email: string | null = null) => therapistRow(db, { name, email });
 const newGroup = (therapistId: string, values: Parameters<typeof groupRow>[2] = {}) => groupRow(db, therapistId, values);

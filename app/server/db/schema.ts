@@ -441,7 +441,7 @@ export const signInLockouts = pgTable("sign_in_lockouts", {
 
 /**
  * The free introductory calls, each owned by the therapist who takes it. An exclusion constraint
- * (migration 0025, btree_gist) makes the database the judge of "this therapist is busy then": two
+ * (migration 0028, btree_gist) makes the database the judge of "this therapist is busy then": two
  * booked calls of one therapist never overlap, whatever requests run in parallel. A cancelled call
  * stays (the person's history, the e-mailed .ics it cancelled); a moved call keeps its row with a
  * higher `sequence`, as calendars expect. The call's outcome (issue 30 point 3) will be columns added
@@ -479,7 +479,7 @@ export const intakeCalls = pgTable(
 /**
  * A therapist's weekly windows for intake calls, in Italian time: ISO weekday (1 Monday … 7 Sunday)
  * and minutes from midnight. Windows of one therapist on one weekday never overlap (an exclusion
- * constraint in migration 0025). A therapist takes intake calls when they have any window.
+ * constraint in migration 0028). A therapist takes intake calls when they have any window.
  */
 export const therapistAvailability = pgTable(
   "therapist_availability",
@@ -1045,7 +1045,7 @@ export const iseeRequests = pgTable(
 /**
  * The clinical record (docs/features/clinical-record.md): per meeting, the group note (no booking) and
  * one progress note per member, written by the therapist who led the meeting (therapist_id, the only
- * reader). The body is sealed with the data key. The trigger of migration 0025 locks a note once signed
+ * reader). The body is sealed with the data key. The trigger of migration 0028 locks a note once signed
  * or 72 hours after its meeting ended; from then on it changes only by addenda, which are append-only.
  */
 export const careNotes = pgTable(

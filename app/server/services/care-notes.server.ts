@@ -42,6 +42,11 @@ async function meetingFor(db: Executor, identity: TherapistIdentity, sessionId: 
   return meeting;
 }
 
+/** The addenda of these notes, oldest first. */
+function addendaOf(db: Executor, noteIds: string[]) {
+  return noteIds.length ? db.select().from(careNoteAddenda).where(inArray(careNoteAddenda.noteId, noteIds)).orderBy(asc(careNoteAddenda.createdAt)) : Promise.resolve([]);
+}
+
 /** Whether notes can be written on the meeting now: the therapist leads its group, and it took place. */
 function writable(meeting: { leads: boolean; startsAt: Date; status: string }, now: Date) {
   return meeting.leads && meeting.status === "scheduled" && meeting.startsAt <= now;
@@ -58,18 +63,10 @@ export async function meetingCareNotes(db: Database, identity: TherapistIdentity
     .from(careNotes)
     .where(and(eq(careNotes.sessionId, sessionId), eq(careNotes.therapistId, identity.therapist.id)))
     .orderBy(asc(careNotes.createdAt));
-  const addenda = rows.length
-    ? await db
-        .select()
-        .from(careNoteAddenda)
-        .where(
-          inArray(
-            careNoteAddenda.noteId,
-            rows.map((row) => row.id),
-          ),
-        )
-        .orderBy(asc(careNoteAddenda.createdAt))
-    : [];
+  const addenda = await addendaOf(
+    db,
+    rows.map((row) => row.id),
+  );
   const note = (row: (typeof rows)[number]) => ({
     id: row.id,
     text: text(row.body),
@@ -178,18 +175,10 @@ export async function progressNotesOf(db: Executor, bookingIds: string[]) {
     .innerJoin(therapists, eq(therapists.id, careNotes.therapistId))
     .where(inArray(careNotes.bookingId, bookingIds))
     .orderBy(asc(groupSessions.startsAt));
-  const addenda = rows.length
-    ? await db
-        .select()
-        .from(careNoteAddenda)
-        .where(
-          inArray(
-            careNoteAddenda.noteId,
-            rows.map((row) => row.id),
-          ),
-        )
-        .orderBy(asc(careNoteAddenda.createdAt))
-    : [];
+  const addenda = await addendaOf(
+    db,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => ({
     meeting: row.meetingStartsAt,
     therapist: row.therapist,
