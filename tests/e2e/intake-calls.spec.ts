@@ -48,6 +48,8 @@ test("a person picks an evening slot from the day strip, by keyboard, and books 
   await slot.check({ force: true });
   await expect(page.getByText(/^Hai scelto/)).toContainText("20:30");
   await page.getByLabel("Numero di telefono").fill("+39 333 111 2233");
+  // The call is for adults (decision 075).
+  await page.getByRole("checkbox", { name: /almeno 18 anni/ }).check();
   const request = page.waitForResponse((response) => response.url().endsWith("/api/update-group-selection"));
   await page.getByRole("button", { name: "Richiedi la chiamata gratuita" }).click();
   expect((await request).status()).toBe(201);

@@ -21,7 +21,7 @@ let giuliaCookie: string;
 let callId: string;
 
 async function book(email: string, start: string) {
-  const booked = await postJson(bookCallSlotAction, db, { email, name: email.split("@")[0], phone: "333 000 1111", start, token: await accessTokenFor(db, email) });
+  const booked = await postJson(bookCallSlotAction, db, { email, name: email.split("@")[0], phone: "333 000 1111", adult: true, start, token: await accessTokenFor(db, email) });
   expect(booked.status).toBe(201);
   return (booked.body.slot as { id: string }).id;
 }

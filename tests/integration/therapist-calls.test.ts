@@ -37,6 +37,7 @@ beforeAll(async () => {
     email: "giulia@example.com",
     name: "Giulia",
     phone: "333 123 4567",
+    adult: true,
     start: evening.start,
     token: await accessTokenFor(db, "giulia@example.com"),
   });
