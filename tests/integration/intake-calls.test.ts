@@ -10,7 +10,7 @@ import { intakeCalls, therapistAvailabilityExceptions } from "../../app/server/d
 import { storage } from "../../app/server/storage.server";
 import type { callAvailability } from "../../app/server/services/intake-calls.server";
 import { testDatabase } from "./database";
-import { accessTokenFor, intakeTherapist, newGroup, postJson, queuedMail } from "./helpers";
+import { accessTokenFor, intakeTherapist, newGroup, newTherapist, postJson, queuedMail } from "./helpers";
 
 let db: Database;
 
@@ -131,5 +131,17 @@ describe("intake calls belong to therapists", () => {
     expect(off.status).toBe(400);
     expect(off.body.fields).toEqual({ callSlot: "Scegli uno degli orari disponibili." });
     expect((await book("ferie@example.com", "2020-01-01T09:00:00.000Z")).status).toBe(400);
+  });
+
+  it("a group whose therapist takes no intake calls offers every intake therapist's times, and the booking accepts them", async () => {
+    const noCalls = await newTherapist(db, { name: "Dott. Senza Chiamate" });
+    const group = await newGroup(db, noCalls.id, { name: "Gruppo senza chiamate" });
+    const offered = await listed(group.id);
+    expect(offered).toEqual(await listed());
+    const free = offered.flatMap((day) => day.slots).find((slot) => !slot.taken)!;
+    const answer = await book("senza-chiamate@example.com", free.start, { groupId: group.id });
+    expect(answer.status).toBe(201);
+    const [call] = await db.select().from(intakeCalls).where(eq(intakeCalls.email, "senza-chiamate@example.com"));
+    expect(call!.therapistId).not.toBe(noCalls.id);
   });
 });

@@ -77,9 +77,19 @@ async function groupTherapist(db: Reader, groupId: string | null | undefined) {
   return row?.therapistId ?? null;
 }
 
-/** The days and slots of the next INTAKE_CALL_DAYS days for the chosen group's therapist, or for every therapist. */
+/**
+ * The calendars a call is booked from: the chosen group's therapist's or, when no group was chosen
+ * or its therapist takes no intake calls (no windows, no extra hours), every therapist's.
+ */
+async function callCalendars(db: Reader, groupId: string | null | undefined, now: Date) {
+  const therapistId = await groupTherapist(db, groupId);
+  const own = therapistId ? await therapistCalendars(db, therapistId, now) : [];
+  return own.length > 0 ? own : therapistCalendars(db, null, now);
+}
+
+/** The days and slots of the next INTAKE_CALL_DAYS days (see callCalendars). */
 export async function callAvailability(db: Reader, options: { groupId?: string | null } = {}, now = new Date()) {
-  return intakeSlotDays(now, await therapistCalendars(db, await groupTherapist(db, options.groupId), now));
+  return intakeSlotDays(now, await callCalendars(db, options.groupId, now));
 }
 
 /**
@@ -89,7 +99,7 @@ export async function callAvailability(db: Reader, options: { groupId?: string |
 async function therapistFor(db: Reader, start: Date, groupId: string | null | undefined, now: Date) {
   const { from, to } = windowOf(now);
   if (start < from || start >= to) throw new HttpError(400, errors.invalid, { callSlot: messages.slotInvalid });
-  const calendars = await therapistCalendars(db, await groupTherapist(db, groupId), now);
+  const calendars = await callCalendars(db, groupId, now);
   const offering = calendars.filter((calendar) => freeTherapistsAt([{ ...calendar, busy: [] }], start).length > 0);
   if (offering.length === 0) throw new HttpError(400, errors.invalid, { callSlot: messages.slotInvalid });
   const free = freeTherapistsAt(offering, start);
