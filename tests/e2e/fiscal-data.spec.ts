@@ -54,7 +54,7 @@ test("a member asked for their fiscal data fills them in on a phone and their wa
   await page.getByRole("textbox", { name: "Nome", exact: true }).fill("Marta");
   await page.getByRole("textbox", { name: "Cognome", exact: true }).fill("Neri");
   const codiceFiscale = page.getByRole("textbox", { name: "Codice fiscale" });
-  await codiceFiscale.fill("rssgli90a41h501x");
+  await codiceFiscale.fill("nremrt90a41l219x");
   await page.getByRole("textbox", { name: "Indirizzo di residenza" }).fill("Via Po 3");
   await page.getByRole("textbox", { name: "CAP" }).fill("10121");
   await page.getByRole("textbox", { name: "Comune" }).fill("Torino");
@@ -65,13 +65,14 @@ test("a member asked for their fiscal data fills them in on a phone and their wa
   await expect(page.getByRole("textbox", { name: "Comune" })).toHaveValue("Torino");
   await shot("dati-fiscali-codice-sbagliato");
 
-  await codiceFiscale.fill("RSSGLI90A41H501Y");
+  // Her own codice fiscale (Marta Neri): the demo's Giulia Rossi keeps hers, which payments.spec searches.
+  await codiceFiscale.fill("NREMRT90A41L219T");
   await page.getByRole("checkbox", { name: /Mi oppongo alla trasmissione/ }).check();
   await page.getByRole("button", { name: "Salva i dati" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Dati salvati. 1 fattura emessa: le trovi in Pagamenti." })).toBeVisible();
   await expect(page.getByText("Una tua fattura aspetta questi dati")).toHaveCount(0);
   await expect(page.getByRole("checkbox", { name: /Mi oppongo alla trasmissione/ })).toBeChecked();
-  await expect(codiceFiscale).toHaveValue("RSSGLI90A41H501Y");
+  await expect(codiceFiscale).toHaveValue("NREMRT90A41L219T");
   await shot("dati-fiscali-salvati");
 
   await page.getByRole("status").getByRole("link", { name: "Pagamenti" }).click();
