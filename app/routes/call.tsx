@@ -16,6 +16,8 @@ import { logger } from "~/server/logger.server";
 import { identityFromToken } from "~/server/services/identity.server";
 import { chooseGroup } from "~/server/services/person-requests.server";
 import { callAvailability } from "~/server/services/intake-calls.server";
+import { callGroupFor } from "~/server/services/bookings.server";
+import { groupExists } from "~/server/services/groups.server";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
 
@@ -37,13 +39,17 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const fallbackName = pathName.replace(/[-_]+/g, " ").trim();
   const name = url.searchParams.get("name")?.trim() || (fallbackName ? fallbackName[0]!.toLocaleUpperCase("it") + fallbackName.slice(1) : null);
-  // Without slots the page still takes a call-back request.
-  const groupId = url.searchParams.get("groupId");
-  const slots: CallSlotDay[] = await orFallback("call slots", [], () => callAvailability(context.db, { groupId: isRecordId(groupId) ? groupId : null }));
   // The request is done at once only for the holder of the address's access token (DESIGN §13).
   const tokenParam = url.searchParams.get("token")?.trim() || null;
   const identity = await identityFromToken(context.db, tokenParam).catch(() => null);
-  return data({ name, email: identity?.email ?? (url.searchParams.get("email")?.trim() || null), token: identity ? tokenParam : null, slots }, { headers: PRIVATE });
+  // The times are those the booking will accept: the group asked for or, for the token's holder,
+  // that of their booking (callGroupFor), never read on the strength of an address alone.
+  const asked = url.searchParams.get("groupId");
+  const askedId = isRecordId(asked) && (await groupExists(context.db, asked)) ? asked : undefined;
+  const groupId = identity ? await callGroupFor(context.db, identity.email, { groupId: askedId, selectedTherapist: DIRECT_CALL_LABEL }) : (askedId ?? null);
+  // Without slots the page still takes a call-back request.
+  const slots: CallSlotDay[] = await orFallback("call slots", [], () => callAvailability(context.db, { groupId }));
+  return data({ name, email: identity?.email ?? (url.searchParams.get("email")?.trim() || null), token: identity ? tokenParam : null, groupId, slots }, { headers: PRIVATE });
 }
 
 /** Without JavaScript the form posts here; with it, the page calls the JSON endpoint. */
@@ -86,7 +92,7 @@ function Point({ icon, title, children }: { icon: ReactNode; title: string; chil
 }
 
 export default function CallPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { name, email, token, slots } = loaderData;
+  const { name, email, token, groupId, slots } = loaderData;
   const [done, setDone] = useState<CallRequestResult | null>(actionData?.pending ? { slotLabel: null, pending: true } : null);
 
   if (done?.pending) {
@@ -139,7 +145,7 @@ export default function CallPage({ loaderData, actionData }: Route.ComponentProp
           </p>
         ) : null}
         <h2 className="text-2xl font-semibold">Lasciaci il tuo numero</h2>
-        <CallRequestForm email={email} name={name} token={token} selectedTherapist={DIRECT_CALL_LABEL} slots={slots} onSuccess={setDone} />
+        <CallRequestForm email={email} name={name} token={token} selectedTherapist={DIRECT_CALL_LABEL} groupId={groupId} slots={slots} onSuccess={setDone} />
       </div>
     </section>
   );

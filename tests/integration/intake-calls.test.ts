@@ -5,8 +5,9 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action as bookCallSlotAction, loader as callSlotsLoader } from "../../app/routes/api/call-slots";
 import { action as updateGroupSelection } from "../../app/routes/api/update-group-selection";
+import { loader as callPageLoader } from "../../app/routes/call";
 import type { Database } from "../../app/server/db/client.server";
-import { intakeCalls, therapistAvailabilityExceptions } from "../../app/server/db/schema";
+import { groupBookings, intakeCalls, therapistAvailabilityExceptions } from "../../app/server/db/schema";
 import { storage } from "../../app/server/storage.server";
 import type { callAvailability } from "../../app/server/services/intake-calls.server";
 import { testDatabase } from "./database";
@@ -143,5 +144,50 @@ describe("intake calls belong to therapists", () => {
     expect(answer.status).toBe(201);
     const [call] = await db.select().from(intakeCalls).where(eq(intakeCalls.email, "senza-chiamate@example.com"));
     expect(call!.therapistId).not.toBe(noCalls.id);
+  });
+
+  it("the call page without a groupId offers the times of the group the person's booking names, exactly those the booking accepts", async () => {
+    const late = await intakeTherapist(db, { name: "Dott.ssa Notte", email: "notte@example.com" }, [[1260, 1320]]);
+    const group = await newGroup(db, late.id, { name: "Gruppo notturno" });
+    const email = "prenotata-notte@example.com";
+    await db.insert(groupBookings).values({ groupId: group.id, therapistId: late.id, email, name: "Nora", ageBracket: "26-35", status: "requested" });
+    const token = await accessTokenFor(db, email);
+    const page = async (query: string) => {
+      const result = (await callPageLoader({
+        request: new Request(`http://localhost/call-nora?${query}`),
+        params: { callPath: "call-nora" },
+        context: { db },
+      } as never)) as unknown as {
+        data: { groupId: string | null; slots: Awaited<ReturnType<typeof callAvailability>> };
+      };
+      return result.data;
+    };
+
+    const own = await page(new URLSearchParams({ email, token }).toString());
+    expect(own.groupId).toBe(group.id);
+    expect([...new Set(own.slots.flatMap((day) => day.slots.map((slot) => slot.time)))]).toEqual(["21:00", "21:30"]);
+    // On the strength of the address alone nothing of the booking is read: every therapist's times.
+    const anonymous = await page(new URLSearchParams({ email }).toString());
+    expect(anonymous.groupId).toBeNull();
+    expect(anonymous.slots).toEqual(await listed());
+    // A groupId that names no group is ignored.
+    expect((await page(new URLSearchParams({ groupId: "00000000-0000-4000-8000-000000000000" }).toString())).groupId).toBeNull();
+
+    // What the page offers is what the booking accepts: the form posts the page's groupId with the call page's label.
+    const start = own.slots[0]!.slots[0]!.start;
+    const answer = await postJson(updateGroupSelection, db, {
+      email,
+      name: "Nora",
+      selectedTherapist: "Chiamata conoscitiva",
+      groupId: own.groupId,
+      NoraCallRequested: true,
+      adult: true,
+      NoraPhone: "333 000 2222",
+      callSlot: start,
+      token,
+    });
+    expect(answer.status).toBe(201);
+    const [call] = await db.select().from(intakeCalls).where(eq(intakeCalls.email, email));
+    expect(call).toMatchObject({ therapistId: late.id, status: "booked" });
   });
 });

@@ -140,7 +140,7 @@ export async function selectGroup(tx: Tx, input: GroupSelectionInput): Promise<H
 }
 
 /** The booking a call request belongs to: the chosen group's, the therapist's, the newest one, or none. */
-async function bookingForCall(tx: Tx, email: string, input: GroupSelectionInput) {
+async function bookingForCall(tx: Pick<Database, "select">, email: string, input: Pick<GroupSelectionInput, "groupId" | "selectedTherapist">) {
   const base = and(eq(groupBookings.email, email), inArray(groupBookings.status, ACTIVE));
   const columns = { id: groupBookings.id, groupId: groupBookings.groupId, name: groupBookings.name };
   if (input.groupId) {
@@ -164,6 +164,15 @@ async function bookingForCall(tx: Tx, email: string, input: GroupSelectionInput)
   }
   const [row] = await tx.select(columns).from(groupBookings).where(base).orderBy(desc(groupBookings.createdAt)).limit(1);
   return row;
+}
+
+/**
+ * The group whose therapist's times a call request is booked from: the one asked for, or that of
+ * the person's booking the request belongs to (bookingForCall). The call page reads it too, so it
+ * offers exactly the times the booking accepts.
+ */
+export async function callGroupFor(tx: Pick<Database, "select">, email: string, input: Pick<GroupSelectionInput, "groupId" | "selectedTherapist">) {
+  return input.groupId ?? (await bookingForCall(tx, normalizeEmail(email), input))?.groupId ?? null;
 }
 
 /**

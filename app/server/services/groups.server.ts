@@ -36,6 +36,12 @@ export function normalizeEmail(email: string) {
   return email.trim().toLowerCase();
 }
 
+/** Whether a group with this id exists (open or not). */
+export async function groupExists(db: Reader, id: string) {
+  const [row] = await db.select({ id: groups.id }).from(groups).where(eq(groups.id, id));
+  return row !== undefined;
+}
+
 /** The newest questionnaire response of an e-mail address, if any. */
 export async function latestResponse(db: Reader, email: string) {
   const [row] = await db
