@@ -4,6 +4,7 @@ import { moveRequestStatuses, reviewStatuses } from "../../domain/client-area";
 import { correctionKinds, invoiceKinds, paymentMethods } from "../../domain/ledger";
 import { privacyRequestTypes } from "../../domain/privacy-labels";
 import { availabilityExceptionKinds, intakeCallStatuses } from "../../domain/intake-calls";
+import { outcomeAdministrationStatuses, outcomeConsentDecisions, outcomeOccasions } from "../../domain/outcome-measures";
 import { attendanceStatuses, sessionStatuses } from "../../domain/sessions";
 import {
   bookingStatuses,
@@ -1088,4 +1089,86 @@ export const careNoteAddenda = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("care_note_addenda_note_idx").on(t.noteId, t.createdAt)],
+);
+
+/**
+ * The person's consent to the outcome measures (docs/features/outcomes.md; health data, GDPR art.
+ * 9(2)(a)), by their verified address as the client area knows them: one row per decision, with the
+ * version of the text they read. A grant stays in force until withdrawn_at; a refusal ('declined')
+ * stops every invitation as a withdrawal does. At most one grant in force per address.
+ */
+export const outcomeConsents = pgTable(
+  "outcome_consents",
+  {
+    id: id(),
+    /** Lower-cased, as `currentClient` (gates.server.ts) matches it. */
+    email: text("email").notNull(),
+    decision: text("decision", { enum: outcomeConsentDecisions }).notNull(),
+    textVersion: text("text_version").notNull(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }).notNull().defaultNow(),
+    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("outcome_consents_email_idx").on(t.email, t.decidedAt),
+    uniqueIndex("outcome_consents_in_force_idx")
+      .on(t.email)
+      .where(sql`${t.decision} = 'granted' and ${t.withdrawnAt} is null`),
+    check("outcome_consents_email_lower_check", sql`${t.email} = lower(${t.email})`),
+    check("outcome_consents_withdrawn_check", sql`${t.withdrawnAt} is null or ${t.decision} = 'granted'`),
+  ],
+);
+
+/**
+ * One "questionario di monitoraggio" (PHQ-9 and GAD-7 together) asked of a member for their booking:
+ * at intake, after every fourth attended meeting (after_meetings 4, 8, ...), at the end of the path.
+ * The periodic job creates it from the state and the unique indexes make a rerun a no-op; it sends
+ * the invitation (sent_at) and at most two reminders. answers (draft or final) are sealed with the
+ * data key and re-encrypted by keys:rotate; the totals are kept in clear so that the results pages
+ * aggregate without decrypting (decision in docs/decisions). safety_flagged_at: when PHQ-9 item 9
+ * was first answered above 0 (the one safety alert of this questionnaire).
+ */
+export const outcomeAdministrations = pgTable(
+  "outcome_administrations",
+  {
+    id: id(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => groupBookings.id, { onDelete: "cascade" }),
+    /** The group at the time it was asked (the booking may move later). */
+    groupId: uuid("group_id").references(() => groups.id, { onDelete: "set null" }),
+    occasion: text("occasion", { enum: outcomeOccasions }).notNull(),
+    /** Attended meetings when it became due: 0 at intake, 4, 8... for the periodic ones, the final count at the end. */
+    afterMeetings: smallint("after_meetings").notNull().default(0),
+    status: text("status", { enum: outcomeAdministrationStatuses }).notNull().default("pending"),
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    lastSentAt: timestamp("last_sent_at", { withTimezone: true }),
+    remindersSent: smallint("reminders_sent").notNull().default(0),
+    answers: jsonb("answers").$type<Sealed>(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    phq9Total: smallint("phq9_total"),
+    gad7Total: smallint("gad7_total"),
+    safetyFlaggedAt: timestamp("safety_flagged_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("outcome_administrations_occasion_idx").on(t.bookingId, t.occasion, t.afterMeetings),
+    uniqueIndex("outcome_administrations_once_idx")
+      .on(t.bookingId, t.occasion)
+      .where(sql`${t.occasion} <> 'periodic'`),
+    index("outcome_administrations_pending_idx")
+      .on(t.status, t.dueAt)
+      .where(sql`${t.status} = 'pending'`),
+    index("outcome_administrations_completed_idx")
+      .on(t.completedAt)
+      .where(sql`${t.status} = 'completed'`),
+    check("outcome_administrations_reminders_check", sql`${t.remindersSent} between 0 and 2`),
+    check("outcome_administrations_phq9_check", sql`${t.phq9Total} is null or ${t.phq9Total} between 0 and 27`),
+    check("outcome_administrations_gad7_check", sql`${t.gad7Total} is null or ${t.gad7Total} between 0 and 21`),
+    check(
+      "outcome_administrations_completed_check",
+      sql`(${t.status} = 'completed') = (${t.completedAt} is not null and ${t.phq9Total} is not null and ${t.gad7Total} is not null and ${t.answers} is not null)`,
+    ),
+  ],
 );
