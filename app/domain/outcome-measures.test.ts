@@ -16,6 +16,7 @@ import {
   scoreMeasure,
   severityBand,
   type MeasureAnswers,
+  type OutcomeMeasureKind,
 } from "./outcome-measures";
 
 const all = (value: 0 | 1 | 2 | 3): MeasureAnswers => Object.fromEntries(measureQuestions.map((question) => [question.key, value]));
@@ -59,32 +60,16 @@ describe("scoring", () => {
 });
 
 describe("severity bands", () => {
-  it.each([
-    [0, "Minimo"],
-    [4, "Minimo"],
-    [5, "Lieve"],
-    [9, "Lieve"],
-    [10, "Moderato"],
-    [14, "Moderato"],
-    [15, "Moderatamente grave"],
-    [19, "Moderatamente grave"],
-    [20, "Grave"],
-    [27, "Grave"],
-  ])("PHQ-9 %i is %s", (total, label) => {
-    expect(severityBand("phq9", total).label).toBe(label);
-  });
-
-  it.each([
-    [0, "Minimo"],
-    [4, "Minimo"],
-    [5, "Lieve"],
-    [9, "Lieve"],
-    [10, "Moderato"],
-    [14, "Moderato"],
-    [15, "Grave"],
-    [21, "Grave"],
-  ])("GAD-7 %i is %s", (total, label) => {
-    expect(severityBand("gad7", total).label).toBe(label);
+  const published: Record<OutcomeMeasureKind, string> = {
+    phq9: "0-4 Minimo, 5-9 Lieve, 10-14 Moderato, 15-19 Moderatamente grave, 20-27 Grave",
+    gad7: "0-4 Minimo, 5-9 Lieve, 10-14 Moderato, 15-21 Grave",
+  };
+  it.each(Object.entries(published))("%s: %s", (measure, bands) => {
+    for (const band of bands.split(", ")) {
+      const [, min, max, label] = /^(\d+)-(\d+) (.+)$/.exec(band)!;
+      expect(severityBand(measure as OutcomeMeasureKind, Number(min)).label).toBe(label);
+      expect(severityBand(measure as OutcomeMeasureKind, Number(max)).label).toBe(label);
+    }
   });
 
   it("refuses a total outside the scale", () => {
