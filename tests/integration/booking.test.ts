@@ -196,6 +196,10 @@ describe("update-group-selection", () => {
       (mail) => ["call-requested", "call-staff"].includes(mail.template) && (mail.to === "chiamata@example.com" || mail.html.includes("333 123 4567")),
     );
     expect(templates.map((mail) => mail.template).sort()).toEqual(["call-requested", "call-staff"]);
+    const staffText = (template: string, to: string) => queuedMail(db).then((mails) => mails.find((mail) => mail.template === template && mail.text.includes(to))!.text);
+    // "Richiesta da" names the person who asked, not the therapist they chose.
+    expect(await staffText("call-staff", "chiamata@example.com")).toContain("Richiesta da: Giulia (chiamata@example.com)");
+    expect(await staffText("call-staff", "chiamata@example.com")).toContain("Terapeuta scelto: Chiara Chiamata");
 
     const direct = await postJson(updateGroupSelection, db, {
       email: "diretta@example.com",
@@ -208,6 +212,9 @@ describe("update-group-selection", () => {
     expect(direct.status).toBe(200);
     const [directBooking] = await db.select().from(groupBookings).where(eq(groupBookings.email, "diretta@example.com"));
     expect(directBooking).toMatchObject({ groupId: null, callRequested: true, phone: "+39 02 1234567" });
+    const directText = await staffText("call-staff", "diretta@example.com");
+    expect(directText).toContain("Richiesta da: diretta@example.com");
+    expect(directText).not.toContain("Chiamata conoscitiva");
   });
 });
 

@@ -236,9 +236,10 @@ export async function requestCall(tx: Tx, input: GroupSelectionInput & { call: {
       body: emailBody(StaffNotification, {
         title: "Una persona chiede la chiamata conoscitiva gratuita",
         rows: [
+          ["Richiesta da", name ? `${name} (${email})` : email],
           ...staffRows(group, { name, email }),
           ["Telefono", input.call.phone],
-          ["Richiesta da", input.selectedTherapist],
+          ...(sameName(input.selectedTherapist, DIRECT_CALL_LABEL) ? [] : [["Terapeuta scelto", input.selectedTherapist] as [string, string]]),
           ["Orario della chiamata", slot ? `${slot.label} (ora italiana)` : "Da concordare: richiamare entro 24 ore"],
           ...(slot ? [["Con", slot.therapist.name] as [string, string]] : []),
         ],
