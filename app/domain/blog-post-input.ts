@@ -1,6 +1,6 @@
 import { META_DESCRIPTION_MAX, META_TITLE_MAX } from "~/content/site";
 import { safeHref } from "./article";
-import { optionalText, requiredText } from "./form-fields";
+import { optionalText, overLimit, requiredText } from "./form-fields";
 import { slugify } from "./slug";
 import { z } from "./zod";
 
@@ -42,12 +42,21 @@ const optionalHref = (message: string) =>
  * A text of a list row. The form posts each row's fields on their own (`images_data[0].alt`) and
  * Conform reads a blank one as missing: it is the empty text here, so the rules below see every row whole.
  */
-const rowText = (max: number) => z.string().trim().max(max).default("");
+const rowText = (max: number, tooLong?: Parameters<typeof overLimit>[0]) =>
+  z
+    .string()
+    .trim()
+    .max(max, tooLong ? overLimit(tooLong, max) : undefined)
+    .default("");
+
+/** The long texts' limits: a pasted text over them is refused with its length, never cut. */
+export const BLOG_TEXT_MAX = 20_000;
+export const BLOG_SECTION_MAX = 50_000;
 
 const section = z.object({
   type: z.enum(["h2", "h3"]),
   title: rowText(300),
-  content: rowText(50_000),
+  content: rowText(BLOG_SECTION_MAX, "Il contenuto della sezione"),
 });
 
 const link = z.object({ text: rowText(300), url: rowText(2000) });
@@ -135,11 +144,11 @@ export const blogPostInputSchema = z.object({
   is_published: checkbox,
   meta_title: requiredText(blogMessages.metaTitle, META_TITLE_MAX, blogMessages.metaTitleMax),
   meta_description: requiredText(blogMessages.metaDescription, META_DESCRIPTION_MAX, blogMessages.metaDescriptionMax),
-  introduction: requiredText(blogMessages.introduction, 20_000),
+  introduction: requiredText(blogMessages.introduction, BLOG_TEXT_MAX, overLimit("L'introduzione", BLOG_TEXT_MAX)),
   main_sections: sections,
   internal_links: links,
   external_links: links,
-  conclusion: requiredText(blogMessages.conclusion, 20_000),
+  conclusion: requiredText(blogMessages.conclusion, BLOG_TEXT_MAX, overLimit("La conclusione", BLOG_TEXT_MAX)),
   cta_text: requiredText(blogMessages.ctaText, 300),
   cta_link: optionalHref(blogMessages.link),
   image_url: optionalHref(blogMessages.imageUrl),

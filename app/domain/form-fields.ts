@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { formatInteger } from "./money";
 import { z } from "./zod";
 
 /** What an action answers when it refuses a form: Conform's result (field errors, form errors, the values sent). */
@@ -33,8 +34,19 @@ export function refusedFields(fields: Record<string, string>): SubmissionResult<
   return { status: "error", error: Object.fromEntries(Object.entries(fields).map(([name, message]) => [name, [message]])) };
 }
 
+type TooLong = Parameters<z.ZodString["max"]>[1];
+
+/**
+ * The refusal of a long text over its limit, with its length now: the person sees how much to cut
+ * (long texts are never cut for them, neither by the browser nor on saving).
+ */
+export const overLimit = (what: string, max: number): TooLong => ({
+  error: (issue) =>
+    `${what} supera il limite di ${formatInteger(max)} caratteri${typeof issue.input === "string" ? ` (ora ${formatInteger(issue.input.length)})` : ""}: accorcia il testo.`,
+});
+
 /** A trimmed text that must not be empty. */
-export const requiredText = (message: string, max = 500, tooLong = `Massimo ${max} caratteri.`) => z.string({ error: message }).trim().min(1, message).max(max, tooLong);
+export const requiredText = (message: string, max = 500, tooLong: TooLong = `Massimo ${max} caratteri.`) => z.string({ error: message }).trim().min(1, message).max(max, tooLong);
 
 /** A trimmed text saved as null when empty. */
 export const optionalText = (max = 500, tooLong = `Massimo ${max} caratteri.`) =>

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatEuro, formatEuroPlain } from "./money";
+import { formatEuro, formatEuroPlain, formatInteger } from "./money";
 
 describe("formatEuro", () => {
   it.each([
@@ -39,5 +39,11 @@ describe("formatEuroPlain", () => {
     [123456789, "1234567,89"],
   ])("%i cents → %s", (cents, text) => {
     expect(formatEuroPlain(cents)).toBe(text);
+  });
+});
+
+describe("formatInteger", () => {
+  it("groups thousands with a dot, four digits included", () => {
+    expect([0, 999, 1065, 20_000, 1_234_567, -1065].map(formatInteger)).toEqual(["0", "999", "1.065", "20.000", "1.234.567", "-1.065"]);
   });
 });

@@ -10,10 +10,18 @@ function parts(cents: number) {
   return { sign: cents < 0 ? "-" : "", euros: String(Math.floor(absolute / 100)), cents: String(absolute % 100).padStart(2, "0") };
 }
 
+const grouped = (digits: string) => digits.replace(/\B(?=(\d{3})+$)/g, ".");
+
 /** 106500 → "1.065,00 €" (with a non-breaking space, so the sign never wraps away from the number). */
 export function formatEuro(cents: number) {
   const { sign, euros, cents: rest } = parts(cents);
-  return `${sign}${euros.replace(/\B(?=(\d{3})+$)/g, ".")},${rest}\u00a0€`;
+  return `${sign}${grouped(euros)},${rest}\u00a0€`;
+}
+
+/** 1065 → "1.065": a whole number (a count, a length) grouped as the amounts are, four digits included. */
+export function formatInteger(value: number) {
+  if (!Number.isSafeInteger(value)) throw new RangeError(`Not a whole number: ${value}`);
+  return `${value < 0 ? "-" : ""}${grouped(String(Math.abs(value)))}`;
 }
 
 /** 106500 → "1065,00": a decimal comma and nothing else, as a spreadsheet reads a number in Italian. */

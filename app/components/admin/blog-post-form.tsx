@@ -72,6 +72,13 @@ function defaultsOf(post: BlogPostValues | null): DefaultValue<z.input<typeof bl
   };
 }
 
+/**
+ * No field of the editor has the browser's maxLength: it would cut a pasted text silently. A text over
+ * its limit stays whole, and the schema's message under the field (on leaving it, then as one types)
+ * says by how much; the server refuses it the same way.
+ */
+const uncut = { maxLength: undefined };
+
 const uploadMessages = {
   tooLarge: "Il file è troppo grande. Massimo 5MB.",
   notImage: "Seleziona un file immagine valido.",
@@ -127,20 +134,14 @@ function BlogPostForm({ post, onReloaded, onDone }: { post: BlogPostValues | nul
     }
   }
 
-  const text = (
-    field: FieldMetadata<string | undefined>,
-    label: string,
-    options: { rows?: number; type?: "text" | "date"; hint?: ReactNode; placeholder?: string; counted?: boolean } = {},
-  ) => {
-    const { rows, type = "text", hint, placeholder, counted = false } = options;
-    // A counted field takes a text over its limit, which the counter then shows in red.
-    const maxLength = counted ? undefined : field.maxLength;
+  const text = (field: FieldMetadata<string | undefined>, label: string, options: { rows?: number; type?: "text" | "date"; hint?: ReactNode; placeholder?: string } = {}) => {
+    const { rows, type = "text", hint, placeholder } = options;
     return (
       <Field label={label} field={field} hint={hint}>
         {rows ? (
-          <textarea {...getTextareaProps(field)} maxLength={maxLength} rows={rows} placeholder={placeholder} className="field" />
+          <textarea {...getTextareaProps(field)} {...uncut} rows={rows} placeholder={placeholder} className="field" />
         ) : (
-          <input {...getInputProps(field, { type })} maxLength={maxLength} placeholder={placeholder} className="field" />
+          <input {...getInputProps(field, { type })} {...uncut} placeholder={placeholder} className="field" />
         )}
       </Field>
     );
@@ -199,11 +200,9 @@ function BlogPostForm({ post, onReloaded, onDone }: { post: BlogPostValues | nul
           <div className="grid gap-6 lg:grid-cols-2">
             <div className="grid content-start gap-4">
               {text(fields.meta_title, "Meta title", {
-                counted: true,
                 hint: <Counter length={metaTitle.length} max={META_TITLE_MAX} bad={metaTitle.length > META_TITLE_MAX} />,
               })}
               {text(fields.meta_description, "Meta description", {
-                counted: true,
                 rows: 3,
                 hint: (
                   <Counter
@@ -255,7 +254,7 @@ function BlogPostForm({ post, onReloaded, onDone }: { post: BlogPostValues | nul
                       </select>
                     </Field>
                     <Field label={`Titolo sezione ${index + 1}`} field={row.title} className="min-w-0 flex-1">
-                      <input {...getInputProps(row.title, { type: "text" })} className="field" />
+                      <input {...getInputProps(row.title, { type: "text" })} {...uncut} className="field" />
                     </Field>
                     <button
                       type="button"
@@ -268,7 +267,7 @@ function BlogPostForm({ post, onReloaded, onDone }: { post: BlogPostValues | nul
                     </button>
                   </div>
                   <Field label={`Contenuto sezione ${index + 1}`} field={row.content}>
-                    <textarea {...getTextareaProps(row.content)} rows={5} className="field" />
+                    <textarea {...getTextareaProps(row.content)} {...uncut} rows={5} className="field" />
                   </Field>
                 </div>
               );
@@ -308,13 +307,13 @@ function BlogPostForm({ post, onReloaded, onDone }: { post: BlogPostValues | nul
                 </div>
                 <div className="grid gap-3 sm:grid-cols-2">
                   <Field label={`Indirizzo immagine ${index + 1}`} field={row.url} className="sm:col-span-2">
-                    <input {...getInputProps(row.url, { type: "text" })} className="field" />
+                    <input {...getInputProps(row.url, { type: "text" })} {...uncut} className="field" />
                   </Field>
                   <Field label={`Testo alternativo immagine ${index + 1}`} field={row.alt} required>
-                    <input {...getInputProps(row.alt, { type: "text" })} required className="field" />
+                    <input {...getInputProps(row.alt, { type: "text" })} {...uncut} required className="field" />
                   </Field>
                   <Field label={`Didascalia immagine ${index + 1}`} field={row.caption}>
-                    <input {...getInputProps(row.caption, { type: "text" })} className="field" />
+                    <input {...getInputProps(row.caption, { type: "text" })} {...uncut} className="field" />
                   </Field>
                   <Field label={`Posizione immagine ${index + 1} (parole)`} field={row.position}>
                     <input {...getInputProps(row.position, { type: "number" })} min={0} step={1} className="field" />
@@ -461,10 +460,10 @@ function LinkList({ title, links, onAdd, onRemove }: { title: string; links: Lin
         return (
           <div key={link.key} className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
             <Field label={`${title}: testo ${index + 1}`} field={row.text}>
-              <input {...getInputProps(row.text, { type: "text" })} className="field" />
+              <input {...getInputProps(row.text, { type: "text" })} {...uncut} className="field" />
             </Field>
             <Field label={`${title}: indirizzo ${index + 1}`} field={row.url}>
-              <input {...getInputProps(row.url, { type: "text" })} placeholder="/questionario" className="field" />
+              <input {...getInputProps(row.url, { type: "text" })} {...uncut} placeholder="/questionario" className="field" />
             </Field>
             <button type="button" className="btn btn-secondary px-3" onClick={() => onRemove(index)} aria-label={`Rimuovi ${title.toLowerCase()} ${index + 1}`}>
               <Trash2 aria-hidden className="size-4" />
