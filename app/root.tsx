@@ -35,9 +35,9 @@ export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", 
  * Every page sets its own metadata; an error page replaces the failed route's, so without this a
  * 404 thrown by a loader (e.g. /call-{name} with another prefix) would have an empty <title>.
  */
-export const meta: Route.MetaFunction = ({ error }) => {
+export const meta: Route.MetaFunction = ({ error, location }) => {
   if (!error) return [];
-  return isRouteErrorResponse(error) && error.status === 404 ? notFoundSeo() : errorSeo();
+  return isRouteErrorResponse(error) && error.status === 404 ? notFoundSeo(location.pathname) : errorSeo();
 };
 
 export async function loader({ request }: Route.LoaderArgs) {

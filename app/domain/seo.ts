@@ -149,16 +149,38 @@ function webPageJsonLd(page: { title: string; description: string; path: string;
   };
 }
 
-/** The 404 page, whichever route gave up: an Italian title and description, never indexed. */
-export function notFoundSeo(): MetaDescriptor[] {
+/**
+ * The 404 page, whichever route gave up: an Italian title and description, never indexed, and the
+ * structured data every page carries (a WebPage at the address asked for, under Home).
+ */
+export function notFoundSeo(path: string): MetaDescriptor[] {
+  const page = {
+    title: "Pagina non trovata",
+    description: `La pagina che cerchi non esiste o è stata spostata. Torna alla home di ${site.brand} per scoprire la terapia di gruppo online.`,
+    path,
+  };
   return [
-    { title: `Pagina non trovata | ${site.brand}` },
-    {
-      name: "description",
-      content: `La pagina che cerchi non esiste o è stata spostata. Torna alla home di ${site.brand} per scoprire la terapia di gruppo online.`,
-    },
+    { title: `${page.title} | ${site.brand}` },
+    { name: "description", content: page.description },
     { name: "robots", content: "noindex" },
+    { "script:ld+json": webPageJsonLd(page) },
   ];
+}
+
+const CLIENT_AREA_HOME = { name: "Area personale", path: "/area-personale" };
+
+/**
+ * A page of the client area (`/area-personale` and below): title, description, never indexed, and
+ * its WebPage under Home › Area personale. Its address is the one asked for (the area's pages name a
+ * meeting or a booking in it). The area's layout uses it for every page that has no title of its own.
+ */
+export function clientAreaMeta(title: string, description = `La tua area personale di ${site.brand}: il tuo gruppo, i prossimi incontri, i pagamenti e i tuoi dati.`) {
+  return ({ location }: { location: { pathname: string } }) => {
+    const path = location.pathname.replace(/(.)\/$/, "$1");
+    const home = path === CLIENT_AREA_HOME.path;
+    const page = { title: home ? CLIENT_AREA_HOME.name : title, description, path, parents: home ? [] : [CLIENT_AREA_HOME] };
+    return seo({ ...page, title: home ? page.title : `${title} | ${CLIENT_AREA_HOME.name}`, noindex: true, jsonLd: webPageJsonLd(page) });
+  };
 }
 
 /** Any other error page. */

@@ -13,7 +13,7 @@ export function loader({ request }: Route.LoaderArgs) {
 /** A content page: no React in the browser. */
 export const handle = contentPage;
 
-export const meta = () => notFoundSeo();
+export const meta = ({ location }: Route.MetaArgs) => notFoundSeo(location.pathname);
 
 export default function NotFoundRoute() {
   return <NotFound />;

@@ -14,6 +14,7 @@ import { announceClientAbsence, type ExpectedCharge } from "~/server/services/cl
 import { ownSession } from "~/server/services/client-area.server";
 import { SendButton } from "~/components/site/send-button";
 import { requireClient } from "~/server/gates.server";
+import { clientAreaMeta } from "~/domain/seo";
 
 /**
  * /area-personale/assenza/:sessionId — who may: a signed-in client who is a confirmed member of the
@@ -63,6 +64,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export const headers = () => PRIVATE;
+
+export const meta = clientAreaMeta("Segnala un'assenza");
 
 export default function AbsencePage({ loaderData, actionData }: Route.ComponentProps) {
   const { session, attendance, announcedAt, absenceFree } = loaderData;

@@ -12,6 +12,7 @@ import { parseSubmission, refuseSubmission } from "~/server/form-submission.serv
 import { requireClient } from "~/server/gates.server";
 import { handleErrors } from "~/server/http/errors.server";
 import { changeOwnCall, personCalls } from "~/server/services/person-calls.server";
+import { clientAreaMeta } from "~/domain/seo";
 
 /**
  * /area-personale/chiamata — the signed-in person's own upcoming intake calls, known by their verified
@@ -40,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const headers = () => PRIVATE;
 
-export const meta = () => [{ title: "La tua chiamata conoscitiva | Area personale" }];
+export const meta = clientAreaMeta("La tua chiamata conoscitiva");
 
 type Call = Route.ComponentProps["loaderData"]["calls"][number];
 

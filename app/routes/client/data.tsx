@@ -11,6 +11,7 @@ import { consentFormLabels, consentLabel, requestTypeLabels } from "~/domain/pri
 import { clientConsents, clientNewsletterStatus, clientPrivacyRequests, joinNewsletter, leaveNewsletter, requestErasure } from "~/server/services/client-data.server";
 import { requireClient } from "~/server/gates.server";
 import { z } from "~/domain/zod";
+import { clientAreaMeta } from "~/domain/seo";
 
 /**
  * /area-personale/dati — who may: a signed-in client, about their own verified address only. The
@@ -84,6 +85,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const headers = () => PRIVATE;
+
+export const meta = clientAreaMeta("I miei dati");
 
 const newsletterText = {
   confirmed: "Sei iscrittə alla newsletter.",

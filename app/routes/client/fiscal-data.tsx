@@ -15,6 +15,7 @@ import { requireClient } from "~/server/gates.server";
 import { handleErrors } from "~/server/http/errors.server";
 import { hitRateLimit } from "~/server/http/rate-limit.server";
 import { fiscalDataOf, saveFiscalProfile } from "~/server/services/fiscal-profiles.server";
+import { clientAreaMeta } from "~/domain/seo";
 
 /**
  * /area-personale/dati-fiscali — who may: the signed-in client, for the data of their own verified
@@ -54,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const headers = () => PRIVATE;
 
-export const meta = () => [{ title: "Dati fiscali | Area personale" }];
+export const meta = clientAreaMeta("Dati fiscali");
 
 export default function FiscalDataPage({ loaderData, actionData }: Route.ComponentProps) {
   const { defaults, version, saved, waiting } = loaderData;

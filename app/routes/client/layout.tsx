@@ -5,12 +5,12 @@ import { SignOutButton } from "~/components/layout/area-shell";
 import { ErrorNotice } from "~/components/layout/error-notice";
 import { AreaTabs } from "~/components/layout/area-tabs";
 import { HELP_PATH, helpTitle } from "~/content/help";
-import { site } from "~/content/site";
 import { CLIENT_AREA, clientAreaMessages, clientAreaPaths, clientPaymentPaths } from "~/domain/client-area";
 import { auth } from "~/server/auth.server";
 import { confirmSignedOutEverywhere } from "~/server/services/client-data.server";
 import { currentClient, requireClient } from "~/server/gates.server";
 import { z } from "~/domain/zod";
+import { clientAreaMeta } from "~/domain/seo";
 
 /**
  * /area-personale — the client's own area (issue 19). Who may: anyone sees the sign-in form (the
@@ -46,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const headers = () => PRIVATE;
 
-export const meta = () => [{ title: `Area personale | ${site.brand}` }, { name: "robots", content: "noindex, nofollow" }];
+export const meta = clientAreaMeta("Area personale");
 
 const tabs = [
   { to: clientAreaPaths.home, label: "Il mio percorso", end: true },

@@ -16,6 +16,7 @@ import { FieldError } from "~/components/site/field-error";
 import { SendButton } from "~/components/site/send-button";
 import { firstError, useSchemaForm } from "~/components/forms/schema-form";
 import { requireClient } from "~/server/gates.server";
+import { clientAreaMeta } from "~/domain/seo";
 
 /**
  * /area-personale/cambio-gruppo/:bookingId — who may: the signed-in client whose booking it is;
@@ -54,6 +55,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export const headers = () => PRIVATE;
+
+export const meta = clientAreaMeta("Chiedi di cambiare gruppo");
 
 export default function MovePage({ loaderData, actionData }: Route.ComponentProps) {
   const { member, groupName: current, targets, request } = loaderData;

@@ -33,6 +33,7 @@ import { firstError, useSchemaForm } from "~/components/forms/schema-form";
 import { refuseSubmission, parseSubmission } from "~/server/form-submission.server";
 import { requireClient, type ClientIdentity } from "~/server/gates.server";
 import { z } from "~/domain/zod";
+import { clientAreaMeta } from "~/domain/seo";
 
 /**
  * /area-personale/pagamenti — who may: the signed-in client, for their own bookings only (anonymous
@@ -135,7 +136,7 @@ async function sendIsee(request: Request, db: Database, client: ClientIdentity, 
 
 export const headers = () => PRIVATE;
 
-export const meta = () => [{ title: "Pagamenti | Area personale" }];
+export const meta = clientAreaMeta("Pagamenti");
 
 type Account = Route.ComponentProps["loaderData"]["accounts"][number];
 
