@@ -1,15 +1,7 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-
-/** Every source file of the app whose words a person reads (pages, e-mails, messages, content). */
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(full);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
-  });
-}
+import { sourceFiles } from "../../tests/support/source-files";
 
 /** The masculine forms that address the person reading ("sei stato tu", "ti sei iscritto"...), as the walks found them. */
 const addressingThePerson = /\b(?:sei|ti sei|siete)(?: già| ancora)? (?:stat|iscritt|entrat|registrat|contattat)[oa]\b|\bessere contattat[oa]\b|\bcon cui sei entrat[oa]\b/gi;

@@ -71,9 +71,6 @@ export function balanceCents(chargedCents: number, paidCents: number, refundedCe
   return chargedCents - paidCents + refundedCents;
 }
 
-const euroFormat = new Intl.NumberFormat("it-IT", { style: "currency", currency: prices.currency });
-export const formatCents = (amountCents: number) => euroFormat.format(amountCents / 100);
-
 /** How the person paid: the invoice's methods (traceable or not, as the Sistema TS record says). */
 export const paymentMethods = invoicePaymentMethods;
 export type PaymentMethod = InvoicePaymentMethod;

@@ -1,5 +1,8 @@
 import fc from "fast-check";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { sourceFiles } from "../../tests/support/source-files";
 import { formatEuro, formatEuroPlain, formatInteger } from "./money";
 
 describe("formatEuro", () => {
@@ -45,5 +48,14 @@ describe("formatEuroPlain", () => {
 describe("formatInteger", () => {
   it("groups thousands with a dot, four digits included", () => {
     expect([0, 999, 1065, 20_000, 1_234_567, -1065].map(formatInteger)).toEqual(["0", "999", "1.065", "20.000", "1.234.567", "-1.065"]);
+  });
+});
+
+describe("money on every screen, e-mail and document", () => {
+  it("is formatted by formatEuro alone: no Intl currency format, which leaves 1065,00 € ungrouped", () => {
+    const found = sourceFiles(path.resolve(__dirname, "..")).filter((file) =>
+      /style:\s*"currency"|currency:\s*"EUR"\s*}\)|toLocaleString\([^)]*currency/.test(readFileSync(file, "utf8")),
+    );
+    expect(found.map((file) => path.relative(process.cwd(), file))).toEqual([]);
   });
 });

@@ -20,17 +20,7 @@ import { paymentCode, paymentCodesIn } from "~/domain/bank-transfer";
 import { todayInRome } from "~/domain/calendar";
 import { romeDate } from "~/domain/sessions";
 import { z } from "~/domain/zod";
-import {
-  accountFilterLabels,
-  accountFilters,
-  correctionKinds,
-  formatCents,
-  manualPaymentMethods,
-  paymentMethodLabels,
-  paymentSchema,
-  refundSchema,
-  type CorrectionKind,
-} from "~/domain/ledger";
+import { accountFilterLabels, accountFilters, correctionKinds, manualPaymentMethods, paymentMethodLabels, paymentSchema, refundSchema, type CorrectionKind } from "~/domain/ledger";
 import { actionFail, actionOk, checkFields, loadOr, recordId, staffAction, submissionRefused } from "~/server/http/staff-action.server";
 import { approveIseeRequest, declineIseeRequest, pendingIseeRequests } from "~/server/services/client-payments.server";
 import { approveIsee, CreditNeedsConfirmation, listAccounts, recentPayments, recentRefunds, recordPayment, recordRefund, revokeIsee } from "~/server/services/payments.server";
@@ -40,6 +30,7 @@ import { parseSubmission } from "~/server/form-submission.server";
 import { adminPageData, requireAdmin } from "~/server/gates.server";
 import type { SessionInfo } from "~/server/auth.server";
 import type { Database } from "~/server/db/client.server";
+import { formatEuro } from "~/domain/money";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return adminPageData(context.db, request, async (session) => {
@@ -179,7 +170,7 @@ export default function AdminPayments({ loaderData }: Route.ComponentProps) {
     <section className="grid gap-6">
       <PageHeader
         title="Pagamenti"
-        description={`Addebiti per seduta: prima seduta ${formatCents(prices.firstSession * 100)}, poi ${formatCents(prices.followingSession * 100)}; tariffa agevolata ${formatCents(prices.reducedRate * 100)} dopo l'approvazione dell'ISEE. Le assenze annunciate in tempo e gli incontri annullati non si pagano.`}
+        description={`Addebiti per seduta: prima seduta ${formatEuro(prices.firstSession * 100)}, poi ${formatEuro(prices.followingSession * 100)}; tariffa agevolata ${formatEuro(prices.reducedRate * 100)} dopo l'approvazione dell'ISEE. Le assenze annunciate in tempo e gli incontri annullati non si pagano.`}
       />
       <FiscalGaps gaps={fiscalGaps} />
       <IseeRequestsPanel requests={loaderData.iseeRequests} />
@@ -206,7 +197,7 @@ export default function AdminPayments({ loaderData }: Route.ComponentProps) {
         {(payment) => (
           <li key={payment.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 text-sm">
             <span className="min-w-0">
-              <span className="font-medium text-ink-900">{payment.payerName}</span> · {formatCents(payment.amountCents)} · {paymentMethodLabels[payment.method]} ·{" "}
+              <span className="font-medium text-ink-900">{payment.payerName}</span> · {formatEuro(payment.amountCents)} · {paymentMethodLabels[payment.method]} ·{" "}
               {formatDate(romeDate(payment.paidAt))}
               {payment.stripeReference ? <span className="block break-all font-mono text-xs text-ink-500">{payment.stripeReference}</span> : null}
               <span className="block text-xs">
@@ -231,7 +222,7 @@ export default function AdminPayments({ loaderData }: Route.ComponentProps) {
           <li key={refund.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 text-sm">
             <span className="min-w-0">
               <span className="font-medium text-ink-900">{refund.name ?? refund.email ?? "Dati cancellati"}</span> · {correctionKindLabels[refund.kind]} ·{" "}
-              {formatCents(refund.amountCents)} · {formatDate(romeDate(refund.createdAt))}
+              {formatEuro(refund.amountCents)} · {formatDate(romeDate(refund.createdAt))}
               <span className="block text-xs text-ink-500">{refund.reason}</span>
               {refund.creditNoteNumber ? <span className="block text-xs">Nota di credito n. {refund.creditNoteNumber}</span> : null}
             </span>
@@ -299,18 +290,18 @@ function accountRow(account: Data["rows"][number]) {
       </td>
       <td className={td}>{account.groupName ?? "—"}</td>
       <td className={`${td} tabular-nums`}>
-        {formatCents(account.chargedCents)}
+        {formatEuro(account.chargedCents)}
         <span className="block text-xs text-ink-500">{account.sessionsCharged === 1 ? "1 seduta" : `${account.sessionsCharged} sedute`}</span>
       </td>
       <td className={`${td} tabular-nums`}>
-        {formatCents(account.paidCents - account.refundedCents)}
-        {account.refundedCents > 0 ? <span className="block text-xs text-ink-500">rimborsati {formatCents(account.refundedCents)}</span> : null}
+        {formatEuro(account.paidCents - account.refundedCents)}
+        {account.refundedCents > 0 ? <span className="block text-xs text-ink-500">rimborsati {formatEuro(account.refundedCents)}</span> : null}
       </td>
       <td className={`${td} font-semibold tabular-nums`}>
         {account.owedCents > 0 ? (
-          <span className="text-danger-600">da pagare {formatCents(account.owedCents)}</span>
+          <span className="text-danger-600">da pagare {formatEuro(account.owedCents)}</span>
         ) : account.owedCents < 0 ? (
-          <span className="text-teal-700">credito {formatCents(-account.owedCents)}</span>
+          <span className="text-teal-700">credito {formatEuro(-account.owedCents)}</span>
         ) : (
           <span className="text-ink-900">in pari</span>
         )}
@@ -409,7 +400,7 @@ function MemberSelect({ field, accounts }: { field: FieldMetadata<string>; accou
         {accounts.map((account) => (
           <option key={account.bookingId} value={account.bookingId}>
             {account.name} · {account.email} · {account.groupName ?? "senza gruppo"}
-            {account.owedCents > 0 ? ` (da pagare ${formatCents(account.owedCents)})` : account.owedCents < 0 ? ` (credito ${formatCents(-account.owedCents)})` : ""}
+            {account.owedCents > 0 ? ` (da pagare ${formatEuro(account.owedCents)})` : account.owedCents < 0 ? ` (credito ${formatEuro(-account.owedCents)})` : ""}
           </option>
         ))}
       </select>

@@ -11,7 +11,7 @@ import { PanelSection, Terms } from "~/components/admin/sections";
 import { iseeRequestStatusLabels, moveRequestStatusLabels } from "~/domain/client-area";
 import { formatDate, formatDateTime, formatShortDate } from "~/domain/format";
 import { bookingStatusLabels } from "~/domain/group-labels";
-import { chargeKindLabels, formatCents, paymentMethodLabels, type CorrectionKind } from "~/domain/ledger";
+import { chargeKindLabels, paymentMethodLabels, type CorrectionKind } from "~/domain/ledger";
 import { consentFormLabels, consentLabel, requestTypeLabels } from "~/domain/privacy-labels";
 import { attendanceLabels, romeDate, sessionLabel, sessionStatusLabels } from "~/domain/sessions";
 import { audit } from "~/server/audit.server";
@@ -20,6 +20,7 @@ import { loadPage } from "~/server/http/errors.server";
 import { isRecordId } from "~/server/http/staff-action.server";
 import { pageParam } from "~/server/services/admin-lists.server";
 import { personAccount } from "~/server/services/person-account.server";
+import { formatEuro } from "~/domain/money";
 
 /**
  * GET /admin/persone/:bookingId — one person's account, staff only (anyone else: 401 or 403, as
@@ -91,13 +92,13 @@ export default function AdminPerson({ loaderData }: Route.ComponentProps) {
             [
               "Addebitato",
               <>
-                {formatCents(balance.chargedCents)}
+                {formatEuro(balance.chargedCents)}
                 <span className="block text-xs font-normal text-ink-500">{balance.sessionsCharged === 1 ? "1 seduta" : `${balance.sessionsCharged} sedute`}</span>
               </>,
             ],
-            ["Pagato", formatCents(balance.paidCents)],
-            ["Rimborsato", formatCents(balance.refundedCents)],
-            [owed < 0 ? "Credito" : "Da pagare", <span className={owed > 0 ? "text-danger-600" : undefined}>{formatCents(Math.abs(owed))}</span>],
+            ["Pagato", formatEuro(balance.paidCents)],
+            ["Rimborsato", formatEuro(balance.refundedCents)],
+            [owed < 0 ? "Credito" : "Da pagare", <span className={owed > 0 ? "text-danger-600" : undefined}>{formatEuro(Math.abs(owed))}</span>],
           ]}
         />
       </dl>
@@ -238,7 +239,7 @@ function AttendanceSection({ data }: { data: Data }) {
             {attendanceLabels[row.status]}
             {row.announcedAt ? <span className="block text-xs text-ink-500">annunciata il {formatDateTime(row.announcedAt)}</span> : null}
           </td>
-          <td className={`${td} tabular-nums`}>{row.charge ? `${formatCents(row.charge.amountCents)} · ${chargeKindLabels[row.charge.kind]}` : "Nessuno"}</td>
+          <td className={`${td} tabular-nums`}>{row.charge ? `${formatEuro(row.charge.amountCents)} · ${chargeKindLabels[row.charge.kind]}` : "Nessuno"}</td>
         </tr>
       ))}
     </SectionTable>
@@ -305,8 +306,8 @@ function PaymentsSection({ data }: { data: Data }) {
         <tr key={payment.id}>
           <td className={`${td} whitespace-nowrap`}>{formatDate(romeDate(payment.paidAt))}</td>
           <td className={`${td} tabular-nums`}>
-            {formatCents(payment.amountCents)}
-            {payment.stampDutyCharged && payment.stampDutyCents ? <span className="block text-xs text-ink-500">di cui bollo {formatCents(payment.stampDutyCents)}</span> : null}
+            {formatEuro(payment.amountCents)}
+            {payment.stampDutyCharged && payment.stampDutyCents ? <span className="block text-xs text-ink-500">di cui bollo {formatEuro(payment.stampDutyCents)}</span> : null}
           </td>
           <td className={td}>
             {paymentMethodLabels[payment.method]}
@@ -348,7 +349,7 @@ function RefundsSection({ data }: { data: Data }) {
             {formatDate(romeDate(refund.createdAt))}
             <span className="block text-xs text-ink-500">{correctionLabels[refund.kind]}</span>
           </td>
-          <td className={`${td} tabular-nums`}>{formatCents(refund.amountCents)}</td>
+          <td className={`${td} tabular-nums`}>{formatEuro(refund.amountCents)}</td>
           <td className={td}>{refund.reason}</td>
           <td className={td}>
             {refund.creditNoteId ? (

@@ -12,7 +12,7 @@ import { clientPaymentPaths, iseeFileMessages, iseeMessages, iseeRequestSchema, 
 import type { FormRefusal } from "~/domain/form-fields";
 import type { BankTransferView } from "~/domain/bank-transfer";
 import { formatDate } from "~/domain/format";
-import { chargeKindLabels, formatCents, paymentMethodLabels } from "~/domain/ledger";
+import { chargeKindLabels, paymentMethodLabels } from "~/domain/ledger";
 import { romeDate, sessionLabel, upperFirst } from "~/domain/sessions";
 import { publicBaseUrl } from "~/server/env.server";
 import { hitRateLimit } from "~/server/http/rate-limit.server";
@@ -34,6 +34,7 @@ import { refuseSubmission, parseSubmission } from "~/server/form-submission.serv
 import { requireClient, type ClientIdentity } from "~/server/gates.server";
 import { z } from "~/domain/zod";
 import { clientAreaMeta } from "~/domain/seo";
+import { formatEuro } from "~/domain/money";
 
 /**
  * /area-personale/pagamenti — who may: the signed-in client, for their own bookings only (anonymous
@@ -197,7 +198,7 @@ function Figure({ label, cents, strong = false }: { label: string; cents: number
   return (
     <div className={`grid gap-0.5 rounded-2xl p-3 ${strong ? "bg-teal-50" : "bg-sand-50"}`}>
       <dt className="text-sm text-ink-500">{label}</dt>
-      <dd className={`text-lg ${strong ? "font-semibold text-teal-800" : "font-medium"}`}>{formatCents(cents)}</dd>
+      <dd className={`text-lg ${strong ? "font-semibold text-teal-800" : "font-medium"}`}>{formatEuro(cents)}</dd>
     </div>
   );
 }
@@ -216,8 +217,8 @@ function Owed({ account, online }: { account: Account; online: boolean }) {
               <span>
                 <span className="block font-medium">{upperFirst(sessionLabel(charge.startsAt))}</span>
                 <span className="text-sm text-ink-500">
-                  {chargeKindLabels[charge.kind]} · {formatCents(charge.owedCents)}
-                  {charge.owedCents < charge.amountCents ? ` (resto di ${formatCents(charge.amountCents)})` : ""}
+                  {chargeKindLabels[charge.kind]} · {formatEuro(charge.owedCents)}
+                  {charge.owedCents < charge.amountCents ? ` (resto di ${formatEuro(charge.amountCents)})` : ""}
                 </span>
               </span>
               {online ? (
@@ -229,7 +230,7 @@ function Owed({ account, online }: { account: Account; online: boolean }) {
                     type="submit"
                     className="btn btn-primary min-h-11"
                     disabled={paying}
-                    aria-label={`Paga online ${formatCents(charge.owedCents)} per la seduta di ${sessionLabel(charge.startsAt)}`}
+                    aria-label={`Paga online ${formatEuro(charge.owedCents)} per la seduta di ${sessionLabel(charge.startsAt)}`}
                   >
                     <CreditCard aria-hidden className="size-5" />
                     {paying ? "Apertura del pagamento..." : "Paga online"}
@@ -259,7 +260,7 @@ function Charges({ account }: { account: Account }) {
             <span>
               {upperFirst(sessionLabel(charge.startsAt))} · {chargeKindLabels[charge.kind]}
             </span>
-            <span className="font-medium">{formatCents(charge.amountCents)}</span>
+            <span className="font-medium">{formatEuro(charge.amountCents)}</span>
           </li>
         ))}
       </ul>
@@ -278,7 +279,7 @@ function Receipts({ account }: { account: Account }) {
           <li key={payment.id} className="flex flex-wrap items-center justify-between gap-3 p-4 text-sm">
             <span>
               <span className="block font-medium">
-                {formatCents(payment.amountCents)} · {paymentMethodLabels[payment.method]}
+                {formatEuro(payment.amountCents)} · {paymentMethodLabels[payment.method]}
               </span>
               <span className="text-ink-500">
                 {formatDate(romeDate(payment.paidAt))} · {payment.invoiceNumber ? `fattura n. ${payment.invoiceNumber}` : "fattura in preparazione: servono i dati fiscali"}
@@ -295,7 +296,7 @@ function Receipts({ account }: { account: Account }) {
         {account.refunds.map((refund) => (
           <li key={refund.id} className="flex flex-wrap items-center justify-between gap-3 p-4 text-sm">
             <span>
-              <span className="block font-medium">Rimborso di {formatCents(refund.amountCents)}</span>
+              <span className="block font-medium">Rimborso di {formatEuro(refund.amountCents)}</span>
               <span className="text-ink-500">
                 {formatDate(romeDate(refund.createdAt))}
                 {refund.creditNoteNumber ? ` · nota di credito n. ${refund.creditNoteNumber}` : ""}

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import { clientPaymentPaths, iseeMessages, type ReviewStatus } from "~/domain/client-area";
-import { formatCents, tariffs } from "~/domain/ledger";
+import { tariffs } from "~/domain/ledger";
 import { audit } from "../audit.server";
 import type { SessionInfo } from "../auth.server";
 import type { Database } from "../db/client.server";
@@ -15,6 +15,7 @@ import { storage } from "../storage.server";
 import { bookingName, ownBooking } from "./client-area.server";
 import { markIseeApproved, memberBalance, owedCharges } from "./payments.server";
 import { type ClientIdentity } from "../gates.server";
+import { formatEuro } from "~/domain/money";
 
 /**
  * The money side of the client area (issue 19): what each of the person's bookings was charged,
@@ -245,7 +246,7 @@ export async function approveIseeRequest(db: Database, actor: SessionInfo, id: s
       template: "client-isee-approved",
       preview: "La tariffa agevolata è attiva",
       paragraphs: [
-        `lo staff ha verificato la tua attestazione ISEE: da oggi le tue sedute costano ${formatCents(tariffs.reduced.amountCents)} invece di ${formatCents(tariffs.standard.amountCents)}.`,
+        `lo staff ha verificato la tua attestazione ISEE: da oggi le tue sedute costano ${formatEuro(tariffs.reduced.amountCents)} invece di ${formatEuro(tariffs.standard.amountCents)}.`,
         "Nella tua area personale, alla voce Pagamenti, vedi ogni seduta con la sua tariffa.",
       ],
     });

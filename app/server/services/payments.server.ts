@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import { bookingIdRange, paymentCodesIn, transferAmount } from "~/domain/bank-transfer";
 import { romeTimeToUtc } from "~/domain/calendar";
-import { balanceCents, formatCents, tariffs, totalCents, type AccountFilter, type Charge, type CorrectionKind, type PaymentMethod } from "~/domain/ledger";
+import { balanceCents, tariffs, totalCents, type AccountFilter, type Charge, type CorrectionKind, type PaymentMethod } from "~/domain/ledger";
 import { audit } from "../audit.server";
 import type { SessionInfo } from "../auth.server";
 import type { Database } from "../db/client.server";
@@ -10,6 +10,7 @@ import { HttpError } from "../http/errors.server";
 import { ADMIN_PAGE_SIZE, clampPage, containsPattern, type ListQuery } from "./admin-lists.server";
 import { chargesByBooking } from "./charges.server";
 import { issueCreditNote, issueInvoiceForPayment, practiceFiscalIdentity } from "./invoices.server";
+import { formatEuro } from "~/domain/money";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type Executor = Database | Tx;
@@ -286,7 +287,7 @@ export class CreditNeedsConfirmation extends HttpError {
 /** What staff confirm before recording more than is owed. */
 function creditWarning(amountCents: number, owedCents: number) {
   const owed = Math.max(owedCents, 0);
-  return `La persona deve ${formatCents(owed)}: ${formatCents(amountCents - owed)} in più resterebbero come credito per le prossime sedute. Conferma per registrarlo.`;
+  return `La persona deve ${formatEuro(owed)}: ${formatEuro(amountCents - owed)} in più resterebbero come credito per le prossime sedute. Conferma per registrarlo.`;
 }
 
 interface RefundInput {
@@ -319,7 +320,7 @@ export async function recordRefund(db: Database, actor: SessionInfo, input: Refu
       const message =
         refundable <= 0
           ? "Questa persona non ha pagamenti da rimborsare o correggere."
-          : `Al massimo ${formatCents(refundable)}: è quanto la persona ha pagato e non ha ancora avuto indietro.`;
+          : `Al massimo ${formatEuro(refundable)}: è quanto la persona ha pagato e non ha ancora avuto indietro.`;
       throw new HttpError(422, message, { amount: message });
     }
     const [invoice] = await tx
