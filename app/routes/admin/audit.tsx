@@ -1,6 +1,6 @@
 import type { Route } from "./+types/audit";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
-import { auditActionLabel, auditEntityLabel } from "~/components/admin/audit-labels";
+import { auditDetailFields, auditEntityLabel, auditEventLabel } from "~/domain/audit-labels";
 import { PageHeader } from "~/components/admin/page";
 import { ListTable, td, useReloadingSamePage } from "~/components/admin/list";
 import { formatDateTimeSeconds } from "~/domain/format";
@@ -32,16 +32,34 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
           <tr key={row.id}>
             <td className={`${td} whitespace-nowrap`}>{formatDateTimeSeconds(row.createdAt)}</td>
             <td className={td}>{row.actorEmail}</td>
-            <td className={td}>{auditActionLabel(row.action)}</td>
+            <td className={td}>{auditEventLabel(row.action, row.entity)}</td>
             <td className={td}>
               {auditEntityLabel(row.entity)}
               {row.entityId ? <span className="block font-mono text-xs text-ink-500">{row.entityId}</span> : null}
             </td>
-            <td className={`${td} font-mono text-xs text-ink-500 [overflow-wrap:anywhere]`}>{row.detail ? JSON.stringify(row.detail) : ""}</td>
+            <td className={`${td} text-xs text-ink-700 [overflow-wrap:anywhere]`}>
+              <AuditDetail detail={row.detail} />
+            </td>
           </tr>
         ))}
       </ListTable>
     </section>
+  );
+}
+
+/** An entry's details as labelled fields ("Importo: 35,00 €"). */
+function AuditDetail({ detail }: { detail: unknown }) {
+  const fields = auditDetailFields(detail);
+  if (fields.length === 0) return null;
+  return (
+    <dl className="grid gap-0.5">
+      {fields.map((field) => (
+        <div key={field.label}>
+          <dt className="inline font-medium text-ink-500">{field.label}: </dt>
+          <dd className="inline">{field.value}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 

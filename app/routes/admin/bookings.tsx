@@ -90,7 +90,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       } else {
         if (input.intent === "confirm") await confirmBooking(context.db, input.id, input.version);
         else await cancelBooking(context.db, input.id, input.version);
-        await audit(context.db, session, { action: input.intent, entity: "booking", entityId: input.id });
+        await audit(context.db, session, { action: input.intent === "confirm" ? "confirm" : "cancel", entity: "booking", entityId: input.id });
       }
       return actionOk(input.intent, successMessages[input.intent]);
     },
