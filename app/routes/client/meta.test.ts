@@ -13,7 +13,7 @@ const pages = (area.children ?? []).map((child) => ({ path: child.index ? "" : c
 type MetaModule = { meta?: (args: { location: { pathname: string } }) => MetaDescriptor[]; default?: unknown };
 const load = (file: string) => import(/* @vite-ignore */ `../../${file}`) as Promise<MetaModule>;
 
-describe("the client area's pages", () => {
+describe("the client area's pages", { timeout: 60_000 }, () => {
   it("are found in the route table", () => {
     expect(pages.map((page) => page.path)).toEqual(expect.arrayContaining(["", "pagamenti", "dati", "chiamata"]));
   });
