@@ -9,6 +9,10 @@ export const privacyEmailSchema = z.email("Inserisci un indirizzo email valido")
 /** A request recorded by staff (the person asked by e-mail or letter): its type and an optional note. */
 export const privacyRequestSchema = z.object({ email: privacyEmailSchema, type: z.enum(privacyRequestTypes), note: z.string().max(500).optional() });
 
+/** Why an address's data cannot be erased yet (the retention of the clinical record, docs/decisions on it), until `until` ("31/12/2031"). */
+export const erasureHoldReason = (until: string) =>
+  `Non cancellabile fino al ${until}: il diario clinico di questa persona va conservato fino ad allora (Codice deontologico degli psicologi, art. 17).`;
+
 export const requestTypeLabels: Record<PrivacyRequestType, string> = {
   access: "Accesso (art. 15)",
   portability: "Portabilità (art. 20)",

@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loader as clientExportLoader } from "../../app/routes/client/data-export";
 import { action as sessionAction, loader as sessionLoader } from "../../app/routes/therapist/session";
+import { action as privacyAction, loader as privacyLoader } from "../../app/routes/admin/privacy";
 import { auth } from "../../app/server/auth.server";
 import { resetKeysForTests } from "../../app/server/crypto.server";
 import type { Database } from "../../app/server/db/client.server";
@@ -165,8 +166,35 @@ describe("the clinical record", () => {
 
   it("an erasure within the retention period is refused with the conflict, and the request stays recorded", async () => {
     const staff = await signedInStaff(db, "staff@example.com");
-    await expect(erasePersonalData(db, staff.session, "utente@example.com")).rejects.toThrow(/diario clinico.*conservato fino al/);
+    await expect(erasePersonalData(db, staff.session, "utente@example.com")).rejects.toThrow(/Non cancellabile fino al .*diario clinico/);
     expect(await db.select().from(careNotes).where(eq(careNotes.bookingId, bookingId))).toHaveLength(1);
     expect(await db.select().from(groupBookings).where(eq(groupBookings.id, bookingId))).toHaveLength(1);
+  });
+
+  it("the staff privacy page shows the conflict, why and until when, before anyone presses erase; the note's text nowhere", async () => {
+    for (const email of ["utente@example.com", "senza-note@example.com"])
+      expect(
+        answer(await call(privacyAction, pageRequest("/admin/privacy", { cookie: staffCookie, method: "POST", body: form({ intent: "open", email, type: "erasure" }) }))).body,
+      ).toMatchObject({
+        ok: true,
+      });
+    type Loaded = { requests: { email: string; status: string; heldUntil: string | null }[]; heldUntil?: string | null };
+    const list = (query = "") => call<Loaded>(privacyLoader, pageRequest(`/admin/privacy${query}`, { cookie: staffCookie }));
+    const lastMeeting = new Date(Date.now() - 2 * 3_600_000 + 1.5 * 3_600_000);
+    const until = new Date(lastMeeting);
+    until.setUTCFullYear(until.getUTCFullYear() + 5);
+    const expected = new Intl.DateTimeFormat("it-IT", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(until);
+
+    const listed = await list();
+    const held = listed.requests.find((row) => row.email === "utente@example.com" && row.status === "open");
+    expect(held?.heldUntil).toBe(expected);
+    expect(listed.requests.find((row) => row.email === "senza-note@example.com")?.heldUntil).toBeNull();
+    const looked = await list("?email=utente@example.com");
+    expect(looked.heldUntil).toBe(expected);
+    expect((await list("?email=senza-note@example.com")).heldUntil).toBeNull();
+    expect(JSON.stringify([listed, looked])).not.toContain("lutto");
+    // Nobody but staff reads the list.
+    expect(await status(call(privacyLoader, pageRequest("/admin/privacy", { cookie: clientCookie })))).toBe(403);
+    expect(await status(call(privacyLoader, pageRequest("/admin/privacy", { cookie: alfa.cookie })))).toBe(403);
   });
 });

@@ -7,8 +7,9 @@ import { useToast } from "~/components/ui/toast";
 import { audit } from "~/server/audit.server";
 import { collectPersonalData, completePrivacyRequest, erasePersonalData, listPrivacyRequests, openPrivacyRequest, summarize } from "~/server/services/privacy-requests.server";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
-import { formatShortDate } from "~/domain/format";
-import { privacyEmailSchema, privacyRequestSchema, requestTypeLabels, type PrivacyRequestType } from "~/domain/privacy-labels";
+import { formatDate, formatShortDate } from "~/domain/format";
+import { careNotesHolds } from "~/server/services/care-notes.server";
+import { erasureHoldReason, privacyEmailSchema, privacyRequestSchema, requestTypeLabels, type PrivacyRequestType } from "~/domain/privacy-labels";
 import { Badge } from "~/components/admin/page";
 import { ListTable, td } from "~/components/admin/list";
 import { Terms } from "~/components/admin/sections";
@@ -23,14 +24,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return adminPageData(context.db, request, async (session) => {
     const url = new URL(request.url);
     const lookup = url.searchParams.get("email");
-    const requests = await listPrivacyRequests(context.db);
-    if (!lookup) return { requests, lookup: null, summary: null };
-    const parsed = privacyEmailSchema.safeParse(lookup.trim());
+    const parsed = lookup ? privacyEmailSchema.safeParse(lookup.trim()) : null;
+    const listed = await listPrivacyRequests(context.db);
+    // The erasure conflict, shown before anyone presses "Cancella dati": until when the clinical record is kept.
+    const openErasures = listed.filter((row) => row.type === "erasure" && row.status === "open").map((row) => row.email);
+    const holds = await careNotesHolds(context.db, parsed?.success ? [...openErasures, parsed.data] : openErasures);
+    const heldUntil = (email: string) => {
+      const until = holds.get(email.toLowerCase());
+      return until ? formatDate(until.toISOString().slice(0, 10)) : null;
+    };
+    const requests = listed.map((row) => ({ ...row, heldUntil: row.type === "erasure" && row.status === "open" ? heldUntil(row.email) : null }));
+    if (!lookup || !parsed) return { requests, lookup: null, summary: null };
     if (!parsed.success) return { requests, lookup, summary: null, error: parsed.error.issues[0]!.message };
     const personal = await collectPersonalData(context.db, parsed.data);
     await audit(context.db, session, { action: "read", entity: "person", detail: { lookup: "privacy" } });
     const bookings = personal.groupBookings.map((booking) => ({ id: booking.id, name: booking.name, status: booking.status }));
-    return { requests, lookup: parsed.data, summary: summarize(personal), bookings };
+    return { requests, lookup: parsed.data, summary: summarize(personal), bookings, heldUntil: heldUntil(parsed.data) };
   });
 }
 
@@ -121,7 +130,16 @@ export default function AdminPrivacy({ loaderData }: Route.ComponentProps) {
             <a className="btn btn-secondary" href={`/admin/privacy/export?email=${encodeURIComponent(loaderData.lookup)}`} download>
               Esporta JSON
             </a>
-            {confirming ? (
+            {"heldUntil" in loaderData && loaderData.heldUntil ? (
+              <>
+                <p id="erasure-hold" className="basis-full rounded-xl border border-coral-500/40 bg-coral-100 p-3 text-sm text-ink-900">
+                  {erasureHoldReason(loaderData.heldUntil)} Una richiesta di cancellazione resta aperta nel registro: rispondete alla persona spiegando il motivo e la data.
+                </p>
+                <button type="button" className="btn btn-secondary" disabled aria-describedby="erasure-hold">
+                  Cancella dati
+                </button>
+              </>
+            ) : confirming ? (
               <Form method="post" className="flex flex-wrap items-center gap-2 rounded-xl border border-danger-600/30 bg-danger-50 p-3" onSubmit={() => setConfirming(false)}>
                 <input type="hidden" name="intent" value="erase" />
                 <input type="hidden" name="email" value={loaderData.lookup} />
@@ -166,7 +184,12 @@ export default function AdminPrivacy({ loaderData }: Route.ComponentProps) {
                   {overdue ? " (scaduta)" : ""}
                 </td>
                 <td className={td}>
-                  {row.status === "open" ? (
+                  {row.heldUntil ? (
+                    <span className="grid gap-1">
+                      <Badge tone="warning">{`In attesa fino al ${row.heldUntil}`}</Badge>
+                      <span className="text-xs text-ink-700">{erasureHoldReason(row.heldUntil)}</span>
+                    </span>
+                  ) : row.status === "open" ? (
                     <Badge tone="highlight">Aperta</Badge>
                   ) : (
                     <Badge tone="success">{`Completata${row.completedAt ? ` il ${formatShortDate(row.completedAt)}` : ""}`}</Badge>

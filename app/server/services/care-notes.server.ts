@@ -4,7 +4,7 @@ import { memberName } from "~/domain/sessions";
 import { audit } from "../audit.server";
 import { seal, unseal } from "../crypto.server";
 import type { Database } from "../db/client.server";
-import { careNoteAddenda, careNotes, groups, groupSessions, therapists } from "../db/schema";
+import { careNoteAddenda, careNotes, groupBookings, groups, groupSessions, therapists } from "../db/schema";
 import { env } from "../env.server";
 import type { TherapistIdentity } from "../gates.server";
 import { HttpError } from "../http/errors.server";
@@ -202,10 +202,37 @@ export async function careNotesKeptUntil(db: Executor, bookingIds: string[], now
     .from(careNotes)
     .innerJoin(groupSessions, eq(groupSessions.id, careNotes.sessionId))
     .where(inArray(careNotes.bookingId, bookingIds));
-  if (!row?.last) return null;
-  const until = new Date(row.last);
+  return row?.last ? keptUntil(row.last, now) : null;
+}
+
+/** The last noted meeting plus the retention years, or null once that is past. */
+function keptUntil(lastMeeting: string | Date, now: Date) {
+  const until = new Date(lastMeeting);
   until.setUTCFullYear(until.getUTCFullYear() + careNotesRetentionYears());
   return until > now ? until : null;
+}
+
+/**
+ * careNotesKeptUntil for every booking of each address (lower-cased), in one query: the addresses
+ * whose data cannot be erased yet, with the date until which the clinical record is kept. Only the
+ * date is read, never a note.
+ */
+export async function careNotesHolds(db: Executor, emails: string[], now: Date = new Date()): Promise<Map<string, Date>> {
+  const wanted = [...new Set(emails.map((email) => email.trim().toLowerCase()))];
+  const holds = new Map<string, Date>();
+  if (wanted.length === 0) return holds;
+  const rows = await db
+    .select({ email: sql<string>`lower(${groupBookings.email})`, last: sql<string>`max(${groupSessions.endsAt})` })
+    .from(careNotes)
+    .innerJoin(groupBookings, eq(groupBookings.id, careNotes.bookingId))
+    .innerJoin(groupSessions, eq(groupSessions.id, careNotes.sessionId))
+    .where(inArray(sql`lower(${groupBookings.email})`, wanted))
+    .groupBy(sql`lower(${groupBookings.email})`);
+  for (const row of rows) {
+    const until = keptUntil(row.last, now);
+    if (until) holds.set(row.email, until);
+  }
+  return holds;
 }
 
 /** Re-encrypts the notes and addenda not sealed with the current key (`npm run keys:rotate`); the lock trigger lets only the body change. */

@@ -28,7 +28,7 @@ import {
   user,
 } from "../db/schema";
 
-import type { PrivacyRequestType } from "~/domain/privacy-labels";
+import { erasureHoldReason, type PrivacyRequestType } from "~/domain/privacy-labels";
 import { storage } from "../storage.server";
 import { formatDate } from "~/domain/format";
 import { HttpError } from "../http/errors.server";
@@ -248,7 +248,7 @@ export async function erasePersonalData(db: Database, session: SessionInfo, emai
     if (keptUntil)
       throw new HttpError(
         409,
-        `Cancellazione sospesa: il diario clinico di questa persona va conservato fino al ${formatDate(keptUntil.toISOString().slice(0, 10))} (Codice deontologico degli psicologi, art. 17). La richiesta resta aperta nel registro; decidete come rispondere alla persona.`,
+        `Cancellazione sospesa. ${erasureHoldReason(formatDate(keptUntil.toISOString().slice(0, 10)))} La richiesta resta aperta nel registro; decidete come rispondere alla persona.`,
       );
     // The clinical notes of the bookings go with them (their lock trigger lets only an erasure delete).
     await tx.execute(sql`select set_config('insieme.erasure', 'on', true)`);
