@@ -1,5 +1,5 @@
 /**
- * Issue 32, point 2: the staff lists at the size of a large practice. Groups and the session list are
+ * Issue 32, point 2: the staff lists at the size of a large practice. Groups, therapists and the session list are
  * paged with their totals and searchable (page 2 shows the next rows), the session list has no cut at
  * 500 meetings, and the CSV exports stream every row (more than 10,000), newest first, none twice.
  */
@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { loader as exportLoader } from "../../app/routes/admin/export";
 import { loader as groupsLoader } from "../../app/routes/admin/groups";
 import { loader as sessionsLoader } from "../../app/routes/admin/sessions";
+import { loader as therapistsLoader } from "../../app/routes/admin/therapists";
 import { loader as matchingLoader } from "../../app/routes/gruppi-matching";
 import type { Database } from "../../app/server/db/client.server";
 import { newGroup, newTherapist, staffDatabase } from "./helpers";
@@ -70,6 +71,44 @@ describe("groups", () => {
 
   it("is for staff only", async () => {
     const anonymous = await load<unknown>(groupsLoader, "/admin/gruppi", "").catch((thrown: unknown) => thrown);
+    expect(anonymous).toBeInstanceOf(Response);
+    expect([302, 401]).toContain((anonymous as Response).status);
+  });
+});
+
+describe("therapists", () => {
+  type TherapistRow = { id: string; name: string; specialization: string };
+  type TherapistPage = { therapists: TherapistRow[]; total: number; query: { page: number; q: string }; pageSize: number };
+
+  it("pages the therapists by 20 newest first with the total, and searches name, role and specialization", async () => {
+    const before = (await load<TherapistPage>(therapistsLoader, "/admin/terapeuti")).total;
+    await db.execute(sql`
+      insert into therapists (name, role, specialization, experience, description, created_at)
+      select 'Dott.ssa Elenco ' || lpad(n::text, 2, '0'), 'Psicologa', case when n = 7 then 'Lutto perinatale' else 'Gruppi' end, '5 anni', 'Conduce gruppi.',
+        timestamptz '2031-01-01' + n * interval '1 minute'
+      from generate_series(1, 25) as n`);
+    const first = await load<TherapistPage>(therapistsLoader, "/admin/terapeuti");
+    expect(first.total).toBe(before + 25);
+    expect(first.pageSize).toBe(20);
+    expect(first.therapists).toHaveLength(20);
+    // Newest first: the last one inserted opens the first page.
+    expect(first.therapists[0]!.name).toBe("Dott.ssa Elenco 25");
+    const second = await load<TherapistPage>(therapistsLoader, "/admin/terapeuti?page=2");
+    expect(second.query.page).toBe(2);
+    expect(second.therapists[0]!.name).toBe("Dott.ssa Elenco 05");
+    expect(new Set([...first.therapists, ...second.therapists].map((row) => row.id)).size).toBe(first.therapists.length + second.therapists.length);
+
+    const searched = await load<TherapistPage>(therapistsLoader, "/admin/terapeuti?q=elenco");
+    expect(searched.total).toBe(25);
+    const last = await load<TherapistPage>(therapistsLoader, "/admin/terapeuti?q=elenco&page=9");
+    expect(last.query.page).toBe(2);
+    expect(last.therapists.map((row) => row.name)).toEqual(["Dott.ssa Elenco 05", "Dott.ssa Elenco 04", "Dott.ssa Elenco 03", "Dott.ssa Elenco 02", "Dott.ssa Elenco 01"]);
+    const bySpecialization = await load<TherapistPage>(therapistsLoader, "/admin/terapeuti?q=perinatale");
+    expect(bySpecialization.therapists.map((row) => row.name)).toEqual(["Dott.ssa Elenco 07"]);
+  });
+
+  it("is for staff only", async () => {
+    const anonymous = await load<unknown>(therapistsLoader, "/admin/terapeuti", "").catch((thrown: unknown) => thrown);
     expect(anonymous).toBeInstanceOf(Response);
     expect([302, 401]).toContain((anonymous as Response).status);
   });

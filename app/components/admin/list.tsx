@@ -37,15 +37,15 @@ export function ListToolbar<S extends string>({
   searchLabel = "Cerca per nome o email",
   filterLabel = "Stato",
 }: {
-  /** The statuses the list can be filtered by, each named by `label`. */
-  statuses: readonly S[];
-  label: (status: S) => string;
+  /** The statuses the list can be filtered by, each named by `label` (none: a search alone). */
+  statuses?: readonly S[];
+  label?: (status: S) => string;
   exportHref?: string;
   searchLabel?: string;
   /** The filter's label ("Stato" unless the list filters by something else). */
   filterLabel?: string;
 }) {
-  const statuses = values.map((value) => ({ value, label: label(value) }));
+  const statuses = (values ?? []).map((value) => ({ value, label: label ? label(value) : value }));
   const [params] = useSearchParams();
   const submit = useSubmit();
   const q = params.get("q") ?? "";
@@ -64,13 +64,15 @@ export function ListToolbar<S extends string>({
             <input type="search" name="q" defaultValue={q} maxLength={200} className="field pl-9" />
           </span>
         </label>
-        <label className="grid gap-1 text-sm font-medium sm:w-52">
-          {filterLabel}
-          <select name="status" defaultValue={status} className="field" onChange={(event) => submit(event.currentTarget.form, { replace: true })}>
-            <option value="">Tutti</option>
-            <OptionList items={statuses.map((option) => ({ id: option.value, name: option.label }))} />
-          </select>
-        </label>
+        {statuses.length > 0 ? (
+          <label className="grid gap-1 text-sm font-medium sm:w-52">
+            {filterLabel}
+            <select name="status" defaultValue={status} className="field" onChange={(event) => submit(event.currentTarget.form, { replace: true })}>
+              <option value="">Tutti</option>
+              <OptionList items={statuses.map((option) => ({ id: option.value, name: option.label }))} />
+            </select>
+          </label>
+        ) : null}
         <button type="submit" className="btn btn-secondary">
           Cerca
         </button>

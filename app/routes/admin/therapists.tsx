@@ -7,21 +7,26 @@ import { TherapistInviteButton } from "~/components/admin/therapist-invite-butto
 import { TherapistFormDialog, toTherapistFormValues, type TherapistFormValues } from "~/components/admin/therapist-form-dialog";
 import { type ActionResult, useFetcherResult, useLoadErrorToast } from "~/components/admin/action-result";
 import { EmptyState, LoadError, PageHeader } from "~/components/admin/page";
+import { ListToolbar, Pagination, useReloadingSamePage } from "~/components/admin/list";
 import { ActionButton, ConfirmDialog } from "~/components/admin/dialogs";
 import { TherapistPhoto } from "~/components/site/therapist-photo";
 import { useToast } from "~/components/ui/toast";
 import { therapistInputSchema } from "~/domain/therapist-input";
 import { loadOr } from "~/server/http/staff-action.server";
+import { ADMIN_PAGE_SIZE, parseListQuery } from "~/server/services/admin-lists.server";
 import { recordAction } from "~/server/http/record-action.server";
 import { createTherapist, deleteTherapist, listTherapists, updateTherapist } from "~/server/services/admin-therapists.server";
 import { adminPageData } from "~/server/gates.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return adminPageData(context.db, request, () =>
-    loadOr("admin-therapists", { therapists: [] }, "Failed to fetch therapists", async () => ({
-      therapists: await listTherapists(context.db),
-    })),
-  );
+  return adminPageData(context.db, request, async () => {
+    const query = parseListQuery(new URL(request.url), []);
+    const result = await loadOr("admin-therapists", { therapists: [], total: 0, page: 1 }, "Failed to fetch therapists", async () => {
+      const { rows, total, page } = await listTherapists(context.db, query);
+      return { therapists: rows, total, page };
+    });
+    return { ...result, query: { ...query, page: result.page }, pageSize: ADMIN_PAGE_SIZE };
+  });
 }
 
 export const action = recordAction({
@@ -53,7 +58,8 @@ export default function AdminTherapists({ loaderData }: Route.ComponentProps) {
   const [formOpen, setFormOpen] = useState(false);
   const [deleting, setDeleting] = useState<Therapist | null>(null);
   useLoadErrorToast(loaderData.loadError);
-  const { therapists } = loaderData;
+  const { therapists, total, query } = loaderData;
+  const busy = useReloadingSamePage();
 
   const openForm = (therapist: Therapist | null) => {
     setEditing(therapist ? toTherapistFormValues(therapist) : null);
@@ -64,7 +70,7 @@ export default function AdminTherapists({ loaderData }: Route.ComponentProps) {
     <section>
       <PageHeader
         title="Therapists"
-        description={`${therapists.length} ${therapists.length === 1 ? "therapist" : "therapists"}, newest first.`}
+        description={`${total} ${total === 1 ? "therapist" : "therapists"}, newest first.`}
         actions={
           <button type="button" className="btn btn-primary" onClick={() => openForm(null)}>
             <Plus aria-hidden className="size-4" />
@@ -72,11 +78,12 @@ export default function AdminTherapists({ loaderData }: Route.ComponentProps) {
           </button>
         }
       />
+      <ListToolbar searchLabel="Cerca per nome, ruolo o specializzazione" />
       <LoadError message={loaderData.loadError} />
       {therapists.length === 0 && !loaderData.loadError ? (
-        <EmptyState>No therapists found. Add your first therapist to get started.</EmptyState>
+        <EmptyState>{query.q ? "Nessun risultato per questa ricerca." : "No therapists found. Add your first therapist to get started."}</EmptyState>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className={`grid gap-4 transition-opacity sm:grid-cols-2 lg:grid-cols-3 ${busy ? "opacity-60" : ""}`} aria-busy={busy}>
           {therapists.map((therapist) => (
             <li key={therapist.id} className="flex flex-col overflow-hidden rounded-3xl border border-sand-200 bg-white">
               <div className="flex gap-4 p-4">
@@ -122,6 +129,7 @@ export default function AdminTherapists({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
+      {therapists.length > 0 ? <Pagination page={query.page} total={total} pageSize={loaderData.pageSize} noun={{ one: "terapeuta", many: "terapeuti" }} /> : null}
       <TherapistFormDialog open={formOpen} onOpenChange={setFormOpen} therapist={editing} />
       {deleting ? <DeleteTherapist therapist={deleting} onClose={() => setDeleting(null)} /> : null}
     </section>

@@ -47,14 +47,14 @@ export function containsPattern(text: string) {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
-/** The WHERE of an admin list: the search (any of `searched` contains it) and the status filter. */
-export function listFilter(query: { q: string; status: string }, searched: Column[], status: Column): SQL | undefined {
+/** The WHERE of an admin list: the search (any of `searched` contains it) and the status filter (a list without statuses has none). */
+export function listFilter(query: { q: string; status?: string }, searched: Column[], status?: Column): SQL | undefined {
   const conditions: SQL[] = [];
   if (query.q) {
     const pattern = containsPattern(query.q);
     conditions.push(or(...searched.map((column) => ilike(column, pattern)))!);
   }
-  if (query.status) conditions.push(eq(status, query.status));
+  if (query.status && status) conditions.push(eq(status, query.status));
   return conditions.length ? and(...conditions) : undefined;
 }
 

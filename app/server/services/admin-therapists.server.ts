@@ -5,6 +5,7 @@ import { groups, therapists } from "../db/schema";
 import { HttpError } from "../http/errors.server";
 import { publicPagesChanged, therapistPages } from "../public-pages.server";
 import { hasVersion, VersionConflict, versionOf } from "../record-versions.server";
+import { listFilter, pageOf, type ListQuery } from "./admin-lists.server";
 
 function columns(input: TherapistInput) {
   return {
@@ -21,12 +22,21 @@ function columns(input: TherapistInput) {
   };
 }
 
-/** Every therapist, newest first (SPEC 7: select ordered by created_at descending). */
-export function listTherapists(db: Database) {
-  return db
-    .select({ ...getTableColumns(therapists), version: versionOf(therapists.updatedAt) })
-    .from(therapists)
-    .orderBy(desc(therapists.createdAt), asc(therapists.name));
+/**
+ * One page of the therapists, newest first (SPEC 7: ordered by created_at descending), with the total;
+ * `q` searches the name, the role and the specialization.
+ */
+export function listTherapists(db: Database, query: Pick<ListQuery, "q" | "page">) {
+  const filter = listFilter(query, [therapists.name, therapists.role, therapists.specialization]);
+  return pageOf(db, therapists, filter, query.page, (limit, offset) =>
+    db
+      .select({ ...getTableColumns(therapists), version: versionOf(therapists.updatedAt) })
+      .from(therapists)
+      .where(filter)
+      .orderBy(desc(therapists.createdAt), asc(therapists.name), asc(therapists.id))
+      .limit(limit)
+      .offset(offset),
+  );
 }
 
 /** Every therapist is on public pages (`therapistPages`): each write here announces them. */
