@@ -141,9 +141,39 @@ describe("the session list", () => {
       }
     }
     expect(seen.size).toBe(600);
-    // The week view still shows the whole week (Monday 08:00 to Sunday 23:00, 160 meetings), unpaged.
-    const week = await load<SessionPage>(sessionsLoader, `/admin/sessioni?settimana=2030-03-04&gruppo=${group.id}`);
-    expect(week.sessions).toHaveLength(160);
+  });
+
+  it("shows a week of more than 60 meetings one day at a time, with every day's count", async () => {
+    const therapist = await newTherapist(db, { name: "Dott. Settimana" });
+    const group = await newGroup(db, therapist.id, { name: "Gruppo della settimana", startsOn: "2030-04-01" });
+    // Monday 1 April 2030 08:00 to Sunday 23:00 in Italy, one an hour: 16 on Monday, 24 each other day (160).
+    await db.execute(sql`
+      insert into group_sessions (group_id, starts_at, ends_at, status)
+      select ${group.id}, timestamptz '2030-04-01 08:00+02' + n * interval '1 hour', timestamptz '2030-04-01 09:30+02' + n * interval '1 hour',
+        case when n in (20, 21) then 'cancelled' else 'scheduled' end
+      from generate_series(0, 159) as n`);
+    type WeekPage = { sessions: { startsAt: Date }[]; days: { day: string; count: number; cancelled: number }[]; openDay: string | null };
+    const base = `/admin/sessioni?settimana=2030-04-01&gruppo=${group.id}`;
+    const week = await load<WeekPage>(sessionsLoader, base);
+    expect(week.days.map((day) => day.count)).toEqual([16, 24, 24, 24, 24, 24, 24]);
+    expect(week.days[1]).toEqual({ day: "2030-04-02", count: 24, cancelled: 2 });
+    // Today is not in that week: the first day with meetings is open, and only its meetings are sent.
+    expect(week.openDay).toBe("2030-04-01");
+    expect(week.sessions).toHaveLength(16);
+    const wednesday = await load<WeekPage>(sessionsLoader, `${base}&giorno=2030-04-03`);
+    expect(wednesday.openDay).toBe("2030-04-03");
+    expect(wednesday.sessions).toHaveLength(24);
+    expect(wednesday.sessions.every((session) => session.startsAt >= new Date("2030-04-02T22:00:00Z") && session.startsAt < new Date("2030-04-03T22:00:00Z"))).toBe(true);
+    // A day outside the week is not opened.
+    expect((await load<WeekPage>(sessionsLoader, `${base}&giorno=2030-05-01`)).openDay).toBe("2030-04-01");
+    // A week of three meetings shows all three, no day opened.
+    await db.execute(sql`
+      insert into group_sessions (group_id, starts_at, ends_at)
+      select ${group.id}, timestamptz '2030-04-08 18:00+02' + n * interval '1 day', timestamptz '2030-04-08 19:30+02' + n * interval '1 day'
+      from generate_series(0, 2) as n`);
+    const small = await load<WeekPage>(sessionsLoader, `/admin/sessioni?settimana=2030-04-08&gruppo=${group.id}`);
+    expect(small.sessions).toHaveLength(3);
+    expect(small.openDay).toBeNull();
   });
 });
 

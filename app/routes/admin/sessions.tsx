@@ -16,7 +16,7 @@ import { addDays, dateLabel, romeTimeToUtc, todayInRome } from "~/domain/calenda
 import { closureSchema, romeDate, sessionStatusLabels, sessionTime, weekStart, upperFirst } from "~/domain/sessions";
 import { actionFail, actionOk, checkFields, loadOr, isRecordId, recordId, staffAction, submissionRefused } from "~/server/http/staff-action.server";
 import { therapistOptions } from "~/server/services/admin-groups.server";
-import { addClosure, deleteClosure, groupOptions, listClosures, listWeek, pageSessions, SESSION_PAGE_SIZE } from "~/server/services/sessions.server";
+import { addClosure, deleteClosure, groupOptions, listClosures, pageSessions, SESSION_PAGE_SIZE, weekView, type WeekDay } from "~/server/services/sessions.server";
 import { pageParam } from "~/server/services/admin-lists.server";
 import { parseSubmission } from "~/server/form-submission.server";
 import { adminPageData, requireAdmin } from "~/server/gates.server";
@@ -36,17 +36,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const groupId = url.searchParams.get("gruppo");
     const therapistId = url.searchParams.get("terapeuta");
     const filters = { groupId: isRecordId(groupId) ? groupId : undefined, therapistId: isRecordId(therapistId) ? therapistId : undefined };
-    const fallback = { sessions: [], total: 0, page: 1, groups: [], therapists: [], closures: [] };
+    const wantedDay = url.searchParams.get("giorno");
+    const fallback = { sessions: [], total: 0, page: 1, days: [] as WeekDay[], openDay: null as string | null, groups: [], therapists: [], closures: [] };
     return loadOr("admin-sessions", fallback, "Impossibile caricare gli incontri", async () => {
       const [listed, groups, therapists, closures] = await Promise.all([
         view === "week"
-          ? listWeek(context.db, filters, monday).then((rows) => ({ rows, total: rows.length, page: 1 }))
-          : pageSessions(context.db, filters, romeTimeToUtc(monday, "00:00"), romeTimeToUtc(addDays(monday, LIST_WEEKS * 7), "00:00"), pageParam(url)),
+          ? weekView(context.db, filters, monday, isDate(wantedDay) ? wantedDay : null, today).then((week) => ({
+              ...week,
+              rows: week.sessions,
+              total: week.sessions.length,
+              page: 1,
+            }))
+          : pageSessions(context.db, filters, romeTimeToUtc(monday, "00:00"), romeTimeToUtc(addDays(monday, LIST_WEEKS * 7), "00:00"), pageParam(url)).then((page) => ({
+              ...page,
+              days: [] as WeekDay[],
+              openDay: null as string | null,
+            })),
         groupOptions(context.db),
         therapistOptions(context.db),
         listClosures(context.db, today),
       ]);
-      return { sessions: listed.rows, total: listed.total, page: listed.page, groups, therapists, closures };
+      return { sessions: listed.rows, total: listed.total, page: listed.page, days: listed.days, openDay: listed.openDay, groups, therapists, closures };
     }).then((loaded) => ({ ...loaded, monday, today, view, filters, pageSize: SESSION_PAGE_SIZE }));
   });
 }
@@ -115,17 +125,17 @@ export default function AdminSessions({ loaderData }: Route.ComponentProps) {
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div className="flex flex-wrap items-center gap-2">
             <Link
-              to={hrefWith({ settimana: addDays(monday, view === "week" ? -7 : -LIST_WEEKS * 7), page: null })}
+              to={hrefWith({ settimana: addDays(monday, view === "week" ? -7 : -LIST_WEEKS * 7), page: null, giorno: null })}
               className="btn btn-secondary min-h-10 px-3 py-2"
               aria-label="Settimana precedente"
             >
               <ChevronLeft aria-hidden className="size-4" />
             </Link>
-            <Link to={hrefWith({ settimana: null, page: null })} className="btn btn-secondary min-h-10 px-4 py-2 text-sm">
+            <Link to={hrefWith({ settimana: null, page: null, giorno: null })} className="btn btn-secondary min-h-10 px-4 py-2 text-sm">
               Oggi
             </Link>
             <Link
-              to={hrefWith({ settimana: addDays(monday, view === "week" ? 7 : LIST_WEEKS * 7), page: null })}
+              to={hrefWith({ settimana: addDays(monday, view === "week" ? 7 : LIST_WEEKS * 7), page: null, giorno: null })}
               className="btn btn-secondary min-h-10 px-3 py-2"
               aria-label="Settimana successiva"
             >
@@ -145,7 +155,7 @@ export default function AdminSessions({ loaderData }: Route.ComponentProps) {
               Settimana
             </Link>
             <Link
-              to={hrefWith({ vista: "elenco", page: null })}
+              to={hrefWith({ vista: "elenco", page: null, giorno: null })}
               aria-current={view === "list" ? "page" : undefined}
               className={`flex min-h-9 items-center gap-1.5 rounded-full px-3 text-sm font-medium ${view === "list" ? "bg-white text-teal-800 shadow-sm" : "text-ink-500"}`}
             >
@@ -171,7 +181,7 @@ export default function AdminSessions({ loaderData }: Route.ComponentProps) {
       </div>
       <LoadError message={loaderData.loadError} />
       {view === "week" ? (
-        <WeekView sessions={sessions} monday={monday} today={today} filtered={filtered} />
+        <WeekView sessions={sessions} days={loaderData.days} openDay={loaderData.openDay} dayHref={(day) => hrefWith({ giorno: day })} today={today} filtered={filtered} />
       ) : (
         <SessionList sessions={sessions} filtered={filtered} pagination={{ page: loaderData.page, total: loaderData.total, pageSize: loaderData.pageSize, noun: meetingsNoun }} />
       )}
@@ -204,26 +214,79 @@ function SessionCard({ session }: { session: Session }) {
   );
 }
 
-function WeekView({ sessions, monday, today, filtered }: { sessions: Session[]; monday: string; today: string; filtered: boolean }) {
-  if (sessions.length === 0) {
+/** "45 incontri · 3 annullati": a day of the week view told by its counts. */
+function dayCounts({ count, cancelled }: WeekDay) {
+  const meetings = count === 1 ? "1 incontro" : `${count} incontri`;
+  return cancelled > 0 ? `${meetings} · ${cancelled} ${cancelled === 1 ? "non si tiene" : "non si tengono"}` : meetings;
+}
+
+/**
+ * The week, Monday to Sunday. A small week shows every meeting in its day's column; a large one
+ * (`openDay` set: more than WEEK_VIEW_ALL_UP_TO meetings) shows each day's counts as a link that opens
+ * that day, and the open day's meetings below the week.
+ */
+function WeekView({
+  sessions,
+  days,
+  openDay,
+  dayHref,
+  today,
+  filtered,
+}: {
+  sessions: Session[];
+  days: WeekDay[];
+  openDay: string | null;
+  dayHref: (day: string) => string;
+  today: string;
+  filtered: boolean;
+}) {
+  if (days.every((day) => day.count === 0)) {
     return <EmptyState>{filtered ? "Nessun incontro per questi filtri in questa settimana." : "Nessun incontro in questa settimana."}</EmptyState>;
   }
-  const days = Array.from({ length: 7 }, (_, index) => addDays(monday, index));
+  const open = days.find((day) => day.day === openDay);
   return (
-    <ol className="grid gap-3 md:grid-cols-7" aria-label="Incontri della settimana">
-      {days.map((day) => {
-        const ofDay = sessions.filter((session) => romeDate(session.startsAt) === day);
-        return (
-          <li key={day} className={`grid content-start gap-2 rounded-2xl border bg-white p-3 ${day === today ? "border-teal-600" : "border-sand-200"}`}>
-            <h3 className="text-sm font-semibold text-ink-700">
-              {upperFirst(dateLabel(day))}
-              {day === today ? <span className="ml-1 text-xs font-medium text-teal-800">(oggi)</span> : null}
-            </h3>
-            {ofDay.length === 0 ? <p className="text-xs text-ink-500 md:py-2">Nessun incontro</p> : ofDay.map((session) => <SessionCard key={session.id} session={session} />)}
-          </li>
-        );
-      })}
-    </ol>
+    <div className="grid gap-4">
+      <ol className="grid gap-3 md:grid-cols-7" aria-label="Incontri della settimana">
+        {days.map((entry) => {
+          const { day } = entry;
+          const highlighted = open ? day === openDay : day === today;
+          return (
+            <li key={day} className={`grid content-start gap-2 rounded-2xl border bg-white p-3 ${highlighted ? "border-teal-600" : "border-sand-200"}`}>
+              <h3 className="text-sm font-semibold text-ink-700">
+                {upperFirst(dateLabel(day))}
+                {day === today ? <span className="ml-1 text-xs font-medium text-teal-800">(oggi)</span> : null}
+              </h3>
+              {entry.count === 0 ? (
+                <p className="text-xs text-ink-500 md:py-2">Nessun incontro</p>
+              ) : open ? (
+                <Link
+                  to={dayHref(day)}
+                  preventScrollReset
+                  aria-current={day === openDay ? "true" : undefined}
+                  className={`rounded-lg text-sm font-medium underline-offset-2 hover:underline ${day === openDay ? "text-teal-800" : "text-ink-700"}`}
+                >
+                  {dayCounts(entry)}
+                </Link>
+              ) : (
+                sessions.filter((session) => romeDate(session.startsAt) === day).map((session) => <SessionCard key={session.id} session={session} />)
+              )}
+            </li>
+          );
+        })}
+      </ol>
+      {open ? (
+        <section aria-labelledby="open-day-title" className="grid gap-3 rounded-2xl border border-sand-200 bg-white p-4">
+          <h3 id="open-day-title" className="text-base font-semibold">
+            {upperFirst(dateLabel(open.day))} · {dayCounts(open)}
+          </h3>
+          <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
+            {sessions.map((session) => (
+              <SessionCard key={session.id} session={session} />
+            ))}
+          </div>
+        </section>
+      ) : null}
+    </div>
   );
 }
 

@@ -185,9 +185,44 @@ export async function pageSessions(db: Database, filters: SessionFilters, from: 
   return pageFrom(counted?.value ?? 0, requested, (limit, offset) => listSessions(db, filters, from, until).limit(limit).offset(offset), SESSION_PAGE_SIZE);
 }
 
-/** The meetings of the Italian week starting on Monday `monday`. */
-export function listWeek(db: Database, filters: SessionFilters, monday: string) {
-  return listSessions(db, filters, romeTimeToUtc(monday, "00:00"), romeTimeToUtc(addDays(monday, 7), "00:00"));
+/** Up to this many meetings a week, the week view shows them all; past it, one day at a time. */
+export const WEEK_VIEW_ALL_UP_TO = 60;
+
+/** A day of the week view: its meetings, and how many of them are not going ahead (cancelled or moved). */
+export interface WeekDay {
+  day: string;
+  count: number;
+  cancelled: number;
+}
+
+/**
+ * The week view of the Italian week starting on Monday `monday`: how many meetings each day holds and,
+ * up to WEEK_VIEW_ALL_UP_TO in the week, all of them (`openDay` null). A larger practice's week (300
+ * groups: 300 cards, 370 KB) gets the meetings of one day only: `wanted` when it is in the week, else
+ * today when it is, else the first day with meetings.
+ */
+export async function weekView(db: Database, filters: SessionFilters, monday: string, wanted: string | null, today: string) {
+  const from = romeTimeToUtc(monday, "00:00");
+  const until = romeTimeToUtc(addDays(monday, 7), "00:00");
+  const counted = await db
+    .select({
+      day: sql<string>`to_char(${groupSessions.startsAt} at time zone 'Europe/Rome', 'YYYY-MM-DD')`,
+      count: count(),
+      cancelled: sql<number>`(count(*) filter (where ${groupSessions.status} <> 'scheduled'))::int`,
+    })
+    .from(groupSessions)
+    .innerJoin(groups, eq(groups.id, groupSessions.groupId))
+    .where(sessionsBetween(filters, from, until))
+    .groupBy(sql`1`);
+  const days: WeekDay[] = Array.from({ length: 7 }, (_, index) => {
+    const day = addDays(monday, index);
+    return counted.find((row) => row.day === day) ?? { day, count: 0, cancelled: 0 };
+  });
+  const total = days.reduce((sum, day) => sum + day.count, 0);
+  if (total <= WEEK_VIEW_ALL_UP_TO) return { days, openDay: null, sessions: total === 0 ? [] : await listSessions(db, filters, from, until) };
+  const inWeek = (day: string | null): day is string => Boolean(day && days.some((entry) => entry.day === day));
+  const openDay = inWeek(wanted) ? wanted : inWeek(today) ? today : days.find((day) => day.count > 0)!.day;
+  return { days, openDay, sessions: await listSessions(db, filters, romeTimeToUtc(openDay, "00:00"), romeTimeToUtc(addDays(openDay, 1), "00:00")) };
 }
 
 export function groupOptions(db: Database, scope: Scope = {}) {
