@@ -66,8 +66,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
 function release(path: string) {
   const index = held.findIndex((entry) => entry.path === path);
   expect(index).toBeGreaterThanOrEqual(0);
-  const [{ res }] = held.splice(index, 1);
-  res.end("fatto");
+  held.splice(index, 1)[0]!.res.end("fatto");
 }
 
 describe("renders per client address (decision 073)", () => {
