@@ -16,10 +16,10 @@ import { resetEnvForTests } from "../../app/server/env.server";
 import { enqueueJobs, runDueJobs } from "../../app/server/jobs.server";
 import { lastBackup, runScheduledBackup, scheduleBackups } from "../../app/server/backup/schedule.server";
 import { loadOverview } from "../../app/server/services/admin-overview.server";
-import { recordPayment } from "../../app/server/services/payments.server";
+
 import { signedInClient } from "./client-session";
 import { admin, testDatabase, testDatabaseUrl, withDatabase } from "./database";
-import { attendingMember, fiscalProfile, onePagePdf, postJson, practiceReady, queuedMail, signedInStaff, validAnswers } from "./helpers";
+import { attendingMember, fiscalProfile, onePagePdf, postJson, practiceReady, queuedMail, signedInStaff, staffPayment, validAnswers } from "./helpers";
 import { form, pageRequest, routeCaller } from "./route-calls";
 
 /**
@@ -70,14 +70,7 @@ describe("backup and restore", () => {
     expect(questionnaire.status).toBe(201);
     const booking = await attendingMember(db, "drill-persona@example.com", 2, "drill");
     await fiscalProfile(db, "drill-persona@example.com");
-    const payment = await recordPayment(db, staff, {
-      bookingId: booking.id,
-      amountCents: 3000,
-      method: "bank_transfer",
-      paidOn: "2026-01-10",
-      note: null,
-      idempotencyKey: crypto.randomUUID(),
-    });
+    const payment = await staffPayment(db, staff, booking.id);
     expect(payment.invoiceNumber).toBeTruthy();
     const cookie = await signedInClient(db, "drill-persona@example.com");
     const pdf = new Blob([new Uint8Array(await onePagePdf("drill"))], { type: "application/pdf" });

@@ -11,14 +11,14 @@ import AdminPayments, { loader as adminPaymentsLoader } from "../../app/routes/a
 import { loader as paymentsLoader } from "../../app/routes/client/payments";
 import type { SessionInfo } from "../../app/server/auth.server";
 import type { Database } from "../../app/server/db/client.server";
-import { attendance, groupBookings, groupSessions, practiceSettings } from "../../app/server/db/schema";
+import { groupBookings, groupSessions, practiceSettings } from "../../app/server/db/schema";
 import { resetEnvForTests } from "../../app/server/env.server";
 import { bookingByPaymentReference } from "../../app/server/services/bank-transfer.server";
-import { recordPayment } from "../../app/server/services/payments.server";
+
 import { queueSessionReminders } from "../../app/server/services/reminders.server";
 import { signedInClient } from "./client-session";
 import { testDatabase } from "./database";
-import { fiscalProfile, practiceReady, queuedMail, signedInStaff, therapistWithGroup } from "./helpers";
+import { attendingMember, fiscalProfile, practiceReady, queuedMail, signedInStaff, staffPayment } from "./helpers";
 import { pageRequest, routeCaller } from "./route-calls";
 
 /**
@@ -47,25 +47,9 @@ beforeAll(async () => {
 /** A confirmed member who attended `attended` weekly meetings from Wednesday 4 November 2026, 19:00 in Italy (the first is the trial). */
 async function member(email: string, attended: number) {
   const tag = ++counter;
-  const { group } = await therapistWithGroup(
-    db,
-    { name: `Dott. Bonifico ${tag}` },
-    { name: `Gruppo bonifici ${tag}`, topic: "Tema", weekday: 3, timeSlot: "Sera", startTime: "19:00", startsOn: "2026-11-04" },
-  );
-  const [booking] = await db
-    .insert(groupBookings)
-    .values({ groupId: group.id, email, name: `Persona ${tag}`, status: "confirmed" })
-    .returning();
+  const booking = await attendingMember(db, email, attended, tag, { startsOn: "2026-11-04", therapist: "Dott. Bonifico", group: "Gruppo bonifici" });
   await fiscalProfile(db, email);
-  for (let week = 0; week < attended; week++) {
-    const startsAt = new Date(Date.UTC(2026, 10, 4 + 7 * week, 18));
-    const [session] = await db
-      .insert(groupSessions)
-      .values({ groupId: group.id, startsAt, endsAt: new Date(startsAt.getTime() + 90 * 60_000) })
-      .returning();
-    await db.insert(attendance).values({ sessionId: session!.id, bookingId: booking!.id, status: "present" });
-  }
-  return { booking: booking!, group: group!, cookie: await signedInClient(db, email) };
+  return { booking, group: { id: booking.groupId!, name: `Gruppo bonifici ${tag}` }, cookie: await signedInClient(db, email) };
 }
 
 const markup = (transfer: BankTransferView, online = false) => renderToStaticMarkup(createElement(BankTransfer, { transfer, online }));
@@ -92,7 +76,7 @@ describe("the transfer block on /area-personale/pagamenti", () => {
 
   it("shows nothing to a member who owes nothing", async () => {
     const { booking, cookie } = await member("bonifico-pari@example.com", 2);
-    await recordPayment(db, staff, { bookingId: booking.id, amountCents: 6500, method: "bank_transfer", paidOn: "2026-11-12", note: null, idempotencyKey: crypto.randomUUID() });
+    await staffPayment(db, staff, booking.id, { amountCents: 6500, paidOn: "2026-11-12" });
     const { accounts, transfers } = (await page(cookie)).data;
     expect(accounts[0]!.owedCents).toBe(0);
     expect(transfers).toEqual({});
@@ -145,14 +129,7 @@ describe("the transfer block on /area-personale/pagamenti", () => {
       expect(transfer).toMatchObject({ amountCents: 10_200, stampDutyCents: 200 });
       expect(markup(transfer)).toContain("L&#x27;importo comprende 2,00\u00a0€ di imposta di bollo della fattura.");
       // Paid as shown, with no warning about credit, the account is settled: the invoice counts the stamp within the amount.
-      await recordPayment(db, staff, {
-        bookingId: booking.id,
-        amountCents: 10_200,
-        method: "bank_transfer",
-        paidOn: "2026-11-20",
-        note: null,
-        idempotencyKey: crypto.randomUUID(),
-      });
+      await staffPayment(db, staff, booking.id, { amountCents: 10_200, paidOn: "2026-11-20" });
       expect((await page(cookie)).data.accounts[0]!.owedCents).toBe(0);
     } finally {
       await db.update(practiceSettings).set({ stampDutyCharged: false }).where(eq(practiceSettings.id, 1));

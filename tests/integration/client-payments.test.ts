@@ -11,14 +11,14 @@ import { loader as staffInvoiceLoader } from "../../app/routes/admin/invoice-pdf
 import { pdfTextOf } from "../support/pdf-text";
 import type { SessionInfo } from "../../app/server/auth.server";
 import type { Database } from "../../app/server/db/client.server";
-import { attendance, auditLog, groupBookings, groupSessions, invoices, iseeRequests } from "../../app/server/db/schema";
+import { auditLog, groupBookings, invoices, iseeRequests } from "../../app/server/db/schema";
 import { resetEnvForTests } from "../../app/server/env.server";
-import { recordPayment, recordRefund } from "../../app/server/services/payments.server";
+import { recordRefund } from "../../app/server/services/payments.server";
 import { erasePersonalData } from "../../app/server/services/privacy-requests.server";
 import { storage } from "../../app/server/storage.server";
 import { signedInClient } from "./client-session";
 import { testDatabase } from "./database";
-import { fiscalProfile, onePagePdf, practiceReady, queuedMail, signedInStaff, therapistWithGroup } from "./helpers";
+import { attendingMember, fiscalProfile, onePagePdf, practiceReady, queuedMail, signedInStaff, staffPayment } from "./helpers";
 import { answer, flashOf, form, pageRequest, refusal, routeCaller } from "./route-calls";
 
 /**
@@ -63,25 +63,9 @@ beforeAll(async () => {
 /** A confirmed member of a group of their own who attended `attended` meetings (the first is the trial). */
 async function member(email: string, attended = 2) {
   const tag = ++counter;
-  const { group } = await therapistWithGroup(
-    db,
-    { name: `Dott. Conti ${tag}` },
-    { name: `Gruppo conti ${tag}`, topic: "Tema", weekday: 3, timeSlot: "Sera", startTime: "19:00", startsOn: "2026-01-07" },
-  );
-  const [booking] = await db
-    .insert(groupBookings)
-    .values({ groupId: group.id, email, name: `Persona ${tag}`, status: "confirmed" })
-    .returning();
+  const booking = await attendingMember(db, email, attended, tag, { therapist: "Dott. Conti", group: "Gruppo conti" });
   await fiscalProfile(db, email);
-  for (let week = 0; week < attended; week++) {
-    const startsAt = new Date(Date.UTC(2026, 0, 7 + 7 * week, 18));
-    const [session] = await db
-      .insert(groupSessions)
-      .values({ groupId: group.id, startsAt, endsAt: new Date(startsAt.getTime() + 90 * 60_000) })
-      .returning();
-    await db.insert(attendance).values({ sessionId: session!.id, bookingId: booking!.id, status: "present" });
-  }
-  return { booking: booking!, cookie: await signedInClient(db, email) };
+  return { booking, cookie: await signedInClient(db, email) };
 }
 
 const page = async (cookie: string, query = "") => (await call(paymentsLoader, pageRequest(`/area-personale/pagamenti${query}`, { cookie }))) as PaymentsPage;
@@ -128,14 +112,7 @@ describe("the person's ledger", () => {
     expect(before[0]!.owed).toHaveLength(2);
     expect((await page(cookie)).data.online).toBe(false);
 
-    const payment = await recordPayment(db, staff, {
-      bookingId: booking.id,
-      amountCents: 3000,
-      method: "bank_transfer",
-      paidOn: "2026-01-10",
-      note: null,
-      idempotencyKey: crypto.randomUUID(),
-    });
+    const payment = await staffPayment(db, staff, booking.id);
     const after = (await page(cookie)).data.accounts[0]!;
     expect(after.paidCents).toBe(3000);
     expect(after.owedCents).toBe(3500);
@@ -165,14 +142,7 @@ describe("the person's ledger", () => {
   it("answers 404 for an invoice of someone else's payment, as for a missing one; staff are refused there, and clients on the staff's", async () => {
     const owner = await member("conti-proprietaria@example.com", 1);
     const other = await member("conti-curiosa@example.com", 1);
-    const payment = await recordPayment(db, staff, {
-      bookingId: owner.booking.id,
-      amountCents: 3000,
-      method: "other",
-      paidOn: "2026-01-10",
-      note: null,
-      idempotencyKey: crypto.randomUUID(),
-    });
+    const payment = await staffPayment(db, staff, owner.booking.id, { method: "other" });
     const [invoice] = await db.select().from(invoices).where(eq(invoices.paymentId, payment.id));
     const open = (id: string, cookie?: string) =>
       call(invoiceLoader, pageRequest(`/area-personale/pagamenti/fattura/${id}`, cookie ? { cookie } : {}), { id }).catch((thrown: unknown) => thrown) as Promise<Response>;

@@ -12,11 +12,11 @@ import type { SessionInfo } from "../../app/server/auth.server";
 import type { Database } from "../../app/server/db/client.server";
 import { auditLog, fiscalDataRequests, fiscalProfiles, invoices, user } from "../../app/server/db/schema";
 import { resetEnvForTests } from "../../app/server/env.server";
-import { recordPayment } from "../../app/server/services/payments.server";
+
 import { handleStripeWebhook } from "../../app/server/services/stripe.server";
 import { signedInClient } from "./client-session";
 import { testDatabase } from "./database";
-import { attendingMember, cookieHeader, practiceReady, queuedMail, signedInStaff } from "./helpers";
+import { attendingMember, cookieHeader, practiceReady, queuedMail, signedInStaff, staffPayment } from "./helpers";
 import { answer, form, pageRequest, refusal, routeCaller } from "./route-calls";
 import { signedCheckoutEvent } from "./stripe-events";
 
@@ -70,8 +70,7 @@ async function member(attended = 2) {
   return { booking, email, cookie: await signedInClient(db, email) };
 }
 
-const pay = (bookingId: string, amountCents = 3000) =>
-  recordPayment(db, staff, { bookingId, amountCents, method: "bank_transfer", paidOn: "2026-01-10", note: null, idempotencyKey: crypto.randomUUID() });
+const pay = (bookingId: string, amountCents = 3000) => staffPayment(db, staff, bookingId, { amountCents });
 
 const validProfile = {
   first_name: "Giulia",
@@ -210,15 +209,7 @@ describe("invoices waiting for the person's data", () => {
     const after = (await call(homeLoader, pageRequest("/area-personale", { cookie }))) as { data: { fiscalDataAsked: boolean } };
     expect(after.data.fiscalDataAsked).toBe(false);
     // A later payment is invoiced at once and asks nothing.
-    const third = await recordPayment(db, staff, {
-      bookingId: booking.id,
-      amountCents: 3500,
-      method: "cash",
-      paidOn: "2026-01-20",
-      note: null,
-      idempotencyKey: crypto.randomUUID(),
-      allowCredit: true,
-    });
+    const third = await staffPayment(db, staff, booking.id, { amountCents: 3500, method: "cash", paidOn: "2026-01-20", allowCredit: true });
     expect(third.invoiceNumber).not.toBeNull();
     expect(await requestMails(email)).toHaveLength(1);
   });

@@ -10,10 +10,10 @@ import type { Database } from "../../app/server/db/client.server";
 import { auditLog, invoices, practiceSettings, user } from "../../app/server/db/schema";
 import { resetEnvForTests } from "../../app/server/env.server";
 import { practiceFiscalIdentity } from "../../app/server/services/invoices.server";
-import { recordPayment } from "../../app/server/services/payments.server";
+
 import { signedInClient } from "./client-session";
 import { testDatabase } from "./database";
-import { attendingMember, cookieHeader, fiscalProfile, practiceReady, signedInStaff } from "./helpers";
+import { attendingMember, cookieHeader, fiscalProfile, practiceReady, signedInStaff, staffPayment } from "./helpers";
 import { answer, form, pageRequest, refusal, routeCaller } from "./route-calls";
 
 /**
@@ -55,8 +55,7 @@ async function member(attended = 1, withFiscalData = true) {
   return booking;
 }
 
-const pay = (bookingId: string) =>
-  recordPayment(db, staff, { bookingId, amountCents: 3000, method: "bank_transfer", paidOn: "2026-01-10", note: null, idempotencyKey: crypto.randomUUID() });
+const pay = (bookingId: string) => staffPayment(db, staff, bookingId);
 
 const validSettings = {
   legal_name: "Studio Verdi",

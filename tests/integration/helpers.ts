@@ -1,6 +1,8 @@
 import { PROOF_OF_WORK_HEADER } from "../../app/domain/proof-of-work";
 import { PDFDocument } from "pdf-lib";
 import type { Database } from "../../app/server/db/client.server";
+import type { SessionInfo } from "../../app/server/auth.server";
+import { recordPayment } from "../../app/server/services/payments.server";
 import { attendance, emailOutbox, fiscalProfiles, groupBookings, groups, groupSessions, practiceSettings, therapistAvailability, therapists } from "../../app/server/db/schema";
 import { withBody } from "../../app/server/mail/outbox.server";
 import { demoPracticeIdentity } from "../../app/domain/fiscal-identity";
@@ -172,17 +174,25 @@ export async function therapistWithGroup(db: Database, therapist: NewTherapist =
 }
 
 /**
- * A confirmed member of a new group of their own (Wednesdays from 7 January 2026) who attended its
- * first `attended` meetings, the first being the trial: what they owe is charged.
+ * A confirmed member of a new group of their own (Wednesdays, by default from 7 January 2026, 19:00
+ * in Italy) who attended its first `attended` meetings, the first being the trial: what they owe is
+ * charged. `names` overrides the therapist's and the group's names (the tag is appended).
  */
-export async function attendingMember(db: Database, email: string, attended: number, tag: string | number) {
-  const { group } = await therapistWithGroup(db, { name: `Dott.ssa Presenze ${tag}` }, { name: `Gruppo presenze ${tag}`, weekday: 3, startsOn: "2026-01-07" });
+export async function attendingMember(
+  db: Database,
+  email: string,
+  attended: number,
+  tag: string | number,
+  { startsOn = "2026-01-07", therapist = "Dott.ssa Presenze", group: groupName = "Gruppo presenze" } = {},
+) {
+  const { group } = await therapistWithGroup(db, { name: `${therapist} ${tag}` }, { name: `${groupName} ${tag}`, weekday: 3, startsOn });
   const [booking] = await db
     .insert(groupBookings)
     .values({ groupId: group.id, email, name: `Persona ${tag}`, status: "confirmed" })
     .returning();
+  const first = new Date(`${startsOn}T18:00:00Z`);
   for (let week = 0; week < attended; week++) {
-    const startsAt = new Date(Date.UTC(2026, 0, 7 + 7 * week, 18));
+    const startsAt = new Date(first.getTime() + week * 7 * 86_400_000);
     const [session] = await db
       .insert(groupSessions)
       .values({ groupId: group.id, startsAt, endsAt: new Date(startsAt.getTime() + 90 * 60_000) })
@@ -247,4 +257,12 @@ export async function fiscalProfile(db: Database, email: string, values: Partial
       ...values,
     })
     .onConflictDoNothing();
+}
+
+/**
+ * A payment staff record for `bookingId`: by default €30 by bank transfer on 10 January 2026, with
+ * a fresh Idempotency-Key; `values` overrides any of it.
+ */
+export function staffPayment(db: Database, staff: SessionInfo, bookingId: string, values: Partial<Parameters<typeof recordPayment>[2]> = {}) {
+  return recordPayment(db, staff, { bookingId, amountCents: 3000, method: "bank_transfer", paidOn: "2026-01-10", note: null, idempotencyKey: crypto.randomUUID(), ...values });
 }

@@ -11,9 +11,9 @@ import type { SessionInfo } from "../../app/server/auth.server";
 import type { Database } from "../../app/server/db/client.server";
 import { attendance, groupBookings, groupSessions, iseeRevocations, practiceSettings } from "../../app/server/db/schema";
 import { chargesByBooking } from "../../app/server/services/charges.server";
-import { listAccounts, memberBalance, recordPayment } from "../../app/server/services/payments.server";
+import { listAccounts, memberBalance } from "../../app/server/services/payments.server";
 import { testDatabase } from "./database";
-import { fiscalProfile, practiceReady, signedInStaff, therapistWithGroup } from "./helpers";
+import { fiscalProfile, practiceReady, signedInStaff, staffPayment, therapistWithGroup } from "./helpers";
 import { pageRequest, routeCaller } from "./route-calls";
 
 /**
@@ -108,16 +108,7 @@ describe("the charges in SQL", () => {
     const [booking] = await db.insert(groupBookings).values({ email, name: "Bollo Somma", status: "confirmed" }).returning();
     await fiscalProfile(db, email);
     await db.update(practiceSettings).set({ stampDutyCharged: true });
-    const pay = (amountCents: number) =>
-      recordPayment(db, staff, {
-        bookingId: booking!.id,
-        amountCents,
-        method: "bank_transfer",
-        paidOn: "2026-03-20",
-        note: null,
-        idempotencyKey: crypto.randomUUID(),
-        allowCredit: true,
-      });
+    const pay = (amountCents: number) => staffPayment(db, staff, booking!.id, { amountCents, paidOn: "2026-03-20", allowCredit: true });
     await pay(10_000);
     await pay(3500);
     const balance = await memberBalance(db, booking!.id);
@@ -150,8 +141,7 @@ describe("the accounts list at /admin/pagamenti", () => {
       .returning();
     await db.insert(attendance).values({ sessionId: session!.id, bookingId: owing!.id, status: "present" });
     await fiscalProfile(db, inCredit!.email, { codiceFiscale: "CRDLST80A01H501U" });
-    const pay = (bookingId: string) =>
-      recordPayment(db, staff, { bookingId, amountCents: 5000, method: "cash", paidOn: "2026-03-20", note: null, idempotencyKey: crypto.randomUUID(), allowCredit: true });
+    const pay = (bookingId: string) => staffPayment(db, staff, bookingId, { amountCents: 5000, method: "cash", paidOn: "2026-03-20", allowCredit: true });
     await pay(inCredit!.id);
     // No fiscal data: the invoice of this payment waits.
     await pay(waiting!.id);

@@ -6,10 +6,10 @@ import type { Database } from "../../app/server/db/client.server";
 import { attendance, auditLog, emailOutbox, groupBookings, groups, groupSessions, jobs } from "../../app/server/db/schema";
 import { versionOf } from "../../app/server/record-versions.server";
 import { moveMember } from "../../app/server/services/bookings.server";
-import { memberBalance, recordPayment } from "../../app/server/services/payments.server";
+import { memberBalance } from "../../app/server/services/payments.server";
 import { sessionRoster } from "../../app/server/services/sessions.server";
 import { testDatabase } from "./database";
-import { signedInStaff, therapistWithGroup } from "./helpers";
+import { signedInStaff, staffPayment, therapistWithGroup } from "./helpers";
 import { answer, form, pageRequest, routeCaller } from "./route-calls";
 
 /** Staff moving a member to another group: /admin/prenotazioni "Sposta", and moveMember for the client area. */
@@ -102,7 +102,7 @@ describe("moving a member to another group", () => {
       { sessionId: past.id, bookingId: member.id, status: "present" },
       { sessionId: ahead.id, bookingId: member.id, status: "absent_notified", announcedAt: new Date() },
     ]);
-    await recordPayment(db, staff, { bookingId: member.id, amountCents: 3000, method: "bank_transfer", paidOn: "2026-01-10", note: null, idempotencyKey: crypto.randomUUID() });
+    await staffPayment(db, staff, member.id);
     const before = await memberBalance(db, member.id);
     expect(before).toMatchObject({ chargedCents: 3000, paidCents: 3000, owedCents: 0 });
 
