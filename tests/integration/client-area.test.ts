@@ -32,7 +32,7 @@ import { action as adminBookingsAction, loader as adminBookingsLoader } from "..
 import { loader as matchingLoader } from "../../app/routes/gruppi-matching";
 import { identityFromToken } from "../../app/server/services/identity.server";
 import { testDatabase } from "./database";
-import { queuedMail, signedInStaff, therapistWithGroup, cookieHeader } from "./helpers";
+import { cookieHeader, queuedMail, signedInStaff, therapistWithGroup, validRegistration } from "./helpers";
 import { answer, flashOf, form, pageRequest, refusal, routeCaller } from "./route-calls";
 import { requireClient } from "../../app/server/gates.server";
 
@@ -674,20 +674,7 @@ describe("e-mails lead to the area", () => {
     const { cookie } = await signIn("confermata@example.com");
     type Home = { data: { registrationMissing: boolean } };
     expect(((await call(homeLoader, pageRequest("/area-personale", { cookie }))) as Home).data.registrationMissing).toBe(true);
-    await db.transaction((tx) =>
-      registerParticipant(tx, {
-        firstName: "Giulia",
-        lastName: "Bianchi",
-        birthDate: "1990-01-01",
-        email: "Confermata@example.com",
-        accordoServizio: true,
-        terminiCondizioni: true,
-        privacy: true,
-        autorizzazioneContatto: true,
-        adult: true,
-        newsletter: false,
-      }),
-    );
+    await db.transaction((tx) => registerParticipant(tx, { ...validRegistration("Confermata@example.com"), firstName: "Giulia", lastName: "Bianchi" }));
     expect(((await call(homeLoader, pageRequest("/area-personale", { cookie }))) as Home).data.registrationMissing).toBe(false);
   });
 
