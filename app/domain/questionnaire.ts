@@ -97,6 +97,23 @@ export const sourceDiscoveryOptions = [
   { value: OTHER_OPTION, label: OTHER_OPTION },
 ] as const satisfies readonly QuestionnaireOption[];
 
+/** The options of every choice question, by the answer's field name (the schema, the fuzz test and the scale seed read them from here). */
+export const answerOptions = {
+  age: ageOptions,
+  gender: genderOptions,
+  current_situations: currentSituationOptions,
+  difficulty_frequency: difficultyFrequencyOptions,
+  coping_strategies: copingStrategyOptions,
+  energy_level: energyLevelOptions,
+  blocked_area: blockedAreaOptions,
+  therapy_goals: therapyGoalOptions,
+  previous_therapy: previousTherapyOptions,
+  comfort_level: comfortLevelOptions,
+  time_preference: timePreferenceOptions,
+  flexibility: flexibilityOptions,
+  source_discovery: sourceDiscoveryOptions,
+} as const;
+
 const newsletterOptions = [
   { value: "yes", label: "Sì" },
   { value: "no", label: "No" },

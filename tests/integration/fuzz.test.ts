@@ -4,21 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  ageOptions,
-  blockedAreaOptions,
-  comfortLevelOptions,
-  copingStrategyOptions,
-  currentSituationOptions,
-  difficultyFrequencyOptions,
-  energyLevelOptions,
-  flexibilityOptions,
-  genderOptions,
-  previousTherapyOptions,
-  sourceDiscoveryOptions,
-  therapyGoalOptions,
-  timePreferenceOptions,
-} from "../../app/domain/questionnaire";
+import { answerOptions } from "../../app/domain/questionnaire";
 import { QUESTIONNAIRE_STEPS } from "../../app/content/site";
 import type { Database } from "../../app/server/db/client.server";
 import { documentFileName, documentTypes } from "../../app/server/services/admin-documents.server";
@@ -75,22 +61,22 @@ const specs: Record<string, EndpointSpec> = {
     sample: async () => ({ ...validAnswers, email: uniqueEmail("questionario") }),
     required: {
       name: text(2, 100),
-      age: choice(ageOptions),
-      gender: choice(genderOptions),
+      age: choice(answerOptions.age),
+      gender: choice(answerOptions.gender),
       city: text(2, 100),
       email,
-      current_situations: multi(currentSituationOptions),
-      difficulty_frequency: choice(difficultyFrequencyOptions),
-      coping_strategies: multi(copingStrategyOptions),
-      energy_level: choice(energyLevelOptions),
-      blocked_area: choice(blockedAreaOptions),
+      current_situations: multi(answerOptions.current_situations),
+      difficulty_frequency: choice(answerOptions.difficulty_frequency),
+      coping_strategies: multi(answerOptions.coping_strategies),
+      energy_level: choice(answerOptions.energy_level),
+      blocked_area: choice(answerOptions.blocked_area),
       current_situation_summary: text(10, 5000),
-      therapy_goals: multi(therapyGoalOptions),
-      previous_therapy: choice(previousTherapyOptions),
-      comfort_level: choice(comfortLevelOptions),
-      time_preference: choice(timePreferenceOptions),
-      flexibility: multi(flexibilityOptions),
-      source_discovery: choice(sourceDiscoveryOptions),
+      therapy_goals: multi(answerOptions.therapy_goals),
+      previous_therapy: choice(answerOptions.previous_therapy),
+      comfort_level: choice(answerOptions.comfort_level),
+      time_preference: choice(answerOptions.time_preference),
+      flexibility: multi(answerOptions.flexibility),
+      source_discovery: choice(answerOptions.source_discovery),
       newsletter_subscription: { kind: "enum", values: ["yes", "no"] },
       privacy_consent: { kind: "accept" },
     },

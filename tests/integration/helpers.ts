@@ -50,7 +50,7 @@ export const validRegistration = (email: string) => ({
   autorizzazioneContatto: true,
   adult: true,
   newsletter: false,
-});
+}) as const;
 
 /** The access token of an address, as a submission or a confirmed e-mail link gives it (DESIGN §13). */
 export async function accessTokenFor(db: Database, email: string): Promise<string> {

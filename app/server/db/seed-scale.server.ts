@@ -9,20 +9,7 @@ import { CLIENT_AREA } from "~/domain/client-area";
 import { codiceFiscaleCheckCharacter } from "~/domain/codice-fiscale";
 import { STAMP_DUTY_CENTS, STAMP_DUTY_THRESHOLD_CENTS } from "~/domain/invoice-rules";
 import { tariffs } from "~/domain/ledger";
-import {
-  blockedAreaOptions,
-  comfortLevelOptions,
-  copingStrategyOptions,
-  currentSituationOptions,
-  difficultyFrequencyOptions,
-  energyLevelOptions,
-  flexibilityOptions,
-  OTHER_OPTION,
-  previousTherapyOptions,
-  sourceDiscoveryOptions,
-  therapyGoalOptions,
-  type QuestionnaireAnswers,
-} from "~/domain/questionnaire";
+import { answerOptions, OTHER_OPTION, type QuestionnaireAnswers } from "~/domain/questionnaire";
 import { timeSlots } from "~/domain/statuses";
 import { ADMIN_ROLE } from "../auth.server";
 import { seal } from "../crypto.server";
@@ -863,18 +850,18 @@ const valuesOf = <T extends { value: string }>(list: readonly T[]) => list.map((
 /** The health part of a questionnaire (what a submission encrypts), valid for the questionnaire's schema. */
 function healthAnswersOf(response: PlannedResponse, random: Random): HealthAnswers {
   return {
-    current_situations: random.some(valuesOf(currentSituationOptions), 1, 3),
-    difficulty_frequency: random.pick(valuesOf(difficultyFrequencyOptions)),
-    coping_strategies: random.some(valuesOf(copingStrategyOptions), 1, 3),
-    energy_level: random.pick(valuesOf(energyLevelOptions)),
-    blocked_area: random.pick(valuesOf(blockedAreaOptions)),
+    current_situations: random.some(valuesOf(answerOptions.current_situations), 1, 3),
+    difficulty_frequency: random.pick(valuesOf(answerOptions.difficulty_frequency)),
+    coping_strategies: random.some(valuesOf(answerOptions.coping_strategies), 1, 3),
+    energy_level: random.pick(valuesOf(answerOptions.energy_level)),
+    blocked_area: random.pick(valuesOf(answerOptions.blocked_area)),
     current_situation_summary: random.pick(SUMMARIES),
-    therapy_goals: random.some(valuesOf(therapyGoalOptions), 1, 3),
-    previous_therapy: random.pick(valuesOf(previousTherapyOptions)),
-    comfort_level: random.pick(valuesOf(comfortLevelOptions)),
+    therapy_goals: random.some(valuesOf(answerOptions.therapy_goals), 1, 3),
+    previous_therapy: random.pick(valuesOf(answerOptions.previous_therapy)),
+    comfort_level: random.pick(valuesOf(answerOptions.comfort_level)),
     time_preference: response.timePreference as HealthAnswers["time_preference"],
-    flexibility: random.some(valuesOf(flexibilityOptions), 1, 1),
-    source_discovery: random.pick(valuesOf(sourceDiscoveryOptions)),
+    flexibility: random.some(valuesOf(answerOptions.flexibility), 1, 1),
+    source_discovery: random.pick(valuesOf(answerOptions.source_discovery)),
     newsletter_subscription: response.newsletter ? "yes" : "no",
   };
 }
