@@ -18,7 +18,7 @@ import {
   type SmtpSink,
 } from "./app-process";
 import { fetchProofOfWork } from "../support/proof-of-work.mjs";
-import { validAnswers } from "./helpers";
+import { burstSubmissions, type BurstAnswer, type BurstSubmission } from "./submission-burst";
 
 /**
  * kill -9 of the production server in the middle of a burst of submissions, while its outbox
@@ -26,27 +26,19 @@ import { validAnswers } from "./helpers";
  * Idempotency-Key. Nothing acknowledged may be lost, nothing stored or delivered twice.
  */
 
-const QUESTIONNAIRES = 30;
-const CONTACTS = 30;
+/** Submissions in the burst, half questionnaires and half contact messages, sent by 10 clients at once. */
+const SUBMISSIONS = 60;
 const PARALLEL = 10;
 /**
  * The SMTP server holds the first e-mail (no "250" yet) until this many submissions are
  * acknowledged, then the server is killed: mid-burst, and mid-send for the outbox worker.
  */
-const KILL_AFTER_ACKNOWLEDGED = Math.round((QUESTIONNAIRES + CONTACTS) / 3);
+const KILL_AFTER_ACKNOWLEDGED = Math.round(SUBMISSIONS / 3);
 
-interface Answer {
-  status: number;
-  body: { id?: string; error?: string };
-}
+type Answer = BurstAnswer;
 
-interface Submission {
-  kind: "questionnaire" | "contact";
-  path: string;
-  email: string;
-  key: string;
+interface Submission extends BurstSubmission {
   ip: string;
-  body: Record<string, unknown>;
   /** The first answer the client got (before the crash, or from a retry). */
   answer?: Answer;
   /** The answers of the two parallel retries, when the first attempt got none. */
@@ -113,21 +105,7 @@ beforeAll(async () => {
   const env = environment();
   first = await startApp({ port, dataDir, env });
 
-  for (let index = 0; index < QUESTIONNAIRES + CONTACTS; index++) {
-    const questionnaire = index % 2 === 0;
-    const email = `${questionnaire ? "questionario" : "contatto"}-${index}@example.com`;
-    submissions.push({
-      kind: questionnaire ? "questionnaire" : "contact",
-      path: questionnaire ? "/api/submit-questionnaire" : "/api/send-contact-email",
-      email,
-      key: `crash-${index}-${randomBytes(6).toString("hex")}`,
-      ip: `198.51.100.${index + 1}`,
-      body: questionnaire
-        ? { ...validAnswers, name: `Persona ${index}`, email }
-        : { name: `Persona ${index}`, email, subject: `Domanda numero ${index}`, message: "Vorrei sapere come funzionano i gruppi." },
-      retries: [],
-    });
-  }
+  submissions.push(...burstSubmissions(SUBMISSIONS, "crash").map((submission, index) => ({ ...submission, ip: `198.51.100.${index + 1}`, retries: [] })));
 
   // The burst: PARALLEL clients work through the list; the crash cuts some requests off mid-way.
   let next = 0;
@@ -200,8 +178,8 @@ describe("kill -9 in the middle of a burst of submissions", () => {
         submission.email,
       ).toEqual([submission.answer?.body.id]);
     }
-    expect(responses.rows).toHaveLength(QUESTIONNAIRES);
-    expect(contactRows.rows).toHaveLength(CONTACTS);
+    expect(responses.rows).toHaveLength(SUBMISSIONS / 2);
+    expect(contactRows.rows).toHaveLength(SUBMISSIONS / 2);
   });
 
   it("queued two e-mails per submission and delivered each exactly once (per Message-ID and per recipient + subject)", async () => {

@@ -39,18 +39,19 @@ export async function postJson(action: AnyAction, db: Database, body: unknown, o
 export { validAnswers } from "../support/valid-answers.mjs";
 
 /** One valid /conferma-iscrizione submission for `email` (every required consent and the 18+ declaration). */
-export const validRegistration = (email: string) => ({
-  firstName: "Elena",
-  lastName: "Rossi",
-  birthDate: "1992-03-14",
-  email,
-  accordoServizio: true,
-  terminiCondizioni: true,
-  privacy: true,
-  autorizzazioneContatto: true,
-  adult: true,
-  newsletter: false,
-}) as const;
+export const validRegistration = (email: string) =>
+  ({
+    firstName: "Elena",
+    lastName: "Rossi",
+    birthDate: "1992-03-14",
+    email,
+    accordoServizio: true,
+    terminiCondizioni: true,
+    privacy: true,
+    autorizzazioneContatto: true,
+    adult: true,
+    newsletter: false,
+  }) as const;
 
 /** The access token of an address, as a submission or a confirmed e-mail link gives it (DESIGN §13). */
 export async function accessTokenFor(db: Database, email: string): Promise<string> {

@@ -21,7 +21,7 @@ import {
   type AppProcess,
   type SmtpSink,
 } from "./app-process";
-import { validAnswers } from "./helpers";
+import { burstSubmissions, type BurstAnswer, type BurstSubmission } from "./submission-burst";
 
 /**
  * kill -9 of the embedded PostgreSQL in the middle of a burst of submissions. The same Node process
@@ -30,24 +30,17 @@ import { validAnswers } from "./helpers";
  * answer with the same Idempotency-Key, as the site's forms do.
  */
 
-const QUESTIONNAIRES = 20;
-const CONTACTS = 20;
+/** Submissions in the burst, half questionnaires and half contact messages, sent by 8 clients at once. */
+const SUBMISSIONS = 40;
 const PARALLEL = 8;
 /** The database is killed once this many submissions are acknowledged: mid-burst. */
-const KILL_AFTER_ACKNOWLEDGED = Math.round((QUESTIONNAIRES + CONTACTS) / 3);
+const KILL_AFTER_ACKNOWLEDGED = Math.round(SUBMISSIONS / 3);
 
-interface Answer {
-  status: number;
-  body: { id?: string; error?: string };
+interface Answer extends BurstAnswer {
   retryAfter: string | null;
 }
 
-interface Submission {
-  kind: "questionnaire" | "contact";
-  path: string;
-  email: string;
-  key: string;
-  body: Record<string, unknown>;
+interface Submission extends BurstSubmission {
   proof?: string;
   /** Every answer, in order; the last one is the acknowledgement (201). */
   answers: Answer[];
@@ -166,21 +159,7 @@ beforeAll(async () => {
   nodePid = app.child.pid;
   before = embeddedDatabase(dataDir);
 
-  for (let index = 0; index < QUESTIONNAIRES + CONTACTS; index++) {
-    const questionnaire = index % 2 === 0;
-    const email = `${questionnaire ? "questionario" : "contatto"}-${index}@example.com`;
-    submissions.push({
-      kind: questionnaire ? "questionnaire" : "contact",
-      path: questionnaire ? "/api/submit-questionnaire" : "/api/send-contact-email",
-      email,
-      key: `outage-${index}-${randomBytes(6).toString("hex")}`,
-      body: questionnaire
-        ? { ...validAnswers, name: `Persona ${index}`, email }
-        : { name: `Persona ${index}`, email, subject: `Domanda numero ${index}`, message: "Vorrei sapere come funzionano i gruppi." },
-      answers: [],
-      unanswered: 0,
-    });
-  }
+  submissions.push(...burstSubmissions(SUBMISSIONS, "outage").map((submission) => ({ ...submission, answers: [], unanswered: 0 })));
 
   const acknowledged = () => submissions.filter((submission) => submission.answers.at(-1)?.status === 201).length;
   const killer = (async () => {
@@ -279,8 +258,8 @@ describe("kill -9 of the embedded PostgreSQL under a burst of submissions", () =
         submission.email,
       ).toEqual([last?.body.id]);
     }
-    expect(questionnaires.rows).toHaveLength(QUESTIONNAIRES);
-    expect(contacts.rows).toHaveLength(CONTACTS);
+    expect(questionnaires.rows).toHaveLength(SUBMISSIONS / 2);
+    expect(contacts.rows).toHaveLength(SUBMISSIONS / 2);
   });
 
   it("kept the workers going: every queued e-mail was delivered, none twice", async () => {

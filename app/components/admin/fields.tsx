@@ -1,4 +1,4 @@
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
 import type { InputHTMLAttributes, ReactNode } from "react";
 import { firstError } from "~/components/forms/schema-form";
 
@@ -66,6 +66,32 @@ export function InputField<Schema>({
   return (
     <Field label={label} field={field} hint={hint} className={fieldClassName}>
       <input {...getInputProps(field, { type })} className="field" {...input} />
+    </Field>
+  );
+}
+
+/** A labelled select of a Conform field whose first option, "Scegli…", chooses nothing: <Field> around one <select>. */
+export function SelectField<Schema>({
+  label,
+  field,
+  options,
+  className = "field",
+}: {
+  label: ReactNode;
+  field: FieldMetadata<Schema>;
+  options: readonly { value: string | number; label: string }[];
+  className?: string;
+}) {
+  return (
+    <Field label={label} field={field}>
+      <select {...getSelectProps(field)} className={className}>
+        <option value="">Scegli…</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
     </Field>
   );
 }

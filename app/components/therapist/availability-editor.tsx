@@ -1,7 +1,7 @@
-import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { CalendarOff, Plus, Trash2, Video } from "lucide-react";
 import { Form, useNavigation } from "react-router";
-import { Field, InputField } from "~/components/admin/fields";
+import { Field, InputField, SelectField } from "~/components/admin/fields";
 import { firstError, useSchemaForm } from "~/components/forms/schema-form";
 import { addExceptionSchema, addWindowSchema, callRoomSchema, windowLabel } from "~/domain/availability-input";
 import { dateLabel, WEEKDAY_NAMES } from "~/domain/calendar";
@@ -87,16 +87,7 @@ export function AvailabilityEditor({ availability, answer, who }: { availability
         )}
         <Form method="post" {...getFormProps(windowForm)} className="grid gap-3 border-t border-sand-200 pt-4 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-end">
           <input type="hidden" name="intent" value="add-window" />
-          <Field label="Giorno" field={windowFields.weekday}>
-            <select {...getSelectProps(windowFields.weekday)} className="field capitalize">
-              <option value="">Scegli…</option>
-              {WEEKDAY_NAMES.map((name, index) => (
-                <option key={name} value={index + 1}>
-                  {name}
-                </option>
-              ))}
-            </select>
-          </Field>
+          <SelectField label="Giorno" field={windowFields.weekday} options={WEEKDAY_NAMES.map((name, index) => ({ value: index + 1, label: name }))} className="field capitalize" />
           <InputField label="Dalle" type="time" field={windowFields.start} step={1800} />
           <InputField label="Alle" type="time" field={windowFields.end} step={1800} />
           <button type="submit" className="btn btn-primary min-h-11" disabled={sending}>
@@ -133,13 +124,14 @@ export function AvailabilityEditor({ availability, answer, who }: { availability
         <Form method="post" {...getFormProps(exceptionForm)} className="grid gap-3 border-t border-sand-200 pt-4 sm:grid-cols-2">
           <input type="hidden" name="intent" value="add-exception" />
           <InputField label="Data" type="date" field={exceptionFields.onDate} />
-          <Field label="Tipo" field={exceptionFields.kind}>
-            <select {...getSelectProps(exceptionFields.kind)} className="field">
-              <option value="">Scegli…</option>
-              <option value="off">Giorno libero</option>
-              <option value="extra">Ore in più</option>
-            </select>
-          </Field>
+          <SelectField
+            label="Tipo"
+            field={exceptionFields.kind}
+            options={[
+              { value: "off", label: "Giorno libero" },
+              { value: "extra", label: "Ore in più" },
+            ]}
+          />
           <InputField label="Dalle (solo ore in più)" type="time" field={exceptionFields.start} step={1800} />
           <InputField label="Alle (solo ore in più)" type="time" field={exceptionFields.end} step={1800} />
           <button type="submit" className="btn btn-primary min-h-11 sm:w-fit" disabled={sending}>
