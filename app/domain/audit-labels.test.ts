@@ -63,6 +63,7 @@ describe("the audit log in words", () => {
       { label: "Stanza per le chiamate", value: "— → https://meet.example/a" },
       { label: "Chi", value: "la persona stessa" },
     ]);
+    expect(auditDetailFields({ removed: { group_bookings: 1, email_outbox: 3 } })).toEqual([{ label: "Dati rimossi", value: "Prenotazioni: 1; E-mail in coda: 3" }]);
     expect(auditDetailFields(null)).toEqual([]);
   });
 });

@@ -194,6 +194,16 @@ const auditDetailLabels: Record<string, string> = {
   via: "Tramite",
   size: "Dimensione (byte)",
   sha256: "Impronta SHA-256",
+  // What an erasure removed, counted by kind.
+  access_tokens: "Link di accesso",
+  pending_actions: "Azioni in attesa di conferma",
+  intake_calls: "Chiamate conoscitive",
+  group_bookings: "Prenotazioni",
+  group_waitlist: "Liste d'attesa",
+  internal_questionnaire_responses: "Questionari",
+  contacts: "Messaggi",
+  newsletter_subscribers: "Iscrizioni alla newsletter",
+  email_outbox: "E-mail in coda",
 };
 
 const valueWords: Record<string, string> = { self: "la persona stessa", "e-mailed link": "link ricevuto per e-mail", json: "JSON" };

@@ -1,3 +1,4 @@
+import { formatEuro } from "./money";
 import { z } from "./zod";
 
 export const privacyRequestTypes = ["access", "portability", "erasure"] as const;
@@ -39,3 +40,24 @@ export const consentFormLabels: Record<"questionnaire" | "registration" | "newsl
   newsletter: "Dato confermando la newsletter",
   call: "Dato chiedendo la chiamata conoscitiva",
 };
+
+/** A booking of the person looked up whose account is not settled: positive still owed, negative a credit. */
+export interface OpenBalance {
+  bookingId: string;
+  name: string;
+  owedCents: number;
+}
+
+/**
+ * What staff read before erasing a person whose money is not settled: the amount still owed or the
+ * credit to give back, per booking. Erasure deletes the bookings, and with them what the balance is
+ * counted from; the invoices stay (the law keeps them).
+ */
+export function erasureMoneyWarning(balances: readonly OpenBalance[]): string | null {
+  const owed = balances.filter((balance) => balance.owedCents > 0);
+  const credit = balances.filter((balance) => balance.owedCents < 0);
+  if (owed.length === 0 && credit.length === 0) return null;
+  const list = (items: OpenBalance[], sign: 1 | -1) => items.map((item) => `${formatEuro(sign * item.owedCents)} (${item.name})`).join(", ");
+  const parts = [owed.length ? `ha ancora da pagare ${list(owed, 1)}` : null, credit.length ? `ha un credito da restituire di ${list(credit, -1)}` : null].filter(Boolean);
+  return `Attenzione: questa persona ${parts.join(" e ")}. Dopo la cancellazione il saldo non si potrà più ricostruire: sistemalo prima, o annota come è stato chiuso.`;
+}

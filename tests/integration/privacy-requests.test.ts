@@ -13,7 +13,10 @@ import { seedDemoContent } from "../../app/server/db/seed.server";
 import { auditLog, consentRecords, groupBookings, groups, newsletterSubscribers, privacyRequests, questionnaireResponses, therapists } from "../../app/server/db/schema";
 import type { Database } from "../../app/server/db/client.server";
 import { testDatabase } from "./database";
-import { postJson, validAnswers, cookieHeader } from "./helpers";
+import { attendingMember, postJson, validAnswers, cookieHeader } from "./helpers";
+import { recordPayment } from "../../app/server/services/payments.server";
+import { getSession } from "../../app/server/auth.server";
+import { erasureMoneyWarning } from "../../app/domain/privacy-labels";
 
 let db: Database;
 let cookie = "";
@@ -75,6 +78,21 @@ describe("data-subject requests", () => {
     expect(done?.status).toBe("completed");
     const erased = await db.select().from(auditLog).where(eq(auditLog.action, "erase"));
     expect(erased).toHaveLength(1);
+  });
+
+  it("counts attendance and payments in the lookup and warns of an unsettled account before an erasure", async () => {
+    const person = "saldo-aperto@example.com";
+    const booking = await attendingMember(db, person, 2, "saldo");
+    const staff = (await getSession(db, adminRequest("/admin")))!;
+    await recordPayment(db, staff, { bookingId: booking.id, amountCents: 1000, method: "bank_transfer", paidOn: "2026-01-20", note: null, idempotencyKey: crypto.randomUUID() });
+    const page = (await privacyLoader({ request: adminRequest(`/admin/privacy?email=${person}`), params: {}, context: context() } as never)) as {
+      summary: Record<string, number>;
+      balances: { bookingId: string; name: string; owedCents: number }[];
+    };
+    expect(page.summary).toMatchObject({ Presenze: 2, Pagamenti: 1, Rimborsi: 0, Prenotazioni: 1 });
+    expect(page.balances).toEqual([{ bookingId: booking.id, name: "Persona saldo", owedCents: expect.any(Number) }]);
+    expect(page.balances[0]!.owedCents).toBeGreaterThan(0);
+    expect(erasureMoneyWarning(page.balances)).toMatch(/^Attenzione: questa persona ha ancora da pagare \d+,\d\d\u00a0€ \(Persona saldo\)/);
   });
 
   it("refuses anonymous users", async () => {

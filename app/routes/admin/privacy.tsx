@@ -5,11 +5,19 @@ import { z } from "zod";
 import type { Route } from "./+types/privacy";
 import { useToast } from "~/components/ui/toast";
 import { audit } from "~/server/audit.server";
-import { collectPersonalData, completePrivacyRequest, erasePersonalData, listPrivacyRequests, openPrivacyRequest, summarize } from "~/server/services/privacy-requests.server";
+import {
+  collectPersonalData,
+  completePrivacyRequest,
+  erasePersonalData,
+  listPrivacyRequests,
+  openBalances,
+  openPrivacyRequest,
+  summarize,
+} from "~/server/services/privacy-requests.server";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { formatDate, formatShortDate } from "~/domain/format";
 import { careNotesHolds } from "~/server/services/care-notes.server";
-import { erasureHoldReason, privacyEmailSchema, privacyRequestSchema, requestTypeLabels, type PrivacyRequestType } from "~/domain/privacy-labels";
+import { erasureHoldReason, erasureMoneyWarning, privacyEmailSchema, privacyRequestSchema, requestTypeLabels, type PrivacyRequestType } from "~/domain/privacy-labels";
 import { Badge } from "~/components/admin/page";
 import { ListTable, td } from "~/components/admin/list";
 import { Terms } from "~/components/admin/sections";
@@ -39,7 +47,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const personal = await collectPersonalData(context.db, parsed.data);
     await audit(context.db, session, { action: "read", entity: "person", detail: { lookup: "privacy" } });
     const bookings = personal.groupBookings.map((booking) => ({ id: booking.id, name: booking.name, status: booking.status }));
-    return { requests, lookup: parsed.data, summary: summarize(personal), bookings, heldUntil: heldUntil(parsed.data) };
+    return {
+      requests,
+      lookup: parsed.data,
+      summary: summarize(personal),
+      bookings,
+      heldUntil: heldUntil(parsed.data),
+      balances: await openBalances(context.db, personal.groupBookings),
+    };
   });
 }
 
@@ -85,6 +100,7 @@ export default function AdminPrivacy({ loaderData }: Route.ComponentProps) {
   }, [actionData, toast]);
   const busy = navigation.state !== "idle";
   const openForLookup = loaderData.requests.filter((row) => row.email === loaderData.lookup && row.status === "open");
+  const moneyWarning = "balances" in loaderData && loaderData.balances ? erasureMoneyWarning(loaderData.balances) : null;
   return (
     <section aria-labelledby="privacy-title" className="grid gap-6">
       <div>
@@ -144,7 +160,14 @@ export default function AdminPrivacy({ loaderData }: Route.ComponentProps) {
                 <input type="hidden" name="intent" value="erase" />
                 <input type="hidden" name="email" value={loaderData.lookup} />
                 <input type="hidden" name="requestId" value={openForLookup.find((row) => row.type === "erasure")?.id ?? ""} />
-                <span className="text-sm text-danger-600">Cancellare definitivamente i dati di {loaderData.lookup}? L'operazione non può essere annullata.</span>
+                <span className="grid gap-1 text-sm text-danger-600">
+                  {moneyWarning ? (
+                    <strong id="erasure-money" className="font-semibold">
+                      {moneyWarning}
+                    </strong>
+                  ) : null}
+                  <span>Cancellare definitivamente i dati di {loaderData.lookup}? L'operazione non può essere annullata.</span>
+                </span>
                 <button type="submit" className="btn bg-danger-600 text-white" disabled={busy}>
                   Conferma cancellazione
                 </button>

@@ -28,7 +28,8 @@ import {
   user,
 } from "../db/schema";
 
-import { erasureHoldReason, type PrivacyRequestType } from "~/domain/privacy-labels";
+import { erasureHoldReason, type OpenBalance, type PrivacyRequestType } from "~/domain/privacy-labels";
+import { memberBalance } from "./payments.server";
 import { storage } from "../storage.server";
 import { formatDate } from "~/domain/format";
 import { HttpError } from "../http/errors.server";
@@ -189,7 +190,18 @@ export function summarize(data: Awaited<ReturnType<typeof collectPersonalData>>)
     Iscrizioni: data.registrations.length,
     Consensi: data.consents.length,
     "Email inviate": data.emailsSent.length,
+    Presenze: data.attendance.length,
+    Pagamenti: data.payments.length,
+    Rimborsi: data.refunds.length,
   };
+}
+
+/** The person's bookings whose account is not settled (still owed, or a credit), from the ledger. */
+export async function openBalances(db: Database, bookings: readonly { id: string; name: string | null; email: string }[]): Promise<OpenBalance[]> {
+  const balances = await Promise.all(
+    bookings.map(async (booking) => ({ bookingId: booking.id, name: booking.name ?? booking.email, owedCents: (await memberBalance(db, booking.id)).owedCents })),
+  );
+  return balances.filter((balance) => balance.owedCents !== 0);
 }
 
 /**
