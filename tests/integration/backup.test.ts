@@ -1,8 +1,9 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { action as submitQuestionnaire } from "../../app/routes/api/submit-questionnaire";
@@ -16,6 +17,7 @@ import { resetEnvForTests } from "../../app/server/env.server";
 import { enqueueJobs, runDueJobs } from "../../app/server/jobs.server";
 import { lastBackup, runScheduledBackup, scheduleBackups } from "../../app/server/backup/schedule.server";
 import { loadOverview } from "../../app/server/services/admin-overview.server";
+import { s3Storage } from "../../app/server/storage.server";
 
 import { signedInClient } from "./client-session";
 import { admin, testDatabase, testDatabaseUrl, withDatabase } from "./database";
@@ -159,6 +161,73 @@ describe("backup and restore", () => {
     await expect(restoreBackup(url, damaged, { key: KEY, dataDir: target })).rejects.toThrow(/damaged/);
     fs.writeFileSync(damaged, fs.readFileSync(archive).subarray(0, 200));
     await expect(checkBackupFile(damaged, KEY)).rejects.toThrow(/truncated/);
+  });
+});
+
+function withoutS3() {
+  for (const name of ["S3_ENDPOINT", "S3_BUCKET", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"]) delete process.env[name];
+  resetEnvForTests();
+}
+
+describe("with S3 storage", () => {
+  it("lists the bucket's objects with their checksums in the manifest, and the restore checks each of them", async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "insieme-backup-s3-"));
+    const server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory: root, configureBuckets: [{ name: "insieme" }] });
+    const { port } = await server.run();
+    const config = { endpoint: `http://127.0.0.1:${port}`, bucket: "insieme", region: "us-east-1", accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
+    Object.assign(process.env, { S3_ENDPOINT: config.endpoint, S3_BUCKET: config.bucket, S3_REGION: config.region, S3_ACCESS_KEY_ID: "S3RVER", S3_SECRET_ACCESS_KEY: "S3RVER" });
+    resetEnvForTests();
+    try {
+      const store = s3Storage(config);
+      const objects = {
+        "documents/privacy-policy.pdf": Buffer.from(await onePagePdf()),
+        "isee/persona-1/attestazione.pdf": Buffer.from("%PDF-1.4 ISEE"),
+        "blog/copertina-sole.webp": randomBytes(3000),
+      };
+      for (const [name, body] of Object.entries(objects)) {
+        const [bucket, ...key] = name.split("/");
+        await store.put(bucket as "documents", key.join("/"), body, "application/octet-stream");
+      }
+      const archive = path.join(root, "s3.insieme-backup");
+      const lines: string[] = [];
+      const { manifest } = await createBackup(testDatabaseUrl(), archive, {
+        key: KEY,
+        dataDir: fs.mkdtempSync(path.join(os.tmpdir(), "insieme-s3-data-")),
+        progress: (line) => lines.push(line),
+      });
+      // Listed with size and ETag (the MD5 of each single-part upload), not copied into the archive.
+      expect(manifest.s3?.bucket).toBe("insieme");
+      expect(new Map(manifest.s3!.objects.map((object) => [object.key, object]))).toEqual(
+        new Map(Object.entries(objects).map(([key, body]) => [key, { key, size: body.length, etag: createHash("md5").update(body).digest("hex") }])),
+      );
+      expect(manifest.files).toEqual({});
+      expect(lines).toContain("S3 bucket insieme: 3 objects listed (not copied: keep the bucket versioned)");
+
+      const restored: string[] = [];
+      await restoreBackup(await emptyDatabase(), archive, {
+        key: KEY,
+        dataDir: fs.mkdtempSync(path.join(os.tmpdir(), "insieme-s3-restored-")),
+        progress: (line) => restored.push(line),
+      });
+      expect(restored).toContain("S3 bucket insieme: all 3 objects of the backup present, sizes and ETags equal");
+
+      // Replaced since the backup (same size, other bytes) and deleted: the restore names both.
+      await store.put("isee", "persona-1/attestazione.pdf", Buffer.from("%PDF-1.4 XXXX"), "application/pdf");
+      await store.remove("blog", "copertina-sole.webp");
+      await expect(restoreBackup(await emptyDatabase(), archive, { key: KEY, dataDir: fs.mkdtempSync(path.join(os.tmpdir(), "insieme-s3-restored-")) })).rejects.toThrow(
+        /2 of the backup's 3 objects are missing or differ in bucket insieme \(blog\/copertina-sole.webp missing, isee\/persona-1\/attestazione.pdf changed since the backup\)/,
+      );
+
+      // Without the S3 settings the restore says what it needs.
+      withoutS3();
+      await expect(restoreBackup(await emptyDatabase(), archive, { key: KEY, dataDir: fs.mkdtempSync(path.join(os.tmpdir(), "insieme-s3-restored-")) })).rejects.toThrow(
+        /in the S3 bucket insieme: set S3_ENDPOINT, S3_BUCKET and the keys/,
+      );
+    } finally {
+      withoutS3();
+      await server.close();
+      fs.rmSync(root, { recursive: true, force: true });
+    }
   });
 });
 

@@ -273,15 +273,21 @@ export function ensureEmptyFolder(folder: string, what: string) {
 
 async function checkS3(s3: NonNullable<Manifest["s3"]>, config: S3Config | undefined, progress: Progress) {
   if (!config) throw new Error(`The backup's files are in the S3 bucket ${s3.bucket}: set S3_ENDPOINT, S3_BUCKET and the keys to restore`);
+  progress(`S3 bucket ${config.bucket}: checking the backup's ${s3.objects.length} objects (size and ETag)...`);
   const present = new Map((await listS3Objects(config)).map((object) => [object.key, object]));
-  const missing = s3.objects.filter((object) => present.get(object.key)?.size !== object.size);
-  if (missing.length) {
+  // The ETag is the object's checksum (MD5 of a single-part upload): an object replaced since the backup differs.
+  const problems = s3.objects.flatMap((object) => {
+    const now = present.get(object.key);
+    if (!now) return [`${object.key} missing`];
+    return now.size !== object.size || now.etag !== object.etag ? [`${object.key} changed since the backup`] : [];
+  });
+  if (problems.length) {
     throw new Error(
-      `${missing.length} of the backup's ${s3.objects.length} objects are missing or differ in bucket ${config.bucket} (first: ${missing[0]!.key}): ` +
+      `${problems.length} of the backup's ${s3.objects.length} objects are missing or differ in bucket ${config.bucket} (${problems.slice(0, 5).join(", ")}): ` +
         "restore their versions as of the backup's time from the bucket's versioning",
     );
   }
-  progress(`S3 bucket ${config.bucket}: all ${s3.objects.length} objects of the backup present`);
+  progress(`S3 bucket ${config.bucket}: all ${s3.objects.length} objects of the backup present, sizes and ETags equal`);
 }
 
 /**
