@@ -69,16 +69,18 @@ export async function startPlatform(): Promise<Platform> {
   const db = createDatabase(databaseUrl);
   if (config.SEED_DEMO === "true") {
     // Loaded only here: a production start (no demo data) never reads the demo texts and images.
-    const [{ seedDemoContent }, { ensureDemoTherapist, seedDemoSessions }, { seedDemoIntakeCalls }] = await Promise.all([
+    const [{ seedDemoContent }, { ensureDemoTherapist, seedDemoSessions }, { seedDemoIntakeCalls }, { seedDemoCareNotes }] = await Promise.all([
       import("./db/seed.server"),
       import("./db/seed-sessions.server"),
       import("./db/seed-intake-calls.server"),
+      import("./db/seed-care-notes.server"),
     ]);
     await seedDemoContent(db, config.dataDir);
     await ensureDemoAdmin(db);
     await seedDemoSessions(db);
     await ensureDemoTherapist(db);
     await seedDemoIntakeCalls(db);
+    await seedDemoCareNotes(db);
   }
   await retireDemoPassword(db);
   await scheduleRetention(db);

@@ -58,3 +58,36 @@ describe("demo intake calls", () => {
     expect(slots.filter((slot) => slot.taken)).toHaveLength(2);
   });
 });
+
+describe("demo clinical notes", () => {
+  it("the demo therapist has encrypted notes on the running group's past meetings, the last one left to write; seeding again adds nothing", async () => {
+    const db = await testDatabase();
+    const [{ seedDemoSessions }, { seedDemoCareNotes }, { unseal }, schema] = await Promise.all([
+      import("../../app/server/db/seed-sessions.server"),
+      import("../../app/server/db/seed-care-notes.server"),
+      import("../../app/server/crypto.server"),
+      import("../../app/server/db/schema"),
+    ]);
+    await seedDemoSessions(db);
+    await seedDemoCareNotes(db);
+    await seedDemoCareNotes(db);
+    const [running] = await db.select().from(schema.groups).where(eq(schema.groups.status, "full"));
+    const notes = await db
+      .select({ sessionId: schema.careNotes.sessionId, bookingId: schema.careNotes.bookingId, therapistId: schema.careNotes.therapistId, body: schema.careNotes.body })
+      .from(schema.careNotes);
+    const groupNotes = notes.filter((note) => note.bookingId === null);
+    expect(groupNotes).toHaveLength(4);
+    expect(notes).toHaveLength(12);
+    expect(notes.every((note) => note.therapistId === running!.therapistId)).toBe(true);
+    for (const note of notes) {
+      expect(JSON.stringify(note.body)).not.toContain("Demo");
+      expect(unseal<{ text: string }>(note.body).text).toMatch(/^Demo\. /);
+    }
+    const held = await db.select().from(schema.groupSessions).where(eq(schema.groupSessions.groupId, running!.id));
+    const past = held.filter((meeting) => meeting.status === "scheduled" && meeting.endsAt < new Date()).sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+    const earlier = past.slice(0, -1).map((meeting) => meeting.id);
+    expect(groupNotes.every((note) => earlier.includes(note.sessionId))).toBe(true);
+    expect(notes.some((note) => note.sessionId === past.at(-1)!.id)).toBe(false);
+    expect(await db.select().from(schema.careNoteAddenda)).toHaveLength(1);
+  });
+});
