@@ -251,19 +251,25 @@ function WeekView({
           const { day } = entry;
           const highlighted = open ? day === openDay : day === today;
           return (
-            <li key={day} className={`grid content-start gap-2 rounded-2xl border bg-white p-3 ${highlighted ? "border-teal-600" : "border-sand-200"}`}>
+            <li
+              key={day}
+              className={`rounded-2xl border bg-white px-3 ${highlighted ? "border-teal-600" : "border-sand-200"} ${
+                // A day told by its counts is one row on a phone (seven rows before the open day's meetings).
+                open ? "flex flex-wrap items-center justify-between gap-x-3 py-1 md:grid md:content-start md:py-3" : "grid content-start gap-2 py-3"
+              }`}
+            >
               <h3 className="text-sm font-semibold text-ink-700">
                 {upperFirst(dateLabel(day))}
                 {day === today ? <span className="ml-1 text-xs font-medium text-teal-800">(oggi)</span> : null}
               </h3>
               {entry.count === 0 ? (
-                <p className="text-xs text-ink-500 md:py-2">Nessun incontro</p>
+                <p className={`text-xs text-ink-500 md:py-2 ${open ? "py-3" : ""}`}>Nessun incontro</p>
               ) : open ? (
                 <Link
                   to={dayHref(day)}
                   preventScrollReset
                   aria-current={day === openDay ? "true" : undefined}
-                  className={`rounded-lg text-sm font-medium underline-offset-2 hover:underline ${day === openDay ? "text-teal-800" : "text-ink-700"}`}
+                  className={`inline-flex min-h-11 items-center rounded-lg text-sm font-medium underline-offset-2 hover:underline ${day === openDay ? "text-teal-800" : "text-ink-700"}`}
                 >
                   {dayCounts(entry)}
                 </Link>
