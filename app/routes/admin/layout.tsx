@@ -29,6 +29,7 @@ const adminTabs = [
   { to: "/admin/iscrizioni", label: "Iscrizioni" },
   { to: "/admin/posta", label: "Posta" },
   { to: "/admin/panoramica", label: "Panoramica" },
+  { to: "/admin/segnalazioni", label: "Segnalazioni" },
   { to: "/admin/privacy", label: "Privacy" },
   { to: "/admin/registro", label: "Registro accessi" },
   { to: "/admin/impostazioni", label: "Impostazioni" },

@@ -12,13 +12,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function AdminOverview({ loaderData }: Route.ComponentProps) {
-  const { perWeek, sources, funnel, occupancy, pendingMoveRequests, lastBackup } = loaderData;
+  const { perWeek, sources, funnel, occupancy, pendingMoveRequests, lastBackup, openSafetyAlerts } = loaderData;
   const started = funnel.find((row) => row.step === 1)?.count ?? 0;
   return (
     <section aria-labelledby="overview-title" className="grid gap-6">
       <h1 id="overview-title" className="text-2xl font-semibold">
         Panoramica
       </h1>
+      <p className={`rounded-2xl border p-4 text-sm ${openSafetyAlerts > 0 ? "border-danger-600/40 bg-danger-50" : "border-sand-200 bg-white"}`}>
+        Segnalazioni di sicurezza aperte: <strong data-testid="open-safety-alerts">{openSafetyAlerts}</strong>
+        {openSafetyAlerts > 0 ? (
+          <>
+            {" "}
+            ·{" "}
+            <Link to="/admin/segnalazioni" className="font-semibold text-teal-700 underline underline-offset-2">
+              Prendine visione
+            </Link>
+          </>
+        ) : null}
+      </p>
       <p className="rounded-2xl border border-sand-200 bg-white p-4 text-sm">
         Richieste di cambio gruppo in attesa: <strong data-testid="pending-move-requests">{pendingMoveRequests}</strong>
         {pendingMoveRequests > 0 ? (

@@ -1,4 +1,4 @@
-import { Users, Video } from "lucide-react";
+import { ShieldAlert, Users, Video } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { groupStatusLabels } from "~/domain/group-labels";
@@ -10,22 +10,36 @@ import { weekdayName } from "~/domain/calendar";
 import { sessionLabel, THERAPIST_AREA, upperFirst } from "~/domain/sessions";
 import { ownGroups, ownSessions } from "~/server/services/therapist-area.server";
 import { requireTherapist } from "~/server/gates.server";
+import { therapistOpenAlertCount } from "~/server/services/safety-alerts.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { therapist } = await requireTherapist(context.db, request);
   const now = new Date();
-  const [groups, sessions] = await Promise.all([ownGroups(context.db, therapist.id), ownSessions(context.db, therapist.id, now)]);
+  const [groups, sessions, openAlerts] = await Promise.all([
+    ownGroups(context.db, therapist.id),
+    ownSessions(context.db, therapist.id, now),
+    therapistOpenAlertCount(context.db, therapist.id),
+  ]);
   const upcoming = sessions.filter((session) => new Date(session.startsAt) >= now);
   // Past meetings that took place and still have someone to mark.
   const toMark = sessions.filter((session) => new Date(session.startsAt) < now && session.status === "scheduled" && session.marked < session.members);
-  return { therapistName: therapist.name, groups, upcoming, toMark };
+  return { therapistName: therapist.name, groups, upcoming, toMark, openAlerts };
 }
 
 export default function TherapistHome({ loaderData }: Route.ComponentProps) {
-  const { groups, upcoming, toMark } = loaderData;
+  const { groups, upcoming, toMark, openAlerts } = loaderData;
   return (
     <div className="grid gap-8">
       <PageHeader title={`Ciao, ${loaderData.therapistName}`} description={`I tuoi gruppi e i prossimi incontri (ora italiana). Assenze: ${absenceNotice.rule}.`} />
+      {openAlerts > 0 ? (
+        <p role="alert" className="flex flex-wrap items-center gap-2 rounded-2xl border border-danger-600/40 bg-danger-50 p-4 font-semibold">
+          <ShieldAlert aria-hidden className="size-5 shrink-0 text-danger-600" />
+          {openAlerts === 1 ? "Hai una segnalazione di sicurezza da prendere in visione." : `Hai ${openAlerts} segnalazioni di sicurezza da prendere in visione.`}
+          <Link to={`${THERAPIST_AREA}/segnalazioni`} className="text-teal-800 underline">
+            Apri le segnalazioni
+          </Link>
+        </p>
+      ) : null}
       {toMark.length > 0 ? (
         <section aria-labelledby="to-mark" className="grid gap-3 rounded-2xl border border-coral-100 bg-coral-50/40 p-4">
           <h2 id="to-mark" className="text-lg font-semibold">

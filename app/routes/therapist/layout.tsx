@@ -36,6 +36,7 @@ const tabs = [
   { to: THERAPIST_AREA, label: "I miei gruppi", end: true },
   { to: `${THERAPIST_AREA}/chiamate`, label: "Chiamate", end: false },
   { to: `${THERAPIST_AREA}/disponibilita`, label: "Disponibilità", end: false },
+  { to: `${THERAPIST_AREA}/segnalazioni`, label: "Segnalazioni", end: false },
 ] as const;
 
 export default function TherapistLayout({ loaderData }: Route.ComponentProps) {

@@ -5,6 +5,7 @@ import { correctionKinds, invoiceKinds, paymentMethods } from "../../domain/ledg
 import { privacyRequestTypes } from "../../domain/privacy-labels";
 import { availabilityExceptionKinds, intakeCallStatuses } from "../../domain/intake-calls";
 import { outcomeAdministrationStatuses, outcomeConsentDecisions, outcomeOccasions } from "../../domain/outcome-measures";
+import { safetyAlertKinds } from "../../domain/safety";
 import { attendanceStatuses, sessionStatuses } from "../../domain/sessions";
 import {
   bookingStatuses,
@@ -480,6 +481,41 @@ export const intakeCalls = pgTable(
     index("intake_calls_email_idx").on(sql`lower(${t.email})`),
     check("intake_calls_range_check", sql`${t.startsAt} < ${t.endsAt}`),
     check("intake_calls_cancelled_check", sql`(${t.status} = 'cancelled') = (${t.cancelledAt} is not null)`),
+  ],
+);
+
+/**
+ * A risk someone must look at (issue 30 point 5): raised once per source (an intake call, a PHQ-9),
+ * e-mailed to staff and the therapist without clinical content, open until staff acknowledge it with a
+ * note; the therapist acknowledges too, from their area. Unacknowledged by staff after 24 hours, staff
+ * are e-mailed again, once (escalated_at).
+ */
+export const safetyAlerts = pgTable(
+  "safety_alerts",
+  {
+    id: id(),
+    kind: text("kind", { enum: safetyAlertKinds }).notNull(),
+    bookingId: uuid("booking_id").references(() => groupBookings.id, { onDelete: "set null" }),
+    email: text("email"),
+    therapistId: uuid("therapist_id").references(() => therapists.id, { onDelete: "set null" }),
+    /** The record that raised it (an intake call, a measure's answers): one alert per kind and source. */
+    sourceId: uuid("source_id"),
+    staffAcknowledgedAt: timestamp("staff_acknowledged_at", { withTimezone: true }),
+    staffAcknowledgedBy: text("staff_acknowledged_by"),
+    staffNote: text("staff_note"),
+    therapistAcknowledgedAt: timestamp("therapist_acknowledged_at", { withTimezone: true }),
+    therapistNote: text("therapist_note"),
+    escalatedAt: timestamp("escalated_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("safety_alerts_source_idx").on(t.kind, t.sourceId),
+    index("safety_alerts_open_idx")
+      .on(t.createdAt)
+      .where(sql`${t.staffAcknowledgedAt} is null`),
+    index("safety_alerts_therapist_idx").on(t.therapistId, t.createdAt),
+    check("safety_alerts_staff_ack_check", sql`(${t.staffAcknowledgedAt} is null) = (${t.staffNote} is null)`),
+    check("safety_alerts_therapist_ack_check", sql`(${t.therapistAcknowledgedAt} is null) = (${t.therapistNote} is null)`),
   ],
 );
 

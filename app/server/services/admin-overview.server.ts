@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { lastBackup } from "../backup/schedule.server";
 import type { Database } from "../db/client.server";
+import { openSafetyAlertCount } from "./safety-alerts.server";
 
 interface Overview {
   perWeek: { week: string; count: number }[];
@@ -11,6 +12,8 @@ interface Overview {
   pendingMoveRequests: number;
   /** The last scheduled backup that succeeded (docs/features/backup.md). */
   lastBackup: { at: string; bytes: number } | null;
+  /** Safety alerts staff have not acknowledged (docs/features/safety-alerts.md). */
+  openSafetyAlerts: number;
 }
 
 /**
@@ -32,7 +35,7 @@ export const SOURCES_SQL = `
 
 /** Figures for the staff overview: aggregates only, no personal data, one query per figure in parallel. */
 export async function loadOverview(db: Database): Promise<Overview> {
-  const [perWeek, sources, funnel, occupancy, moves, backup] = await Promise.all([
+  const [perWeek, sources, funnel, occupancy, moves, backup, alerts] = await Promise.all([
     db.execute<{ week: string; count: number }>(sql.raw(PER_WEEK_SQL)),
     db.execute<{ source: string; count: number }>(sql.raw(SOURCES_SQL)),
     db.execute<{ step: number; count: number }>(sql`
@@ -44,6 +47,7 @@ export async function loadOverview(db: Database): Promise<Overview> {
       from groups g order by g.name`),
     db.execute<{ count: number }>(sql`select count(*)::int as count from move_requests where status = 'pending'`),
     lastBackup(db),
+    openSafetyAlertCount(db),
   ]);
   return {
     perWeek: perWeek.rows,
@@ -52,5 +56,6 @@ export async function loadOverview(db: Database): Promise<Overview> {
     occupancy: occupancy.rows,
     pendingMoveRequests: moves.rows[0]?.count ?? 0,
     lastBackup: backup ? { at: backup.at.toISOString(), bytes: backup.bytes } : null,
+    openSafetyAlerts: alerts,
   };
 }

@@ -11,6 +11,7 @@ import { emailBody, enqueueEmails } from "../mail/outbox.server";
 import { SessionReminderEmail } from "../mail/session-templates";
 import { bankTransferOf, practiceAccount } from "./bank-transfer.server";
 import { queueCallReminders } from "./therapist-calls.server";
+import { escalateSafetyAlerts } from "./safety-alerts.server";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
@@ -130,4 +131,7 @@ registerJob(REMINDERS_JOB, async (db) => {
   // The intake calls' reminders ride on the same quarter-hour job.
   const calls = await queueCallReminders(db);
   if (calls > 0) logger.info({ calls }, "intake call reminders queued");
+  // So do the safety alerts' escalations (24 hours unacknowledged: staff hear again, once).
+  const escalated = await escalateSafetyAlerts(db);
+  if (escalated > 0) logger.warn({ escalated }, "safety alerts escalated");
 });

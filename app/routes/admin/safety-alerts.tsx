@@ -1,0 +1,62 @@
+import type { Route } from "./+types/safety-alerts";
+import { AdminErrorBoundary } from "~/components/admin/error-boundary";
+import { PageHeader } from "~/components/admin/page";
+import { SafetyAlertList } from "~/components/safety/safety-alert-list";
+import { safetyAckSchema } from "~/domain/safety";
+import { parseSubmission } from "~/server/form-submission.server";
+import { adminPageData, requireAdmin } from "~/server/gates.server";
+import { actionOk, checkFields, staffAction, submissionRefused } from "~/server/http/staff-action.server";
+import { acknowledgeAsStaff, listSafetyAlerts } from "~/server/services/safety-alerts.server";
+
+/**
+ * /admin/segnalazioni — who may: staff only (anonymous 401, clients and therapists 403, shown by the
+ * admin layout). The safety alerts: the open ones first, each closed by «Presa visione» with a
+ * required note; the list read and every acknowledgement audited.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return adminPageData(context.db, request, (session) => listSafetyAlerts(context.db, session));
+}
+
+const INTENT = "acknowledge";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const session = await requireAdmin(context.db, request);
+  const submission = parseSubmission(await request.formData(), safetyAckSchema);
+  if (submission.status !== "success") return submissionRefused(INTENT, "Presa visione non registrata", submission, { description: checkFields });
+  return staffAction(
+    INTENT,
+    async () => {
+      await acknowledgeAsStaff(context.db, session, submission.value.id, submission.value.note);
+      return actionOk(INTENT, "Presa visione registrata.");
+    },
+    { scope: "admin-safety-alerts", title: "Presa visione non registrata", fallback: "Si è verificato un errore. Riprova più tardi.", submission },
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Segnalazioni · Admin" }];
+
+export default function AdminSafetyAlerts({ loaderData }: Route.ComponentProps) {
+  const { open, closed } = loaderData;
+  return (
+    <section className="grid max-w-3xl gap-6">
+      <PageHeader
+        title="Segnalazioni di sicurezza"
+        description="Rischi da verificare subito: una chiamata conoscitiva con rischio alto, una risposta alla domanda 9 del PHQ-9. Dopo 24 ore senza presa visione lo staff riceve un sollecito."
+      />
+      <section aria-labelledby="open-alerts" className="grid gap-3">
+        <h2 id="open-alerts" className="text-lg font-semibold">
+          Aperte ({open.length})
+        </h2>
+        <SafetyAlertList alerts={open} side="staff" empty="Nessuna segnalazione aperta." />
+      </section>
+      <section aria-labelledby="closed-alerts" className="grid gap-3">
+        <h2 id="closed-alerts" className="text-lg font-semibold">
+          Prese in carico di recente
+        </h2>
+        <SafetyAlertList alerts={closed} side="staff" empty="Nessuna segnalazione presa in carico finora." />
+      </section>
+    </section>
+  );
+}
+
+export { AdminErrorBoundary as ErrorBoundary };
