@@ -44,7 +44,7 @@ beforeAll(async () => {
   alfaCookie = await signedInTherapist(db, alfa.id, "alfa@example.com");
   betaCookie = await signedInTherapist(db, beta.id, "beta@example.com");
   const group = await newGroup(db, alfa.id, { name: "Gruppo Ansia" });
-  const [booking] = await db.insert(groupBookings).values({ groupId: group.id, email: "marta@example.com", name: "Marta Bianchi", status: "pending" }).returning();
+  const [booking] = await db.insert(groupBookings).values({ groupId: group.id, email: "marta@example.com", name: "Marta Bianchi", status: "requested" }).returning();
   bookingId = booking!.id;
 });
 
