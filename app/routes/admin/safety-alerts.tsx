@@ -2,11 +2,8 @@ import type { Route } from "./+types/safety-alerts";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { PageHeader } from "~/components/admin/page";
 import { SafetyAlertList } from "~/components/safety/safety-alert-list";
-import { safetyAckSchema } from "~/domain/safety";
-import { parseSubmission } from "~/server/form-submission.server";
 import { adminPageData, requireAdmin } from "~/server/gates.server";
-import { actionOk, checkFields, staffAction, submissionRefused } from "~/server/http/staff-action.server";
-import { acknowledgeAsStaff, listSafetyAlerts } from "~/server/services/safety-alerts.server";
+import { acknowledgeAction, acknowledgeAsStaff, listSafetyAlerts } from "~/server/services/safety-alerts.server";
 
 /**
  * /admin/segnalazioni — who may: staff only (anonymous 401, clients and therapists 403, shown by the
@@ -17,20 +14,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return adminPageData(context.db, request, (session) => listSafetyAlerts(context.db, session));
 }
 
-const INTENT = "acknowledge";
-
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireAdmin(context.db, request);
-  const submission = parseSubmission(await request.formData(), safetyAckSchema);
-  if (submission.status !== "success") return submissionRefused(INTENT, "Presa visione non registrata", submission, { description: checkFields });
-  return staffAction(
-    INTENT,
-    async () => {
-      await acknowledgeAsStaff(context.db, session, submission.value.id, submission.value.note);
-      return actionOk(INTENT, "Presa visione registrata.");
-    },
-    { scope: "admin-safety-alerts", title: "Presa visione non registrata", fallback: "Si è verificato un errore. Riprova più tardi.", submission },
-  );
+  return acknowledgeAction(request, "admin-safety-alerts", (id, note) => acknowledgeAsStaff(context.db, session, id, note));
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Segnalazioni · Admin" }];

@@ -1,12 +1,9 @@
 import type { Route } from "./+types/safety-alerts";
 import { PageHeader } from "~/components/admin/page";
 import { SafetyAlertList } from "~/components/safety/safety-alert-list";
-import { safetyAckSchema } from "~/domain/safety";
-import { parseSubmission } from "~/server/form-submission.server";
 import { requireTherapist } from "~/server/gates.server";
 import { loadPage } from "~/server/http/errors.server";
-import { actionOk, checkFields, staffAction, submissionRefused } from "~/server/http/staff-action.server";
-import { acknowledgeAsTherapist, therapistSafetyAlerts } from "~/server/services/safety-alerts.server";
+import { acknowledgeAction, acknowledgeAsTherapist, therapistSafetyAlerts } from "~/server/services/safety-alerts.server";
 
 /**
  * /terapeuta-area/segnalazioni — the signed-in therapist's own safety alerts (anonymous → sign-in or
@@ -18,20 +15,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return loadPage("therapist-safety-alerts", async () => ({ alerts: await therapistSafetyAlerts(context.db, identity.therapist.id) }));
 }
 
-const INTENT = "acknowledge";
-
 export async function action({ request, context }: Route.ActionArgs) {
   const identity = await requireTherapist(context.db, request);
-  const submission = parseSubmission(await request.formData(), safetyAckSchema);
-  if (submission.status !== "success") return submissionRefused(INTENT, "Presa visione non registrata", submission, { description: checkFields });
-  return staffAction(
-    INTENT,
-    async () => {
-      await acknowledgeAsTherapist(context.db, identity, submission.value.id, submission.value.note);
-      return actionOk(INTENT, "Presa visione registrata.");
-    },
-    { scope: "therapist-safety-alerts", title: "Presa visione non registrata", fallback: "Si è verificato un errore. Riprova più tardi.", submission },
-  );
+  return acknowledgeAction(request, "therapist-safety-alerts", (id, note) => acknowledgeAsTherapist(context.db, identity, id, note));
 }
 
 export default function TherapistSafetyAlerts({ loaderData }: Route.ComponentProps) {

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNull, lte, sql, type SQL } from "drizzle-orm";
 import { THERAPIST_AREA } from "~/domain/sessions";
-import { safetyAlertKindLabels, SAFETY_ESCALATION_HOURS, type SafetyAlertKind } from "~/domain/safety";
+import { safetyAckSchema, safetyAlertKindLabels, SAFETY_ESCALATION_HOURS, type SafetyAlertKind } from "~/domain/safety";
 import { audit } from "../audit.server";
 import type { SessionInfo } from "../auth.server";
 import type { Database } from "../db/client.server";
@@ -8,6 +8,8 @@ import { auditLog, groupBookings, safetyAlerts, therapists, user } from "../db/s
 import { env, publicBaseUrl } from "../env.server";
 import type { TherapistIdentity } from "../gates.server";
 import { HttpError } from "../http/errors.server";
+import { actionOk, checkFields, staffAction, submissionRefused } from "../http/staff-action.server";
+import { parseSubmission } from "../form-submission.server";
 import { emailBody, enqueueEmails, type OutgoingEmail } from "../mail/outbox.server";
 import { SafetyAlertEmail } from "../mail/safety-templates";
 
@@ -196,4 +198,21 @@ export async function escalateSafetyAlerts(db: Database, now: Date = new Date())
     if (due.length > 0) await enqueueEmails(tx, [alertEmail(env().STAFF_EMAIL, `${publicBaseUrl()}${ADMIN_ALERTS_PATH}`, true)]);
     return due.length;
   });
+}
+
+const ACK_REFUSED = "Presa visione non registrata";
+
+/** The «Presa visione» form's action, staff's or the therapist's: the note checked on its field, then `acknowledge`. */
+export async function acknowledgeAction(request: Request, scope: string, acknowledge: (id: string, note: string) => Promise<void>) {
+  const submission = parseSubmission(await request.formData(), safetyAckSchema);
+  if (submission.status !== "success") return submissionRefused("acknowledge", ACK_REFUSED, submission, { description: checkFields });
+  const { id, note } = submission.value;
+  return staffAction(
+    "acknowledge",
+    async () => {
+      await acknowledge(id, note);
+      return actionOk("acknowledge", "Presa visione registrata.");
+    },
+    { scope, title: ACK_REFUSED, fallback: "Si è verificato un errore. Riprova più tardi.", submission },
+  );
 }
