@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  invoiceTherapistLabel,
   creditNoteReference,
   formatCreditNoteNumber,
   formatInvoiceNumber,
@@ -113,5 +114,14 @@ describe("payment methods", () => {
     expect(paymentNote("stripe")).toBe("Pagamento tracciato: carta di pagamento online");
     expect(paymentNote("cash")).toBe("Pagamento in contanti");
     expect(paymentNote("other")).toBe("Pagamento con altro mezzo");
+  });
+});
+
+describe("the therapist on an invoice line", () => {
+  it("names the register once: as entered when it says Albo, after «iscrizione all'Albo n.» when it is a bare number", () => {
+    expect(invoiceTherapistLabel("Davide Conti", "Albo Psicologi Piemonte n. 6093")).toBe("Davide Conti, Albo Psicologi Piemonte n. 6093");
+    expect(invoiceTherapistLabel("Davide Conti", "6093")).toBe("Davide Conti, iscrizione all'Albo n. 6093");
+    expect(invoiceTherapistLabel("Davide Conti", "  ")).toBe("Davide Conti");
+    expect(invoiceTherapistLabel("Davide Conti", null)).toBe("Davide Conti");
   });
 });

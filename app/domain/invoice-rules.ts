@@ -125,3 +125,13 @@ export function paymentNote(method: InvoicePaymentMethod) {
   const label = invoicePaymentMethodLabels[method];
   return `Pagamento tracciato: ${label.charAt(0).toLowerCase()}${label.slice(1)}`;
 }
+
+/**
+ * Who held a session, as the invoice names them: "Dott.ssa Maria Rossi, Albo Psicologi Lazio n. 123" when the
+ * registration already names its register (as therapists enter it), "…, iscrizione all'Albo n. 123" when it is a bare number.
+ */
+export function invoiceTherapistLabel(name: string, registration: string | null) {
+  const number = registration?.trim();
+  if (!number) return name;
+  return /\balbo\b/i.test(number) ? `${name}, ${number}` : `${name}, iscrizione all'Albo n. ${number}`;
+}

@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { todayInRome } from "~/domain/calendar";
 import { clientAreaPaths } from "~/domain/client-area";
 import { DEMO_VALUES_GAP, documentNumberOf, invoiceLineDescription, practiceFiscalGaps, stampDutyFor, type PracticeFiscalFields } from "~/domain/fiscal-identity";
+import { invoiceTherapistLabel } from "~/domain/invoice-rules";
 import { tariffs, type InvoiceKind } from "~/domain/ledger";
 import type { Database } from "../db/client.server";
 import {
@@ -102,9 +103,6 @@ function recipientOf(profile: typeof fiscalProfiles.$inferSelect): InvoiceParty 
   };
 }
 
-/** "Dott.ssa Maria Rossi, Albo n. …": who held a session, as the invoice names them. */
-const therapistLabel = (name: string, registration: string | null) => (registration ? `${name}, iscrizione all'Albo n. ${registration}` : name);
-
 /**
  * The lines of a payment's invoice: the charged sessions it pays for, in date order after what the
  * earlier payments (less corrections) covered; what is paid ahead of any charge covers the group's
@@ -171,7 +169,7 @@ async function paymentLines(tx: Tx, payment: typeof payments.$inferSelect): Prom
     return {
       description: invoiceLineDescription(session.startsAt, advance),
       sessionStartsAt: session.startsAt.toISOString(),
-      therapist: therapistLabel(session.therapist, session.registration),
+      therapist: invoiceTherapistLabel(session.therapist, session.registration),
       amountCents: item.cents,
     };
   };
