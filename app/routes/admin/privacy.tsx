@@ -141,7 +141,7 @@ export default function AdminPrivacy({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           ) : null}
-          <div className="flex flex-wrap gap-2">
+          <div className="flex flex-wrap items-end gap-2">
             <OpenRequestForm email={loaderData.lookup} lastResult={actionData && "result" in actionData ? actionData.result : undefined} busy={busy} />
             <a className="btn btn-secondary" href={`/admin/privacy/export?email=${encodeURIComponent(loaderData.lookup)}`} download>
               Esporta JSON
@@ -209,7 +209,7 @@ export default function AdminPrivacy({ loaderData }: Route.ComponentProps) {
                 <td className={td}>
                   {row.heldUntil ? (
                     <span className="grid gap-1">
-                      <Badge tone="warning">{`In attesa fino al ${row.heldUntil}`}</Badge>
+                      <Badge tone="warning">In attesa</Badge>
                       <span className="text-xs text-ink-700">{erasureHoldReason(row.heldUntil)}</span>
                     </span>
                   ) : row.status === "open" ? (
