@@ -105,7 +105,13 @@ function precompressed(dir) {
 
 // A slow client cannot hold a connection: headers within 10 s, the whole request (body included)
 // within 30 s, checked every second; Node answers 408 and closes.
-const listener = http.createServer({ headersTimeout: 10_000, requestTimeout: 30_000, connectionsCheckingInterval: 1_000 }, server);
+// A page cache hit is answered before Express (its middleware and routing cost more than the answer):
+// same headers, a fraction of the time (docs/decisions/079-cache-hits-before-express.md). PAGE_CACHE_FAST_HITS=off
+// sends hits through Express too.
+const hops = mod.trustedProxyHops();
+const fastHits = !vite && mod.env().PAGE_CACHE_FAST_HITS === "on";
+const answer = fastHits ? (req, res) => void (mod.answerCachedHit(req, res, hops) || server(req, res)) : server;
+const listener = http.createServer({ headersTimeout: 10_000, requestTimeout: 30_000, connectionsCheckingInterval: 1_000 }, answer);
 // CONNECT never reaches Express (Node would just drop the connection): refuse it like any wrong method.
 listener.on("connect", (_req, socket) => {
   socket.end("HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST, OPTIONS\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");

@@ -2,7 +2,9 @@
 // Lighthouse scores (median of three runs), page weight, HTTP throughput/latency as a browser asks
 // (Accept-Encoding: gzip, deflate, br), the same HTML served by nginx as the ceiling, cold start and
 // memory. Figures go to bench/results.json and one line per run to bench/HISTORY.md. Any answer that
-// is not 2xx, or a Lighthouse run that fails, makes it exit with status 1.
+// is not 2xx, or a Lighthouse run that fails, makes it exit with status 1. `npm run bench -- --large
+// <DATA_DIR>` (a database grown with `npm run seed:scale`) adds the large-practice probe
+// (bench/large-practice.mjs): every staff page's median, max and bytes, the event loop's longest block, the RSS.
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -18,6 +20,7 @@ import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { fetchProofOfWork } from "../tests/support/proof-of-work.mjs";
 import { validAnswers } from "../tests/support/valid-answers.mjs";
 import { serverNodeFlags } from "../scripts/node-flags.mjs";
+import { dataDirSecrets, printLargePractice, probeAdmin, probeStaffPages, signIn } from "./large-practice.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const port = Number(process.env.BENCH_PORT ?? 3400);
@@ -29,6 +32,8 @@ const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 /** Submissions sent, and not counted, before the submissions are measured. */
 const SUBMIT_WARMUP_SECONDS = 3;
 const nginxBinary = "/usr/sbin/nginx";
+/** `--large <DATA_DIR>`: the large practice the probe browses after the rest (its own data, left as it was but for the probe's admin). */
+const largeDataDir = largePracticeArgument(process.argv.slice(2));
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "insieme-bench-"));
 // Its own build, so a benchmark never replaces the build/ another run (e2e, a server) is using.
 const buildDir = path.join(root, "bench/.tmp/build");
@@ -42,11 +47,24 @@ function log(message) {
   process.stderr.write(`${message}\n`);
 }
 
-function startServer() {
+function largePracticeArgument(args) {
+  const index = args.indexOf("--large");
+  if (index === -1) return process.env.BENCH_LARGE_DATA_DIR || undefined;
+  const dir = args[index + 1];
+  if (!dir || dir.startsWith("--")) throw new Error("--large needs the DATA_DIR of a database grown with npm run seed:scale");
+  return path.resolve(dir);
+}
+
+/**
+ * The production server on the bench's build. `large`: on the large practice's DATA_DIR instead, with
+ * its secrets, the event-loop probe loaded (bench/event-loop-probe.mjs) and an IPC channel to ask it.
+ */
+function startServer(large) {
   const started = performance.now();
-  const child = spawn(process.execPath, [...serverNodeFlags, "server.mjs"], {
+  const probe = large ? ["--import", "./bench/event-loop-probe.mjs"] : [];
+  const child = spawn(process.execPath, [...serverNodeFlags, ...probe, "server.mjs"], {
     cwd: root,
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", "ignore", "inherit", ...(large ? ["ipc"] : [])],
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -63,6 +81,7 @@ function startServer() {
       DATA_ENCRYPTION_KEY: encryptionKey,
       // The submissions' challenges are solved before the load (below); the server's check is one HMAC at any difficulty.
       ALTCHA_MAX_NUMBER: "100",
+      ...(large ? { DATA_DIR: large, ...dataDirSecrets(large) } : {}),
     },
   });
   return { child, started };
@@ -100,6 +119,14 @@ async function firstPostSlug() {
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
+};
+
+/** The loads' names, in the tables and in results.json. */
+const LOADS = {
+  home: "SSR home / (app)",
+  nginxGzip: "same HTML, nginx gzip",
+  nginxStatic: "same HTML, nginx gzip_static, one worker",
+  submit: "POST /api/submit-questionnaire",
 };
 
 /** Attempts per run: Lighthouse sometimes loses its own trace (NO_NAVSTART), which says nothing about the page. */
@@ -211,18 +238,43 @@ async function main() {
   server.coldStartMs = await untilOk(`${base}/`, server.started);
   server.firstStartMs = firstStartMs;
 
-  let nginx;
+  const nginx = [];
   try {
-    nginx = await startNginx(await fetch(`${base}/`, { headers: { "accept-encoding": "identity" } }).then((r) => r.text()));
-    const failures = await measure(server, nginx);
+    const html = await fetch(`${base}/`, { headers: { "accept-encoding": "identity" } }).then((r) => r.text());
+    // gzip per response with a worker per core (issue 17's ceiling); the pre-compressed file with one worker, as the one thread of the app (issue 32).
+    nginx.push(await startNginx(html, { workers: "auto", port: port + 1, site: "gzip on; gzip_vary on;" }));
+    nginx.push(await startNginx(html, { workers: "1", port: port + 2, site: "gzip_static on; gzip_vary on;" }));
+    const { results, failures } = await measure(server, { gzipUrl: nginx[0].url, staticUrl: nginx[1].url });
+    if (largeDataDir) {
+      await stopServer(server.child);
+      results.largePractice = await largePractice(largeDataDir, failures);
+    }
+    record(results);
     if (failures.length) {
       console.error(`\nFAILED: ${failures.join("; ")}`);
       process.exitCode = 1;
     }
   } finally {
-    if (nginx) await nginx.stop();
+    for (const each of nginx) await each.stop();
     if (server.child.exitCode === null) await stopServer(server.child);
     fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The large-practice probe: the server started on `dir`, the probe's admin signed in, every staff page browsed. */
+async function largePractice(dir, failures) {
+  log(`large practice: ${dir}...`);
+  const admin = probeAdmin(root, dir);
+  const server = startServer(dir);
+  try {
+    await untilOk(`${base}/healthz`, server.started);
+    const cookie = await signIn(base, admin);
+    const summary = await probeStaffPages({ base, child: server.child, cookie, acceptEncoding: BROWSER_ENCODINGS, log });
+    failures.push(...summary.failures);
+    printLargePractice(summary, dir);
+    return summary;
+  } finally {
+    await stopServer(server.child);
   }
 }
 
@@ -240,23 +292,21 @@ function ensureNginx() {
 }
 
 /**
- * nginx serving the app's home HTML (the same bytes) from a file, on two ports: gzip compressed
- * per response as a default Debian site does (the ceiling of issue 17), and a file gzipped ahead
- * (gzip_static) for reference. Workers as Debian's default (one per core), no access log.
+ * nginx serving the app's home HTML (the same bytes) from a file, on its own port with its own
+ * workers: `site` is the gzip configuration (per response as a default Debian site does, or a file
+ * gzipped ahead with gzip_static). No access log.
  */
-async function startNginx(html) {
+async function startNginx(html, { workers, port: listen, site }) {
   const prefix = fs.mkdtempSync(path.join(os.tmpdir(), "insieme-bench-nginx-"));
   fs.mkdirSync(path.join(prefix, "www"));
   fs.writeFileSync(path.join(prefix, "www/index.html"), html);
   fs.writeFileSync(path.join(prefix, "www/index.html.gz"), zlib.gzipSync(html, { level: 9 }));
   // Workers run as nobody when started as root: the files must be readable by anyone.
   for (const item of [prefix, path.join(prefix, "www")]) fs.chmodSync(item, 0o755);
-  const [gzipPort, staticPort] = [port + 1, port + 2];
   const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((kind) => `${kind}_temp_path ${prefix}/${kind};`).join(" ");
-  const site = (listen, gzip) => `server { listen 127.0.0.1:${listen}; root ${prefix}/www; ${gzip} location = / { try_files /index.html =404; } }`;
   fs.writeFileSync(
     path.join(prefix, "nginx.conf"),
-    `worker_processes auto;
+    `worker_processes ${workers};
 pid ${prefix}/nginx.pid;
 error_log ${prefix}/error.log warn;
 events { worker_connections 4096; }
@@ -267,21 +317,18 @@ http {
   sendfile on;
   tcp_nopush on;
   keepalive_requests 1000000;
-  ${site(gzipPort, "gzip on; gzip_vary on;")}
-  ${site(staticPort, "gzip_static on; gzip_vary on;")}
+  server { listen 127.0.0.1:${listen}; root ${prefix}/www; ${site} location = / { try_files /index.html =404; } }
 }
 `,
   );
   const child = spawn(nginxBinary, ["-p", prefix, "-c", path.join(prefix, "nginx.conf"), "-g", "daemon off;"], { stdio: ["ignore", "ignore", "inherit"] });
-  const gzipUrl = `http://127.0.0.1:${gzipPort}/`;
-  const staticUrl = `http://127.0.0.1:${staticPort}/`;
+  const url = `http://127.0.0.1:${listen}/`;
   const deadline = Date.now() + 10_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}: ${fs.readFileSync(path.join(prefix, "error.log"), "utf8")}`);
     try {
-      const [a, b] = await Promise.all([fetch(gzipUrl), fetch(staticUrl)]);
-      const [textA, textB] = await Promise.all([a.text(), b.text()]);
-      if (a.ok && b.ok && textA === html && textB === html) break;
+      const answer = await fetch(url);
+      if (answer.ok && (await answer.text()) === html) break;
       throw new Error("nginx does not serve the home HTML");
     } catch (error) {
       if (Date.now() > deadline) throw error;
@@ -289,8 +336,7 @@ http {
     }
   }
   return {
-    gzipUrl,
-    staticUrl,
+    url,
     async stop() {
       child.kill("SIGTERM");
       if (child.exitCode === null) await new Promise((resolve) => child.once("exit", resolve));
@@ -338,9 +384,9 @@ async function measure(server, nginx) {
 
   log("load: static asset, SSR home, nginx (same HTML), questionnaire submit...");
   const staticAsset = await load(`static asset ${asset}`, { url: `${base}${asset}` });
-  const ssrHome = await load("SSR home / (app)", { url: `${base}/` });
-  const nginxGzip = await load("same HTML, nginx gzip", { url: nginx.gzipUrl });
-  const nginxStatic = await load("same HTML, nginx gzip_static", { url: nginx.staticUrl });
+  const ssrHome = await load(LOADS.home, { url: `${base}/` });
+  const nginxGzip = await load(LOADS.nginxGzip, { url: nginx.gzipUrl });
+  const nginxStatic = await load(LOADS.nginxStatic, { url: nginx.staticUrl });
   // Each submission needs its own solved anti-spam challenge: a pool of 2,500 a second (five times the
   // target rate; the server answers about 1,000), solved beforehand. Should it run out, the reused ones
   // are refused, show as non-2xx, and the run fails saying so.
@@ -371,7 +417,7 @@ async function measure(server, nginx) {
   // warmed the same way before it is measured, as a server that has been up a while would be.
   const warmup = await load("submissions warm-up", { ...submission, duration: SUBMIT_WARMUP_SECONDS });
   if (warmup.errors) failures.push(`${warmup.name}: ${warmup.non2xx} non-2xx, ${warmup.errors - warmup.non2xx} errors or timeouts`);
-  const submit = await load("POST /api/submit-questionnaire", submission);
+  const submit = await load(LOADS.submit, submission);
   if (counter > proofs.length) failures.push(`the pool of ${proofs.length} solved challenges ran out: ${counter - proofs.length} submissions reused one (raise it)`);
   const rssAfterLoadMb = rssMb(server.child.pid);
   const loads = [staticAsset, ssrHome, nginxGzip, nginxStatic, submit];
@@ -421,7 +467,7 @@ async function measure(server, nginx) {
   console.table([
     {
       "home / nginx gzip": results.ssrToNginxRatio,
-      "home / nginx gzip_static": results.ssrToNginxStaticRatio,
+      "home / nginx gzip_static (1 worker)": results.ssrToNginxStaticRatio,
       "home / static asset": results.ssrToStaticAssetRatio,
       "first start ms": results.firstStartMs,
       "cold start ms": results.coldStartMs,
@@ -429,35 +475,47 @@ async function measure(server, nginx) {
     },
   ]);
 
-  fs.writeFileSync(path.join(root, "bench/results.json"), `${JSON.stringify(results, null, 2)}\n`);
-  const lh = (page) => lighthouseResults.find((r) => r.preset === "mobile" && r.page === page)?.performance ?? "-";
-  const mobileHome = lighthouseResults.find((r) => r.preset === "mobile" && r.page === "/");
+  results.historyCells = {
+    lighthouseMobile: pages.map((page) => lighthouseResults.find((r) => r.preset === "mobile" && r.page === page)?.performance ?? "-").join(" / "),
+    homeJsKb: lighthouseResults.find((r) => r.preset === "mobile" && r.page === "/")?.jsKbGzip ?? "-",
+  };
+  return { results, failures };
+}
+
+/** bench/results.json, and the run's line in bench/HISTORY.md (a new table whenever the columns change). */
+function record(results) {
+  const { historyCells, ...kept } = results;
+  fs.writeFileSync(path.join(root, "bench/results.json"), `${JSON.stringify(kept, null, 2)}\n`);
+  const figure = (name) => results.load.find((r) => r.name === name);
+  const [ssrHome, nginxGzip, nginxStatic, submit] = [LOADS.home, LOADS.nginxGzip, LOADS.nginxStatic, LOADS.submit].map(figure);
+  const large = results.largePractice;
   const cells = [
     results.date.slice(0, 16),
     results.commit,
-    pages.map(lh).join(" / "),
-    mobileHome?.jsKbGzip ?? "-",
+    historyCells.lighthouseMobile,
+    historyCells.homeJsKb,
     ssrHome.requestsPerSecond,
     nginxGzip.requestsPerSecond,
     results.ssrToNginxRatio,
     nginxStatic.requestsPerSecond,
+    results.ssrToNginxStaticRatio,
     submit.requestsPerSecond,
     submit.p99Ms,
-    loads.reduce((sum, r) => sum + r.errors, 0),
+    results.load.reduce((sum, r) => sum + r.errors, 0),
     results.coldStartMs,
-    rssAfterLoadMb,
+    results.rssAfterLoadMb,
+    large ? `${large.slowestMedianMs} / ${(large.largestHtmlBytes / 1024).toFixed(0)} / ${large.longestBlockMs} / ${large.rssMb}` : "-",
   ];
   const history = path.join(root, "bench/HISTORY.md");
   if (!fs.existsSync(history)) fs.writeFileSync(history, "# Benchmark history\n");
   if (!fs.readFileSync(history, "utf8").includes(HISTORY_HEADER)) fs.appendFileSync(history, `\n${HISTORY_INTRO}\n\n${HISTORY_HEADER}\n|${"---|".repeat(cells.length)}\n`);
   fs.appendFileSync(history, `| ${cells.join(" | ")} |\n`);
-  return failures;
 }
 
 const HISTORY_INTRO =
-  "Requests as a browser asks (`Accept-Encoding: gzip, deflate, br`), nginx serving the same home HTML in the same run (gzip per response; gzip_static for reference), Lighthouse mobile medians of 3 for `/`, `/questionario-interno`, an article, `/terapeuti`.";
+  "Requests as a browser asks (`Accept-Encoding: gzip, deflate, br`), nginx serving the same home HTML in the same run (gzip per response, a worker per core; gzip_static with one worker), Lighthouse mobile medians of 3 for `/`, `/questionario-interno`, an article, `/terapeuti`; with `--large`, the large-practice probe's slowest staff-page median (ms), largest page (KB of HTML), longest event-loop block (ms) and RSS after it (MB).";
 const HISTORY_HEADER =
-  "| date | commit | LH mobile (median of 3) | home JS KB gz | home req/s | nginx gzip req/s | ratio | nginx gzip_static req/s | submit req/s | submit p99 ms | non-2xx + errors | cold start ms | RSS MB |";
+  "| date | commit | LH mobile (median of 3) | home JS KB gz | home req/s | nginx gzip req/s | ratio | nginx gzip_static (1 worker) req/s | ratio | submit req/s | submit p99 ms | non-2xx + errors | cold start ms | RSS MB | large practice: median / KB / block / RSS |";
 
 main().catch((error) => {
   console.error(error);

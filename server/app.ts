@@ -9,7 +9,7 @@ import { env, isSiteHost } from "~/server/env.server";
 import { errors } from "~/server/http/errors.server";
 import { setFlash } from "~/server/flash.server";
 import { UPLOAD_TOO_LARGE } from "~/domain/flash";
-import { logger, redactUrl } from "~/server/logger.server";
+import { logger, logWhenAnswered } from "~/server/logger.server";
 import { databaseOutageHandler, withOutageResponses } from "~/server/outage.server";
 
 import { listenForNotifications } from "~/server/db/notifications.server";
@@ -17,10 +17,11 @@ import { emailsQueued } from "~/server/mail/outbox.server";
 import { requestEnded, requestStarted } from "~/server/load.server";
 import { announcedPages, onPublicPagesChanged, PAGE_CACHE_CHANNEL } from "~/server/public-pages.server";
 import { clearPageCache } from "./page-cache";
+import { setSecurityHeaders } from "./security-headers";
 
 export { env } from "~/server/env.server";
 export { isDatabaseUnavailable } from "~/server/db/client.server";
-export { compressResponses, pageCacheMiddleware } from "./page-cache";
+export { answerCachedHit, compressResponses, pageCacheMiddleware } from "./page-cache";
 
 let notifications: ReturnType<typeof listenForNotifications> | undefined;
 
@@ -54,16 +55,14 @@ export async function startPlatform() {
  * questionnaire's 28 scripts.
  */
 export function securityHeaders(req: Request, res: Response, next: NextFunction) {
-  if (env().isProduction && req.secure) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  if (req.path.startsWith("/assets/")) return next();
+  const secure = env().isProduction && req.secure;
+  if (req.path.startsWith("/assets/")) {
+    setSecurityHeaders(res, { secure });
+    return next();
+  }
   const nonce = randomBytes(16).toString("base64");
   res.locals.cspNonce = nonce;
-  res.setHeader("Content-Security-Policy", contentSecurityPolicy([`'nonce-${nonce}'`]));
-  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-  res.setHeader("X-Frame-Options", "DENY");
-  res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), interest-cohort=()");
-  res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+  setSecurityHeaders(res, { secure, contentSecurityPolicy: contentSecurityPolicy([`'nonce-${nonce}'`]) });
   next();
 }
 
@@ -187,10 +186,7 @@ export function wakeOutboxAfterWrites(req: Request, res: Response, next: NextFun
 }
 
 export function requestLogger(req: Request, res: Response, next: NextFunction) {
-  const started = performance.now();
-  res.on("finish", () => {
-    logger.info({ method: req.method, url: redactUrl(req.originalUrl), status: res.statusCode, ms: Math.round(performance.now() - started) }, "request");
-  });
+  logWhenAnswered(req, res, req.originalUrl);
   next();
 }
 

@@ -1,11 +1,15 @@
 import compression from "compression";
 import type { NextFunction, Request, Response } from "express";
 import { createHash } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { FLASH_COOKIE } from "~/domain/flash";
-import { logger } from "~/server/logger.server";
+import { env } from "~/server/env.server";
+import { requestEnded, requestStarted } from "~/server/load.server";
+import { logger, logWhenAnswered } from "~/server/logger.server";
 import type { PublicPages } from "~/server/public-pages.server";
+import { requestIsSecure, setSecurityHeaders } from "./security-headers";
 
 /**
  * Public HTML, compressed once. A document every visitor gets the same (entry.server.tsx renders it
@@ -34,7 +38,7 @@ interface CachedPage {
 
 const KEPT_HEADERS = ["content-type", "cache-control", "content-security-policy", "link"];
 const MAX_CACHED_PAGES = 500;
-const MAX_CACHED_BYTES = 64 * 1024 * 1024;
+const MAX_CACHED_BYTES = 16 * 1024 * 1024;
 /**
  * The query parameters a shared page reads, kept in its cache key; every other one is dropped, and
  * the page's cached document answers `/?cb=<random>` as it answers `/`. No cached page reads one
@@ -147,14 +151,14 @@ export function preferredEncoding(acceptEncoding: string | undefined): Encoding 
 }
 
 /** If-None-Match names one of the page's representations (weak comparison, as for GET). */
-function notModified(req: Request, page: CachedPage) {
+function notModified(req: IncomingMessage, page: CachedPage) {
   const header = req.headers["if-none-match"];
   if (!header) return false;
   const tags = header.split(",").map((tag) => tag.trim().replace(/^W\//, ""));
   return Object.values(page.representations).some((representation) => tags.includes(representation.etag) || tags.includes("*"));
 }
 
-function serve(req: Request, res: Response, page: CachedPage, outcome: "hit" | "miss", end: (body?: Buffer) => void) {
+function serve(req: IncomingMessage, res: ServerResponse, page: CachedPage, outcome: "hit" | "miss", end: (body?: Buffer) => void) {
   const encoding = preferredEncoding(req.headers["accept-encoding"]);
   const representation = page.representations[encoding];
   for (const [name, value] of Object.entries(page.headers)) res.setHeader(name, value);
@@ -252,11 +256,13 @@ export function cacheKey(url: string): { key: string; dropped: boolean } {
  * with the TRUST_PROXY rules) at once. One more waits for a place, up to RENDER_WAIT_MS and behind
  * at most MAX_WAITING_PER_CLIENT others (a browser's burst, a client that left a moment ago); past
  * that it is answered 503 with Retry-After, before any work. Counted whatever cookie comes (a
- * session cookie is easy to invent); hits are not renders.
+ * session cookie is easy to invent); hits are not renders. Off with RATE_LIMITS=off.
  */
 function withRenderPlace(req: Request, res: Response, start: () => void) {
   // A client already gone: its 'close' has fired, nothing would give its place back (see renderAndStore).
   if (res.closed || res.destroyed || req.socket.destroyed) return start();
+  // A per-client limit: off with the rate limits for a load benchmark from one address (npm run bench's 50 challenges at once).
+  if (env().rateLimitsOff) return start();
   const client = String(req.headers["x-client-ip"] ?? req.socket.remoteAddress ?? "unknown");
   const take = () => {
     rendersByClient.set(client, (rendersByClient.get(client) ?? 0) + 1);
@@ -304,17 +310,50 @@ function refuseRender(res: Response) {
   res.end("Troppe richieste insieme da questo indirizzo: riprova tra un attimo.");
 }
 
+/** Signed-in people (staff checking an edit, clients) and a form's outcome always get a fresh render. */
+const personal = (req: IncomingMessage) => {
+  const cookie = req.headers.cookie;
+  return cookie !== undefined && (SESSION_COOKIE.test(cookie) || FLASH.test(cookie));
+};
+
+/** The stored page a GET or HEAD of `url` is answered with now, if any. */
+function freshHit(key: string) {
+  const hit = pageCache.get(key);
+  return hit && hit.expires > Date.now() ? hit : undefined;
+}
+
+/**
+ * A cache hit answered straight from Node's request event, before Express and React Router
+ * (server.mjs): the same answer `pageCacheMiddleware` gives a hit, with the headers Express's
+ * middleware would have set before it (the security headers, the request counted and logged), at a
+ * fraction of the cost. Anything else, and a page stored without its own CSP (Express would send
+ * a nonce one), returns false and goes to Express. `trustedHops`: Express's `trust proxy`.
+ * docs/decisions/079-cache-hits-before-express.md
+ */
+export function answerCachedHit(req: IncomingMessage, res: ServerResponse, trustedHops: number): boolean {
+  if ((req.method !== "GET" && req.method !== "HEAD") || personal(req)) return false;
+  const url = req.url ?? "/";
+  const page = freshHit(cacheKey(url).key);
+  const policy = page?.headers["content-security-policy"];
+  if (!page || policy === undefined) return false;
+  requestStarted();
+  res.once("close", requestEnded);
+  setSecurityHeaders(res, { secure: env().isProduction && requestIsSecure(req, trustedHops), contentSecurityPolicy: policy });
+  logWhenAnswered(req, res, url);
+  serve(req, res, page, "hit", (body) => void res.end(body));
+  return true;
+}
+
 export function pageCacheMiddleware(req: Request, res: Response, next: NextFunction) {
   if (req.method !== "GET" && req.method !== "HEAD") return next();
   // The health check answers whatever a client floods (a proxy or monitor asks from its own address).
   if (req.path === "/healthz") return next();
   const render = () => withRenderPlace(req, res, next);
-  // Signed-in people (staff checking an edit, clients) and a form's outcome always get a fresh render.
-  if (SESSION_COOKIE.test(req.headers.cookie ?? "") || FLASH.test(req.headers.cookie ?? "")) return render();
+  if (personal(req)) return render();
   const { key, dropped } = cacheKey(req.originalUrl);
   const end = (body?: Buffer) => void res.end(body);
-  const hit = pageCache.get(key);
-  if (hit && hit.expires > Date.now()) return serve(req, res, hit, "hit", end);
+  const hit = freshHit(key);
+  if (hit) return serve(req, res, hit, "hit", end);
   if (req.method !== "GET") return render();
   const pending = rendering.get(key);
   if (pending) {

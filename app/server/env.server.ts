@@ -58,6 +58,8 @@ const schema = z.object({
   MIGRATIONS_DIR: z.string().default("drizzle"),
   /** `off` only for load benchmarks on loopback (npm run bench): honoured without DATABASE_URL and outside tests. */
   RATE_LIMITS: z.enum(["on", "off"]).default("on"),
+  /** `off` sends the page cache's hits through Express like every other request (they are answered before it by default). */
+  PAGE_CACHE_FAST_HITS: z.enum(["on", "off"]).default("on"),
   /**
    * How many reverse proxies in front of the server are trusted to append to X-Forwarded-For: the
    * client is the address that many hops in from the right, never one the client wrote itself.

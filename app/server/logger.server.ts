@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import pino from "pino";
 import { logLevel } from "./env.server";
 
@@ -13,3 +14,11 @@ export const logger = pino({
   base: undefined,
   redact: { paths: ["req.headers.cookie", "req.headers.authorization", "*.password", "*.email"], censor: "[redacted]" },
 });
+
+/** One line per answered request (method, URL without its secrets, status, milliseconds), written once the answer has left. */
+export function logWhenAnswered(req: IncomingMessage, res: ServerResponse, url: string) {
+  const started = performance.now();
+  res.on("finish", () => {
+    logger.info({ method: req.method, url: redactUrl(url), status: res.statusCode, ms: Math.round(performance.now() - started) }, "request");
+  });
+}
