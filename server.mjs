@@ -106,7 +106,7 @@ function precompressed(dir) {
 // A slow client cannot hold a connection: headers within 10 s, the whole request (body included)
 // within 30 s, checked every second; Node answers 408 and closes.
 // A page cache hit is answered before Express (its middleware and routing cost more than the answer):
-// same headers, a fraction of the time (docs/decisions/079-cache-hits-before-express.md). PAGE_CACHE_FAST_HITS=off
+// same headers, a fraction of the time (docs/decisions/082-cache-hits-before-express.md). PAGE_CACHE_FAST_HITS=off
 // sends hits through Express too.
 const hops = mod.trustedProxyHops();
 const fastHits = !vite && mod.env().PAGE_CACHE_FAST_HITS === "on";

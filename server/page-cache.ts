@@ -328,7 +328,7 @@ function freshHit(key: string) {
  * middleware would have set before it (the security headers, the request counted and logged), at a
  * fraction of the cost. Anything else, and a page stored without its own CSP (Express would send
  * a nonce one), returns false and goes to Express. `trustedHops`: Express's `trust proxy`.
- * docs/decisions/079-cache-hits-before-express.md
+ * docs/decisions/082-cache-hits-before-express.md
  */
 export function answerCachedHit(req: IncomingMessage, res: ServerResponse, trustedHops: number): boolean {
   if ((req.method !== "GET" && req.method !== "HEAD") || personal(req)) return false;

@@ -1,4 +1,3 @@
-import sharp from "sharp";
 import { IMAGE_WIDTHS, variantKey } from "~/domain/images";
 import { publicUrl, storage, type Bucket } from "./storage.server";
 
@@ -9,10 +8,24 @@ export interface StoredImage {
 }
 
 /**
+ * sharp (libvips), loaded on the first upload rather than at start: its native library is 19 MB of
+ * the server's RSS that most processes never use. Its operation cache (up to 50 MB, kept between
+ * uploads) is off: an upload is read once. docs/decisions/083-server-memory-bounds.md
+ */
+const loadImageLibrary = () =>
+  import("sharp").then(({ default: sharp }) => {
+    sharp.cache(false);
+    return sharp;
+  });
+let loaded: ReturnType<typeof loadImageLibrary> | undefined;
+const imageLibrary = () => (loaded ??= loadImageLibrary());
+
+/**
  * Re-encodes an image as WebP in responsive widths and stores them; re-encoding drops EXIF
  * and every other metadata block. Returns the URL of the largest variant.
  */
 export async function storeWebpVariants(bucket: Bucket, baseKey: string, input: Buffer): Promise<StoredImage> {
+  const sharp = await imageLibrary();
   const image = sharp(input, { failOn: "error" }).rotate();
   const meta = await image.metadata();
   const sourceWidth = meta.autoOrient?.width ?? meta.width ?? 0;
