@@ -41,11 +41,15 @@ export const PROBE_REQUESTS = 5;
 export const TARGETS = { medianMs: 250, htmlBytes: 300 * 1024, rssMb: 256 };
 const PROBE_ADMIN = "bench-probe@insieme.local";
 
-/** The secrets the database was grown with (scripts/with-database.ts keeps them in DATA_DIR outside production). */
+/**
+ * The server's environment for a grown database: the secrets it was grown with (scripts/with-database.ts keeps them
+ * in DATA_DIR outside production), and no pre-upgrade backup should the build have newer migrations (a grown demo
+ * copy, never a real practice's database: the probe adds an admin of its own to it).
+ */
 export function dataDirSecrets(dataDir) {
   const read = (file) => fs.readFileSync(path.join(dataDir, file), "utf8").trim();
   if (!fs.existsSync(path.join(dataDir, "postgres"))) throw new Error(`${dataDir} holds no database: grow one with DATA_DIR=${dataDir} npm run seed:scale`);
-  return { SESSION_SECRET: read(".session-secret"), DATA_ENCRYPTION_KEY: read(".data-encryption-key") };
+  return { SESSION_SECRET: read(".session-secret"), DATA_ENCRYPTION_KEY: read(".data-encryption-key"), PRE_UPGRADE_BACKUP: "off" };
 }
 
 /** An admin of the probe's own (the demo admin's password was shown once), given a new random password on every run. */

@@ -100,7 +100,7 @@ beforeAll(async () => {
   fast = await startApp({ port: fastPort, dataDir: dataDir(), env: { ...shared, SEED_DEMO: "true" } });
   express = await startApp({ port: expressPort, dataDir: dataDir(), env: { ...shared, PAGE_CACHE_FAST_HITS: "off" } });
   for (const pathname of ["/", "/terapeuti"]) await storedOnBoth(pathname);
-}, 180_000);
+}, 300_000);
 
 afterAll(async () => {
   await stopAllApps();
