@@ -17,7 +17,7 @@ import { resetEnvForTests } from "../../app/server/env.server";
 import { enqueueJobs, runDueJobs } from "../../app/server/jobs.server";
 import { lastBackup, runScheduledBackup, scheduleBackups } from "../../app/server/backup/schedule.server";
 import { loadOverview } from "../../app/server/services/admin-overview.server";
-import { s3Storage } from "../../app/server/storage.server";
+import { s3Storage, type Bucket } from "../../app/server/storage.server";
 
 import { signedInClient } from "./client-session";
 import { admin, testDatabase, testDatabaseUrl, withDatabase } from "./database";
@@ -182,11 +182,11 @@ describe("with S3 storage", () => {
       const objects = {
         "documents/privacy-policy.pdf": Buffer.from(await onePagePdf()),
         "isee/persona-1/attestazione.pdf": Buffer.from("%PDF-1.4 ISEE"),
-        "blog/copertina-sole.webp": randomBytes(3000),
+        "blog-images/copertina-sole.webp": randomBytes(3000),
       };
       for (const [name, body] of Object.entries(objects)) {
         const [bucket, ...key] = name.split("/");
-        await store.put(bucket as "documents", key.join("/"), body, "application/octet-stream");
+        await store.put(bucket as Bucket, key.join("/"), body, "application/octet-stream");
       }
       const archive = path.join(root, "s3.insieme-backup");
       const lines: string[] = [];
@@ -213,9 +213,9 @@ describe("with S3 storage", () => {
 
       // Replaced since the backup (same size, other bytes) and deleted: the restore names both.
       await store.put("isee", "persona-1/attestazione.pdf", Buffer.from("%PDF-1.4 XXXX"), "application/pdf");
-      await store.remove("blog", "copertina-sole.webp");
+      await store.remove("blog-images", "copertina-sole.webp");
       await expect(restoreBackup(await emptyDatabase(), archive, { key: KEY, dataDir: fs.mkdtempSync(path.join(os.tmpdir(), "insieme-s3-restored-")) })).rejects.toThrow(
-        /2 of the backup's 3 objects are missing or differ in bucket insieme \(blog\/copertina-sole.webp missing, isee\/persona-1\/attestazione.pdf changed since the backup\)/,
+        /2 of the backup's 3 objects are missing or differ in bucket insieme \(blog-images\/copertina-sole.webp missing, isee\/persona-1\/attestazione.pdf changed since the backup\)/,
       );
 
       // Without the S3 settings the restore says what it needs.
