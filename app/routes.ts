@@ -80,6 +80,8 @@ export default [
     route("dati/esporta", "routes/client/data-export.ts"),
     route("dati-fiscali", "routes/client/fiscal-data.tsx"),
     route("chiamata", "routes/client/call.tsx"),
+    route("monitoraggio", "routes/client/outcomes.tsx"),
+    route("monitoraggio/:id", "routes/client/outcome-form.tsx"),
   ]),
   route("test-followup", "routes/test-followup.tsx"),
   route("healthz", "routes/healthz.ts"),

@@ -229,3 +229,12 @@ export const outcomeConsentText = [
   "Le risposte sono dati sulla tua salute (art. 9 del Regolamento UE 2016/679): le conserviamo cifrate e le leggono solo il tuo terapeuta e lo staff, per seguire il tuo percorso. I risultati del servizio si pubblicano solo come dati aggregati e anonimi, da cui nessuno può riconoscerti.",
   "Rispondere è facoltativo e non cambia nulla del tuo posto nel gruppo. Puoi ritirare il consenso in qualsiasi momento dalla tua area personale: da allora non ti chiediamo e non ti inviamo più nulla.",
 ] as const;
+
+/** The measures' pages in the client area: the consent and list, and one questionnaire (question `?domanda=N`, 1-based). */
+export const outcomePaths = {
+  page: "/area-personale/monitoraggio",
+  questionnaire: (id: string, question?: number) => `/area-personale/monitoraggio/${id}${question ? `?domanda=${question}` : ""}`,
+} as const;
+
+/** Where a person's consent stands: never asked, in force, or refused (declined, or withdrawn later). */
+export type OutcomeConsentState = "none" | "granted" | "refused";

@@ -4,12 +4,14 @@ import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/data";
 import { AreaDone, AreaError } from "~/components/client/notices";
+import { WithdrawConsent } from "~/components/outcomes/consent-form";
 import { legalVersions } from "~/content/site";
 import { clientAreaPaths } from "~/domain/client-area";
 import { formatDateTime, formatShortDate } from "~/domain/format";
 import { consentFormLabels, consentLabel, requestTypeLabels } from "~/domain/privacy-labels";
 import { clientConsents, clientNewsletterStatus, clientPrivacyRequests, joinNewsletter, leaveNewsletter, requestErasure } from "~/server/services/client-data.server";
 import { requireClient } from "~/server/gates.server";
+import { consentState } from "~/server/services/outcome-measures.server";
 import { z } from "~/domain/zod";
 import { clientAreaMeta } from "~/domain/seo";
 
@@ -24,13 +26,14 @@ const PRIVATE = { "Cache-Control": "private, no-store" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const client = await requireClient(context.db, request);
-  const [consents, requests, newsletter] = await Promise.all([
+  const [consents, requests, newsletter, outcomeConsent] = await Promise.all([
     clientConsents(context.db, client),
     clientPrivacyRequests(context.db, client),
     clientNewsletterStatus(context.db, client),
+    consentState(context.db, client.user.email),
   ]);
   const confirmErasure = new URL(request.url).searchParams.get("conferma") === ERASURE_STEP;
-  return data({ consents, requests, newsletter, confirmErasure }, { headers: PRIVATE });
+  return data({ consents, requests, newsletter, confirmErasure, outcomeConsent }, { headers: PRIVATE });
 }
 
 /** The query that opens the erasure request's confirmation step. */
@@ -95,7 +98,7 @@ const newsletterText = {
 } as const;
 
 export default function MyData({ loaderData, actionData }: Route.ComponentProps) {
-  const { consents, requests, newsletter, confirmErasure } = loaderData;
+  const { consents, requests, newsletter, confirmErasure, outcomeConsent } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const openErasure = requests.find((row) => row.type === "erasure" && row.status === "open");
@@ -153,6 +156,8 @@ export default function MyData({ loaderData, actionData }: Route.ComponentProps)
           </Link>
         </p>
       </AreaSection>
+
+      {outcomeConsent.state === "granted" ? <WithdrawConsent busy={busy} grantedAt={outcomeConsent.grantedAt} /> : null}
 
       <AreaSection id="newsletter-title" title="Newsletter" icon={Mail}>
         <p className="text-ink-700">{newsletterText[newsletter ?? "unsubscribed"]}</p>

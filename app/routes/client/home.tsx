@@ -3,6 +3,8 @@ import { getFormProps, getInputProps } from "@conform-to/react";
 import { useId } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/home";
+import { OutcomesWaiting } from "~/components/outcomes/outcomes-card";
+import { pendingAdministrations } from "~/server/services/outcome-measures.server";
 import { MoveRequestState } from "~/components/client/move-request-state";
 import { TherapistPhoto } from "~/components/site/therapist-photo";
 import { absenceNotice } from "~/content/site";
@@ -61,7 +63,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const back = returnPathOf(url);
   if (back !== CLIENT_AREA) throw redirect(back, { headers: PRIVATE });
-  const [path, feed, fiscalDataAsked] = await Promise.all([clientPath(context.db, client), calendarFeedOf(context.db, client), fiscalDataMissing(context.db, client.user.email)]);
+  const [path, feed, fiscalDataAsked, outcomes] = await Promise.all([
+    clientPath(context.db, client),
+    calendarFeedOf(context.db, client),
+    fiscalDataMissing(context.db, client.user.email),
+    pendingAdministrations(context.db, client),
+  ]);
   const moves = await latestMoveRequests(
     context.db,
     path.filter((group) => group.bookingStatus === "confirmed").map((group) => group.bookingId),
@@ -74,6 +81,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       feedSince: feed?.createdAt ?? null,
       noticeHours: absenceNotice.hours,
       fiscalDataAsked,
+      outcomesWaiting: outcomes.length,
       // A member who has not yet signed the service's documents (/conferma-iscrizione) with this address.
       registrationMissing: client.registrationIds.length === 0 && path.some((group) => group.bookingStatus === "confirmed"),
     },
@@ -185,7 +193,7 @@ function SignIn({ returnPath, linkInvalid, signedOutEverywhere, result }: { retu
 
 type PathData = Extract<Route.ComponentProps["loaderData"], { view: "path" }>;
 
-function MyPath({ groups, feedUrl, feedSince, noticeHours, fiscalDataAsked, registrationMissing, result }: PathData & { result?: ActionResult }) {
+function MyPath({ groups, feedUrl, feedSince, noticeHours, fiscalDataAsked, outcomesWaiting, registrationMissing, result }: PathData & { result?: ActionResult }) {
   const member = groups.some((group) => group.bookingStatus === "confirmed");
   return (
     <div className="grid gap-8">
@@ -197,6 +205,7 @@ function MyPath({ groups, feedUrl, feedSince, noticeHours, fiscalDataAsked, regi
       </header>
       {registrationMissing ? <RegistrationRequest /> : null}
       {fiscalDataAsked ? <FiscalDataRequest /> : null}
+      <OutcomesWaiting count={outcomesWaiting} />
       {groups.length === 0 ? (
         <div className="grid gap-3 rounded-3xl border border-sand-200 bg-white p-6">
           <h2 className="text-xl font-semibold">Non troviamo ancora un gruppo per te</h2>

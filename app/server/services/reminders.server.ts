@@ -10,6 +10,7 @@ import { logger } from "../logger.server";
 import { emailBody, enqueueEmails } from "../mail/outbox.server";
 import { SessionReminderEmail } from "../mail/session-templates";
 import { bankTransferOf, practiceAccount } from "./bank-transfer.server";
+import { queueOutcomeMeasures } from "./outcome-measures.server";
 import { queueCallReminders } from "./therapist-calls.server";
 import { escalateSafetyAlerts } from "./safety-alerts.server";
 
@@ -134,4 +135,7 @@ registerJob(REMINDERS_JOB, async (db) => {
   // So do the safety alerts' escalations (24 hours unacknowledged: staff hear again, once).
   const escalated = await escalateSafetyAlerts(db);
   if (escalated > 0) logger.warn({ escalated }, "safety alerts escalated");
+  // So do the outcome measures' invitations and reminders (docs/features/outcomes.md).
+  const measures = await queueOutcomeMeasures(db);
+  if (measures > 0) logger.info({ measures }, "outcome questionnaires queued");
 });
