@@ -171,6 +171,11 @@ export default function AdminPayments({ loaderData }: Route.ComponentProps) {
       <PageHeader
         title="Pagamenti"
         description={`Addebiti per seduta: prima seduta ${formatEuro(prices.firstSession * 100)}, poi ${formatEuro(prices.followingSession * 100)}; tariffa agevolata ${formatEuro(prices.reducedRate * 100)} dopo l'approvazione dell'ISEE. Le assenze annunciate in tempo e gli incontri annullati non si pagano.`}
+        actions={
+          <Link to="/admin/contabilita#sistema-ts-title" className="btn btn-secondary min-h-9 px-3 py-1.5 text-xs">
+            File Sistema TS ed esportazioni
+          </Link>
+        }
       />
       <FiscalGaps gaps={fiscalGaps} />
       <IseeRequestsPanel requests={loaderData.iseeRequests} />
