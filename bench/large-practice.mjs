@@ -55,7 +55,7 @@ export function dataDirSecrets(dataDir) {
 /** An admin of the probe's own (the demo admin's password was shown once), given a new random password on every run. */
 export function probeAdmin(root, dataDir) {
   const password = randomBytes(18).toString("base64url");
-  const created = spawnSync("npx", ["tsx", "--tsconfig", "tsconfig.json", "scripts/admin-create.ts", "--email", PROBE_ADMIN, "--password", password, "--name", "Bench probe"], {
+  const created = spawnSync("npx", ["tsx", "--tsconfig", "tsconfig.json", "scripts/admin-create.ts", `--email=${PROBE_ADMIN}`, `--password=${password}`, "--name=Bench probe"], {
     cwd: root,
     env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: "development", LOG_LEVEL: "warn" },
     encoding: "utf8",
