@@ -40,6 +40,8 @@ test("a member signs in from the e-mailed link, sees the group and next meeting,
   await page.getByLabel("La tua email").fill(email);
   await page.getByRole("button", { name: "Mandami il link per entrare" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Controlla la tua email" })).toBeVisible();
+  // Focus moves to the confirmation, not the top of the page (issue 34, item 11).
+  await expect(page.getByRole("status").filter({ hasText: "Controlla la tua email" })).toBeFocused();
   const mail = await nextMail(email, "Entra nella tua area personale", linksBefore);
   const link = /https?:\/\/[^"\s<>]+\/api\/auth\/magic-link\/verify\?[^"\s<>]+/.exec(mail.html)![0].replaceAll("&amp;", "&");
 
@@ -63,6 +65,7 @@ test("a member signs in from the e-mailed link, sees the group and next meeting,
   const absencesBefore = await countMails(email, "Assenza registrata: Ritmi propri");
   await page.getByRole("button", { name: "Conferma l'assenza" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Assenza registrata" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Assenza registrata" })).toBeFocused();
   await expect(page.getByText(/l'incontro non ti sarà addebitato/)).toBeVisible();
   await shot("assenza-registrata");
   const confirmation = await nextMail(email, "Assenza registrata: Ritmi propri", absencesBefore);
@@ -84,6 +87,7 @@ test("a member signs in from the e-mailed link, sees the group and next meeting,
   const movesBefore = await countMails(email, "Abbiamo ricevuto la tua richiesta di cambiare gruppo");
   await page.getByRole("button", { name: "Invia la richiesta" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Richiesta inviata" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Richiesta inviata" })).toBeFocused();
   await expect(page.getByText("Richiesta di cambio gruppo: in attesa")).toBeVisible();
   await shot("cambio-gruppo-inviato");
   await nextMail(email, "Abbiamo ricevuto la tua richiesta di cambiare gruppo", movesBefore);

@@ -2,7 +2,7 @@ import { AreaPage } from "~/components/client/area-page";
 import { CircleAlert, CircleCheck, Info } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/absence";
-import { AreaError } from "~/components/client/notices";
+import { AreaError, focusTarget, useFocusOnAppear } from "~/components/client/notices";
 import { absenceNotice } from "~/content/site";
 import { clientAreaPaths } from "~/domain/client-area";
 import { formatDateTime } from "~/domain/format";
@@ -70,6 +70,7 @@ export const meta = clientAreaMeta("Segnala un'assenza");
 export default function AbsencePage({ loaderData, actionData }: Route.ComponentProps) {
   const { session, attendance, announcedAt, absenceFree } = loaderData;
   const justRecorded = useFlash(ABSENCE_FORM)?.outcome === "ok";
+  const confirmation = useFocusOnAppear<HTMLDivElement>(justRecorded);
   const navigation = useNavigation();
   const sending = navigation.state === "submitting";
   const recorded = attendance === "absent_notified" || attendance === "absent_unnotified";
@@ -85,7 +86,7 @@ export default function AbsencePage({ loaderData, actionData }: Route.ComponentP
     >
       {actionData?.error ? <AreaError>{actionData.error}</AreaError> : null}
       {recorded ? (
-        <div role="status" className="grid gap-2 rounded-3xl border border-teal-200 bg-white p-6 shadow-sm">
+        <div ref={confirmation} role="status" tabIndex={-1} className={`grid gap-2 rounded-3xl border border-teal-200 bg-white p-6 shadow-sm ${focusTarget}`}>
           <p className="flex items-center gap-2 text-xl font-semibold text-teal-800">
             <CircleCheck aria-hidden className="size-6 shrink-0" />
             {justRecorded ? "Assenza registrata" : "Hai già segnalato questa assenza"}

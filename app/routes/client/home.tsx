@@ -1,6 +1,6 @@
 import { ArrowRightLeft, BadgeCheck, CalendarDays, CalendarPlus, CircleAlert, Link2, MailCheck, Video } from "lucide-react";
 import { getFormProps, getInputProps } from "@conform-to/react";
-import { useId } from "react";
+import { useId, type ReactNode } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/home";
 import { OutcomesWaiting } from "~/components/outcomes/outcomes-card";
@@ -21,7 +21,7 @@ import { fiscalDataMissing } from "~/server/services/fiscal-profiles.server";
 import { FiscalDataRequest, RegistrationRequest } from "~/components/client/fiscal-data-notice";
 import { FieldError } from "~/components/site/field-error";
 import { SendButton } from "~/components/site/send-button";
-import { AreaError } from "~/components/client/notices";
+import { AreaError, focusTarget, useFocusOnAppear } from "~/components/client/notices";
 import { firstError, useSchemaForm } from "~/components/forms/schema-form";
 import type { FormRefusal } from "~/domain/form-fields";
 import { refuseSubmission, parseSubmission } from "~/server/form-submission.server";
@@ -164,13 +164,13 @@ function SignIn({ returnPath, linkInvalid, signedOutEverywhere, result }: { retu
         </p>
       ) : null}
       {result?.sent ? (
-        <div role="status" className="grid gap-2 rounded-3xl border border-teal-200 bg-white p-6 shadow-sm">
+        <LinkSent>
           <p className="flex items-center gap-2 text-lg font-semibold text-teal-800">
             <MailCheck aria-hidden className="size-6 shrink-0" />
             Controlla la tua email
           </p>
           <p className="text-ink-700">{clientAreaMessages.linkSent}</p>
-        </div>
+        </LinkSent>
       ) : null}
       <Form method="post" {...getFormProps(form)} className="grid gap-4 rounded-3xl border border-sand-200 bg-white p-5 shadow-sm sm:p-6">
         <input type="hidden" name="intent" value="request-link" />
@@ -344,11 +344,7 @@ function CalendarFeed({ feedUrl, feedSince, result }: { feedUrl: string | null; 
         Un indirizzo da aggiungere al calendario del telefono (Google Calendar, Apple Calendario, Outlook): mostra tutti gli incontri del tuo gruppo e si aggiorna da solo se un
         incontro cambia. È personale: non condividerlo. Puoi rinnovarlo o disattivarlo quando vuoi.
       </p>
-      {result?.feed ? (
-        <p role="status" className="rounded-2xl bg-teal-50 p-3 text-sm text-teal-800">
-          {result.feed === "renewed" ? "Nuovo indirizzo creato: quello precedente non funziona più." : "Calendario disattivato: l'indirizzo non funziona più."}
-        </p>
-      ) : null}
+      {result?.feed ? <FeedChanged renewed={result.feed === "renewed"} /> : null}
       {feedUrl ? (
         <div className="grid gap-2">
           <label htmlFor={fieldId} className="font-semibold">
@@ -375,5 +371,25 @@ function CalendarFeed({ feedUrl, feedSince, result }: { feedUrl: string | null; 
         ) : null}
       </div>
     </section>
+  );
+}
+
+/** "Controlla la tua email": the answer to the sign-in form, focused as it appears. */
+function LinkSent({ children }: { children: ReactNode }) {
+  const ref = useFocusOnAppear<HTMLDivElement>();
+  return (
+    <div ref={ref} role="status" tabIndex={-1} className={`grid gap-2 rounded-3xl border border-teal-200 bg-white p-6 shadow-sm ${focusTarget}`}>
+      {children}
+    </div>
+  );
+}
+
+/** The calendar feed renewed or turned off, focused as it appears. */
+function FeedChanged({ renewed }: { renewed: boolean }) {
+  const ref = useFocusOnAppear<HTMLParagraphElement>();
+  return (
+    <p ref={ref} role="status" tabIndex={-1} className={`rounded-2xl bg-teal-50 p-3 text-sm text-teal-800 ${focusTarget}`}>
+      {renewed ? "Nuovo indirizzo creato: quello precedente non funziona più." : "Calendario disattivato: l'indirizzo non funziona più."}
+    </p>
   );
 }
