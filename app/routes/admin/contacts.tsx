@@ -112,7 +112,7 @@ export default function AdminContacts({ loaderData }: Route.ComponentProps) {
               <Badge tone={contact.status === "new" || contact.status === "unverified" ? "highlight" : "neutral"}>{contactStatusLabels[contact.status]}</Badge>
             </td>
             <td className={td}>
-              <div className="flex flex-wrap gap-2 lg:flex-nowrap">
+              <div className="flex flex-wrap gap-2">
                 <ViewLink to={withView(contact.id)} label={`Leggi il messaggio di ${contact.name}`} text="Leggi" />
                 <StatusActions contact={contact} onConflict={onConflict} />
               </div>
