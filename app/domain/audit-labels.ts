@@ -194,6 +194,10 @@ const auditDetailLabels: Record<string, string> = {
   via: "Tramite",
   size: "Dimensione (byte)",
   sha256: "Impronta SHA-256",
+  // The accounting page's period, as its address names it.
+  dal: "Dal",
+  al: "Al",
+  mese: "Mese",
   // What an erasure removed, counted by kind.
   access_tokens: "Link di accesso",
   pending_actions: "Azioni in attesa di conferma",
