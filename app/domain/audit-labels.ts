@@ -198,6 +198,7 @@ const auditDetailLabels: Record<string, string> = {
   dal: "Dal",
   al: "Al",
   mese: "Mese",
+  anno: "Anno",
   // What an erasure removed, counted by kind.
   access_tokens: "Link di accesso",
   pending_actions: "Azioni in attesa di conferma",
