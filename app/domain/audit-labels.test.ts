@@ -23,6 +23,8 @@ function auditedCodes() {
       actions.add(match[1]!);
       entities.add(match[2]!);
     }
+    // A helper that audits on the service's behalf: `auditSystem(tx, "escalate", …)`.
+    for (const match of text.matchAll(/\baudit\w+\(\w+, "([a-z-]+)"/g)) actions.add(match[1]!);
     for (const match of text.matchAll(/\blist: "([^"]+)", row: "([^"]+)"/g)) [match[1]!, match[2]!].forEach((code) => entities.add(code));
     // A record page's other intents are audited under their own name (`intents: { delete: … }`).
     for (const block of text.matchAll(/\bintents: \{([\s\S]*?)\n {2}\},?\n/g)) for (const key of block[1]!.matchAll(/^ {4}"?([a-z-]+)"?: \{/gm)) actions.add(key[1]!);

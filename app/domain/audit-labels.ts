@@ -32,6 +32,8 @@ export const auditActionLabels: Record<string, string> = {
   "request-isee": "Richiesta di tariffa agevolata",
   "request-move": "Richiesta di cambio gruppo",
   unlock: "Sblocco dell'account",
+  acknowledge: "Presa visione",
+  escalate: "Inoltro allo staff",
 };
 
 export const auditEntityLabels: Record<string, string> = {
@@ -77,6 +79,8 @@ export const auditEntityLabels: Record<string, string> = {
   care_note: "Nota clinica",
   care_note_addendum: "Integrazione a una nota clinica",
   user: "Account",
+  safety_alert: "Segnalazione di rischio",
+  safety_alerts: "Segnalazioni di rischio",
 };
 
 /** What happened, in one phrase, where the action and the data say more together than apart. */
@@ -133,6 +137,9 @@ const auditEventLabels: Record<string, string> = {
   "care_notes.read": "Note cliniche lette",
   "invoice.read": "Fattura aperta",
   "user.unlock": "Account sbloccato dal link e-mail",
+  "safety_alert.create": "Segnalazione di rischio aperta",
+  "safety_alert.acknowledge": "Presa visione di una segnalazione di rischio",
+  "safety_alert.escalate": "Segnalazione di rischio inoltrata allo staff",
 };
 
 export const auditActionLabel = (action: string) => auditActionLabels[action] ?? action;
@@ -194,6 +201,7 @@ const auditDetailLabels: Record<string, string> = {
   via: "Tramite",
   size: "Dimensione (byte)",
   sha256: "Impronta SHA-256",
+  open: "Aperte",
   // The accounting page's period, as its address names it.
   dal: "Dal",
   al: "Al",

@@ -15,22 +15,22 @@ test.afterAll(async () => {
   await admin.context().close();
 });
 
-/** Every admin page that lists records. */
+/** Every admin page that lists records, by path. */
 const listPages = [
   "/admin",
-  "/admin/questionari",
-  "/admin/terapeuti",
   "/admin/blog",
+  "/admin/contabilita",
   "/admin/documenti",
   "/admin/gruppi",
-  "/admin/prenotazioni",
-  "/admin/posta",
   "/admin/iscrizioni",
+  "/admin/pagamenti",
+  "/admin/posta",
+  "/admin/prenotazioni",
   "/admin/privacy",
+  "/admin/questionari",
   "/admin/registro",
   "/admin/sessioni",
-  "/admin/pagamenti",
-  "/admin/contabilita",
+  "/admin/terapeuti",
 ];
 
 /** The elements wider than their frame: the page itself, or any element whose content spills out of it sideways. */
