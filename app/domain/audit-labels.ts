@@ -34,6 +34,7 @@ export const auditActionLabels: Record<string, string> = {
   unlock: "Sblocco dell'account",
   acknowledge: "Presa visione",
   escalate: "Inoltro allo staff",
+  expire: "Scadenza",
 };
 
 export const auditEntityLabels: Record<string, string> = {
@@ -81,6 +82,8 @@ export const auditEntityLabels: Record<string, string> = {
   user: "Account",
   safety_alert: "Segnalazione di rischio",
   safety_alerts: "Segnalazioni di rischio",
+  outcome_administration: "Questionario di esito",
+  outcome_consent: "Consenso ai questionari di esito",
 };
 
 /** What happened, in one phrase, where the action and the data say more together than apart. */
@@ -138,6 +141,9 @@ const auditEventLabels: Record<string, string> = {
   "invoice.read": "Fattura aperta",
   "user.unlock": "Account sbloccato dal link e-mail",
   "safety_alert.create": "Segnalazione di rischio aperta",
+  "outcome_administration.expire": "Questionario di esito scaduto senza risposta",
+  "outcome_consent.create": "Consenso ai questionari di esito registrato",
+  "outcome_consent.update": "Consenso ai questionari di esito cambiato",
   "safety_alert.acknowledge": "Presa visione di una segnalazione di rischio",
   "safety_alert.escalate": "Segnalazione di rischio inoltrata allo staff",
 };
@@ -202,6 +208,9 @@ const auditDetailLabels: Record<string, string> = {
   size: "Dimensione (byte)",
   sha256: "Impronta SHA-256",
   open: "Aperte",
+  decision: "Scelta",
+  textVersion: "Versione del testo",
+  remindersSent: "Promemoria inviati",
   // The accounting page's period, as its address names it.
   dal: "Dal",
   al: "Al",
