@@ -16,6 +16,7 @@ export const clientAreaPaths = {
   dataExport: `${CLIENT_AREA}/dati/esporta`,
   fiscalData: `${CLIENT_AREA}/dati-fiscali`,
   call: `${CLIENT_AREA}/chiamata`,
+  scores: `${CLIENT_AREA}/andamento`,
   absence: (sessionId: string) => `${CLIENT_AREA}/assenza/${sessionId}`,
   move: (bookingId: string) => `${CLIENT_AREA}/cambio-gruppo/${bookingId}`,
   sessionIcs: (sessionId: string) => `${CLIENT_AREA}/incontri/${sessionId}/calendario.ics`,

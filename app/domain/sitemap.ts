@@ -21,6 +21,7 @@ export const staticSitemapPaths = [
   "/about",
   "/questionario",
   "/nostro-metodo",
+  "/risultati",
   "/terapeuti",
   "/blog",
   "/prezzi",

@@ -56,6 +56,13 @@ export default function Method() {
             </li>
           ))}
         </ol>
+        <p className="mx-auto mt-12 max-w-3xl rounded-2xl bg-white p-5 text-lg text-ink-700 shadow-sm sm:mt-16">
+          Misuriamo come va con due brevi questionari, all'inizio, durante e alla fine del percorso.{" "}
+          <a href="/risultati" className="font-semibold text-teal-700 underline underline-offset-2">
+            Leggi i nostri risultati
+          </a>
+          .
+        </p>
       </div>
       <CtaBand
         title="Trova il gruppo giusto per te"

@@ -10,6 +10,7 @@ import { env } from "./env.server";
 import { logger } from "./logger.server";
 import { configuredTransport } from "./mail/transport.server";
 import { scheduleRetention } from "./retention.server";
+import { scheduleResultsJob } from "./services/outcome-results.server";
 // Modules that register job handlers: loaded before the jobs worker starts claiming work.
 import "./services/bookings.server";
 import "./services/followups.server";
@@ -69,11 +70,12 @@ export async function startPlatform(): Promise<Platform> {
   const db = createDatabase(databaseUrl);
   if (config.SEED_DEMO === "true") {
     // Loaded only here: a production start (no demo data) never reads the demo texts and images.
-    const [{ seedDemoContent }, { ensureDemoTherapist, seedDemoSessions }, { seedDemoIntakeCalls }, { seedDemoCareNotes }] = await Promise.all([
+    const [{ seedDemoContent }, { ensureDemoTherapist, seedDemoSessions }, { seedDemoIntakeCalls }, { seedDemoCareNotes }, { seedDemoOutcomes }] = await Promise.all([
       import("./db/seed.server"),
       import("./db/seed-sessions.server"),
       import("./db/seed-intake-calls.server"),
       import("./db/seed-care-notes.server"),
+      import("./db/seed-outcomes.server"),
     ]);
     await seedDemoContent(db, config.dataDir);
     await ensureDemoAdmin(db);
@@ -81,6 +83,7 @@ export async function startPlatform(): Promise<Platform> {
     await ensureDemoTherapist(db);
     await seedDemoIntakeCalls(db);
     await seedDemoCareNotes(db);
+    await seedDemoOutcomes(db);
   }
   await retireDemoPassword(db);
   await scheduleRetention(db);
@@ -88,6 +91,7 @@ export async function startPlatform(): Promise<Platform> {
   await materialiseSessions(db);
   await scheduleSessionsJob(db);
   await scheduleRemindersJob(db);
+  await scheduleResultsJob(db);
   await scheduleBackups(db, databaseUrl);
   const workers = config.WORKERS === "true" ? startWorkers(db, configuredTransport()) : undefined;
   const platform: Platform = {

@@ -30,6 +30,7 @@ const adminTabs = [
   { to: "/admin/posta", label: "Posta" },
   { to: "/admin/panoramica", label: "Panoramica" },
   { to: "/admin/segnalazioni", label: "Segnalazioni" },
+  { to: "/admin/esiti", label: "Esiti" },
   { to: "/admin/privacy", label: "Privacy" },
   { to: "/admin/registro", label: "Registro accessi" },
   { to: "/admin/impostazioni", label: "Impostazioni" },

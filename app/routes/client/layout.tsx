@@ -51,6 +51,7 @@ export const meta = clientAreaMeta("Area personale");
 const tabs = [
   { to: clientAreaPaths.home, label: "Il mio percorso", end: true },
   { to: clientAreaPaths.call, label: "Chiamata", end: false },
+  { to: clientAreaPaths.scores, label: "Andamento", end: false },
   { to: clientPaymentPaths.page, label: "Pagamenti", end: false },
   { to: clientAreaPaths.fiscalData, label: "Dati fiscali", end: false },
   { to: clientAreaPaths.data, label: "I miei dati", end: false },

@@ -10,15 +10,27 @@ import { THERAPIST_AREA, upperFirst } from "~/domain/sessions";
 import { loadPage } from "~/server/http/errors.server";
 import { ownGroup } from "~/server/services/therapist-area.server";
 import { requireTherapist } from "~/server/gates.server";
+import { MeasureCharts, OutcomeFlags } from "~/components/outcomes/member-trend";
+import { memberTrends } from "~/server/services/outcome-results.server";
+import { audit } from "~/server/audit.server";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const identity = await requireTherapist(context.db, request);
   if (!/^[0-9a-f-]{36}$/i.test(params.groupId)) throw new Response("Non trovato.", { status: 404 });
-  return loadPage("therapist-group", () => ownGroup(context.db, identity, params.groupId));
+  return loadPage("therapist-group", async () => {
+    const page = await ownGroup(context.db, identity, params.groupId);
+    // Each member's PHQ-9 and GAD-7 trend (issue 33): only for the group's own therapist, as ownGroup checked.
+    const trends = await memberTrends(
+      context.db,
+      page.members.map((member) => member.bookingId),
+    );
+    await audit(context.db, identity.session, { action: "list", entity: "outcome_scores", entityId: params.groupId, detail: { members: trends.size } });
+    return { ...page, trends: page.members.map((member) => ({ bookingId: member.bookingId, name: member.name, ageBracket: member.ageBracket, ...trends.get(member.bookingId)! })) };
+  });
 }
 
 export default function TherapistGroup({ loaderData }: Route.ComponentProps) {
-  const { group, members, sessions } = loaderData;
+  const { group, members, sessions, trends } = loaderData;
   return (
     <div className="grid gap-6">
       <Link to={THERAPIST_AREA} className="inline-flex items-center gap-1 text-sm font-medium text-teal-800">
@@ -47,6 +59,34 @@ export default function TherapistGroup({ loaderData }: Route.ComponentProps) {
                   </Link>
                 ) : (
                   <span className="text-xs text-ink-500">Nessun questionario</span>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </PanelSection>
+      <PanelSection id="trends-title" title="Andamento: PHQ-9 e GAD-7">
+        <p className="text-sm text-ink-700">
+          Primo e ultimo questionario a confronto. Miglioramento affidabile: PHQ-9 giù di almeno 6 punti o GAD-7 di almeno 4; peggioramento affidabile: su di altrettanto; recupero:
+          dalla soglia clinica (PHQ-9 ≥ 10 o GAD-7 ≥ 8) a sotto entrambe; non in linea: nessun miglioramento affidabile dopo 8 incontri, o un punteggio salito.
+        </p>
+        {trends.length === 0 ? (
+          <EmptyState>Nessuna persona confermata in questo gruppo.</EmptyState>
+        ) : (
+          <ul className="grid gap-4">
+            {trends.map((member) => (
+              <li key={member.bookingId} className="grid gap-3 rounded-2xl border border-sand-200 bg-white p-4">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <h3 className="font-semibold">
+                    <MemberLabel name={member.name} ageBracket={member.ageBracket} />
+                  </h3>
+                  <span className="text-xs text-ink-500">{`Incontri frequentati: ${member.attendedMeetings}`}</span>
+                </div>
+                <OutcomeFlags outcome={member.outcome} />
+                {member.scores.length > 0 ? (
+                  <MeasureCharts idPrefix={`trend-${member.bookingId}`} scores={member.scores} />
+                ) : (
+                  <p className="text-sm text-ink-500">Nessun questionario compilato.</p>
                 )}
               </li>
             ))}

@@ -1,0 +1,34 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { groupBookings } from "../../app/server/db/schema";
+import { seedDemoOutcomes } from "../../app/server/db/seed-outcomes.server";
+import { memberTrends, publicOutcomes } from "../../app/server/services/outcome-results.server";
+import { testDatabase } from "./database";
+import { newGroup, newTherapist } from "./helpers";
+
+const DAY = 24 * 60 * 60 * 1000;
+
+describe("the demo", () => {
+  it("seeds the full group's members over twelve weeks (one improving, one worsening) and enough finished paths for /risultati", async () => {
+    const demo = await testDatabase();
+    const therapist = await newTherapist(demo, { name: "Dott.ssa Demo" });
+    const group = await newGroup(demo, therapist.id, { name: "Ritmi propri", status: "full" });
+    await demo.insert(groupBookings).values(["a", "b", "c"].map((tag) => ({ groupId: group.id, email: `${tag}@example.invalid`, status: "confirmed" as const })));
+    await seedDemoOutcomes(demo);
+    await seedDemoOutcomes(demo);
+    const results = await publicOutcomes(demo);
+    expect(results.enough).toBe(true);
+    expect(results.total.paired).toBeGreaterThanOrEqual(30);
+    expect(results.total.ended).toBeGreaterThan(results.total.paired);
+    const bookings = await demo.select({ id: groupBookings.id }).from(groupBookings).where(eq(groupBookings.groupId, group.id)).orderBy(groupBookings.email);
+    const trends = await memberTrends(
+      demo,
+      bookings.map((row) => row.id),
+    );
+    const [improving, worsening] = bookings.map((row) => trends.get(row.id)!);
+    expect(improving!.scores).toHaveLength(4);
+    expect(improving!.scores[3]!.takenAt.getTime() - improving!.scores[0]!.takenAt.getTime()).toBe(12 * 7 * DAY);
+    expect(improving!.outcome).toMatchObject({ reliableImprovement: true, recovery: true });
+    expect(worsening!.outcome).toMatchObject({ reliableDeterioration: true, notOnTrack: true });
+  });
+});
