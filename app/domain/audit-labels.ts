@@ -55,6 +55,8 @@ export const auditEntityLabels: Record<string, string> = {
   therapist_availability_exception: "Eccezione alla disponibilità",
   group: "Gruppo",
   group_members: "Persone di un gruppo",
+  outcome_scores: "Punteggi PHQ-9 e GAD-7 di un gruppo",
+  outcome_figures: "Esiti del servizio",
   group_session: "Incontro",
   group_closure: "Chiusura",
   attendance: "Presenze di un incontro",

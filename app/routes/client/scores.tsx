@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/scores";
 import { AreaPage } from "~/components/client/area-page";
+import { clientAreaMeta } from "~/domain/seo";
 import { MeasureCharts } from "~/components/outcomes/member-trend";
 import { requireClient } from "~/server/gates.server";
 import { loadPage } from "~/server/http/errors.server";
@@ -12,7 +13,7 @@ import { ownScores } from "~/server/services/outcome-results.server";
  * and GAD-7 totals over time as charts with the plain meaning of each band; never a comparison with others.
  */
 
-export const meta = () => [{ title: "Il mio andamento | Area personale" }];
+export const meta = clientAreaMeta("Il mio andamento", "I punteggi dei tuoi questionari di monitoraggio nel tempo e cosa significano.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const client = await requireClient(context.db, request);
