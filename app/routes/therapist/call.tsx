@@ -9,6 +9,11 @@ import { requireTherapist } from "~/server/gates.server";
 import { HttpError, loadPage } from "~/server/http/errors.server";
 import { isRecordId } from "~/server/http/staff-action.server";
 import { ownCallWithAnswers } from "~/server/services/therapist-calls.server";
+import { outcomeForm, recordCallOutcome } from "~/server/services/call-outcomes.server";
+import { CallOutcomeForm } from "~/components/calls/call-outcome-form";
+import { callOutcomeSchema } from "~/domain/call-outcomes";
+import { parseSubmission } from "~/server/form-submission.server";
+import { actionOk, checkFields, recordId, staffAction, submissionRefused } from "~/server/http/staff-action.server";
 
 /**
  * /terapeuta-area/chiamate/:callId — one of the signed-in therapist's own intake calls with the
@@ -19,8 +24,26 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const identity = await requireTherapist(context.db, request);
   return loadPage("therapist-call", async () => {
     if (!isRecordId(params.callId)) throw new HttpError(404, "Chiamata non trovata.");
-    return ownCallWithAnswers(context.db, identity, params.callId);
+    const call = await ownCallWithAnswers(context.db, identity, params.callId);
+    const form = await outcomeForm(context.db, call.id);
+    return { ...call, ...form, past: Boolean(form.recorded && form.recorded.startsAt <= new Date()) };
   });
+}
+
+/** The outcome, recorded by the call's therapist only (another's call: 404; anyone else: 401/403). */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const identity = await requireTherapist(context.db, request);
+  const submission = parseSubmission(await request.formData(), callOutcomeSchema);
+  if (submission.status !== "success") return submissionRefused("outcome", "Esito non registrato", submission, { description: checkFields });
+  return staffAction(
+    "outcome",
+    async () => {
+      const callId = recordId(params.callId, "Chiamata non trovata.");
+      const saved = await recordCallOutcome(context.db, { session: identity.session, therapistId: identity.therapist.id }, callId, submission.value);
+      return actionOk("outcome", saved.message);
+    },
+    { scope: "therapist-call-outcome", title: "Esito non registrato", fallback: "Si è verificato un errore. Riprova più tardi.", submission },
+  );
 }
 
 export default function TherapistCall({ loaderData }: Route.ComponentProps) {
@@ -49,6 +72,7 @@ export default function TherapistCall({ loaderData }: Route.ComponentProps) {
         Dati sanitari, coperti dal segreto professionale: ogni lettura è registrata.
         {call.submittedAt ? ` Questionario del ${formatDateTime(call.submittedAt)}.` : ""}
       </p>
+      {call.past && call.status === "booked" ? <CallOutcomeForm recorded={call.recorded} groups={call.groups} /> : null}
       {call.answers ? <QuestionnaireAnswers answers={call.answers} /> : <EmptyState>Questa persona non ha compilato il questionario.</EmptyState>}
     </div>
   );

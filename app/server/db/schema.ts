@@ -6,6 +6,7 @@ import { privacyRequestTypes } from "../../domain/privacy-labels";
 import { availabilityExceptionKinds, intakeCallStatuses } from "../../domain/intake-calls";
 import { outcomeAdministrationStatuses, outcomeConsentDecisions, outcomeOccasions } from "../../domain/outcome-measures";
 import { safetyAlertKinds } from "../../domain/safety";
+import { callOutcomes, referralReasons, riskLevels } from "../../domain/call-outcomes";
 import { attendanceStatuses, sessionStatuses } from "../../domain/sessions";
 import {
   bookingStatuses,
@@ -472,6 +473,16 @@ export const intakeCalls = pgTable(
     sequence: integer("sequence").notNull().default(0),
     /** When the 24-hour reminder was queued to both; cleared when the call moves. */
     reminderQueuedAt: timestamp("reminder_queued_at", { withTimezone: true }),
+    /** The outcome its therapist (or staff) recorded after the call, with the risk level seen (issue 30 points 3, 5). */
+    outcome: text("outcome", { enum: callOutcomes }),
+    outcomeGroupId: uuid("outcome_group_id").references(() => groups.id, { onDelete: "set null" }),
+    riskLevel: text("risk_level", { enum: riskLevels }),
+    referralReason: text("referral_reason", { enum: referralReasons }),
+    referralNote: text("referral_note"),
+    outcomeAt: timestamp("outcome_at", { withTimezone: true }),
+    outcomeBy: text("outcome_by"),
+    /** When the outcome's effects ran (booking, e-mails): a correction changes the record, never sends again. */
+    outcomeAppliedAt: timestamp("outcome_applied_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -481,6 +492,8 @@ export const intakeCalls = pgTable(
     index("intake_calls_email_idx").on(sql`lower(${t.email})`),
     check("intake_calls_range_check", sql`${t.startsAt} < ${t.endsAt}`),
     check("intake_calls_cancelled_check", sql`(${t.status} = 'cancelled') = (${t.cancelledAt} is not null)`),
+    check("intake_calls_high_risk_check", sql`${t.riskLevel} is distinct from 'high' or ${t.outcome} = 'not_suitable'`),
+    index("intake_calls_outcome_idx").on(t.outcomeAt),
   ],
 );
 

@@ -46,7 +46,7 @@ export function callPageUrl(email: string, name: string | null | undefined, toke
 }
 
 /** The capacity trigger (drizzle/0004) raises check_violation on this constraint name. */
-function isGroupFullError(error: unknown): boolean {
+export function isGroupFullError(error: unknown): boolean {
   for (let current = error; current && typeof current === "object"; current = (current as { cause?: unknown }).cause) {
     const { code, constraint } = current as { code?: string; constraint?: string };
     if (code === "23514" && constraint === "group_bookings_capacity") return true;
