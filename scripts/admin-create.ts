@@ -5,7 +5,7 @@ import "../app/server/polyfills.server";
 import { parseArgs } from "node:util";
 import { createOrPromoteAdmin } from "../app/server/auth.server";
 import { passwordProblem } from "../app/server/password-strength.server";
-import { withMigratedDatabase } from "./with-database";
+import { runCommand, withMigratedDatabase } from "./with-database";
 
 const { values } = parseArgs({ options: { email: { type: "string" }, password: { type: "string" }, name: { type: "string" } } });
 const { email, password, name } = values;
@@ -19,7 +19,10 @@ if (weakness) {
   process.exit(2);
 }
 
-await withMigratedDatabase(async (db) => {
-  const user = await createOrPromoteAdmin(db, email, password, name);
-  console.log(`Admin ready: ${user.email}`);
+await runCommand("admin:create", async () => {
+  console.log(`Creating or promoting the admin ${email}...`);
+  await withMigratedDatabase(async (db) => {
+    const user = await createOrPromoteAdmin(db, email, password, name);
+    console.log(`Admin ready: ${user.email}`);
+  });
 });
