@@ -234,6 +234,8 @@ const auditDetailLabels: Record<string, string> = {
   contacts: "Messaggi",
   newsletter_subscribers: "Iscrizioni alla newsletter",
   email_outbox: "E-mail in coda",
+  safety_alerts: "Segnalazioni di rischio",
+  outcome_consents: "Consensi ai questionari di esito",
 };
 
 const valueWords: Record<string, string> = { self: "la persona stessa", "e-mailed link": "link ricevuto per e-mail", json: "JSON" };

@@ -10,7 +10,8 @@ import { action as therapistAction, loader as therapistLoader } from "../../app/
 import { loader as therapistHomeLoader } from "../../app/routes/therapist/home";
 import { auth } from "../../app/server/auth.server";
 import type { Database } from "../../app/server/db/client.server";
-import { auditLog, emailOutbox, groupBookings, safetyAlerts } from "../../app/server/db/schema";
+import { auditLog, emailOutbox, groupBookings, outcomeConsents, safetyAlerts } from "../../app/server/db/schema";
+import { erasePersonalData } from "../../app/server/services/privacy-requests.server";
 import { escalateSafetyAlerts, raiseSafetyAlert } from "../../app/server/services/safety-alerts.server";
 import { testDatabase } from "./database";
 import { cookieHeader, newGroup, newTherapist, queuedMail, signedInStaff, signedInTherapist, staffAndClientAccounts } from "./helpers";
@@ -163,5 +164,20 @@ describe("acknowledging", () => {
       .from(auditLog)
       .where(and(eq(auditLog.entity, "safety_alert"), eq(auditLog.action, "acknowledge")));
     expect(acks.map((row) => (row.detail as { by: string }).by).sort()).toEqual(["staff", "therapist"]);
+  });
+});
+
+describe("erasure (art. 17)", () => {
+  it("takes the person's alerts, by booking or by address, with the notes on them, and their consent to the outcome questionnaires", async () => {
+    const staff = await signedInStaff(db, "staff-cancella@example.com");
+    await db.transaction((tx) => raiseSafetyAlert(tx, { kind: "phq9_item9", email: "Marta@example.com", sourceId: randomUUID() }));
+    await db.insert(outcomeConsents).values({ email: "marta@example.com", decision: "granted", textVersion: "test" });
+    const other = await db.transaction((tx) => raiseSafetyAlert(tx, { kind: "phq9_item9", email: "altra@example.com", sourceId: randomUUID() }));
+    expect(await db.select().from(safetyAlerts)).toHaveLength(3);
+
+    const removed = await erasePersonalData(db, staff.session, "marta@example.com");
+    expect(removed).toMatchObject({ safety_alerts: 2, outcome_consents: 1, group_bookings: 1 });
+    expect((await db.select().from(safetyAlerts)).map((row) => row.id)).toEqual([other]);
+    expect(await db.select().from(outcomeConsents).where(eq(outcomeConsents.email, "marta@example.com"))).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { retention } from "~/content/site";
 import type { SessionInfo } from "../auth.server";
 import { audit } from "../audit.server";
@@ -19,12 +19,14 @@ import {
   iseeRequests,
   moveRequests,
   newsletterSubscribers,
+  outcomeConsents,
   payments,
   pendingActions,
   privacyRequests,
   questionnaireResponses,
   refunds,
   registrations,
+  safetyAlerts,
   user,
 } from "../db/schema";
 
@@ -267,11 +269,19 @@ export async function erasePersonalData(db: Database, session: SessionInfo, emai
     if (bookingIds.length) iseeFiles = (await tx.select({ key: iseeRequests.fileKey }).from(iseeRequests).where(inArray(iseeRequests.bookingId, bookingIds))).map((row) => row.key);
     await del("access_tokens", tx.delete(accessTokens).where(eq(accessTokens.email, email)));
     await del("pending_actions", tx.delete(pendingActions).where(eq(pendingActions.email, email)));
+    // Safety alerts name the person (address or booking) and carry staff's and the therapist's notes; an
+    // erasure the clinical record does not hold (above) takes them too. Before the bookings: their link is cleared on delete.
+    const alertsOf = bookingIds.length
+      ? or(eq(sql`lower(${safetyAlerts.email})`, email), inArray(safetyAlerts.bookingId, bookingIds))
+      : eq(sql`lower(${safetyAlerts.email})`, email);
+    await del("safety_alerts", tx.delete(safetyAlerts).where(alertsOf));
     await del("intake_calls", tx.delete(intakeCalls).where(eq(sql`lower(${intakeCalls.email})`, email)));
     await del("group_bookings", tx.delete(groupBookings).where(eq(sql`lower(${groupBookings.email})`, email)));
     await del("group_waitlist", tx.delete(groupWaitlist).where(eq(sql`lower(${groupWaitlist.email})`, email)));
     if (responseIds.length) await del("internal_questionnaire_responses", tx.delete(questionnaireResponses).where(inArray(questionnaireResponses.id, responseIds)));
     await del("contacts", tx.delete(contacts).where(eq(sql`lower(${contacts.email})`, email)));
+    // The outcome questionnaires go with their bookings (cascade); the consent to them goes with the address.
+    await del("outcome_consents", tx.delete(outcomeConsents).where(eq(outcomeConsents.email, email)));
     await del("newsletter_subscribers", tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)));
     await del("email_outbox", tx.delete(emailOutbox).where(eq(sql`lower(${emailOutbox.to})`, email)));
     await tx.execute(sql`update jobs set status = 'cancelled' where status = 'pending' and payload::text ilike ${`%${email}%`}`);
