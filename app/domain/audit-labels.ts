@@ -78,6 +78,7 @@ export const auditEntityLabels: Record<string, string> = {
   "isee-request": "Attestazione ISEE",
   "move-request": "Richiesta di cambio gruppo",
   intake_call: "Chiamata conoscitiva",
+  intake_call_outcome: "Esito della chiamata conoscitiva",
   care_notes: "Note cliniche",
   care_note: "Nota clinica",
   care_note_addendum: "Integrazione a una nota clinica",
@@ -151,6 +152,8 @@ const auditEventLabels: Record<string, string> = {
   "outcome_consent.update": "Consenso ai questionari di esito cambiato",
   "safety_alert.acknowledge": "Presa visione di una segnalazione di rischio",
   "safety_alert.escalate": "Segnalazione di rischio inoltrata allo staff",
+  "intake_call_outcome.create": "Esito della chiamata conoscitiva registrato",
+  "intake_call_outcome.update": "Esito della chiamata conoscitiva corretto",
 };
 
 export const auditActionLabel = (action: string) => auditActionLabels[action] ?? action;
