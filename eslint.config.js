@@ -51,4 +51,22 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Services are the rules and the writes: they answer with values or throw HttpError; what a page
+    // renders or answers (React, React Router's data/redirect, Conform's replies) is the route's or app/server/http's.
+    files: ["app/server/services/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["react", "react-dom", "react-dom/*", "react-router", "@conform-to/*"],
+              message: "Services do not render or answer requests: return values, throw HttpError; see app/server/http.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

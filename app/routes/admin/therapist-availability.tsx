@@ -6,7 +6,8 @@ import { AvailabilityEditor } from "~/components/therapist/availability-editor";
 import { adminPageData, requireAdmin } from "~/server/gates.server";
 import { HttpError, loadPage } from "~/server/http/errors.server";
 import { isRecordId } from "~/server/http/staff-action.server";
-import { availabilityFormAction, availabilityOf } from "~/server/services/availability.server";
+import { availabilityFormAction } from "~/server/http/availability-action.server";
+import { availabilityOf } from "~/server/services/availability.server";
 
 /**
  * /admin/terapeuti/:id/disponibilita — staff only (anyone else: 401 or 403, as every admin page): a

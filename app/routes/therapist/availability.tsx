@@ -3,7 +3,8 @@ import { PageHeader } from "~/components/admin/page";
 import { AvailabilityEditor } from "~/components/therapist/availability-editor";
 import { requireTherapist } from "~/server/gates.server";
 import { loadPage } from "~/server/http/errors.server";
-import { availabilityFormAction, availabilityOf } from "~/server/services/availability.server";
+import { availabilityFormAction } from "~/server/http/availability-action.server";
+import { availabilityOf } from "~/server/services/availability.server";
 
 /**
  * /terapeuta-area/disponibilita — the signed-in therapist's own availability for intake calls (weekly

@@ -1,15 +1,12 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { and, asc, eq, gte } from "drizzle-orm";
-import { data } from "react-router";
-import { availabilityActionSchema, overlappingWindow, windowLabel, type AvailabilityAction } from "~/domain/availability-input";
+import { overlappingWindow, windowLabel, type AvailabilityAction } from "~/domain/availability-input";
 import { todayInRome } from "~/domain/calendar";
 import { minuteOfTime } from "~/domain/intake-calls";
 import { audit } from "../audit.server";
 import type { SessionInfo } from "../auth.server";
 import { isExclusionViolation, type Database } from "../db/client.server";
 import { therapistAvailability, therapistAvailabilityExceptions, therapists } from "../db/schema";
-import { parseSubmission, replyWith } from "../form-submission.server";
-import { handleErrors, HttpError } from "../http/errors.server";
+import { HttpError } from "../http/errors.server";
 
 /**
  * A therapist's availability for intake calls: their weekly windows, their exceptions from today on,
@@ -101,33 +98,4 @@ export async function changeAvailability(db: Database, actor: SessionInfo, thera
       }
     }
   });
-}
-
-/** What the availability screens' action answers: the intent it was for, Conform's result, and what was done. */
-export interface AvailabilityAnswer {
-  intent: string;
-  result: SubmissionResult<string[]>;
-  done?: string;
-}
-
-/**
- * The action shared by the therapist's own screen and staff's: one union on `intent`, a refusal on
- * the field it concerns (status 400, or 404/409), the form kept as typed; a success resets it.
- */
-export async function availabilityFormAction(db: Database, actor: SessionInfo, therapistId: string, form: FormData, headers?: HeadersInit) {
-  const intent = String(form.get("intent") ?? "");
-  const submission = parseSubmission(form, availabilityActionSchema);
-  if (submission.status !== "success") return data<AvailabilityAnswer>({ intent, result: submission.reply() }, { status: 400, headers });
-  return handleErrors(
-    async () => {
-      const done = await changeAvailability(db, actor, therapistId, submission.value);
-      return data<AvailabilityAnswer>({ intent, done, result: submission.reply({ resetForm: true }) }, { headers });
-    },
-    (error) =>
-      data<AvailabilityAnswer>(
-        { intent, result: replyWith(submission, error.fields ? { fieldErrors: error.fields } : { formError: error.message }) },
-        { status: error.status, headers },
-      ),
-    { scope: "availability" },
-  );
 }
