@@ -27,4 +27,3 @@ export const careNoteSaveSchema = z.object({ intent: z.literal("note-save"), boo
 export const careNoteSignSchema = z.object({ intent: z.literal("note-sign"), noteId: z.guid() });
 export const careNoteAddendumSchema = z.object({ intent: z.literal("note-addendum"), noteId: z.guid(), text });
 export const careNoteActionSchema = z.discriminatedUnion("intent", [careNoteSaveSchema, careNoteSignSchema, careNoteAddendumSchema]);
-export type CareNoteAction = z.infer<typeof careNoteActionSchema>;

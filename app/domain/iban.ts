@@ -96,8 +96,6 @@ export function checkIban(input: string): IbanResult {
   return { ok: true, value: iban };
 }
 
-export const isIban = (input: string) => checkIban(input).ok;
-
 /** "IT60 X054 2811 1010 0000 0123 456": groups of four, as an IBAN is printed for people to read. */
 export function formatIban(iban: string) {
   return normaliseIban(iban).replace(/(.{4})(?=.)/g, "$1 ");

@@ -9,7 +9,6 @@ import { z } from "./zod";
  */
 
 export const intakeCallStatuses = ["booked", "cancelled"] as const;
-export type IntakeCallStatus = (typeof intakeCallStatuses)[number];
 export const availabilityExceptionKinds = ["off", "extra"] as const;
 export type AvailabilityExceptionKind = (typeof availabilityExceptionKinds)[number];
 

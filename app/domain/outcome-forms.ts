@@ -16,4 +16,3 @@ export const outcomeAction = z.discriminatedUnion("intent", [
     helpShown: z.literal("1").optional(),
   }),
 ]);
-export type OutcomeAction = z.infer<typeof outcomeAction>;

@@ -21,7 +21,6 @@ export const outcomeOccasionLabels: Record<OutcomeOccasion, string> = {
 
 /** The administration's state: waiting for answers, answered, closed unanswered (reminders spent), or cancelled (no consent). */
 export const outcomeAdministrationStatuses = ["pending", "completed", "expired", "cancelled"] as const;
-export type OutcomeAdministrationStatus = (typeof outcomeAdministrationStatuses)[number];
 
 /** The four answers of every item, scored 0-3. */
 export const answerOptions = [
@@ -219,7 +218,6 @@ export function nextPendingStep(state: { sentAt: Date | null; lastSentAt: Date |
 
 /** A person's decision on the consent screen; a grant may later be withdrawn. */
 export const outcomeConsentDecisions = ["granted", "declined"] as const;
-export type OutcomeConsentDecision = (typeof outcomeConsentDecisions)[number];
 
 /** Bump the version whenever the text changes: each consent records the version the person read. */
 export const OUTCOME_CONSENT_VERSION = "2026-11-26";

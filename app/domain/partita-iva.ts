@@ -7,8 +7,6 @@ import { z } from "./zod";
  * Luhn digit: odd positions summed as they are, even positions doubled (minus 9 above 9).
  */
 
-export const PARTITA_IVA_LENGTH = 11;
-
 /** The check digit (11th) of the first 10 digits. */
 export function partitaIvaCheckDigit(first10: string) {
   let sum = 0;

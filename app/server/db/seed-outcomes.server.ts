@@ -1,4 +1,4 @@
-import { asc, count, eq, and, inArray, sql } from "drizzle-orm";
+import { asc, count, eq, and, sql } from "drizzle-orm";
 import { gad7Items, OUTCOME_CONSENT_VERSION, phq9Items } from "~/domain/outcome-measures";
 import { seal } from "../crypto.server";
 import { logger } from "../logger.server";
@@ -129,17 +129,4 @@ export async function seedDemoOutcomes(db: Database, now: Date = new Date()) {
       .onConflictDoNothing();
     logger.info({ questionnaires: rows.length, endedPaths: ended.length }, "demo outcome questionnaires seeded");
   });
-}
-
-/** The demo set's bookings (for tests). */
-export async function demoOutcomeBookings(db: Database) {
-  return db
-    .select({ id: groupBookings.id })
-    .from(groupBookings)
-    .where(
-      inArray(
-        groupBookings.email,
-        Array.from({ length: DEMO_ENDED_PAIRED + DEMO_ENDED_UNPAIRED }, (_, index) => DEMO_OUTCOMES_EMAIL(index)),
-      ),
-    );
 }

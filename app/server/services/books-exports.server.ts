@@ -248,8 +248,6 @@ export async function therapistStatement(db: Database, therapistId: string, mont
   return { therapist, month, sessions, totals: statementTotals(sessions) };
 }
 
-export type TherapistStatement = Awaited<ReturnType<typeof therapistStatement>>;
-
 /* ------------------------------------------------------------------------------------------------
  * The Sistema TS file
  * ---------------------------------------------------------------------------------------------- */

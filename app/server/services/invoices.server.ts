@@ -360,7 +360,3 @@ export async function getInvoice(db: Executor, id: string) {
   return invoice ?? null;
 }
 
-export async function invoiceOfPayment(db: Executor, paymentId: string) {
-  const [invoice] = await db.select().from(invoices).where(eq(invoices.paymentId, paymentId));
-  return invoice ?? null;
-}

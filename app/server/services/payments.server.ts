@@ -116,8 +116,6 @@ export async function listAccounts(db: Database, query: ListQuery<AccountFilter>
   return { rows: rows.map((row) => ({ ...row, name: row.name ?? row.email, owedCents: balanceCents(row.chargedCents, row.paidCents, row.refundedCents) })), total, page };
 }
 
-export type MemberAccount = Awaited<ReturnType<typeof listAccounts>>["rows"][number];
-
 /** One member's balance: charges − payments + refunds (positive: still owed). */
 export async function memberBalance(db: Executor, bookingId: string) {
   const [booking] = await db.select({ id: groupBookings.id, iseeApprovedAt: groupBookings.iseeApprovedAt }).from(groupBookings).where(eq(groupBookings.id, bookingId));
