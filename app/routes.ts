@@ -40,6 +40,7 @@ export default [
     route("panoramica", "routes/admin/overview.tsx"),
     route("segnalazioni", "routes/admin/safety-alerts.tsx"),
     route("esiti", "routes/admin/outcomes.tsx"),
+    route("percorso", "routes/admin/care-path.tsx"),
     route("privacy", "routes/admin/privacy.tsx"),
     route("privacy/export", "routes/admin/privacy-export.ts"),
     route("registro", "routes/admin/audit.tsx"),

@@ -57,6 +57,7 @@ export const auditEntityLabels: Record<string, string> = {
   group_members: "Persone di un gruppo",
   outcome_scores: "Punteggi PHQ-9 e GAD-7 di un gruppo",
   outcome_figures: "Esiti del servizio",
+  care_path: "Percorso: imbuto settimanale e persone in attesa",
   group_session: "Incontro",
   group_closure: "Chiusura",
   attendance: "Presenze di un incontro",

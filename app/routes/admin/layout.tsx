@@ -31,6 +31,7 @@ const adminTabs = [
   { to: "/admin/panoramica", label: "Panoramica" },
   { to: "/admin/segnalazioni", label: "Segnalazioni" },
   { to: "/admin/esiti", label: "Esiti" },
+  { to: "/admin/percorso", label: "Percorso" },
   { to: "/admin/privacy", label: "Privacy" },
   { to: "/admin/registro", label: "Registro accessi" },
   { to: "/admin/impostazioni", label: "Impostazioni" },
