@@ -70,13 +70,15 @@ export async function startPlatform(): Promise<Platform> {
   const db = createDatabase(databaseUrl);
   if (config.SEED_DEMO === "true") {
     // Loaded only here: a production start (no demo data) never reads the demo texts and images.
-    const [{ seedDemoContent }, { ensureDemoTherapist, seedDemoSessions }, { seedDemoIntakeCalls }, { seedDemoCareNotes }, { seedDemoOutcomes }] = await Promise.all([
-      import("./db/seed.server"),
-      import("./db/seed-sessions.server"),
-      import("./db/seed-intake-calls.server"),
-      import("./db/seed-care-notes.server"),
-      import("./db/seed-outcomes.server"),
-    ]);
+    const [{ seedDemoContent }, { ensureDemoTherapist, seedDemoSessions }, { seedDemoIntakeCalls }, { seedDemoCareNotes }, { seedDemoOutcomes }, { seedDemoCallOutcomes }] =
+      await Promise.all([
+        import("./db/seed.server"),
+        import("./db/seed-sessions.server"),
+        import("./db/seed-intake-calls.server"),
+        import("./db/seed-care-notes.server"),
+        import("./db/seed-outcomes.server"),
+        import("./db/seed-call-outcomes.server"),
+      ]);
     await seedDemoContent(db, config.dataDir);
     await ensureDemoAdmin(db);
     await seedDemoSessions(db);
@@ -84,6 +86,7 @@ export async function startPlatform(): Promise<Platform> {
     await seedDemoIntakeCalls(db);
     await seedDemoCareNotes(db);
     await seedDemoOutcomes(db);
+    await seedDemoCallOutcomes(db);
   }
   await retireDemoPassword(db);
   await scheduleRetention(db);

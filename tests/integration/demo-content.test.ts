@@ -91,3 +91,48 @@ describe("demo clinical notes", () => {
     expect(await db.select().from(schema.careNoteAddenda)).toHaveLength(1);
   });
 });
+
+describe("demo call outcomes", () => {
+  it("the demo therapist has past calls with one outcome of each kind, an acknowledged high-risk alert, and people waiting; seeding again adds nothing", async () => {
+    const db = await testDatabase();
+    const [{ seedDemoCallOutcomes }, { weeklyCareFunnel, waitingForDecision }, { funnelTotal }, schema] = await Promise.all([
+      import("../../app/server/db/seed-call-outcomes.server"),
+      import("../../app/server/services/funnel.server"),
+      import("../../app/domain/care-funnel"),
+      import("../../app/server/db/schema"),
+    ]);
+    await seedDemoCallOutcomes(db);
+    const counts = async () =>
+      Promise.all([schema.intakeCalls, schema.questionnaireResponses, schema.groupBookings, schema.safetyAlerts].map(async (table) => (await db.select().from(table)).length));
+    const before = await counts();
+    await seedDemoCallOutcomes(db);
+    expect(await counts()).toEqual(before);
+
+    const [running] = await db.select().from(schema.groups).where(eq(schema.groups.status, "full"));
+    const past = (await db.select().from(intakeCalls)).filter((row) => row.startsAt < new Date());
+    expect(past.every((row) => row.therapistId === running!.therapistId)).toBe(true);
+    expect(past.map((row) => row.outcome ?? "none").sort()).toEqual(["no_show", "none", "not_suitable", "suitable", "suitable_other"]);
+    const suitable = past.find((row) => row.outcome === "suitable")!;
+    const [member] = await db.select().from(schema.groupBookings).where(eq(schema.groupBookings.id, suitable.bookingId!));
+    expect(member).toMatchObject({ groupId: running!.id, status: "confirmed" });
+    const other = past.find((row) => row.outcome === "suitable_other")!;
+    const [otherGroup] = await db.select().from(schema.groups).where(eq(schema.groups.id, other.outcomeGroupId!));
+    expect(otherGroup!.name).toBe("Nuove direzioni");
+    const notSuitable = past.find((row) => row.outcome === "not_suitable")!;
+    expect(notSuitable).toMatchObject({ riskLevel: "high", referralReason: "urgent_care" });
+    const alerts = await db.select().from(schema.safetyAlerts);
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]).toMatchObject({ kind: "intake_high_risk", sourceId: notSuitable.id, therapistId: running!.therapistId });
+    expect(alerts[0]!.staffNote).toMatch(/\S/);
+    expect(alerts[0]!.staffAcknowledgedAt).not.toBeNull();
+
+    const total = funnelTotal(await weeklyCareFunnel(db));
+    expect(total).toMatchObject({ held: 3, suitable: 2, attended: 1 });
+    expect(total.booked).toBeGreaterThanOrEqual(5);
+    const { people } = await waitingForDecision(db);
+    expect(people.map((person) => [person.kind, person.name])).toEqual([
+      ["outcome", "Luca (demo)"],
+      ["questionnaire", "Teresa (demo)"],
+    ]);
+  });
+});

@@ -7,7 +7,40 @@ import { logger } from "../logger.server";
 import type { Database } from "./client.server";
 import { groupBookings, groups, intakeCalls, questionnaireResponses, therapistAvailability, therapists } from "./schema";
 
-const INTAKE_SEED_LOCK = 727_030;
+export const INTAKE_SEED_LOCK = 727_030;
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** A fictitious person's questionnaire (evening groups, loneliness; `summary` in their words), sent at `sentAt`. */
+export async function insertDemoQuestionnaire(tx: Tx, person: { name: string; email: string; age: string; gender: string; city: string; summary: string }, sentAt: Date) {
+  const [response] = await tx
+    .insert(questionnaireResponses)
+    .values({
+      name: person.name,
+      email: person.email,
+      age: person.age,
+      gender: person.gender,
+      city: person.city,
+      answers: seal({
+        current_situations: ["Solitudine o isolamento"],
+        difficulty_frequency: "Più volte a settimana",
+        energy_level: "Medio",
+        current_situation_summary: person.summary,
+        therapy_goals: ["Sentirmi meno solə"],
+        previous_therapy: "No, mai",
+        comfort_level: "Abbastanza a mio agio",
+        time_preference: "Sera",
+      }),
+      timePreference: "Sera",
+      sourceDiscovery: "Passaparola",
+      newsletterSubscription: "no",
+      privacyConsent: true,
+      consentAt: sentAt,
+      createdAt: sentAt,
+    })
+    .returning({ id: questionnaireResponses.id });
+  return response!.id;
+}
 
 /** Mornings on Monday, Wednesday and Friday, evenings Monday to Thursday, Saturday late morning (minutes, Italian time). */
 const demoWindows = [
@@ -22,6 +55,17 @@ const demoCallers = [
   { name: "Paolo (demo)", time: "19:30", age: "36-45", gender: "Uomo", city: "Torino", summary: "L'ansia al lavoro mi toglie il sonno; vorrei capire se un gruppo fa per me." },
 ];
 
+/** The therapist ensureDemoTherapist signs in as (of the full group first), with that group. */
+export async function demoCallTherapist(tx: Tx) {
+  const [running] = await tx
+    .select({ therapistId: groups.therapistId, groupId: groups.id, groupStatus: groups.status })
+    .from(groups)
+    .innerJoin(therapists, eq(therapists.id, groups.therapistId))
+    .orderBy(sql`${groups.status} = 'full' desc`, asc(therapists.createdAt))
+    .limit(1);
+  return running;
+}
+
 /**
  * The demo therapist (the one ensureDemoTherapist links to the demo account) takes intake calls, evenings included, in a video
  * room, and has two calls ahead with the people's questionnaires. Once: nothing is added when the
@@ -30,13 +74,7 @@ const demoCallers = [
 export async function seedDemoIntakeCalls(db: Database, now: Date = new Date()) {
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${INTAKE_SEED_LOCK})`);
-    // The therapist ensureDemoTherapist signs in as: of the full group first.
-    const [running] = await tx
-      .select({ therapistId: groups.therapistId })
-      .from(groups)
-      .innerJoin(therapists, eq(therapists.id, groups.therapistId))
-      .orderBy(sql`${groups.status} = 'full' desc`, asc(therapists.createdAt))
-      .limit(1);
+    const running = await demoCallTherapist(tx);
     if (!running) return;
     const [{ value: existing } = { value: 0 }] = await tx.select({ value: count() }).from(therapistAvailability).where(eq(therapistAvailability.therapistId, running.therapistId));
     if (existing > 0) return;
@@ -46,34 +84,10 @@ export async function seedDemoIntakeCalls(db: Database, now: Date = new Date()) 
     const evenings = nextRomeDates(now).filter((date) => isoWeekday(date) <= 4);
     for (const [index, caller] of demoCallers.entries()) {
       const email = `chiamata-demo-${index + 1}@example.invalid`;
-      const [response] = await tx
-        .insert(questionnaireResponses)
-        .values({
-          name: caller.name,
-          email,
-          age: caller.age,
-          gender: caller.gender,
-          city: caller.city,
-          answers: seal({
-            current_situations: ["Solitudine o isolamento"],
-            difficulty_frequency: "Più volte a settimana",
-            energy_level: "Medio",
-            current_situation_summary: caller.summary,
-            therapy_goals: ["Sentirmi meno solə"],
-            previous_therapy: "No, mai",
-            comfort_level: "Abbastanza a mio agio",
-            time_preference: "Sera",
-          }),
-          timePreference: "Sera",
-          sourceDiscovery: "Passaparola",
-          newsletterSubscription: "no",
-          privacyConsent: true,
-          consentAt: now,
-        })
-        .returning({ id: questionnaireResponses.id });
+      const responseId = await insertDemoQuestionnaire(tx, { ...caller, email }, now);
       const [booking] = await tx
         .insert(groupBookings)
-        .values({ responseId: response!.id, email, name: caller.name, ageBracket: caller.age, callRequested: true, phone: `333 000 00${index + 1}0` })
+        .values({ responseId, email, name: caller.name, ageBracket: caller.age, callRequested: true, phone: `333 000 00${index + 1}0` })
         .returning({ id: groupBookings.id });
       const startsAt = romeTimeToUtc(evenings[index]!, caller.time);
       await tx.insert(intakeCalls).values({
