@@ -5,7 +5,8 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action as callAction } from "../../app/routes/therapist/call";
 import type { Database } from "../../app/server/db/client.server";
-import { emailOutbox, groupBookings, groupWaitlist, intakeCalls, safetyAlerts } from "../../app/server/db/schema";
+import { emailOutbox, groupBookings, groupWaitlist, intakeCalls, outcomeAdministrations, safetyAlerts } from "../../app/server/db/schema";
+import { queueOutcomeMeasures } from "../../app/server/services/outcome-measures.server";
 import { testDatabase } from "./database";
 import { confirmedMembers, newGroup, newTherapist, signedInTherapist } from "./helpers";
 import { answer, form, pageRequest, refusal, routeCaller } from "./route-calls";
@@ -119,5 +120,32 @@ describe("the intake call's outcome", () => {
     expect((await record(alfaCookie, callId, fields)).status).toBe(200);
     expect((await record(alfaCookie, callId, fields)).status).toBe(200);
     expect(await db.select().from(safetyAlerts)).toEqual([expect.objectContaining({ kind: "intake_high_risk", sourceId: callId, therapistId: alfaId })]);
+  });
+});
+
+describe("the intake questionnaire (issue 33) starts from the call's outcome", () => {
+  it("a suitable outcome (a seat or the waiting list) schedules it once; not suitable and did not attend schedule none, a seat without any call still does", async () => {
+    const seated = await pastCall("gaia@example.com", groupId);
+    const waiting = await pastCall("ines@example.com", fullGroupId);
+    const refused = await pastCall("lia@example.com", groupId);
+    const absent = await pastCall("marta@example.com", groupId);
+    expect((await record(alfaCookie, seated.callId, { outcome: "suitable", riskLevel: "none" })).status).toBe(200);
+    expect((await record(alfaCookie, waiting.callId, { outcome: "suitable", riskLevel: "none" })).status).toBe(200);
+    const referral = { outcome: "not_suitable", riskLevel: "low", referralReason: "public_services", referralNote: "Il CSM di zona." };
+    expect((await record(alfaCookie, refused.callId, referral)).status).toBe(200);
+    expect((await record(alfaCookie, absent.callId, { outcome: "no_show", riskLevel: "none" })).status).toBe(200);
+    // Staff seat the person who did not attend anyway: their call, not the seat, decides.
+    await db.update(groupBookings).set({ status: "confirmed" }).where(eq(groupBookings.id, absent.bookingId!));
+    const [placed] = await db.insert(groupBookings).values({ email: "nora@example.com", groupId, therapistId: alfaId, status: "confirmed" }).returning();
+    await queueOutcomeMeasures(db);
+    await queueOutcomeMeasures(db);
+    const rows = await db.select({ bookingId: outcomeAdministrations.bookingId, occasion: outcomeAdministrations.occasion }).from(outcomeAdministrations);
+    const intakesOf = (bookingId: string | null) => rows.filter((row) => row.bookingId === bookingId).map((row) => row.occasion);
+    expect(intakesOf(seated.bookingId)).toEqual(["intake"]);
+    expect(intakesOf(waiting.bookingId)).toEqual(["intake"]);
+    expect(intakesOf(refused.bookingId)).toEqual([]);
+    expect(intakesOf(absent.bookingId)).toEqual([]);
+    expect(intakesOf(placed!.id)).toEqual(["intake"]);
+    expect((await mailTo("gaia@example.com")).filter((template) => template === "outcome-invitation")).toHaveLength(1);
   });
 });

@@ -16,7 +16,7 @@ import {
 import { audit } from "../audit.server";
 import { seal, unseal } from "../crypto.server";
 import type { Database } from "../db/client.server";
-import { auditLog, groupBookings, groups, outcomeAdministrations, outcomeConsents } from "../db/schema";
+import { auditLog, groupBookings, groups, intakeCalls, outcomeAdministrations, outcomeConsents } from "../db/schema";
 import { publicBaseUrl } from "../env.server";
 import type { ClientIdentity } from "../gates.server";
 import { HttpError } from "../http/errors.server";
@@ -127,7 +127,9 @@ const END_WITHIN_DAYS = 30;
 /**
  * Creates the questionnaires that became due, from the state alone (so a rerun, a restart or a
  * second instance creates nothing twice: the unique indexes and ON CONFLICT DO NOTHING):
- * - intake: a confirmed booking with no attended meeting yet, whose person has not refused;
+ * - intake: after the intake call's "suitable" outcome (either: the chosen group or another, seated or
+ *   first on its waiting list), before the first attended meeting, unless the person refused; a confirmed
+ *   booking with no intake call at all (placed by staff) is asked from its seat instead;
  * - periodic: a confirmed booking at 4, 8, 12... attended meetings (the latest milestone only);
  * - end: a booking that attended and then ended (cancelled, or its group closed) in the last 30 days.
  * Periodic and end questionnaires need a consent in force; the intake one asks for it. Returns how many.
@@ -138,7 +140,11 @@ export async function createDueAdministrations(executor: Pick<Database, "execute
   const created = await executor.execute(sql`
     insert into ${outcomeAdministrations} (booking_id, group_id, occasion, after_meetings, due_at)
     select b.id, b.group_id, 'intake', 0, ${at} from ${groupBookings} b
-    where b.status = 'confirmed' and ${attended} = 0 and (${consentInForce(sql`b.email`)} or ${neverAsked(sql`b.email`)})
+    where ${attended} = 0 and (${consentInForce(sql`b.email`)} or ${neverAsked(sql`b.email`)})
+      and ((b.status in ('requested', 'confirmed') and exists (
+             select 1 from ${intakeCalls} c where c.booking_id = b.id and c.outcome in ('suitable', 'suitable_other')))
+        or (b.status = 'confirmed' and not exists (
+             select 1 from ${intakeCalls} c where c.booking_id = b.id and c.status <> 'cancelled')))
     union all
     select b.id, b.group_id, 'periodic', (${attended} / 4 * 4)::smallint, ${at} from ${groupBookings} b
     where b.status = 'confirmed' and ${attended} >= 4 and ${consentInForce(sql`b.email`)}
