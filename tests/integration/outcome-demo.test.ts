@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { groupBookings } from "../../app/server/db/schema";
+import { groupBookings, outcomeAdministrations } from "../../app/server/db/schema";
 import { seedDemoOutcomes } from "../../app/server/db/seed-outcomes.server";
 import { memberTrends, publicOutcomes } from "../../app/server/services/outcome-results.server";
 import { testDatabase } from "./database";
@@ -25,10 +25,14 @@ describe("the demo", () => {
       demo,
       bookings.map((row) => row.id),
     );
-    const [improving, worsening] = bookings.map((row) => trends.get(row.id)!);
+    const [improving, worsening, waiting] = bookings.map((row) => trends.get(row.id)!);
     expect(improving!.scores).toHaveLength(4);
     expect(improving!.scores[3]!.takenAt.getTime() - improving!.scores[0]!.takenAt.getTime()).toBe(12 * 7 * DAY);
     expect(improving!.outcome).toMatchObject({ reliableImprovement: true, recovery: true });
     expect(worsening!.outcome).toMatchObject({ reliableDeterioration: true, notOnTrack: true });
+    // The third member's latest questionnaire is still waiting: the area shows it and the form can be tried.
+    expect(waiting!.scores).toHaveLength(3);
+    const pending = await demo.select().from(outcomeAdministrations).where(eq(outcomeAdministrations.status, "pending"));
+    expect(pending).toEqual([expect.objectContaining({ bookingId: bookings[2]!.id, occasion: "periodic", afterMeetings: 12, answers: null })]);
   });
 });

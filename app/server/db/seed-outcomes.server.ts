@@ -10,6 +10,8 @@ const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 /** The invented people behind the demo's /risultati: enough for the public figures (30 paired), a few without an end questionnaire. */
 const DEMO_ENDED_PAIRED = 36;
 const DEMO_ENDED_UNPAIRED = 4;
+/** Which member of the demo group (by address) still has a questionnaire waiting (index 2: "in between", not the improving or the worsening one). */
+export const PENDING_MEMBER = 2;
 export const DEMO_OUTCOMES_EMAIL = (index: number) => `esiti-demo-${String(index + 1).padStart(2, "0")}@insieme.local`;
 
 /** Item answers (0-3 each) adding up to `total`, spread evenly; PHQ-9 item 9 stays 0 (the safety alert is not demo'd here). */
@@ -85,7 +87,7 @@ function completed(bookingId: string, groupId: string | null, occasion: "intake"
 
 /**
  * The demo's outcome questionnaires, once: the full group's members answered at intake and every
- * four meetings over twelve weeks (with their consent), and a set of invented, finished paths (their
+ * four meetings over twelve weeks (with their consent; the third has the last one still waiting), and a set of invented, finished paths (their
  * bookings cancelled, named "Persona dimostrativa") large enough for /risultati, which says it shows demo data.
  */
 export async function seedDemoOutcomes(db: Database, now: Date = new Date()) {
@@ -101,10 +103,13 @@ export async function seedDemoOutcomes(db: Database, now: Date = new Date()) {
       .from(groupBookings)
       .where(and(eq(groupBookings.groupId, running.id), eq(groupBookings.status, "confirmed")))
       .orderBy(asc(groupBookings.email));
-    const rows = members.flatMap((member, index) =>
-      memberPatterns[index % memberPatterns.length]!.map((point, step) =>
-        completed(member.id, running.id, step === 0 ? "intake" : "periodic", step * 4, new Date(now.getTime() - (12 - step * 4) * WEEK_MS - 2 * 24 * 3600 * 1000), point),
-      ),
+    const rows: (typeof outcomeAdministrations.$inferInsert)[] = members.flatMap((member, index) =>
+      memberPatterns[index % memberPatterns.length]!.map((point, step) => {
+        const at = new Date(now.getTime() - (12 - step * 4) * WEEK_MS - 2 * 24 * 3600 * 1000);
+        // The third member has not answered the latest one yet: the area shows it waiting, the form can be tried.
+        if (index === PENDING_MEMBER && step === 3) return { bookingId: member.id, groupId: running.id, occasion: "periodic" as const, afterMeetings: 12, dueAt: at };
+        return completed(member.id, running.id, step === 0 ? "intake" : "periodic", step * 4, at, point);
+      }),
     );
     const people = Array.from({ length: DEMO_ENDED_PAIRED + DEMO_ENDED_UNPAIRED }, (_, index) => ({
       email: DEMO_OUTCOMES_EMAIL(index),
