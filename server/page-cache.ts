@@ -9,6 +9,7 @@ import { env } from "~/server/env.server";
 import { requestEnded, requestStarted } from "~/server/load.server";
 import { logger, logWhenAnswered } from "~/server/logger.server";
 import type { PublicPages } from "~/server/public-pages.server";
+import { relayDrain } from "./drain-relay";
 import { requestIsSecure, setSecurityHeaders } from "./security-headers";
 
 /**
@@ -453,8 +454,17 @@ function renderAndStore(req: Request, res: Response, next: NextFunction, key: st
  * Everything the page cache does not serve is compressed per response at a level whose cost is
  * bounded (gzip 6, Brotli 4); the cache's own bytes are already encoded and pass through.
  */
-export const compressResponses = compression({
+const compress = compression({
   level: 6,
   brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   filter: (req, res) => !res.getHeader("X-Page-Cache") && compression.filter(req, res),
 });
+
+/** `compress`, its "drain" listeners kept on the response's own relay (server/drain-relay.ts: compression leaks them). */
+export function compressResponses(req: Request, res: Response, next: NextFunction) {
+  compress(req, res, (error?: unknown) => {
+    if (error) return next(error);
+    relayDrain(res);
+    next();
+  });
+}
