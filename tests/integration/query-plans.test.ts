@@ -1,7 +1,8 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../app/server/db/client.server";
 import { PER_WEEK_SQL, SOURCES_SQL } from "../../app/server/services/admin-overview.server";
+import { monthFiguresSql } from "../../app/server/services/books-exports.server";
 import { testDatabase } from "./database";
 
 /**
@@ -9,7 +10,8 @@ import { testDatabase } from "./database";
  * scans priced out (`enable_seqscan = off`), so a plan that still holds a Seq Scan of the table has
  * no index matching its condition or order. The e-mail comparisons are written as the services
  * write them (`lower(column) = $email`: client area, gates, privacy export and erasure), the
- * mailbox's page as /admin/posta asks it, the dashboard's weekly counts and sources as loadOverview runs them.
+ * mailbox's page as /admin/posta asks it, the dashboard's weekly counts and sources as loadOverview runs them,
+ * the books' monthly figures per therapist as /admin/contabilita asks them.
  */
 
 let db: Database;
@@ -26,10 +28,12 @@ interface PlanNode {
 }
 
 /** Every node of the query's plan, planned as if each table were large. */
-async function planOf(query: string): Promise<PlanNode[]> {
+async function planOf(query: string | SQL): Promise<PlanNode[]> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_seqscan = off`);
-    const { rows } = await tx.execute<{ "QUERY PLAN": [{ Plan: PlanNode }] }>(sql.raw(`explain (format json) ${query}`));
+    const { rows } = await tx.execute<{ "QUERY PLAN": [{ Plan: PlanNode }] }>(
+      typeof query === "string" ? sql.raw(`explain (format json) ${query}`) : sql`explain (format json) ${query}`,
+    );
     const nodes: PlanNode[] = [];
     const walk = (node: PlanNode) => {
       nodes.push(node);
@@ -71,6 +75,14 @@ describe("queries that use indexes", () => {
     const nodes = await planOf(PER_WEEK_SQL);
     const read = nodes.filter((node) => node["Relation Name"] === "internal_questionnaire_responses");
     expect(read.map((node) => [node["Node Type"], node["Index Name"]])).toEqual([["Index Only Scan", "responses_created_at_idx"]]);
+  });
+
+  it("the books' month per therapist reads the month's meetings by start and counts each one's charged marks from the index alone", async () => {
+    const nodes = await planOf(monthFiguresSql(new Date("2026-10-31T23:00:00Z"), new Date("2026-11-30T23:00:00Z")));
+    const read = (table: string) => nodes.filter((node) => node["Relation Name"] === table).map((node) => [node["Node Type"], node["Index Name"]]);
+    expect(read("attendance")).toEqual([["Index Only Scan", "attendance_session_status_idx"]]);
+    expect(read("group_sessions").flat()).not.toContain("Seq Scan");
+    expect(nodes.map((node) => node["Index Name"])).toContain("group_sessions_starts_at_idx");
   });
 
   it("the dashboard's sources (how people found the practice) count from the source index alone", async () => {

@@ -719,7 +719,12 @@ export const attendance = pgTable(
     recordedBy: text("recorded_by"),
     recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("attendance_session_booking_idx").on(t.sessionId, t.bookingId), index("attendance_booking_idx").on(t.bookingId)],
+  (t) => [
+    uniqueIndex("attendance_session_booking_idx").on(t.sessionId, t.bookingId),
+    index("attendance_booking_idx").on(t.bookingId),
+    // A meeting's charged marks counted from the index alone (the books' monthly figures, migration 0033).
+    index("attendance_session_status_idx").on(t.sessionId, t.status),
+  ],
 );
 
 /**

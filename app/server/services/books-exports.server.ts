@@ -20,7 +20,7 @@ import { attendance, groupBookings, groups, groupSessions, invoices, payments, t
 import { HttpError } from "../http/errors.server";
 import { textStream } from "../text-stream.server";
 import { sanitelCodiceFiscaleCipher, sistemaTsCertificateStatus } from "../sistema-ts-cipher.server";
-import { chargedAttendance, chargesByBooking } from "./charges.server";
+import { chargedMark, chargesByBooking } from "./charges.server";
 import { practiceFiscalIdentity } from "./invoices.server";
 
 /**
@@ -177,29 +177,36 @@ function heldIn(month: string, now: Date) {
 }
 
 /**
+ * Per therapist, the meetings held between `from` and `until` and the member-sessions they charged
+ * (present or absent without notice): the meetings from the starts_at index, each one's charged marks
+ * counted from `attendance_session_status_idx` alone (migration 0033). Joining the month's meetings to
+ * attendance made PostgreSQL read all of it instead (178,000 rows at 2,000 members: 50-130 ms).
+ */
+export const monthFiguresSql = (from: Date, until: Date) => sql`
+  select g.therapist_id, count(*)::int as sessions_held, coalesce(sum(m.count), 0)::int as member_sessions
+  from group_sessions s
+  join groups g on g.id = s.group_id
+  cross join lateral (select count(*) as count from attendance a where a.session_id = s.id and ${chargedMark}) m
+  where s.status = 'scheduled' and s.starts_at >= ${from} and s.starts_at < ${until}
+  group by g.therapist_id`;
+
+/**
  * Every therapist with what they held in the month: meetings, and member-sessions charged (present or
  * absent without notice). The share of each member-session depends on its tariff: the statement
  * itself reads it from the ledger.
  */
 export async function therapistMonthFigures(db: Database, month: string, now: Date = new Date()) {
   const { from, until } = monthHeld(month, now);
-  const [people, held, charged] = await Promise.all([
+  const [people, figures] = await Promise.all([
     db.select({ id: therapists.id, name: therapists.name }).from(therapists).orderBy(asc(therapists.name)),
-    db
-      .select({ therapistId: groups.therapistId, count: count() })
-      .from(groupSessions)
-      .innerJoin(groups, eq(groups.id, groupSessions.groupId))
-      .where(heldIn(month, now))
-      .groupBy(groups.therapistId),
-    db.execute<{ therapist_id: string; count: string }>(sql`
-      select g.therapist_id, count(*) as count
-      from (select s.group_id from ${chargedAttendance(sql`s.starts_at >= ${from} and s.starts_at < ${until}`)}) c
-      join groups g on g.id = c.group_id
-      group by g.therapist_id`),
+    db.execute<{ therapist_id: string; sessions_held: number; member_sessions: number }>(monthFiguresSql(from, until)),
   ]);
-  const sessions = new Map(held.map((row) => [row.therapistId, row.count]));
-  const memberSessions = new Map(charged.rows.map((row) => [row.therapist_id, Number(row.count)]));
-  return people.map((person) => ({ ...person, sessionsHeld: sessions.get(person.id) ?? 0, memberSessions: memberSessions.get(person.id) ?? 0 }));
+  const byTherapist = new Map(figures.rows.map((row) => [row.therapist_id, row]));
+  return people.map((person) => ({
+    ...person,
+    sessionsHeld: byTherapist.get(person.id)?.sessions_held ?? 0,
+    memberSessions: byTherapist.get(person.id)?.member_sessions ?? 0,
+  }));
 }
 
 /**

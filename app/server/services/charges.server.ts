@@ -14,12 +14,15 @@ type Executor = Database | Tx;
  * rule's counts kept per booking in ledger_balances (migration 0022); ledger-sql.test.ts holds the three together.
  */
 
+/** An attendance mark `a` that owes the fee when its session took place as scheduled (`owesFee`). */
+export const chargedMark = sql`a.status in ('present', 'absent_unnotified')`;
+
 /** The sessions that cost the fee that `bookingScope` keeps (a condition on `a.booking_id`, or on the session `s`). */
 export const chargedAttendance = (bookingScope: SQL) => sql`
   attendance a
   join group_sessions s on s.id = a.session_id
   join group_bookings b on b.id = a.booking_id
-  where s.status = 'scheduled' and a.status in ('present', 'absent_unnotified') and ${bookingScope}`;
+  where s.status = 'scheduled' and ${chargedMark} and ${bookingScope}`;
 
 /** True when a session of booking `b` starting at `startsAt` is at the reduced rate (unless it is the trial). */
 const reducedAt = (startsAt: SQL) => sql`(
