@@ -1,9 +1,24 @@
-/** A small, accessible horizontal bar chart: the figures are real text, the bars are decoration. */
-export function BarChart({ title, rows, max, unit = "" }: { title: string; rows: { label: string; value: number; note?: string }[]; max?: number; unit?: string }) {
+import type { ReactNode } from "react";
+
+/** A small, accessible horizontal bar chart: the figures are real text, the bars are decoration; `description` reads before the bars. */
+export function BarChart({
+  title,
+  rows,
+  max,
+  unit = "",
+  description,
+}: {
+  title: string;
+  rows: { label: string; value: number; note?: string }[];
+  max?: number;
+  unit?: string;
+  description?: ReactNode;
+}) {
   const top = Math.max(1, max ?? Math.max(0, ...rows.map((row) => row.value)));
   return (
     <figure className="grid gap-3 rounded-2xl bg-white p-5 shadow-sm">
       <figcaption className="font-semibold">{title}</figcaption>
+      {description ? <div className="grid gap-1 text-sm text-ink-700">{description}</div> : null}
       {rows.length === 0 ? (
         <p className="text-sm text-ink-500">Nessun dato ancora.</p>
       ) : (

@@ -4,6 +4,7 @@ import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { BarChart } from "~/components/admin/bar-chart";
 import { formatDateTime, formatDayMonth } from "~/domain/format";
 import { groupStatusLabels } from "~/domain/group-labels";
+import { formatInteger } from "~/domain/money";
 import { loadOverview } from "~/server/services/admin-overview.server";
 import { adminPageData } from "~/server/gates.server";
 
@@ -66,10 +67,37 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
         <BarChart
           title="Occupazione dei gruppi"
           max={8}
-          rows={occupancy.map((row) => ({ label: row.name, value: row.occupied, note: `${row.occupied}/${row.capacity} posti · ${groupStatusLabels[row.status]}` }))}
+          description={<OccupancySummary occupancy={occupancy} />}
+          rows={occupancy.shown.map((row) => ({ label: row.name, value: row.occupied, note: `${row.occupied}/${row.capacity} posti · ${groupStatusLabels[row.status]}` }))}
         />
       </div>
     </section>
+  );
+}
+
+/**
+ * Seats taken over every group, and which open groups the bars show: at most OCCUPANCY_SHOWN, the ones
+ * with the most free seats (a practice of 300 groups would otherwise draw them all), with the way to the list.
+ */
+function OccupancySummary({ occupancy: { shown, totals } }: { occupancy: Route.ComponentProps["loaderData"]["occupancy"] }) {
+  const percent = totals.seats ? Math.round((totals.occupied / totals.seats) * 100) : 0;
+  const open = totals.groups.open;
+  return (
+    <>
+      <p data-testid="occupancy-totals">
+        Posti occupati nei gruppi aperti e completi:{" "}
+        <strong>
+          {formatInteger(totals.occupied)} su {formatInteger(totals.seats)}
+        </strong>{" "}
+        ({percent}%). Gruppi: {formatInteger(open)} aperti, {formatInteger(totals.groups.full)} completi, {formatInteger(totals.groups.closed)} chiusi.
+      </p>
+      <p>
+        {shown.length < open ? `Qui sotto i ${shown.length} gruppi aperti con più posti liberi, su ${formatInteger(open)}.` : "Qui sotto i gruppi aperti, dal più libero."}{" "}
+        <Link to="/admin/gruppi?status=open" className="font-semibold text-teal-700 underline underline-offset-2">
+          Tutti i gruppi aperti
+        </Link>
+      </p>
+    </>
   );
 }
 
