@@ -16,6 +16,15 @@ export const funnelStageLabels: Record<FunnelStage, string> = {
   attended: "Primo incontro",
 };
 
+/** The column headers on a phone, where five columns must fit (the full label stays for screen readers). */
+export const funnelStageShortLabels: Record<FunnelStage, string> = {
+  questionnaires: "Quest.",
+  booked: "Prenot.",
+  held: "Svolte",
+  suitable: "Adattə",
+  attended: "1° inc.",
+};
+
 export type FunnelCounts = Record<FunnelStage, number>;
 export type FunnelWeek = { week: string; counts: FunnelCounts };
 

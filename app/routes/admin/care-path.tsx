@@ -9,6 +9,7 @@ import {
   FUNNEL_WEEKS,
   funnelStageLabels,
   funnelStages,
+  funnelStageShortLabels,
   funnelTotal,
   funnelWeekLabel,
   isoWeekNumber,
@@ -40,8 +41,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = () => [{ title: "Percorso · Admin" }];
 
-const th = "px-2 py-2 text-right align-bottom text-xs font-semibold sm:px-3 sm:text-sm";
-const cell = "px-2 py-2 text-right align-top tabular-nums sm:px-3";
+const pad = "px-1.5 py-2 sm:px-3";
+const th = `${pad} align-bottom text-xs font-semibold sm:text-sm`;
+const cell = `${pad} text-right align-top tabular-nums`;
 
 /** One row's cells: each stage's count and, under it, its share of the stage before. */
 function StageCells({ counts }: { counts: FunnelCounts }) {
@@ -61,15 +63,18 @@ function FunnelTable({ weeks }: { weeks: Route.ComponentProps["loaderData"]["wee
   return (
     <div className="overflow-x-auto rounded-2xl border border-sand-200 bg-white">
       <table className="w-full text-sm" data-testid="care-funnel">
-        <caption className="px-3 pt-3 text-left font-semibold sm:px-4">{`Per settimana (ultime ${FUNNEL_WEEKS}, la più recente in alto)`}</caption>
+        <caption className="px-1.5 pt-3 text-left font-semibold sm:px-3">{`Per settimana (ultime ${FUNNEL_WEEKS}, la più recente in alto)`}</caption>
         <thead>
           <tr className="border-b border-sand-200">
             <th scope="col" className={`${th} text-left`}>
               Settimana
             </th>
             {funnelStages.map((stage) => (
-              <th key={stage} scope="col" className={th}>
-                {funnelStageLabels[stage]}
+              <th key={stage} scope="col" className={`${th} text-right`}>
+                <span aria-hidden className="sm:hidden">
+                  {funnelStageShortLabels[stage]}
+                </span>
+                <span className="max-sm:sr-only">{funnelStageLabels[stage]}</span>
               </th>
             ))}
           </tr>
@@ -77,10 +82,13 @@ function FunnelTable({ weeks }: { weeks: Route.ComponentProps["loaderData"]["wee
         <tbody>
           {[...weeks].reverse().map(({ week, counts }) => (
             <tr key={week} className="border-b border-sand-100 last:border-0">
-              <th scope="row" className="px-2 py-2 text-left align-top font-normal whitespace-nowrap sm:px-3">
+              <th scope="row" className={`${pad} text-left align-top font-normal whitespace-nowrap`}>
                 <span className="sr-only">{funnelWeekLabel(week)}</span>
                 <span aria-hidden className="block font-medium">{`Sett. ${isoWeekNumber(week)}`}</span>
-                <span aria-hidden className="block text-xs text-ink-500">{`${formatDayMonth(week)} – ${formatDayMonth(addDays(week, 6))}`}</span>
+                <span aria-hidden className="block text-xs text-ink-500">
+                  {formatDayMonth(week)}
+                  <span className="max-sm:hidden">{` – ${formatDayMonth(addDays(week, 6))}`}</span>
+                </span>
               </th>
               <StageCells counts={counts} />
             </tr>
@@ -88,8 +96,8 @@ function FunnelTable({ weeks }: { weeks: Route.ComponentProps["loaderData"]["wee
         </tbody>
         <tfoot>
           <tr className="border-t-2 border-sand-200 font-semibold">
-            <th scope="row" className="px-2 py-2 text-left align-top sm:px-3">
-              {`${FUNNEL_WEEKS} settimane`}
+            <th scope="row" className={`${pad} text-left align-top`}>
+              Totale
             </th>
             <StageCells counts={total} />
           </tr>

@@ -183,7 +183,7 @@ export async function seedDemoCallOutcomes(db: Database, now: Date = new Date())
           createdAt: hours(startsAt, 1),
           staffAcknowledgedAt: hours(startsAt, 3),
           staffAcknowledgedBy: DEMO_ADMIN_EMAIL,
-          staffNote: "Sentita la terapeuta: la persona ha ricevuto i numeri utili e l'indicazione del CSM; la ricontattiamo tra una settimana.",
+          staffNote: "Ne abbiamo parlato con chi ha condotto la chiamata: la persona ha ricevuto i numeri utili e l'indicazione del CSM; la ricontattiamo tra una settimana.",
           therapistAcknowledgedAt: hours(startsAt, 2),
           therapistNote: "Ne ho parlato con la persona durante la chiamata e le ho indicato il 112 e il centro di salute mentale.",
         });
