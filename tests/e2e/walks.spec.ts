@@ -24,6 +24,7 @@ const listPages = [
   "/admin/gruppi",
   "/admin/iscrizioni",
   "/admin/pagamenti",
+  "/admin/percorso",
   "/admin/posta",
   "/admin/prenotazioni",
   "/admin/privacy",

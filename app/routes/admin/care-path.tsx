@@ -71,10 +71,13 @@ function FunnelTable({ weeks }: { weeks: Route.ComponentProps["loaderData"]["wee
             </th>
             {funnelStages.map((stage) => (
               <th key={stage} scope="col" className={`${th} text-right`}>
+                <span className="sr-only">{funnelStageLabels[stage]}</span>
                 <span aria-hidden className="sm:hidden">
                   {funnelStageShortLabels[stage]}
                 </span>
-                <span className="max-sm:sr-only">{funnelStageLabels[stage]}</span>
+                <span aria-hidden className="max-sm:hidden">
+                  {funnelStageLabels[stage]}
+                </span>
               </th>
             ))}
           </tr>
