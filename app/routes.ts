@@ -33,6 +33,7 @@ export default [
     route("documenti/:type", "routes/admin/document-file.ts"),
     route("gruppi", "routes/admin/groups.tsx"),
     route("prenotazioni", "routes/admin/bookings.tsx"),
+    route("chiamate/:callId", "routes/admin/call.tsx"),
     route("posta", "routes/admin/mailbox.tsx"),
     route("upload/:kind", "routes/admin/upload.ts"),
     route("esporta/:dataset", "routes/admin/export.ts"),

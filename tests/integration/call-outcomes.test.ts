@@ -4,16 +4,20 @@ import os from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action as callAction } from "../../app/routes/therapist/call";
+import { action as staffCallAction, loader as staffCallLoader } from "../../app/routes/admin/call";
 import type { Database } from "../../app/server/db/client.server";
-import { emailOutbox, groupBookings, groupWaitlist, intakeCalls, outcomeAdministrations, safetyAlerts } from "../../app/server/db/schema";
+import { attendance, auditLog, emailOutbox, groupBookings, groupSessions, groupWaitlist, intakeCalls, jobs, outcomeAdministrations, safetyAlerts } from "../../app/server/db/schema";
 import { queueOutcomeMeasures } from "../../app/server/services/outcome-measures.server";
 import { testDatabase } from "./database";
-import { confirmedMembers, newGroup, newTherapist, signedInTherapist } from "./helpers";
-import { answer, form, pageRequest, refusal, routeCaller } from "./route-calls";
+import { signedInClient } from "./client-session";
+import { confirmedMembers, newGroup, newTherapist, signedInStaff, signedInTherapist } from "./helpers";
+import { answer, form, pageRequest, refusal, routeCaller, statusOf } from "./route-calls";
 
 let db: Database;
 const call = routeCaller(() => ({ db, clientIp: "198.51.100.91", cspNonce: "" }));
 let alfaCookie: string;
+let staffCookie: string;
+let clientCookie: string;
 let betaCookie: string;
 let alfaId: string;
 let groupId: string;
@@ -42,6 +46,11 @@ async function pastCall(email: string, group: string | null) {
 
 const record = async (cookie: string, callId: string, fields: Record<string, string>) =>
   answer(await call(callAction, pageRequest(`/terapeuta-area/chiamate/${callId}`, { cookie, method: "POST", body: form({ intent: "outcome", ...fields }) }), { callId }));
+const recordAsStaff = async (callId: string, fields: Record<string, string>) =>
+  answer(await call(staffCallAction, pageRequest(`/admin/chiamate/${callId}`, { cookie: staffCookie, method: "POST", body: form({ intent: "outcome", ...fields }) }), { callId }));
+const bookingOf = async (id: string) => (await db.select().from(groupBookings).where(eq(groupBookings.id, id)))[0]!;
+const seatFreedJobs = async () => (await db.select().from(jobs).where(eq(jobs.type, "waitlist.seat-freed"))).length;
+const notSuitable = { outcome: "not_suitable", riskLevel: "low", referralReason: "individual_therapy", referralNote: "Unə terapeuta privatə." };
 const mailTo = async (email: string) => (await db.select().from(emailOutbox).where(eq(emailOutbox.to, email))).map((row) => row.template);
 
 beforeAll(async () => {
@@ -52,6 +61,8 @@ beforeAll(async () => {
   alfaId = alfa.id;
   alfaCookie = await signedInTherapist(db, alfa.id, "alfa@example.com");
   betaCookie = await signedInTherapist(db, beta.id, "beta@example.com");
+  staffCookie = (await signedInStaff(db, "staff@example.com")).cookie;
+  clientCookie = await signedInClient(db, "cliente@example.com");
   groupId = (await newGroup(db, alfa.id, { name: "Gruppo Aperto" })).id;
   const full = await newGroup(db, alfa.id, { name: "Gruppo Pieno", capacity: 2 });
   fullGroupId = full.id;
@@ -120,6 +131,102 @@ describe("the intake call's outcome", () => {
     expect((await record(alfaCookie, callId, fields)).status).toBe(200);
     expect((await record(alfaCookie, callId, fields)).status).toBe(200);
     expect(await db.select().from(safetyAlerts)).toEqual([expect.objectContaining({ kind: "intake_high_risk", sourceId: callId, therapistId: alfaId })]);
+  });
+
+  it("suitable, then corrected to not suitable: the seat is freed (the waiting list hears of it), the booking withdrawn, the referral e-mail goes once", async () => {
+    const { callId, bookingId } = await pastCall("gina@example.com", groupId);
+    expect((await record(alfaCookie, callId, { outcome: "suitable", riskLevel: "none" })).status).toBe(200);
+    expect((await bookingOf(bookingId!)).status).toBe("confirmed");
+    const jobsBefore = await seatFreedJobs();
+    expect((await record(alfaCookie, callId, notSuitable)).status).toBe(200);
+    expect((await bookingOf(bookingId!)).status).toBe("cancelled");
+    expect(await seatFreedJobs()).toBe(jobsBefore + 1);
+    expect((await record(alfaCookie, callId, notSuitable)).status).toBe(200);
+    expect(await mailTo("gina@example.com")).toEqual(["call-welcome", "call-referral"]);
+    const [audited] = await db.select().from(auditLog).where(eq(auditLog.entityId, callId)).orderBy(auditLog.createdAt).offset(1).limit(1);
+    expect(audited!.detail).toMatchObject({ effectsReapplied: true });
+  });
+
+  it("suitable, then corrected to did not attend: the seat is freed, the booking is a request again, one link to book again", async () => {
+    const { callId, bookingId } = await pastCall("ines@example.com", groupId);
+    await record(alfaCookie, callId, { outcome: "suitable", riskLevel: "none" });
+    expect((await record(alfaCookie, callId, { outcome: "no_show", riskLevel: "none" })).status).toBe(200);
+    expect((await bookingOf(bookingId!)).status).toBe("requested");
+    expect(await mailTo("ines@example.com")).toEqual(["call-welcome", "call-no-show"]);
+  });
+
+  it("suitable for a full group, then not suitable: the waiting-list place the outcome gave is dropped", async () => {
+    const { callId, bookingId } = await pastCall("luisa@example.com", fullGroupId);
+    await record(alfaCookie, callId, { outcome: "suitable", riskLevel: "none" });
+    expect((await db.select().from(groupWaitlist).where(eq(groupWaitlist.email, "luisa@example.com"))).length).toBe(1);
+    expect((await record(alfaCookie, callId, notSuitable)).status).toBe(200);
+    expect(await db.select().from(groupWaitlist).where(eq(groupWaitlist.email, "luisa@example.com"))).toEqual([]);
+    expect((await bookingOf(bookingId!)).status).toBe("cancelled");
+    expect(await mailTo("luisa@example.com")).toEqual(["call-suitable-waitlist", "call-referral"]);
+  });
+
+  it("not suitable, then corrected to suitable for another group: the request reopens there and is confirmed, with the welcome e-mail", async () => {
+    const { callId, bookingId } = await pastCall("marta@example.com", fullGroupId);
+    await record(alfaCookie, callId, notSuitable);
+    expect((await bookingOf(bookingId!)).status).toBe("cancelled");
+    expect((await record(alfaCookie, callId, { outcome: "suitable_other", riskLevel: "none", groupId })).status).toBe(200);
+    expect(await bookingOf(bookingId!)).toMatchObject({ status: "confirmed", groupId });
+    expect(await mailTo("marta@example.com")).toEqual(["call-referral", "call-welcome"]);
+  });
+
+  it("a correction once the person has a meeting recorded is refused in Italian and changes nothing", async () => {
+    const { callId, bookingId } = await pastCall("nora@example.com", groupId);
+    await record(alfaCookie, callId, { outcome: "suitable", riskLevel: "none" });
+    const [meeting] = await db
+      .insert(groupSessions)
+      .values({ groupId, startsAt: new Date(Date.now() - 86_400_000), endsAt: new Date(Date.now() - 86_400_000 + 90 * 60_000) })
+      .returning();
+    await db.insert(attendance).values({ sessionId: meeting!.id, bookingId: bookingId!, status: "present" });
+    const refused = await record(alfaCookie, callId, notSuitable);
+    expect(refused.status).toBe(409);
+    expect(refused.body.description).toContain("ha già incontri registrati nel gruppo");
+    expect((await bookingOf(bookingId!)).status).toBe("confirmed");
+    const [row] = await db.select().from(intakeCalls).where(eq(intakeCalls.id, callId));
+    expect(row!.outcome).toBe("suitable");
+    expect(await mailTo("nora@example.com")).toEqual(["call-welcome"]);
+  });
+});
+
+describe("staff and the call's outcome (/admin/chiamate/:callId)", () => {
+  it("anonymous → sign-in (401), a client and a therapist 403 (even the call's own), staff 200", async () => {
+    const { callId } = await pastCall("olga@example.com", groupId);
+    const page = (cookie?: string) => statusOf(call(staffCallLoader, pageRequest(`/admin/chiamate/${callId}`, { cookie }), { callId }));
+    const post = (cookie?: string) =>
+      statusOf(
+        call(staffCallAction, pageRequest(`/admin/chiamate/${callId}`, { cookie, method: "POST", body: form({ intent: "outcome", outcome: "no_show", riskLevel: "none" }) }), {
+          callId,
+        }),
+      );
+    expect([await page(), await page(clientCookie), await page(alfaCookie), await page(staffCookie)]).toEqual([401, 403, 403, 200]);
+    expect([await post(), await post(clientCookie), await post(alfaCookie)]).toEqual([401, 403, 403]);
+    expect(await mailTo("olga@example.com")).toEqual([]);
+    expect(await post(staffCookie)).toBe(200);
+    expect(await mailTo("olga@example.com")).toEqual(["call-no-show"]);
+  });
+
+  it("staff record with the same rules (high risk → only not suitable, and the alert), audited as staff, and may correct the therapist's outcome", async () => {
+    const { callId, bookingId } = await pastCall("paola@example.com", groupId);
+    const refused = await recordAsStaff(callId, { outcome: "suitable", riskLevel: "high" });
+    expect(refusal(refused.body).fieldErrors.outcome).toContain("rischio alto");
+    expect((await record(alfaCookie, callId, { outcome: "suitable", riskLevel: "moderate" })).status).toBe(200);
+    expect((await recordAsStaff(callId, { ...notSuitable, riskLevel: "high", referralReason: "urgent_care" })).status).toBe(200);
+    expect((await bookingOf(bookingId!)).status).toBe("cancelled");
+    const [row] = await db.select().from(intakeCalls).where(eq(intakeCalls.id, callId));
+    expect(row).toMatchObject({ outcome: "not_suitable", riskLevel: "high", outcomeBy: "staff@example.com" });
+    const audits = await db.select().from(auditLog).where(eq(auditLog.entityId, callId)).orderBy(auditLog.createdAt);
+    expect(audits.map((entry) => [entry.actorEmail, entry.action])).toEqual([
+      ["alfa@example.com", "create"],
+      ["staff@example.com", "update"],
+    ]);
+    expect(await db.select().from(safetyAlerts).where(eq(safetyAlerts.sourceId, callId))).toHaveLength(1);
+    expect(await mailTo("paola@example.com")).toEqual(["call-welcome", "call-referral"]);
+    // The therapist no longer corrects what staff recorded.
+    expect((await record(alfaCookie, callId, notSuitable)).status).toBe(403);
   });
 });
 

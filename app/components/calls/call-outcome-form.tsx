@@ -11,7 +11,7 @@ interface Recorded {
   referralNote: string | null;
 }
 
-/** The call's outcome and risk level, recorded after the call; a correction resends nothing. */
+/** The call's outcome and risk level, recorded after the call, on the therapist's page and on the staff page (decision 085). */
 export function CallOutcomeForm({ recorded, groups }: { recorded: Recorded | null; groups: { id: string; name: string }[] }) {
   const { fetcher, busy, form, fields } = useActionForm(callOutcomeSchema, {
     id: "call-outcome",
@@ -29,7 +29,12 @@ export function CallOutcomeForm({ recorded, groups }: { recorded: Recorded | nul
   return (
     <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-4 rounded-2xl border border-sand-200 bg-white p-4 sm:p-5">
       <h2 className="text-lg font-semibold">Esito della chiamata</h2>
-      {recorded?.outcome ? <p className="text-sm text-ink-700">Già registrato: puoi correggerlo. Le email alla persona non vengono rimandate.</p> : null}
+      {recorded?.outcome ? (
+        <p className="text-sm text-ink-700">
+          Già registrato: puoi correggerlo. Se cambi l'esito, quello di prima viene annullato (anche il posto nel gruppo) e la persona riceve l'email del nuovo; se cambi solo il
+          rischio o l'indicazione, non riceve nulla.
+        </p>
+      ) : null}
       <input {...getInputProps(fields.intent, { type: "hidden" })} />
       <Field
         label="Livello di rischio"

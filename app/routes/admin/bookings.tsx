@@ -1,6 +1,6 @@
 import { ArrowRightLeft, Check, Phone, X } from "lucide-react";
 import { useState, type ReactNode } from "react";
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { getSelectProps } from "@conform-to/react";
 import { z } from "zod";
 import type { Route } from "./+types/bookings";
@@ -141,6 +141,15 @@ export default function AdminBookings({ loaderData }: Route.ComponentProps) {
               <Badge tone={statusTones[booking.status]}>{bookingStatusLabels[booking.status]}</Badge>
             </td>
             <td className={`${td} whitespace-nowrap`}>
+              {booking.callId ? (
+                <Link
+                  to={`/admin/chiamate/${booking.callId}`}
+                  className="block font-medium text-teal-800 underline underline-offset-2"
+                  aria-label={`Chiamata conoscitiva di ${booking.name ?? booking.email}: esito`}
+                >
+                  Chiamata ed esito
+                </Link>
+              ) : null}
               {booking.callRequested ? (
                 <span className="inline-flex items-center gap-1">
                   <Phone aria-hidden className="size-4 text-teal-700" />

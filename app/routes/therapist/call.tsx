@@ -9,11 +9,8 @@ import { requireTherapist } from "~/server/gates.server";
 import { HttpError, loadPage } from "~/server/http/errors.server";
 import { isRecordId } from "~/server/http/staff-action.server";
 import { ownCallWithAnswers } from "~/server/services/therapist-calls.server";
-import { outcomeForm, recordCallOutcome } from "~/server/services/call-outcomes.server";
+import { outcomeForm, outcomeFormAction } from "~/server/services/call-outcomes.server";
 import { CallOutcomeForm } from "~/components/calls/call-outcome-form";
-import { callOutcomeSchema } from "~/domain/call-outcomes";
-import { parseSubmission } from "~/server/form-submission.server";
-import { actionOk, checkFields, recordId, staffAction, submissionRefused } from "~/server/http/staff-action.server";
 
 /**
  * /terapeuta-area/chiamate/:callId — one of the signed-in therapist's own intake calls with the
@@ -33,17 +30,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 /** The outcome, recorded by the call's therapist only (another's call: 404; anyone else: 401/403). */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const identity = await requireTherapist(context.db, request);
-  const submission = parseSubmission(await request.formData(), callOutcomeSchema);
-  if (submission.status !== "success") return submissionRefused("outcome", "Esito non registrato", submission, { description: checkFields });
-  return staffAction(
-    "outcome",
-    async () => {
-      const callId = recordId(params.callId, "Chiamata non trovata.");
-      const saved = await recordCallOutcome(context.db, { session: identity.session, therapistId: identity.therapist.id }, callId, submission.value);
-      return actionOk("outcome", saved.message);
-    },
-    { scope: "therapist-call-outcome", title: "Esito non registrato", fallback: "Si è verificato un errore. Riprova più tardi.", submission },
-  );
+  return outcomeFormAction(context.db, { session: identity.session, therapistId: identity.therapist.id }, params.callId, await request.formData(), "therapist-call-outcome");
 }
 
 export default function TherapistCall({ loaderData }: Route.ComponentProps) {

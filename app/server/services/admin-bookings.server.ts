@@ -25,6 +25,8 @@ const bookingColumns = {
   ageBracket: groupBookings.ageBracket,
   status: groupBookings.status,
   callRequested: groupBookings.callRequested,
+  /** The booking's latest intake call not cancelled (its page: the outcome, staff side). */
+  callId: sql<string | null>`(select c.id from intake_calls c where c.booking_id = ${groupBookings.id} and c.status <> 'cancelled' order by c.starts_at desc limit 1)`,
   phone: groupBookings.phone,
   groupId: groupBookings.groupId,
   groupName: groups.name,

@@ -1,17 +1,20 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { CLIENT_AREA } from "~/domain/client-area";
-import { callOutcomeLabels, referralAdvice, referralReasonLabels, type CallOutcomeInput } from "~/domain/call-outcomes";
+import { callOutcomeLabels, callOutcomeSchema, referralAdvice, referralReasonLabels, type CallOutcomeInput } from "~/domain/call-outcomes";
 import { group as groupRules } from "~/content/site";
 import { audit, changesOf } from "../audit.server";
 import type { SessionInfo } from "../auth.server";
 import type { Database, Transaction } from "../db/client.server";
-import { groupBookings, groups, groupWaitlist, intakeCalls, therapists } from "../db/schema";
+import { attendance, groupBookings, groups, groupWaitlist, intakeCalls, therapists } from "../db/schema";
 import { publicBaseUrl } from "../env.server";
+import { parseSubmission } from "../form-submission.server";
 import { HttpError } from "../http/errors.server";
+import { actionOk, checkFields, recordId, staffAction, submissionRefused } from "../http/staff-action.server";
 import { BookingDecisionEmail } from "../mail/booking-templates";
 import { emailBody, enqueueEmails } from "../mail/outbox.server";
 import { callPageUrl, isGroupFullError } from "./bookings.server";
 import { firstMeetingLabel, scheduleOf } from "./groups.server";
+import { slotLabel } from "./intake-calls.server";
 import { tokenForAddress } from "./identity.server";
 import { raiseSafetyAlert } from "./safety-alerts.server";
 
@@ -36,8 +39,11 @@ export async function placeableGroups(db: Pick<Database, "select">) {
  * Records an intake call's outcome, after the call, with its effects in one transaction: the booking
  * confirmed (the seat through the capacity trigger; a full group puts the person first on its waiting
  * list) with the welcome e-mail, or the kind referral e-mail (booking withdrawn, nothing charged), or
- * the one link to book again. High risk raises the safety alert. A correction, by the outcome's author
- * only, updates the record (audited) and never runs the effects nor sends the e-mails again.
+ * the one link to book again. High risk raises the safety alert. A correction (by the outcome's author,
+ * or by staff) that changes the outcome or its group first undoes what the first one did (the seat
+ * freed, the waiting-list place dropped, the booking back to a request) then applies the new one, whose
+ * e-mail goes once; it is refused once the person has a meeting recorded in the group. A correction of
+ * the risk level or the note only updates the record. Decision 085.
  */
 export async function recordCallOutcome(db: Database, actor: OutcomeActor, callId: string, input: CallOutcomeInput, now: Date = new Date()) {
   return db.transaction(async (tx) => {
@@ -49,7 +55,8 @@ export async function recordCallOutcome(db: Database, actor: OutcomeActor, callI
     if (!call) throw new HttpError(404, "Chiamata non trovata.");
     if (call.status === "cancelled") throw new HttpError(409, "La chiamata è stata annullata: non ha un esito.");
     if (call.startsAt > now) throw new HttpError(409, "L'esito si registra dopo la chiamata.");
-    if (call.outcomeBy && call.outcomeBy !== actor.session.user.email) throw new HttpError(403, "Solo chi ha registrato l'esito può correggerlo.");
+    if (actor.therapistId && call.outcomeBy && call.outcomeBy !== actor.session.user.email)
+      throw new HttpError(403, "Solo chi ha registrato l'esito (o lo staff) può correggerlo.");
     const values = {
       outcome: input.outcome,
       riskLevel: input.riskLevel,
@@ -58,8 +65,10 @@ export async function recordCallOutcome(db: Database, actor: OutcomeActor, callI
       referralNote: input.outcome === "not_suitable" ? (input.referralNote ?? null) : null,
     };
     const applying = call.outcomeAppliedAt === null;
+    const changing = !applying && (call.outcome !== values.outcome || call.outcomeGroupId !== values.outcomeGroupId);
     let effect = "Esito corretto: le email erano già partite e non vengono rimandate.";
-    if (applying) effect = await applyOutcome(tx, call, values, now);
+    if (changing) await undoOutcome(tx, call, now);
+    if (applying || changing) effect = await applyOutcome(tx, call, values, now, changing);
     await tx
       .update(intakeCalls)
       .set({ ...values, outcomeAt: now, outcomeBy: actor.session.user.email, ...(applying ? { outcomeAppliedAt: now } : {}) })
@@ -68,7 +77,7 @@ export async function recordCallOutcome(db: Database, actor: OutcomeActor, callI
       action: call.outcome ? "update" : "create",
       entity: "intake_call_outcome",
       entityId: call.id,
-      detail: { changes: changesOf(call, values, outcomeFields) },
+      detail: { changes: changesOf(call, values, outcomeFields), ...(changing ? { effectsReapplied: true } : {}) },
     });
     if (values.riskLevel === "high") {
       await raiseSafetyAlert(tx, {
@@ -87,10 +96,42 @@ export async function recordCallOutcome(db: Database, actor: OutcomeActor, callI
 type Call = typeof intakeCalls.$inferSelect;
 type Values = Pick<Call, "outcome" | "outcomeGroupId" | "referralReason" | "referralNote"> & { outcome: NonNullable<Call["outcome"]> };
 
-async function applyOutcome(tx: Transaction, call: Call, values: Values, now: Date): Promise<string> {
+/** The outcomes that give the person a seat (or a first place on the waiting list). */
+const seating = (outcome: Call["outcome"]) => outcome === "suitable" || outcome === "suitable_other";
+
+/**
+ * Undoes what the call's first outcome did to the booking, before a different outcome is applied: a
+ * confirmed seat goes back to a request (the capacity trigger frees it and the first person waiting is
+ * offered it), a request the outcome withdrew is open again, the waiting-list place it gave is dropped.
+ * Refused once the person has a meeting recorded in the group (attendance: it may be charged).
+ */
+async function undoOutcome(tx: Transaction, call: Call, now: Date) {
+  if (!call.bookingId) return;
+  const [booking] = await tx.select().from(groupBookings).where(eq(groupBookings.id, call.bookingId)).for("update");
+  if (!booking) return;
+  const [met] = await tx.select({ id: attendance.id }).from(attendance).where(eq(attendance.bookingId, booking.id)).limit(1);
+  if (met)
+    throw new HttpError(
+      409,
+      "La persona ha già incontri registrati nel gruppo: l'esito non si può più correggere. Per chiudere il percorso annulla l'iscrizione da Prenotazioni.",
+      {
+        outcome: "Già iniziato il gruppo: correggi da Prenotazioni.",
+      },
+    );
+  if (booking.status === "moved") throw new HttpError(409, "La prenotazione è stata spostata: correggi l'iscrizione da Prenotazioni.");
+  if (booking.status !== "requested") await tx.update(groupBookings).set({ status: "requested", updatedAt: now }).where(eq(groupBookings.id, booking.id));
+  if (seating(call.outcome) && booking.groupId) {
+    await tx
+      .delete(groupWaitlist)
+      .where(and(eq(sql`lower(${groupWaitlist.email})`, call.email.toLowerCase()), eq(groupWaitlist.groupId, booking.groupId), isNull(groupWaitlist.notifiedAt)));
+  }
+}
+
+async function applyOutcome(tx: Transaction, call: Call, values: Values, now: Date, correcting: boolean): Promise<string> {
   const [booking] = call.bookingId ? await tx.select().from(groupBookings).where(eq(groupBookings.id, call.bookingId)).for("update") : [];
+  const replaces = correcting ? ["Questa email sostituisce quella che ti abbiamo mandato dopo la chiamata: scusaci per il cambio."] : [];
   const mail = (subject: string, template: string, paragraphs: string[]) =>
-    enqueueEmails(tx, [{ to: call.email, subject, template, body: emailBody(BookingDecisionEmail, { name: call.name, paragraphs }) }]);
+    enqueueEmails(tx, [{ to: call.email, subject, template, body: emailBody(BookingDecisionEmail, { name: call.name, paragraphs: [...paragraphs, ...replaces] }) }]);
   if (values.outcome === "no_show") {
     const url = callPageUrl(call.email, call.name, await tokenForAddress(tx, call.email));
     await mail("La chiamata conoscitiva: scegli un nuovo orario", "call-no-show", [
@@ -195,4 +236,43 @@ export async function outcomeForm(db: Pick<Database, "select">, callId: string) 
     placeableGroups(db),
   ]);
   return { recorded: row ?? null, groups: options };
+}
+
+/** The outcome form's action, on the therapist's page and on the staff page: the refusal on its fields, or the effect as a toast. */
+export async function outcomeFormAction(db: Database, actor: OutcomeActor, callIdParam: string | undefined, formData: FormData, scope: string) {
+  const submission = parseSubmission(formData, callOutcomeSchema);
+  if (submission.status !== "success") return submissionRefused("outcome", "Esito non registrato", submission, { description: checkFields });
+  return staffAction(
+    "outcome",
+    async () => {
+      const saved = await recordCallOutcome(db, actor, recordId(callIdParam, "Chiamata non trovata."), submission.value);
+      return actionOk("outcome", saved.message);
+    },
+    { scope, title: "Esito non registrato", fallback: "Si è verificato un errore. Riprova più tardi.", submission },
+  );
+}
+
+/** One intake call as staff see it (no questionnaire answers: those are the therapist's), with its booking and outcome form. */
+export async function callForStaff(db: Pick<Database, "select">, callId: string) {
+  const [call] = await db
+    .select({
+      id: intakeCalls.id,
+      startsAt: intakeCalls.startsAt,
+      status: intakeCalls.status,
+      name: intakeCalls.name,
+      email: intakeCalls.email,
+      phone: intakeCalls.phone,
+      bookingId: intakeCalls.bookingId,
+      bookingStatus: groupBookings.status,
+      groupName: groups.name,
+      therapistName: therapists.name,
+    })
+    .from(intakeCalls)
+    .leftJoin(therapists, eq(therapists.id, intakeCalls.therapistId))
+    .leftJoin(groupBookings, eq(groupBookings.id, intakeCalls.bookingId))
+    .leftJoin(groups, eq(groups.id, groupBookings.groupId))
+    .where(eq(intakeCalls.id, callId));
+  if (!call) throw new HttpError(404, "Chiamata non trovata.");
+  const form = await outcomeForm(db, call.id);
+  return { ...call, label: slotLabel(call.startsAt), ...form };
 }
