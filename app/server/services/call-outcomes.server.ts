@@ -14,7 +14,7 @@ import { BookingDecisionEmail } from "../mail/booking-templates";
 import { emailBody, enqueueEmails } from "../mail/outbox.server";
 import { callPageUrl, isGroupFullError } from "./bookings.server";
 import { firstMeetingLabel, scheduleOf } from "./groups.server";
-import { slotLabel } from "./intake-calls.server";
+import { callPersonColumns, slotLabel } from "./intake-calls.server";
 import { tokenForAddress } from "./identity.server";
 import { raiseSafetyAlert } from "./safety-alerts.server";
 
@@ -256,12 +256,7 @@ export async function outcomeFormAction(db: Database, actor: OutcomeActor, callI
 export async function callForStaff(db: Pick<Database, "select">, callId: string) {
   const [call] = await db
     .select({
-      id: intakeCalls.id,
-      startsAt: intakeCalls.startsAt,
-      status: intakeCalls.status,
-      name: intakeCalls.name,
-      email: intakeCalls.email,
-      phone: intakeCalls.phone,
+      ...callPersonColumns,
       bookingId: intakeCalls.bookingId,
       bookingStatus: groupBookings.status,
       groupName: groups.name,

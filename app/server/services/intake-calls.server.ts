@@ -17,6 +17,16 @@ type Tx = Pick<Database, "insert" | "select">;
 export const CALL_TIME_ZONE = ROME_TIME_ZONE;
 
 /** "lunedì 23 novembre alle 10:30" for an instant, in Italian time. */
+/** Who a call is with and when, as the therapist's and the staff's call pages read it. */
+export const callPersonColumns = {
+  id: intakeCalls.id,
+  startsAt: intakeCalls.startsAt,
+  status: intakeCalls.status,
+  name: intakeCalls.name,
+  email: intakeCalls.email,
+  phone: intakeCalls.phone,
+};
+
 export function slotLabel(start: Date) {
   const { date, time } = romeParts(start);
   return `${dateLabel(date)} alle ${time}`;

@@ -10,7 +10,7 @@ import type { TherapistIdentity } from "../gates.server";
 import { HttpError } from "../http/errors.server";
 import { emailBody, enqueueEmails } from "../mail/outbox.server";
 import { CallChangedForPerson, CallForTherapist } from "../mail/booking-templates";
-import { callMeans, slotLabel } from "./intake-calls.server";
+import { callMeans, callPersonColumns, slotLabel } from "./intake-calls.server";
 
 /** A call shows in the agenda until this long after its start (it may still be going on). */
 const AGENDA_GRACE_MINUTES = 60;
@@ -36,12 +36,7 @@ export async function upcomingCalls(db: Pick<Database, "select">, therapistId: s
 export async function ownCallWithAnswers(db: Database, identity: TherapistIdentity, callId: string) {
   const [call] = await db
     .select({
-      id: intakeCalls.id,
-      startsAt: intakeCalls.startsAt,
-      status: intakeCalls.status,
-      name: intakeCalls.name,
-      email: intakeCalls.email,
-      phone: intakeCalls.phone,
+      ...callPersonColumns,
       responseId: groupBookings.responseId,
       callRoomUrl: therapists.callRoomUrl,
     })
