@@ -12,7 +12,8 @@ import { upperFirst } from "~/domain/sessions";
 import { adminPageData, requireAdmin } from "~/server/gates.server";
 import { HttpError, loadPage } from "~/server/http/errors.server";
 import { isRecordId } from "~/server/http/staff-action.server";
-import { callForStaff, outcomeFormAction } from "~/server/services/call-outcomes.server";
+import { outcomeFormAction } from "~/server/http/call-outcome-action.server";
+import { callForStaff } from "~/server/services/call-outcomes.server";
 
 /**
  * /admin/chiamate/:callId — staff only (anonymous → sign-in, clients and therapists 403, as every admin

@@ -9,7 +9,8 @@ import { requireTherapist } from "~/server/gates.server";
 import { HttpError, loadPage } from "~/server/http/errors.server";
 import { isRecordId } from "~/server/http/staff-action.server";
 import { ownCallWithAnswers } from "~/server/services/therapist-calls.server";
-import { outcomeForm, outcomeFormAction } from "~/server/services/call-outcomes.server";
+import { outcomeFormAction } from "~/server/http/call-outcome-action.server";
+import { outcomeForm } from "~/server/services/call-outcomes.server";
 import { CallOutcomeForm } from "~/components/calls/call-outcome-form";
 
 /**

@@ -1,15 +1,13 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { CLIENT_AREA } from "~/domain/client-area";
-import { callOutcomeLabels, callOutcomeSchema, referralAdvice, referralReasonLabels, type CallOutcomeInput } from "~/domain/call-outcomes";
+import { callOutcomeLabels, referralAdvice, referralReasonLabels, type CallOutcomeInput } from "~/domain/call-outcomes";
 import { group as groupRules } from "~/content/site";
 import { audit, changesOf } from "../audit.server";
 import type { SessionInfo } from "../auth.server";
 import type { Database, Transaction } from "../db/client.server";
 import { attendance, groupBookings, groups, groupWaitlist, intakeCalls, therapists } from "../db/schema";
 import { publicBaseUrl } from "../env.server";
-import { parseSubmission } from "../form-submission.server";
 import { HttpError } from "../http/errors.server";
-import { actionOk, checkFields, recordId, staffAction, submissionRefused } from "../http/staff-action.server";
 import { BookingDecisionEmail } from "../mail/booking-templates";
 import { emailBody, enqueueEmails } from "../mail/outbox.server";
 import { callPageUrl, isGroupFullError } from "./bookings.server";
@@ -236,20 +234,6 @@ export async function outcomeForm(db: Pick<Database, "select">, callId: string) 
     placeableGroups(db),
   ]);
   return { recorded: row ?? null, groups: options };
-}
-
-/** The outcome form's action, on the therapist's page and on the staff page: the refusal on its fields, or the effect as a toast. */
-export async function outcomeFormAction(db: Database, actor: OutcomeActor, callIdParam: string | undefined, formData: FormData, scope: string) {
-  const submission = parseSubmission(formData, callOutcomeSchema);
-  if (submission.status !== "success") return submissionRefused("outcome", "Esito non registrato", submission, { description: checkFields });
-  return staffAction(
-    "outcome",
-    async () => {
-      const saved = await recordCallOutcome(db, actor, recordId(callIdParam, "Chiamata non trovata."), submission.value);
-      return actionOk("outcome", saved.message);
-    },
-    { scope, title: "Esito non registrato", fallback: "Si è verificato un errore. Riprova più tardi.", submission },
-  );
 }
 
 /** One intake call as staff see it (no questionnaire answers: those are the therapist's), with its booking and outcome form. */
