@@ -6,7 +6,18 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { action as callAction } from "../../app/routes/therapist/call";
 import { action as staffCallAction, loader as staffCallLoader } from "../../app/routes/admin/call";
 import type { Database } from "../../app/server/db/client.server";
-import { attendance, auditLog, emailOutbox, groupBookings, groupSessions, groupWaitlist, intakeCalls, jobs, outcomeAdministrations, safetyAlerts } from "../../app/server/db/schema";
+import {
+  attendance,
+  auditLog,
+  emailOutbox,
+  groupBookings,
+  groupSessions,
+  groupWaitlist,
+  intakeCalls,
+  jobs,
+  outcomeAdministrations,
+  safetyAlerts,
+} from "../../app/server/db/schema";
 import { queueOutcomeMeasures } from "../../app/server/services/outcome-measures.server";
 import { testDatabase } from "./database";
 import { signedInClient } from "./client-session";
