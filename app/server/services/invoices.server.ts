@@ -359,4 +359,3 @@ export async function getInvoice(db: Executor, id: string) {
   const [invoice] = await db.select().from(invoices).where(eq(invoices.id, id));
   return invoice ?? null;
 }
-
