@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -136,10 +136,19 @@ describe("saving the practice's identity", () => {
     const first = await member();
     const second = await member();
     const paid = [await pay(first.id), await pay(second.id)];
+    // A payment whose booking was then erased (the booking deleted, the payment kept with booking_id null) still waits.
+    const erased = await member();
+    await pay(erased.id);
+    await db.execute(sql`delete from group_bookings where id = ${erased.id}`);
     expect(paid.map((payment) => payment.invoiceNumber)).toEqual([null, null]);
     const before = await page();
     expect(before.gaps).toEqual(["Denominazione", "Indirizzo", "CAP", "Comune", "Provincia", "Partita IVA", "Codice fiscale", "IBAN", "Intestatario del conto"]);
     expect(before.waiting).toBeGreaterThanOrEqual(2);
+    // The screen's count (kept per booking in ledger_balances) is what matching every payment to its invoice finds.
+    const [matched] = await db
+      .execute<{ count: number }>(sql`select count(*)::int as count from payments p where not exists (select 1 from invoices i where i.payment_id = p.id)`)
+      .then((r) => r.rows);
+    expect(before.waiting).toBe(matched!.count);
 
     const saved = await save({ ...validSettings, stamp_duty: "person", bic: "bppi it rr xxx" });
     expect(saved.body).toMatchObject({ ok: true });

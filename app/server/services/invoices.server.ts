@@ -274,8 +274,19 @@ function shrinkLines(lines: InvoiceLine[], cents: number) {
 /** Payments without their invoice (of one person, by address in lower case, or everyone's); the query joins invoices and group_bookings. */
 const waitingFor = (email: string | null) => and(isNull(invoices.id), email ? sql`lower(${groupBookings.email}) = ${fiscalEmail(email)}` : undefined);
 
-/** How many invoices wait (of one person, or everyone's when `email` is null). */
+/**
+ * How many invoices wait (of one person, or everyone's when `email` is null). Everyone's is the sum
+ * kept per booking in ledger_balances (migration 0022's triggers count a booking's payments without
+ * an invoice), plus the payments whose booking was erased: matching 80,000 payments to their invoices
+ * took 150-330 ms on the settings screen at 2,000 members.
+ */
 export async function countWaitingInvoices(db: Executor, email: string | null) {
+  if (email === null) {
+    const { rows } = await db.execute<{ count: number }>(sql`
+      select (select coalesce(sum(waiting_invoices), 0) from ledger_balances)::int
+        + (select count(*) from payments p where p.booking_id is null and not exists (select 1 from invoices i where i.payment_id = p.id))::int as count`);
+    return rows[0]?.count ?? 0;
+  }
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(payments)
