@@ -1,7 +1,9 @@
-import { type SQL, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../app/server/db/client.server";
 import { PER_WEEK_SQL, SOURCES_SQL } from "../../app/server/services/admin-overview.server";
+import { questionnaireResponses } from "../../app/server/db/schema";
+import { responseStatuses, STATUSES_SQL } from "../../app/server/services/admin-questionnaires.server";
 import { monthFiguresSql } from "../../app/server/services/books-exports.server";
 import { testDatabase } from "./database";
 
@@ -11,7 +13,7 @@ import { testDatabase } from "./database";
  * no index matching its condition or order. The e-mail comparisons are written as the services
  * write them (`lower(column) = $email`: client area, gates, privacy export and erasure), the
  * mailbox's page as /admin/posta asks it, the dashboard's weekly counts and sources as loadOverview runs them,
- * the books' monthly figures per therapist as /admin/contabilita asks them.
+ * the books' monthly figures per therapist as /admin/contabilita asks them, the questionnaires' statuses for their filter.
  */
 
 let db: Database;
@@ -83,6 +85,22 @@ describe("queries that use indexes", () => {
     expect(read("attendance")).toEqual([["Index Only Scan", "attendance_session_status_idx"]]);
     expect(read("group_sessions").flat()).not.toContain("Seq Scan");
     expect(nodes.map((node) => node["Index Name"])).toContain("group_sessions_starts_at_idx");
+  });
+
+  it("the questionnaires' status filter offers the known statuses first, then each other status present once", async () => {
+    await db.execute(sql`
+      insert into internal_questionnaire_responses (name, email, age, gender, city, answers, time_preference, source_discovery, newsletter_subscription, privacy_consent, consent_at, status)
+      select 'X', 'stati@example.it', '26-35', 'Donna', 'Roma', '{}', 'Sera', 'Instagram', 'no', true, now(), status
+      from unnest(array['completed', 'archiviato', 'archiviato', 'bozza', 'completed']) as status`);
+    expect(await responseStatuses(db)).toEqual(["completed", "archiviato", "bozza"]);
+    await db.delete(questionnaireResponses).where(eq(questionnaireResponses.email, "stati@example.it"));
+  });
+
+  it("the questionnaires' status filter finds the statuses present by probing the status index, not reading the table", async () => {
+    const nodes = await planOf(STATUSES_SQL);
+    const read = nodes.filter((node) => node["Relation Name"] === "internal_questionnaire_responses");
+    expect(read.length).toBeGreaterThan(0);
+    for (const node of read) expect([node["Node Type"], node["Index Name"]]).toEqual(["Index Only Scan", "responses_status_idx"]);
   });
 
   it("the dashboard's sources (how people found the practice) count from the source index alone", async () => {

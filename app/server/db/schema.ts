@@ -180,6 +180,8 @@ export const questionnaireResponses = pgTable(
     index("responses_created_at_idx").on(t.createdAt),
     // The dashboard's "Come ci hanno conosciuto" counts from this index alone (an index-only scan).
     index("responses_source_idx").on(t.sourceDiscovery),
+    // The statuses present, for the list's filter, one probe each (migration 0034).
+    index("responses_status_idx").on(t.status),
     index("responses_email_idx").on(t.email),
     index("responses_email_lower_idx").on(sql`lower(${t.email})`),
   ],

@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { readAnswers } from "../crypto.server";
 import type { Database } from "../db/client.server";
 import { questionnaireResponses } from "../db/schema";
@@ -34,9 +34,21 @@ export async function listResponses(db: Database, query: ListQuery) {
   );
 }
 
+/**
+ * The statuses present, one index probe each (a loose index scan of `responses_status_idx`, migration
+ * 0034): `select distinct status` read all 50,000 questionnaires of a large practice (90-190 ms).
+ */
+export const STATUSES_SQL = `
+  with recursive present as (
+    (select status from internal_questionnaire_responses order by status limit 1)
+    union all
+    select (select r.status from internal_questionnaire_responses r where r.status > present.status order by r.status limit 1)
+    from present where present.status is not null)
+  select status from present where status is not null`;
+
 /** Every status present, for the filter (the known ones first). */
 export async function responseStatuses(db: Database) {
-  const rows = await db.selectDistinct({ status: questionnaireResponses.status }).from(questionnaireResponses);
+  const { rows } = await db.execute<{ status: string }>(sql.raw(STATUSES_SQL));
   const present = rows.map((row) => row.status);
   return [...new Set<string>([...questionnaireStatuses, ...present])];
 }
