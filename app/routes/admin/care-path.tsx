@@ -3,7 +3,6 @@ import type { Route } from "./+types/care-path";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { BarChart } from "~/components/admin/bar-chart";
 import { EmptyState, PageHeader } from "~/components/admin/page";
-import { personPath } from "~/components/admin/person-link";
 import {
   conversion,
   FUNNEL_WEEKS,
@@ -110,10 +109,9 @@ function FunnelTable({ weeks }: { weeks: Route.ComponentProps["loaderData"]["wee
   );
 }
 
-/** Where staff act on a person's wait: their account (a booking), or the questionnaire they sent. */
+/** Where staff act on a person's wait: the call's page (where its outcome is recorded), or the questionnaire they sent. */
 function waitingHref(person: WaitingPerson) {
-  if (person.kind === "questionnaire") return `/admin/questionari?risposta=${person.id}`;
-  return person.bookingId ? personPath(person.bookingId) : `/admin/prenotazioni?q=${encodeURIComponent(person.email)}`;
+  return person.kind === "questionnaire" ? `/admin/questionari?risposta=${person.id}` : `/admin/chiamate/${person.id}`;
 }
 
 const daysSince = (since: string, now: string) => Math.floor((Date.parse(now) - Date.parse(since)) / 86_400_000);
