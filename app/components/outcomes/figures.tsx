@@ -29,57 +29,91 @@ export function FigureTiles({ figures }: { figures: OutcomeFigures }) {
   );
 }
 
-/** Rows of figures (by month, therapist or group) as a table: counts and shares. */
+const figureHeaders = [
+  "Conclusi",
+  "Con punteggi appaiati",
+  "Completezza",
+  "Caso clinico all'inizio",
+  "Miglioramento affidabile",
+  "Peggioramento affidabile",
+  "Recupero",
+  "Recupero affidabile",
+] as const;
+
+/** A row's values in the order of `figureHeaders`. */
+function figureCells(row: FiguresRow) {
+  const rates = figureRates(row);
+  return [
+    String(row.ended),
+    String(row.paired),
+    share(rates.completeness),
+    String(row.casenessAtStart),
+    `${row.reliableImprovement} (${share(rates.reliableImprovement)})`,
+    `${row.reliableDeterioration} (${share(rates.reliableDeterioration)})`,
+    `${row.recovery} (${share(rates.recovery)})`,
+    `${row.reliableRecovery} (${share(rates.reliableRecovery)})`,
+  ];
+}
+
+/**
+ * Rows of figures (by month, therapist or group): a table from md up (in a region that scrolls and
+ * takes the keyboard's focus), and on a phone one card per row with each figure named, so nine
+ * columns never need a sideways scroll.
+ */
 export function FiguresTable({ caption, firstColumn, rows }: { caption: string; firstColumn: string; rows: readonly FiguresRow[] }) {
   if (rows.length === 0) return <p className="text-sm text-ink-500">{`${caption}: nessun percorso concluso finora.`}</p>;
-  const headers = [
-    "Conclusi",
-    "Con punteggi appaiati",
-    "Completezza",
-    "Caso clinico all'inizio",
-    "Miglioramento affidabile",
-    "Peggioramento affidabile",
-    "Recupero",
-    "Recupero affidabile",
-  ];
   return (
-    <div className="overflow-x-auto rounded-2xl border border-sand-200 bg-white">
-      <table className="w-full min-w-[48rem] text-left text-sm">
-        <caption className="px-4 pt-3 text-left font-semibold">{caption}</caption>
-        <thead>
-          <tr className="border-b border-sand-200">
-            <th scope="col" className="px-4 py-2 font-semibold">
-              {firstColumn}
-            </th>
-            {headers.map((header) => (
-              <th key={header} scope="col" className="px-3 py-2 font-semibold">
-                {header}
+    <>
+      <section aria-label={caption} className="rounded-2xl border border-sand-200 bg-white md:hidden">
+        <h2 className="px-4 pt-4 text-lg font-semibold">{caption}</h2>
+        <ul className="divide-y divide-sand-100">
+          {rows.map((row) => (
+            <li key={row.key} className="p-4">
+              <p className="text-sm font-semibold text-ink-900">{row.label}</p>
+              <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+                {figureCells(row).map((value, index) => (
+                  <div key={figureHeaders[index]}>
+                    <dt className="text-xs text-ink-500">{figureHeaders[index]}</dt>
+                    <dd className="tabular-nums">{value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <div role="region" aria-label={caption} tabIndex={0} className="hidden overflow-x-auto rounded-2xl border border-sand-200 bg-white md:block">
+        <table className="w-full min-w-[48rem] text-left text-sm">
+          <caption className="px-4 pt-3 text-left font-semibold">{caption}</caption>
+          <thead>
+            <tr className="border-b border-sand-200">
+              <th scope="col" className="px-4 py-2 font-semibold">
+                {firstColumn}
               </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => {
-            const rates = figureRates(row);
-            return (
+              {figureHeaders.map((header) => (
+                <th key={header} scope="col" className="px-3 py-2 font-semibold">
+                  {header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
               <tr key={row.key} className="border-b border-sand-100 last:border-0">
                 <th scope="row" className="px-4 py-2 font-normal">
                   {row.label}
                 </th>
-                <td className="px-3 py-2 tabular-nums">{row.ended}</td>
-                <td className="px-3 py-2 tabular-nums">{row.paired}</td>
-                <td className="px-3 py-2 tabular-nums">{share(rates.completeness)}</td>
-                <td className="px-3 py-2 tabular-nums">{row.casenessAtStart}</td>
-                <td className="px-3 py-2 tabular-nums">{`${row.reliableImprovement} (${share(rates.reliableImprovement)})`}</td>
-                <td className="px-3 py-2 tabular-nums">{`${row.reliableDeterioration} (${share(rates.reliableDeterioration)})`}</td>
-                <td className="px-3 py-2 tabular-nums">{`${row.recovery} (${share(rates.recovery)})`}</td>
-                <td className="px-3 py-2 tabular-nums">{`${row.reliableRecovery} (${share(rates.reliableRecovery)})`}</td>
+                {figureCells(row).map((value, index) => (
+                  <td key={figureHeaders[index]} className="px-3 py-2 tabular-nums">
+                    {value}
+                  </td>
+                ))}
               </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }
 

@@ -16,9 +16,15 @@ export interface ChartPoint {
 /** Light to warm as the band gets more severe; every fill keeps the ink and the line above 4.5:1 and 3:1. */
 const bandFills = ["#eef7f5", "#f5efe5", "#fbe5dc", "#f7d5c7", "#f1c3b1"];
 
+/** A band's name on one line, or two when it would not fit beside the plot ("Moderatamente grave"). */
+function labelLines(label: string) {
+  const space = label.lastIndexOf(" ");
+  return label.length > 12 && space > 0 ? [label.slice(0, space), label.slice(space + 1)] : [label];
+}
+
 const WIDTH = 360;
 const HEIGHT = 210;
-const PAD = { top: 12, right: 92, bottom: 28, left: 28 };
+const PAD = { top: 14, right: 104, bottom: 28, left: 28 };
 
 /**
  * One measure's scores over time as a server-rendered SVG line chart (no charting library, no
@@ -54,7 +60,7 @@ export function ScoreChart({
   const labelEvery = sorted.length > 6 ? Math.ceil(sorted.length / 6) : 1;
 
   return (
-    <figure className="grid gap-2" aria-labelledby={`${id}-title`}>
+    <figure className="grid content-start gap-2" aria-labelledby={`${id}-title`}>
       <figcaption id={`${id}-title`} className="font-semibold">
         {title}
       </figcaption>
@@ -70,14 +76,18 @@ export function ScoreChart({
               return (
                 <g key={band.label}>
                   <rect x={PAD.left} y={top} width={plotWidth} height={bottom - top} fill={bandFills[index] ?? bandFills[bandFills.length - 1]} />
-                  <text x={PAD.left + plotWidth + 6} y={(top + bottom) / 2} dominantBaseline="middle" fontSize="10" fill="#3c4a4f">
-                    {band.label}
+                  <text x={PAD.left + plotWidth + 6} y={(top + bottom) / 2} dominantBaseline="middle" fontSize="12" fill="#3c4a4f">
+                    {labelLines(band.label).map((line, lineIndex, lines) => (
+                      <tspan key={line} x={PAD.left + plotWidth + 6} dy={lineIndex === 0 ? `${-(lines.length - 1) * 0.55}em` : "1.1em"}>
+                        {line}
+                      </tspan>
+                    ))}
                   </text>
                 </g>
               );
             })}
             {[0, max].map((tick) => (
-              <text key={tick} x={PAD.left - 6} y={y(tick)} textAnchor="end" dominantBaseline="middle" fontSize="10" fill="#3c4a4f">
+              <text key={tick} x={PAD.left - 6} y={y(tick)} textAnchor="end" dominantBaseline="middle" fontSize="12" fill="#3c4a4f">
                 {tick}
               </text>
             ))}
@@ -88,11 +98,11 @@ export function ScoreChart({
             {sorted.map((point, index) => (
               <g key={index}>
                 <circle cx={x(point.at)} cy={y(point.value)} r="4.5" fill="#256657" stroke="#ffffff" strokeWidth="1.5" />
-                <text x={x(point.at)} y={y(point.value) - 9} textAnchor="middle" fontSize="11" fontWeight="600" fill="#1f2a2e">
+                <text x={x(point.at)} y={y(point.value) < 26 ? y(point.value) + 20 : y(point.value) - 9} textAnchor="middle" fontSize="13" fontWeight="600" fill="#1f2a2e">
                   {point.value}
                 </text>
                 {index % labelEvery === 0 || index === sorted.length - 1 ? (
-                  <text x={x(point.at)} y={HEIGHT - 10} textAnchor="middle" fontSize="10" fill="#3c4a4f">
+                  <text x={x(point.at)} y={HEIGHT - 10} textAnchor="middle" fontSize="12" fill="#3c4a4f">
                     {formatShortDate(point.at).replace(/ \d{4}$/, "")}
                   </text>
                 ) : null}

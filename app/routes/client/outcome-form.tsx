@@ -152,7 +152,12 @@ function QuestionScreen({
           </span>
           <span>{question.measure}</span>
         </p>
-        <progress value={position + 1} max={QUESTION_COUNT} aria-hidden className="h-2 w-full overflow-hidden rounded-full accent-teal-700" />
+        <progress
+          value={position + 1}
+          max={QUESTION_COUNT}
+          aria-hidden
+          className="h-2 w-full appearance-none overflow-hidden rounded-full bg-sand-200 [&::-moz-progress-bar]:bg-teal-700 [&::-webkit-progress-bar]:bg-sand-200 [&::-webkit-progress-value]:bg-teal-700"
+        />
       </div>
       {actionData?.error ? <AreaError>{actionData.error}</AreaError> : null}
       {showHelp ? <SafetyHelp /> : null}
@@ -161,7 +166,7 @@ function QuestionScreen({
         <input type="hidden" name="key" value={question.key} />
         {showHelp && isSafetyItem ? <input type="hidden" name="helpShown" value="1" /> : null}
         <fieldset className="grid gap-3" aria-describedby={fieldError ? "risposta-errore" : undefined}>
-          <legend className="grid gap-2">
+          <legend className="grid w-full gap-2">
             <span className="text-ink-700">{measureInstruction}</span>
             <h2 ref={heading} tabIndex={-1} className="text-xl font-semibold text-ink-900 outline-none focus-visible:ring-2 focus-visible:ring-teal-600 sm:text-2xl">
               {question.text}
