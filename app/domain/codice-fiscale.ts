@@ -1,4 +1,4 @@
-import { z } from "./zod";
+import { codeSchema, refuser, type CodeCheck } from "./code-check";
 
 /**
  * The codice fiscale of a person (16 characters), as the fattura sanitaria and the Sistema Tessera
@@ -62,13 +62,10 @@ export const codiceFiscaleMessages = {
   check: "Il carattere di controllo del codice fiscale (l'ultimo) non è corretto: controlla di averlo scritto bene.",
 } as const;
 
-export type CodiceFiscaleProblem = keyof typeof codiceFiscaleMessages;
-export type CodiceFiscaleResult = { ok: true; value: string } | { ok: false; problem: CodiceFiscaleProblem; message: string };
-
-const refuse = (problem: CodiceFiscaleProblem): CodiceFiscaleResult => ({ ok: false, problem, message: codiceFiscaleMessages[problem] });
+const refuse = refuser(codiceFiscaleMessages);
 
 /** Checks a person's codice fiscale; on success `value` is the normalised code to store. */
-export function checkCodiceFiscale(input: string): CodiceFiscaleResult {
+export function checkCodiceFiscale(input: string): CodeCheck<keyof typeof codiceFiscaleMessages> {
   const code = normaliseCodiceFiscale(input);
   if (code === "") return refuse("empty");
   if (COMPANY_CODE.test(code)) return refuse("company");
@@ -84,9 +81,4 @@ export function checkCodiceFiscale(input: string): CodiceFiscaleResult {
 export const isCodiceFiscale = (input: string) => checkCodiceFiscale(input).ok;
 
 /** A form field for a person's codice fiscale: parses to the normalised code, or fails with one message. */
-export const codiceFiscaleSchema = z.string({ error: codiceFiscaleMessages.empty }).transform((input, context) => {
-  const result = checkCodiceFiscale(input);
-  if (result.ok) return result.value;
-  context.addIssue({ code: "custom", message: result.message });
-  return z.NEVER;
-});
+export const codiceFiscaleSchema = codeSchema(codiceFiscaleMessages.empty, checkCodiceFiscale);

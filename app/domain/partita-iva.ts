@@ -1,5 +1,5 @@
 import { checkCodiceFiscale, codiceFiscaleMessages, normaliseCodiceFiscale } from "./codice-fiscale";
-import { z } from "./zod";
+import { codeSchema, refuser, type CodeCheck } from "./code-check";
 
 /**
  * The partita IVA (11 digits: 7 for the taxpayer, 3 for the office, 1 check digit) and the numeric
@@ -29,13 +29,10 @@ export const partitaIvaMessages = {
   check: "La cifra di controllo della partita IVA (l'ultima) non è corretta: controlla di averla scritta bene.",
 } as const;
 
-export type PartitaIvaProblem = keyof typeof partitaIvaMessages;
-export type PartitaIvaResult = { ok: true; value: string } | { ok: false; problem: PartitaIvaProblem; message: string };
-
-const refuse = (problem: PartitaIvaProblem): PartitaIvaResult => ({ ok: false, problem, message: partitaIvaMessages[problem] });
+const refuse = refuser(partitaIvaMessages);
 
 /** Checks 11 digits and their check digit; eleven zeros pass the arithmetic but are nobody's number. */
-function checkElevenDigits(digits: string): PartitaIvaResult {
+function checkElevenDigits(digits: string): CodeCheck<keyof typeof partitaIvaMessages> {
   if (digits === "") return refuse("empty");
   if (!/^\d{11}$/.test(digits) || /^0+$/.test(digits)) return refuse("format");
   if (partitaIvaCheckDigit(digits) !== digits.charAt(10)) return refuse("check");
@@ -44,12 +41,7 @@ function checkElevenDigits(digits: string): PartitaIvaResult {
 
 export const checkPartitaIva = (input: string) => checkElevenDigits(normalisePartitaIva(input));
 
-export const partitaIvaSchema = z.string({ error: partitaIvaMessages.empty }).transform((input, context) => {
-  const result = checkPartitaIva(input);
-  if (result.ok) return result.value;
-  context.addIssue({ code: "custom", message: result.message });
-  return z.NEVER;
-});
+export const partitaIvaSchema = codeSchema(partitaIvaMessages.empty, checkPartitaIva);
 
 export const issuerCodiceFiscaleMessages = {
   empty: codiceFiscaleMessages.empty,
@@ -76,9 +68,4 @@ export function checkIssuerCodiceFiscale(input: string): IssuerCodiceFiscaleResu
   return { ok: false, message: person.problem === "length" ? issuerCodiceFiscaleMessages.length : person.message };
 }
 
-export const issuerCodiceFiscaleSchema = z.string({ error: issuerCodiceFiscaleMessages.empty }).transform((input, context) => {
-  const result = checkIssuerCodiceFiscale(input);
-  if (result.ok) return result.value;
-  context.addIssue({ code: "custom", message: result.message });
-  return z.NEVER;
-});
+export const issuerCodiceFiscaleSchema = codeSchema(issuerCodiceFiscaleMessages.empty, checkIssuerCodiceFiscale);

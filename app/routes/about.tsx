@@ -1,6 +1,7 @@
 import type { Route } from "./+types/about";
 import { CtaBand } from "~/components/site/cta-band";
 import { PageHeader } from "~/components/site/page-header";
+import { ParagraphList } from "~/components/site/paragraphs";
 import { aboutCtas, aboutSections } from "~/content/about";
 import { site } from "~/content/site";
 import { organizationJsonLd, seo } from "~/domain/seo";
@@ -40,9 +41,7 @@ export default function About() {
               </h2>
             </div>
             <div className="grid max-w-2xl gap-4 text-lg text-ink-700">
-              {section.paragraphs.map((paragraph, paragraphIndex) => (
-                <p key={paragraphIndex}>{paragraph}</p>
-              ))}
+              <ParagraphList paragraphs={section.paragraphs} />
             </div>
           </section>
         ))}

@@ -1,5 +1,6 @@
-import { Phone } from "lucide-react";
+import { CallButton } from "~/components/site/call-button";
 import { PageHeader } from "~/components/site/page-header";
+import { TitledSection } from "~/components/site/titled-section";
 import { emergency, HELP_PATH, helplines, helpTitle, notAnEmergencyService } from "~/content/help";
 import { webPageMeta } from "~/domain/seo";
 
@@ -22,23 +23,21 @@ export default function HelpNow() {
     <>
       <PageHeader title={helpTitle} intro="Se stai male adesso, non sei solə e non devi aspettare: ecco a chi puoi rivolgerti subito, in ogni momento." />
       <div className="container-page grid max-w-3xl gap-8 py-10 sm:py-14">
-        <section aria-labelledby="emergenza" className="grid gap-4 rounded-3xl border-2 border-danger-600/40 bg-danger-50 p-6 sm:p-8">
-          <h2 id="emergenza" className="text-2xl font-semibold text-ink-900">
-            {emergency.title}
-          </h2>
+        <TitledSection
+          id="emergenza"
+          title={emergency.title}
+          className="grid gap-4 rounded-3xl border-2 border-danger-600/40 bg-danger-50 p-6 sm:p-8"
+          titleClassName="text-2xl font-semibold text-ink-900"
+        >
           <p className="text-lg text-ink-900">{emergency.text}</p>
           <p>
-            <a href={`tel:${emergency.dial}`} className="btn btn-primary min-h-12 text-lg">
-              <Phone aria-hidden className="size-5" />
+            <CallButton dial={emergency.dial} className="btn btn-primary min-h-12 text-lg" iconClassName="size-5">
               Chiama il {emergency.number}
-            </a>
+            </CallButton>
           </p>
-        </section>
+        </TitledSection>
 
-        <section aria-labelledby="ascolto" className="grid gap-4">
-          <h2 id="ascolto" className="text-2xl font-semibold">
-            Numeri di ascolto e di aiuto
-          </h2>
+        <TitledSection id="ascolto" title="Numeri di ascolto e di aiuto" className="grid gap-4" titleClassName="text-2xl font-semibold">
           <ul className="grid gap-4">
             {helplines.map((line) => (
               <li key={line.name} className="grid gap-2 rounded-3xl border border-sand-200 bg-white p-5 shadow-sm sm:p-6">
@@ -46,10 +45,9 @@ export default function HelpNow() {
                 <p className="text-ink-700">{line.forWhom}</p>
                 <p className="text-ink-700">{line.hours}</p>
                 <p className="flex flex-wrap items-center gap-x-4 gap-y-2">
-                  <a href={`tel:${line.dial}`} className="btn btn-secondary min-h-11">
-                    <Phone aria-hidden className="size-4" />
+                  <CallButton dial={line.dial} className="btn btn-secondary min-h-11">
                     {line.number}
-                  </a>
+                  </CallButton>
                   <a href={line.site.href} rel="noopener" className="font-semibold text-teal-700 underline underline-offset-2">
                     {line.site.label}
                   </a>
@@ -58,14 +56,11 @@ export default function HelpNow() {
             ))}
           </ul>
           <p className="text-sm text-ink-500">Orari e servizi possono cambiare: sul sito di ciascun servizio trovi quelli aggiornati.</p>
-        </section>
+        </TitledSection>
 
-        <section aria-labelledby="noi" className="grid gap-3">
-          <h2 id="noi" className="text-2xl font-semibold">
-            E il tuo gruppo?
-          </h2>
+        <TitledSection id="noi" title="E il tuo gruppo?" className="grid gap-3" titleClassName="text-2xl font-semibold">
           <p className="text-ink-700">{notAnEmergencyService}</p>
-        </section>
+        </TitledSection>
       </div>
     </>
   );

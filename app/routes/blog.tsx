@@ -3,6 +3,7 @@ import type { Route } from "./+types/blog";
 import { FeaturedPost, PostCard, type PostSummary } from "~/components/blog/post-card";
 import { postPath, postReadTime } from "~/components/blog/post-format";
 import { PageHeader } from "~/components/site/page-header";
+import { TitledSection } from "~/components/site/titled-section";
 import { site } from "~/content/site";
 import { absoluteUrl, seo } from "~/domain/seo";
 import { listPublishedPosts } from "~/server/services/blog.server";
@@ -55,10 +56,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
               <FeaturedPost post={featured} />
             </section>
             {others.length > 0 ? (
-              <section aria-labelledby="altri-articoli" className="grid gap-8">
-                <h2 id="altri-articoli" className="text-3xl font-semibold">
-                  Altri articoli
-                </h2>
+              <TitledSection id="altri-articoli" title="Altri articoli" className="grid gap-8" titleClassName="text-3xl font-semibold">
                 <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
                   {others.map((post) => (
                     <li key={post.id}>
@@ -66,7 +64,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
                     </li>
                   ))}
                 </ul>
-              </section>
+              </TitledSection>
             ) : null}
           </>
         ) : (

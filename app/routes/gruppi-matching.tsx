@@ -7,6 +7,7 @@ import { GroupCard } from "~/components/matching/group-card";
 import { GroupCarousel } from "~/components/matching/group-carousel";
 import { MatchingSkeleton } from "~/components/matching/matching-skeleton";
 import { postJson } from "~/components/post-json";
+import { ParagraphList } from "~/components/site/paragraphs";
 import { groupSelectionSchema, waitlistSchema } from "~/domain/matching-schemas";
 import { ThankYou } from "~/components/matching/thank-you";
 import { DIRECT_CALL_LABEL, identityMessages, messages, type GroupCardData } from "~/domain/matching-types";
@@ -252,11 +253,7 @@ function MatchingFlow({
     return (
       <>
         <PageHeader eyebrow={name ? `${name}, grazie per le tue risposte` : "Grazie per le tue risposte"} title={minorNotice.title}>
-          {minorNotice.intro.map((paragraph) => (
-            <p key={paragraph} className="text-lg text-ink-700">
-              {paragraph}
-            </p>
-          ))}
+          <ParagraphList paragraphs={minorNotice.intro} className="text-lg text-ink-700" />
         </PageHeader>
         <MinorNotice />
       </>

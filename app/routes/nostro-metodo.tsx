@@ -1,6 +1,7 @@
 import type { Route } from "./+types/nostro-metodo";
 import { CtaBand } from "~/components/site/cta-band";
 import { DemoVideo } from "~/components/site/demo-video";
+import { ParagraphList } from "~/components/site/paragraphs";
 import { methodBlocks, methodCta } from "~/content/method";
 import { group } from "~/content/site";
 import { seo, serviceJsonLd } from "~/domain/seo";
@@ -46,11 +47,7 @@ export default function Method() {
                   <h2 id={`metodo-${index}`} className="text-3xl font-semibold leading-tight">
                     {block.title}
                   </h2>
-                  {block.paragraphs.map((paragraph, paragraphIndex) => (
-                    <p key={paragraphIndex} className="text-lg text-ink-700">
-                      {paragraph}
-                    </p>
-                  ))}
+                  <ParagraphList paragraphs={block.paragraphs} className="text-lg text-ink-700" />
                 </div>
               </section>
             </li>

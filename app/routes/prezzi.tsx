@@ -3,6 +3,8 @@ import type { Route } from "./+types/prezzi";
 import { CtaBand } from "~/components/site/cta-band";
 import { FaqAccordion } from "~/components/site/faq-accordion";
 import { PageHeader } from "~/components/site/page-header";
+import { ParagraphList } from "~/components/site/paragraphs";
+import { TitledSection } from "~/components/site/titled-section";
 import { pricingFaq } from "~/content/faq";
 import { pricingCards, pricingHeader, pricingIncluded, reducedRateNote } from "~/content/pricing";
 import { seo, serviceJsonLd } from "~/domain/seo";
@@ -25,10 +27,7 @@ export default function Pricing() {
   return (
     <>
       <PageHeader eyebrow="Prezzi e FAQ" title={pricingHeader.title} intro={pricingHeader.subtitle} />
-      <section aria-labelledby="tariffe-titolo" className="container-page py-12 sm:py-16">
-        <h2 id="tariffe-titolo" className="sr-only">
-          Le tariffe
-        </h2>
+      <TitledSection id="tariffe-titolo" title="Le tariffe" className="container-page py-12 sm:py-16" titleClassName="sr-only">
         <ul className="mx-auto grid max-w-4xl gap-6 md:grid-cols-2">
           {pricingCards.map((card) => (
             <li
@@ -49,24 +48,16 @@ export default function Pricing() {
             </li>
           ))}
         </ul>
-      </section>
+      </TitledSection>
       <div className="container-page grid gap-6 pb-12 sm:pb-16 lg:grid-cols-2">
-        <section aria-labelledby="incluso-titolo" className="rounded-3xl bg-teal-50 p-6 sm:p-8">
-          <h2 id="incluso-titolo" className="mb-5 text-2xl font-semibold">
-            {pricingIncluded.title}
-          </h2>
+        <TitledSection id="incluso-titolo" title={pricingIncluded.title} className="rounded-3xl bg-teal-50 p-6 sm:p-8" titleClassName="mb-5 text-2xl font-semibold">
           <CheckList items={pricingIncluded.items} className="text-ink-700" />
-        </section>
-        <section aria-labelledby="agevolata-titolo" className="rounded-3xl bg-sand-100 p-6 sm:p-8">
-          <h2 id="agevolata-titolo" className="mb-5 text-2xl font-semibold">
-            {reducedRateNote.title}
-          </h2>
+        </TitledSection>
+        <TitledSection id="agevolata-titolo" title={reducedRateNote.title} className="rounded-3xl bg-sand-100 p-6 sm:p-8" titleClassName="mb-5 text-2xl font-semibold">
           <div className="grid gap-4 text-ink-700">
-            {reducedRateNote.paragraphs.map((paragraph, index) => (
-              <p key={index}>{paragraph}</p>
-            ))}
+            <ParagraphList paragraphs={reducedRateNote.paragraphs} />
           </div>
-        </section>
+        </TitledSection>
       </div>
       <section aria-labelledby="faq-prezzi-titolo" className="border-t border-sand-200 bg-white/60 py-12 sm:py-16">
         <div className="container-page">

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/risultati";
 import { FigureDefinitions, FigureTiles } from "~/components/outcomes/figures";
 import { PageHeader } from "~/components/site/page-header";
+import { TitledSection } from "~/components/site/titled-section";
 import { site } from "~/content/site";
 import { formatShortDate } from "~/domain/format";
 import { PUBLIC_MINIMUM_PAIRED } from "~/domain/outcome-metrics";
@@ -47,32 +48,28 @@ export default function Results({ loaderData }: Route.ComponentProps) {
           </p>
         ) : null}
         {enough ? (
-          <section aria-labelledby="figures-title" className="grid gap-4">
-            <h2 id="figures-title" className="text-3xl font-semibold">
-              Le cifre
-            </h2>
+          <TitledSection id="figures-title" title="Le cifre" className="grid gap-4" titleClassName="text-3xl font-semibold">
             <p className="text-ink-700">
               {`Dati aggiornati al ${formatShortDate(asOf)}: ${total.ended} persone hanno concluso il percorso${
                 period ? ` tra il ${formatShortDate(period.from)} e il ${formatShortDate(period.to)}` : ""
               }, ${total.paired} con almeno due questionari.`}
             </p>
             <FigureTiles figures={total} />
-          </section>
+          </TitledSection>
         ) : (
-          <section aria-labelledby="figures-title" className="grid gap-4 rounded-2xl bg-white p-5 shadow-sm">
-            <h2 id="figures-title" className="text-2xl font-semibold">
-              I dati non sono ancora sufficienti
-            </h2>
+          <TitledSection
+            id="figures-title"
+            title="I dati non sono ancora sufficienti"
+            className="grid gap-4 rounded-2xl bg-white p-5 shadow-sm"
+            titleClassName="text-2xl font-semibold"
+          >
             <p className="text-ink-700">
               {`Pubblichiamo le cifre solo quando almeno ${PUBLIC_MINIMUM_PAIRED} persone hanno concluso il percorso con due o più questionari compilati. Con meno persone una percentuale cambierebbe molto per un solo caso e non direbbe nulla di affidabile, e sarebbe più facile riconoscere qualcuno. Finora sono ${total.paired}.`}
             </p>
             <p className="text-sm text-ink-500">{`Situazione al ${formatShortDate(asOf)}.`}</p>
-          </section>
+          </TitledSection>
         )}
-        <section aria-labelledby="method-title" className="grid gap-4">
-          <h2 id="method-title" className="text-3xl font-semibold">
-            Il metodo
-          </h2>
+        <TitledSection id="method-title" title="Il metodo" className="grid gap-4" titleClassName="text-3xl font-semibold">
           <p className="text-ink-700">
             Usiamo le regole pubblicate da NHS Talking Therapies, il servizio pubblico inglese di psicoterapia che da anni rende noti i propri risultati: si confrontano il primo e
             l'ultimo questionario di ogni persona che ha concluso il percorso. Le cifre si ricalcolano ogni giorno e contano i percorsi conclusi fino al giorno prima.
@@ -82,7 +79,7 @@ export default function Results({ loaderData }: Route.ComponentProps) {
             Per confronto, NHS Talking Therapies indica come obiettivo che almeno la metà delle persone che erano un caso clinico all'inizio raggiunga il recupero. I questionari
             non sono una diagnosi: misurano quanto spesso, nelle ultime due settimane, si sono presentati alcuni segni di umore depresso e di ansia.
           </p>
-        </section>
+        </TitledSection>
       </div>
     </>
   );

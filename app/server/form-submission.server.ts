@@ -12,6 +12,12 @@ export function parseSubmission<Schema extends z.ZodType>(form: FormData, schema
   return parseWithZod(form, { schema });
 }
 
+/** A posted multi-intent form: the form, its `intent` as sent (the answer names it even when refused) and its submission. */
+export async function readIntentForm<Schema extends z.ZodType>(request: Request, schema: Schema) {
+  const form = await request.formData();
+  return { form, intent: String(form.get("intent") ?? ""), submission: parseSubmission(form, schema) };
+}
+
 /**
  * The action's refusal: status 400 (or the given one) with Conform's result, which the form shows
  * on its fields with or without JavaScript. `fieldErrors`/`formError` add what only the server can

@@ -79,22 +79,33 @@ export function SelectField<Schema>({
 }: {
   label: ReactNode;
   field: FieldMetadata<Schema>;
-  options: readonly { value: string | number; label: string }[];
+  options: readonly Option[];
   className?: string;
 }) {
   return (
     <Field label={label} field={field}>
       <select {...getSelectProps(field)} className={className}>
         <option value="">Scegli…</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
+        <Options options={options} />
       </select>
     </Field>
   );
 }
+
+type Option = { value: string | number; label: string; disabled?: boolean };
+
+/** A select's options, each its value and the label shown (`disabled` where it cannot be chosen now). */
+export function Options({ options }: { options: readonly Option[] }) {
+  return options.map((option) => (
+    <option key={option.value} value={option.value} disabled={option.disabled}>
+      {option.label}
+    </option>
+  ));
+}
+
+/** The options of a closed list of values, each shown with its label. */
+export const labelledOptions = <Value extends string>(values: readonly Value[], labels: Record<Value, string>): Option[] =>
+  values.map((value) => ({ value, label: labels[value] }));
 
 /** A select's options, one per item: its id as the value, its name shown. */
 export function OptionList({ items }: { items: readonly { id: string; name: string }[] }) {

@@ -1,26 +1,21 @@
 import type { ReactNode } from "react";
+import { TitledSection } from "~/components/site/titled-section";
 
 /** A titled part of a record's dialog (the message, the e-mail's text...). */
 export function DetailSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section aria-labelledby={id}>
-      <h3 id={id} className="mb-2 text-base font-semibold">
-        {title}
-      </h3>
+    <TitledSection id={id} title={title} level={3} titleClassName="mb-2 text-base font-semibold">
       {children}
-    </section>
+    </TitledSection>
   );
 }
 
 /** A titled part of a staff or therapist page (the groups, the people, the meetings). */
 export function PanelSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section aria-labelledby={id} className="grid gap-3">
-      <h2 id={id} className="text-lg font-semibold">
-        {title}
-      </h2>
+    <TitledSection id={id} title={title} className="grid gap-3" titleClassName="text-lg font-semibold">
       {children}
-    </section>
+    </TitledSection>
   );
 }
 

@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { NavLink, useLocation } from "react-router";
+import { useScrollEdges } from "~/components/ui/use-scroll-edges";
 
 interface AdminTab {
   to: string;
@@ -15,27 +16,11 @@ interface AdminTab {
  */
 export function AdminTabBar({ tabs }: { tabs: readonly AdminTab[] }) {
   const list = useRef<HTMLUListElement>(null);
-  const [more, setMore] = useState({ before: false, after: false });
   const { pathname } = useLocation();
-
   useEffect(() => {
-    const element = list.current;
-    if (!element) return;
-    const update = () =>
-      setMore({
-        before: element.scrollLeft > 4,
-        after: element.scrollLeft + element.clientWidth < element.scrollWidth - 4,
-      });
-    element.querySelector('[aria-current="page"]')?.scrollIntoView({ block: "nearest", inline: "center" });
-    update();
-    element.addEventListener("scroll", update, { passive: true });
-    const observer = new ResizeObserver(update);
-    observer.observe(element);
-    return () => {
-      element.removeEventListener("scroll", update);
-      observer.disconnect();
-    };
+    list.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: "nearest", inline: "center" });
   }, [pathname]);
+  const more = useScrollEdges(list, [pathname]);
 
   const scrollBy = (direction: 1 | -1) => {
     const element = list.current;
@@ -63,14 +48,14 @@ export function AdminTabBar({ tabs }: { tabs: readonly AdminTab[] }) {
           </li>
         ))}
       </ul>
-      {more.before ? (
+      {more.start ? (
         <div className={`${edge} left-0 justify-start bg-gradient-to-r pl-1`}>
           <button type="button" className={arrow} onClick={() => scrollBy(-1)} aria-label="Sezioni precedenti">
             <ChevronLeft aria-hidden className="size-4" />
           </button>
         </div>
       ) : null}
-      {more.after ? (
+      {more.end ? (
         <div className={`${edge} right-0 justify-end bg-gradient-to-l pr-1`}>
           <button type="button" className={arrow} onClick={() => scrollBy(1)} aria-label="Altre sezioni">
             <ChevronRight aria-hidden className="size-4" />

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { useActionForm } from "~/components/admin/action-result";
-import { Field, OptionList } from "~/components/admin/fields";
+import { Field, labelledOptions, OptionList, Options } from "~/components/admin/fields";
 import { callOutcomeLabels, callOutcomes, callOutcomeSchema, referralReasonLabels, referralReasons, riskLevelLabels, riskLevels } from "~/domain/call-outcomes";
 
 interface Recorded {
@@ -43,21 +43,13 @@ export function CallOutcomeForm({ recorded, groups }: { recorded: Recorded | nul
       >
         <select {...getSelectProps(fields.riskLevel)} className="field">
           <option value="">Scegli…</option>
-          {riskLevels.map((level) => (
-            <option key={level} value={level}>
-              {riskLevelLabels[level]}
-            </option>
-          ))}
+          <Options options={labelledOptions(riskLevels, riskLevelLabels)} />
         </select>
       </Field>
       <Field label="Esito" field={fields.outcome}>
         <select {...getSelectProps(fields.outcome)} className="field">
           <option value="">Scegli…</option>
-          {callOutcomes.map((value) => (
-            <option key={value} value={value} disabled={high && value !== "not_suitable"}>
-              {callOutcomeLabels[value]}
-            </option>
-          ))}
+          <Options options={labelledOptions(callOutcomes, callOutcomeLabels).map((option) => ({ ...option, disabled: high && option.value !== "not_suitable" }))} />
         </select>
       </Field>
       {outcome === "suitable_other" ? (
@@ -73,11 +65,7 @@ export function CallOutcomeForm({ recorded, groups }: { recorded: Recorded | nul
           <Field label="Motivo" field={fields.referralReason}>
             <select {...getSelectProps(fields.referralReason)} className="field">
               <option value="">Scegli…</option>
-              {referralReasons.map((reason) => (
-                <option key={reason} value={reason}>
-                  {referralReasonLabels[reason]}
-                </option>
-              ))}
+              <Options options={labelledOptions(referralReasons, referralReasonLabels)} />
             </select>
           </Field>
           <Field label="Indicazione per la persona" field={fields.referralNote} hint="La legge la persona nell'email: a chi rivolgersi, con parole semplici.">

@@ -1,5 +1,6 @@
-import { LifeBuoy, Phone } from "lucide-react";
+import { LifeBuoy } from "lucide-react";
 import { Link } from "react-router";
+import { CallButton } from "~/components/site/call-button";
 import { HELP_PATH } from "~/content/help";
 import { minorNotice } from "~/content/minors";
 
@@ -17,10 +18,9 @@ export function MinorNotice() {
             <p className="text-ink-700">{place.text}</p>
             {"tel" in place ? (
               <p>
-                <a href={`tel:${place.tel}`} className="btn btn-secondary mt-1 min-h-11">
-                  <Phone aria-hidden className="size-4" />
+                <CallButton dial={place.tel} className="btn btn-secondary mt-1 min-h-11">
                   Chiama il {place.tel}
-                </a>
+                </CallButton>
               </p>
             ) : null}
           </li>

@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useRef, useState, type KeyboardEvent } from "react";
+import { useScrollEdges } from "~/components/ui/use-scroll-edges";
 import type { CallSlotDay } from "~/domain/matching-types";
 
 const DAY_STEP_KEYS: Record<string, (index: number, last: number) => number> = {
@@ -17,21 +18,7 @@ const DAY_STEP_KEYS: Record<string, (index: number, last: number) => number> = {
  */
 function DayStrip({ days, activeDate, onChoose }: { days: CallSlotDay[]; activeDate: string; onChoose: (date: string) => void }) {
   const strip = useRef<HTMLDivElement>(null);
-  const [edges, setEdges] = useState({ start: false, end: false });
-
-  useEffect(() => {
-    const element = strip.current;
-    if (!element) return;
-    const measure = () => setEdges({ start: element.scrollLeft > 4, end: element.scrollLeft + element.clientWidth < element.scrollWidth - 4 });
-    measure();
-    element.addEventListener("scroll", measure, { passive: true });
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => {
-      element.removeEventListener("scroll", measure);
-      observer.disconnect();
-    };
-  }, [days.length]);
+  const edges = useScrollEdges(strip, [days.length]);
 
   const scrollBy = (direction: 1 | -1) => strip.current?.scrollBy({ left: direction * strip.current.clientWidth * 0.8, behavior: "smooth" });
 

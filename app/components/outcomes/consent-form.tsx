@@ -1,5 +1,6 @@
 import { ShieldCheck } from "lucide-react";
 import { AreaSection } from "~/components/client/area-page";
+import { ParagraphList } from "~/components/site/paragraphs";
 import { formatShortDate } from "~/domain/format";
 import { Form } from "react-router";
 import { outcomeConsentText, outcomePaths } from "~/domain/outcome-measures";
@@ -15,11 +16,7 @@ export function OutcomeConsentForm({ busy, refused }: { busy: boolean; refused: 
         <ShieldCheck aria-hidden className="size-5 shrink-0 text-teal-700" />
         Il tuo consenso
       </h2>
-      {outcomeConsentText.map((paragraph) => (
-        <p key={paragraph} className="text-ink-700">
-          {paragraph}
-        </p>
-      ))}
+      <ParagraphList paragraphs={outcomeConsentText} className="text-ink-700" />
       {refused ? <p className="rounded-2xl bg-sand-100 p-4 text-ink-900">Per ora non hai dato il consenso: non ti chiediamo nulla. Puoi cambiare idea qui quando vuoi.</p> : null}
       <Form method="post" className="flex flex-col gap-2 sm:flex-row">
         <input type="hidden" name="intent" value="consent" />

@@ -1,4 +1,5 @@
-import { LifeBuoy, Phone } from "lucide-react";
+import { LifeBuoy } from "lucide-react";
+import { CallButton } from "~/components/site/call-button";
 import { emergency, HELP_PATH, helplines, helpTitle } from "~/content/help";
 
 /**
@@ -18,10 +19,9 @@ export function SafetyHelp({ id = "aiuto-subito" }: { id?: string }) {
         tuo terapeuta riceverà una segnalazione e ti contatterà.
       </p>
       <p>
-        <a href={`tel:${emergency.dial}`} className="btn btn-primary min-h-12 w-full sm:w-fit">
-          <Phone aria-hidden className="size-5" />
+        <CallButton dial={emergency.dial} className="btn btn-primary min-h-12 w-full sm:w-fit" iconClassName="size-5">
           Chiama il {emergency.number}
-        </a>
+        </CallButton>
       </p>
       <ul className="grid gap-2">
         {helplines.map((line) => (
@@ -30,10 +30,9 @@ export function SafetyHelp({ id = "aiuto-subito" }: { id?: string }) {
               <span className="font-semibold text-ink-900">{line.name}</span>
               <span className="text-sm text-ink-700">{line.hours}</span>
             </span>
-            <a href={`tel:${line.dial}`} className="btn btn-secondary min-h-11">
-              <Phone aria-hidden className="size-4" />
+            <CallButton dial={line.dial} className="btn btn-secondary min-h-11">
               {line.number}
-            </a>
+            </CallButton>
           </li>
         ))}
       </ul>

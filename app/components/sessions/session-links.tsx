@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { Badge, EmptyState } from "~/components/admin/page";
+import { TitledSection } from "~/components/site/titled-section";
 import { HELD_LABEL, sessionLabel, THERAPIST_AREA, upperFirst, type SessionStatus } from "~/domain/sessions";
 import { sessionTones } from "./attendance-sheet";
 
@@ -19,10 +20,7 @@ interface SessionLink {
 /** A section of the therapist area listing meetings, each a link to its attendance, with its status. */
 export function SessionLinks({ id, title, empty, sessions }: { id: string; title: string; empty: string; sessions: readonly SessionLink[] }) {
   return (
-    <section aria-labelledby={id} className="grid gap-3">
-      <h2 id={id} className="text-lg font-semibold">
-        {title}
-      </h2>
+    <TitledSection id={id} title={title} className="grid gap-3" titleClassName="text-lg font-semibold">
       {sessions.length === 0 ? (
         <EmptyState>{empty}</EmptyState>
       ) : (
@@ -47,7 +45,7 @@ export function SessionLinks({ id, title, empty, sessions }: { id: string; title
           ))}
         </ul>
       )}
-    </section>
+    </TitledSection>
   );
 }
 

@@ -1,5 +1,6 @@
 import { ChevronDown } from "lucide-react";
 import type { ReactNode } from "react";
+import { ParagraphList } from "~/components/site/paragraphs";
 import type { LegalDocument } from "~/content/types";
 
 const sectionId = (index: number) => `sezione-${index + 1}`;
@@ -52,9 +53,7 @@ export function LegalDocumentPage({ document, before }: { document: LegalDocumen
           {document.sections.map((section, index) => (
             <section key={section.heading} id={sectionId(index)} className="scroll-mt-20">
               <h2>{section.heading}</h2>
-              {section.paragraphs.map((paragraph, paragraphIndex) => (
-                <p key={paragraphIndex}>{paragraph}</p>
-              ))}
+              <ParagraphList paragraphs={section.paragraphs} />
               {section.items ? (
                 <ul>
                   {section.items.map((item) => (

@@ -8,14 +8,16 @@ export function splitParagraphs(text: string | null | undefined): string[] {
     .filter((block) => block.length > 0);
 }
 
+/** Stored text as paragraphs (split on blank lines). */
 export function Paragraphs({ text, className }: { text: string | null | undefined; className?: string }) {
-  return (
-    <>
-      {splitParagraphs(text).map((paragraph, index) => (
-        <p key={index} className={className}>
-          {paragraph}
-        </p>
-      ))}
-    </>
-  );
+  return <ParagraphList paragraphs={splitParagraphs(text)} className={className} />;
+}
+
+/** Written paragraphs (a page's content), one <p> each. */
+export function ParagraphList({ paragraphs, className }: { paragraphs: readonly string[]; className?: string }) {
+  return paragraphs.map((paragraph, index) => (
+    <p key={index} className={className}>
+      {paragraph}
+    </p>
+  ));
 }

@@ -26,7 +26,7 @@ import { actionFail, actionOk, loadOr, staffAction, submissionRefused } from "~/
 import { ADMIN_PAGE_SIZE, parseListQuery, auditListRead } from "~/server/services/admin-lists.server";
 import { versionSchema } from "~/server/record-versions.server";
 import { VERSION_FIELD } from "~/domain/version";
-import { parseSubmission } from "~/server/form-submission.server";
+import { readIntentForm } from "~/server/form-submission.server";
 import { adminPageData, requireAdmin } from "~/server/gates.server";
 
 const statusTones: Record<BookingStatus, BadgeTone> = {
@@ -67,9 +67,7 @@ const successMessages = {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireAdmin(context.db, request);
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const submission = parseSubmission(form, bookingAction);
+  const { intent, submission } = await readIntentForm(request, bookingAction);
   if (submission.status !== "success") {
     // What staff chose or wrote is refused on its field, with its message as the toast; anything else was not typed.
     const typed = submission.error?.group_id?.[0] ?? submission.error?.reason?.[0];

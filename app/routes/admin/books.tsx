@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { Form } from "react-router";
 import type { Route } from "./+types/books";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
+import { Options } from "~/components/admin/fields";
 import { ListTable, td } from "~/components/admin/list";
 import { PageHeader } from "~/components/admin/page";
 import { Terms } from "~/components/admin/sections";
@@ -178,11 +179,7 @@ function SelectField({ name, label, value, error, options }: { name: string; lab
       {(described) => (
         <select name={name} defaultValue={value} className="field sm:w-56" {...described}>
           {options.some((option) => option.value === value) ? null : <option value={value}>{value}</option>}
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
+          <Options options={options} />
         </select>
       )}
     </ChoiceField>

@@ -26,7 +26,7 @@ import { approveIseeRequest, declineIseeRequest, pendingIseeRequests } from "~/s
 import { approveIsee, CreditNeedsConfirmation, listAccounts, recentPayments, recentRefunds, recordPayment, recordRefund, revokeIsee } from "~/server/services/payments.server";
 import { practiceFiscalIdentity } from "~/server/services/invoices.server";
 import { ADMIN_PAGE_SIZE, auditListRead, parseListQuery } from "~/server/services/admin-lists.server";
-import { parseSubmission } from "~/server/form-submission.server";
+import { readIntentForm } from "~/server/form-submission.server";
 import { adminPageData, requireAdmin } from "~/server/gates.server";
 import type { SessionInfo } from "~/server/auth.server";
 import type { Database } from "~/server/db/client.server";
@@ -96,9 +96,7 @@ const formTitles: Partial<Record<PaymentsAction["intent"], string>> = {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireAdmin(context.db, request);
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const submission = parseSubmission(form, paymentsAction);
+  const { intent, submission } = await readIntentForm(request, paymentsAction);
   if (submission.status !== "success") {
     const title = formTitles[intent as PaymentsAction["intent"]];
     return title ? submissionRefused(intent, title, submission, { description: checkFields }) : actionFail(intent, 400, "Azione sconosciuta.");

@@ -2,6 +2,7 @@ import type { Route } from "./+types/safety-alerts";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { PageHeader } from "~/components/admin/page";
 import { SafetyAlertList } from "~/components/safety/safety-alert-list";
+import { TitledSection } from "~/components/site/titled-section";
 import { adminPageData, requireAdmin } from "~/server/gates.server";
 import { acknowledgeAction, acknowledgeAsStaff, listSafetyAlerts } from "~/server/services/safety-alerts.server";
 
@@ -29,18 +30,12 @@ export default function AdminSafetyAlerts({ loaderData }: Route.ComponentProps) 
         title="Segnalazioni di sicurezza"
         description="Rischi da verificare subito: una chiamata conoscitiva con rischio alto, una risposta alla domanda 9 del PHQ-9. Dopo 24 ore senza presa visione lo staff riceve un sollecito."
       />
-      <section aria-labelledby="open-alerts" className="grid gap-3">
-        <h2 id="open-alerts" className="text-lg font-semibold">
-          Aperte ({open.length})
-        </h2>
+      <TitledSection id="open-alerts" title={<>Aperte ({open.length})</>} className="grid gap-3" titleClassName="text-lg font-semibold">
         <SafetyAlertList alerts={open} side="staff" empty="Nessuna segnalazione aperta." />
-      </section>
-      <section aria-labelledby="closed-alerts" className="grid gap-3">
-        <h2 id="closed-alerts" className="text-lg font-semibold">
-          Prese in carico di recente
-        </h2>
+      </TitledSection>
+      <TitledSection id="closed-alerts" title="Prese in carico di recente" className="grid gap-3" titleClassName="text-lg font-semibold">
         <SafetyAlertList alerts={closed} side="staff" empty="Nessuna segnalazione presa in carico finora." />
-      </section>
+      </TitledSection>
     </section>
   );
 }

@@ -19,7 +19,7 @@ import { actionFail, actionFailure, actionOk, checkFields, isRecordId, staffActi
 import { parseFields } from "~/server/http/body.server";
 import { attendanceSheet, cancelSession, moveSession, recordAttendance } from "~/server/services/sessions.server";
 import { bookingContacts } from "~/server/services/person-account.server";
-import { parseSubmission } from "~/server/form-submission.server";
+import { readIntentForm } from "~/server/form-submission.server";
 import { adminPageData, requireAdmin } from "~/server/gates.server";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -54,11 +54,9 @@ const failed = { scope: "admin-session", title: "Operazione non riuscita", fallb
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = await requireAdmin(context.db, request);
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
+  const { form, intent, submission } = await readIntentForm(request, sessionAction);
   if (!isRecordId(params.sessionId)) return actionFailure(intent, new HttpError(404, "Incontro non trovato."), failed);
   const sessionId = params.sessionId;
-  const submission = parseSubmission(form, sessionAction);
   if (submission.status !== "success") {
     if (intent === "cancel") return submissionRefused(intent, "Incontro non annullato", submission);
     if (intent === "move") return submissionRefused(intent, "Incontro non spostato", submission, { description: checkFields });

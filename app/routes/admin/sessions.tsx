@@ -18,7 +18,7 @@ import { actionFail, actionOk, checkFields, loadOr, isRecordId, recordId, staffA
 import { therapistOptions } from "~/server/services/admin-groups.server";
 import { addClosure, deleteClosure, groupOptions, listClosures, pageSessions, SESSION_PAGE_SIZE, weekView, type WeekDay } from "~/server/services/sessions.server";
 import { pageParam } from "~/server/services/admin-lists.server";
-import { parseSubmission } from "~/server/form-submission.server";
+import { readIntentForm } from "~/server/form-submission.server";
 import { adminPageData, requireAdmin } from "~/server/gates.server";
 import { z } from "~/domain/zod";
 
@@ -69,9 +69,7 @@ const closureAction = z.discriminatedUnion("intent", [
 
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireAdmin(context.db, request);
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const submission = parseSubmission(form, closureAction);
+  const { intent, submission } = await readIntentForm(request, closureAction);
   if (submission.status !== "success") {
     return intent === "create" ? submissionRefused(intent, "Chiusura non salvata", submission, { description: checkFields }) : actionFail(intent, 400, "Azione sconosciuta.");
   }

@@ -8,6 +8,7 @@ import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { Field, InputField } from "~/components/admin/fields";
 import { PageHeader, Spinner } from "~/components/admin/page";
 import { firstError } from "~/components/forms/schema-form";
+import { TitledSection } from "~/components/site/titled-section";
 import { issuedInvoicesText, practiceSettingsSchema, stampDutyBearerLabels, stampDutyBearers } from "~/domain/fiscal-forms";
 import { DEMO_VALUES_GAP } from "~/domain/fiscal-identity";
 import { formatIban } from "~/domain/iban";
@@ -176,12 +177,9 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
 
 function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section aria-labelledby={id} className="grid gap-4 rounded-2xl border border-sand-200 bg-white p-4 sm:p-6">
-      <h2 id={id} className="text-lg font-semibold">
-        {title}
-      </h2>
+    <TitledSection id={id} title={title} className="grid gap-4 rounded-2xl border border-sand-200 bg-white p-4 sm:p-6" titleClassName="text-lg font-semibold">
       {children}
-    </section>
+    </TitledSection>
   );
 }
 
