@@ -28,14 +28,16 @@ export function fiscalProfileDefaults(
  */
 export function FiscalProfileFields({ fields, who }: { fields: Record<ProfileField, FieldMetadata<string>> & { ts_opposition: FieldMetadata<unknown> }; who: "self" | "staff" }) {
   const oppositionHint = `${fields.ts_opposition.id}-hint`;
+  // The browser fills in the person's own data; staff type someone else's.
+  const autoComplete = (token: string) => (who === "self" ? token : "off");
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Nome" field={fields.first_name}>
-          <input {...getInputProps(fields.first_name, { type: "text" })} autoComplete={who === "self" ? "given-name" : "off"} className="field" />
+          <input {...getInputProps(fields.first_name, { type: "text" })} autoComplete={autoComplete("given-name")} className="field" />
         </Field>
         <Field label="Cognome" field={fields.last_name}>
-          <input {...getInputProps(fields.last_name, { type: "text" })} autoComplete={who === "self" ? "family-name" : "off"} className="field" />
+          <input {...getInputProps(fields.last_name, { type: "text" })} autoComplete={autoComplete("family-name")} className="field" />
         </Field>
       </div>
       <Field label="Codice fiscale" field={fields.codice_fiscale} hint="16 caratteri, come sulla tessera sanitaria.">
@@ -49,25 +51,19 @@ export function FiscalProfileFields({ fields, who }: { fields: Record<ProfileFie
         />
       </Field>
       <Field label="Indirizzo di residenza" field={fields.address_line} hint="Via e numero civico.">
-        <input {...getInputProps(fields.address_line, { type: "text" })} autoComplete={who === "self" ? "address-line1" : "off"} className="field" />
+        <input {...getInputProps(fields.address_line, { type: "text" })} autoComplete={autoComplete("address-line1")} className="field" />
       </Field>
       <div className="grid grid-cols-[minmax(0,7rem)_minmax(0,1fr)] gap-4 sm:grid-cols-[8rem_minmax(0,1fr)_6rem]">
         <Field label="CAP" field={fields.postal_code}>
-          <input
-            {...getInputProps(fields.postal_code, { type: "text" })}
-            autoComplete={who === "self" ? "postal-code" : "off"}
-            inputMode="numeric"
-            maxLength={5}
-            className="field"
-          />
+          <input {...getInputProps(fields.postal_code, { type: "text" })} autoComplete={autoComplete("postal-code")} inputMode="numeric" maxLength={5} className="field" />
         </Field>
         <Field label="Comune" field={fields.city}>
-          <input {...getInputProps(fields.city, { type: "text" })} autoComplete={who === "self" ? "address-level2" : "off"} className="field" />
+          <input {...getInputProps(fields.city, { type: "text" })} autoComplete={autoComplete("address-level2")} className="field" />
         </Field>
         <Field label="Provincia" field={fields.province} hint="Sigla, es. RM" className="col-span-2 sm:col-span-1">
           <input
             {...getInputProps(fields.province, { type: "text" })}
-            autoComplete={who === "self" ? "address-level1" : "off"}
+            autoComplete={autoComplete("address-level1")}
             autoCapitalize="characters"
             maxLength={2}
             className="field w-24 uppercase sm:w-full"

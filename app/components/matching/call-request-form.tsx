@@ -3,6 +3,7 @@ import { useEffect, useId, useState, type FormEvent } from "react";
 import { EmailField } from "./email-field";
 import { useToast } from "~/components/ui/toast";
 import { postJson, firstFieldError } from "~/components/post-json";
+import { ErrorOrHint, errorOrHintId } from "~/components/site/field-error";
 import { callKeyPrefix } from "~/domain/matching-schemas";
 import { adultMessages } from "~/domain/minors";
 import { SlotPicker } from "./slot-picker";
@@ -155,19 +156,13 @@ export function CallRequestForm({
               if (phoneError) setPhoneError(null);
             }}
             aria-invalid={phoneError ? true : undefined}
-            aria-describedby={phoneError ? `${ids}-phone-error` : `${ids}-phone-hint`}
+            aria-describedby={errorOrHintId(`${ids}-phone`, phoneError)}
             className="field pl-11"
           />
         </div>
-        {phoneError ? (
-          <p id={`${ids}-phone-error`} className="text-sm text-danger-600">
-            {phoneError}
-          </p>
-        ) : (
-          <p id={`${ids}-phone-hint`} className="text-sm text-ink-500">
-            Lo useremo solo per la chiamata conoscitiva.
-          </p>
-        )}
+        <ErrorOrHint id={`${ids}-phone`} error={phoneError}>
+          Lo useremo solo per la chiamata conoscitiva.
+        </ErrorOrHint>
       </div>
       {days && days.length > 0 ? <SlotPicker days={days} value={slot} onChange={setSlot} disabled={sending} /> : null}
       <div className="grid gap-1.5">
@@ -183,7 +178,7 @@ export function CallRequestForm({
               if (adultError) setAdultError(null);
             }}
             aria-invalid={adultError ? true : undefined}
-            aria-describedby={adultError ? `${ids}-adult-error` : `${ids}-adult-hint`}
+            aria-describedby={errorOrHintId(`${ids}-adult`, adultError)}
             className="mt-1 size-5 shrink-0 accent-teal-700"
           />
           <label htmlFor={`${ids}-adult`} className="text-ink-900">
@@ -191,15 +186,9 @@ export function CallRequestForm({
             <span aria-hidden> *</span>
           </label>
         </div>
-        {adultError ? (
-          <p id={`${ids}-adult-error`} className="text-sm text-danger-600">
-            {adultError}
-          </p>
-        ) : (
-          <p id={`${ids}-adult-hint`} className="text-sm text-ink-500">
-            I nostri gruppi sono per persone adulte.
-          </p>
-        )}
+        <ErrorOrHint id={`${ids}-adult`} error={adultError}>
+          I nostri gruppi sono per persone adulte.
+        </ErrorOrHint>
       </div>
       <div>
         <button
