@@ -20,7 +20,7 @@ import { resetEnvForTests } from "../../app/server/env.server";
 import { subscribe } from "../../app/server/services/newsletter.server";
 import { ACCOUNT_LOCKOUT_THRESHOLD, accountKey, addressKey, lockoutMessage, LOCKOUT_MAX_SECONDS } from "../../app/server/sign-in-lockout.server";
 import { testDatabase } from "./database";
-import { solvedChallenge } from "./helpers";
+import { solvedChallenge, rowsWhere } from "./helpers";
 import { refusal } from "./route-calls";
 import { totp } from "./totp";
 import { requireAdmin } from "../../app/server/gates.server";
@@ -379,10 +379,7 @@ describe("per-account lockout", () => {
     expect(await adminSignIn(owner.email, owner.password)).toMatchObject({ status: 302 });
     expect(await unlockOnce()).toMatchObject({ status: 404, data: { ok: false } });
     const [owned] = await db.select().from(user).where(eq(user.email, owner.email));
-    const audited = await db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, "unlock"), eq(auditLog.entityId, owned!.id)));
+    const audited = await rowsWhere(db, auditLog, { action: "unlock", entityId: owned!.id });
     expect(audited).toHaveLength(1);
   });
 

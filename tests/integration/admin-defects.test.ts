@@ -3,7 +3,7 @@
  * calls them: stale edits, clamped pages, whole contact messages, Italian CSV, the art. 17 register and
  * the audit of the mailbox.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { formatDateTime } from "../../app/domain/format";
 import { loader as auditLoader } from "../../app/routes/admin/audit";
@@ -19,7 +19,7 @@ import { action as privacyAction } from "../../app/routes/admin/privacy";
 import { action as therapistsAction, loader as therapistsLoader } from "../../app/routes/admin/therapists";
 import type { Database } from "../../app/server/db/client.server";
 import { auditLog, blogPosts, contacts, groupBookings, groups, privacyRequests, therapists } from "../../app/server/db/schema";
-import { onePagePdf, newGroup as groupRow, newTherapist as therapistRow, staffDatabase } from "./helpers";
+import { onePagePdf, newGroup as groupRow, newTherapist as therapistRow, staffDatabase, rowsWhere } from "./helpers";
 import { answer, form, refusal, routeCaller, type AnyHandler } from "./route-calls";
 
 const BASE = "http://localhost:3000";
@@ -220,10 +220,7 @@ describe("17. a long contact message is read whole in its own view", () => {
     expect(list.viewing).toBeNull();
     const opened = await load<Page>(contactsLoader, `/admin?q=marta&messaggio=${contact!.id}`);
     expect(opened.viewing!.message).toBe(message);
-    const reads = await db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, "read"), eq(auditLog.entity, "contact"), eq(auditLog.entityId, contact!.id)));
+    const reads = await rowsWhere(db, auditLog, { action: "read", entity: "contact", entityId: contact!.id });
     expect(reads).toHaveLength(1);
   });
 });
@@ -304,10 +301,7 @@ describe("21. privacy: erasures on the register, the mailbox list in the audit l
 
   it("opening the mailbox list (admin → Posta) is recorded in the audit log", async () => {
     await load(mailboxLoader, "/admin/posta?page=1");
-    const entries = await db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, "list"), eq(auditLog.entity, "email_outbox")));
+    const entries = await rowsWhere(db, auditLog, { action: "list", entity: "email_outbox" });
     expect(entries).toHaveLength(1);
     expect(entries[0]!.actorEmail).toBe("staff@example.com");
   });

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action as ownAction, loader as ownLoader } from "../../app/routes/therapist/availability";
 import { action as staffAction, loader as staffLoader } from "../../app/routes/admin/therapist-availability";
@@ -6,7 +6,7 @@ import type { Database } from "../../app/server/db/client.server";
 import { auditLog, therapistAvailability, therapistAvailabilityExceptions, therapists } from "../../app/server/db/schema";
 import { signedInClient } from "./client-session";
 import { testDatabase } from "./database";
-import { newTherapist, signedInStaff, signedInTherapist } from "./helpers";
+import { newTherapist, signedInStaff, signedInTherapist, rowsWhere } from "./helpers";
 import { answer, form, pageRequest, refusal, routeCaller } from "./route-calls";
 
 let db: Database;
@@ -42,10 +42,7 @@ describe("a therapist's availability for intake calls", () => {
     expect(added.status).toBe(200);
     expect(added.body.done).toBe("Fascia aggiunta");
     expect(await windowsOf(anna.id)).toMatchObject([{ weekday: 2, startMinute: 1080, endMinute: 1260 }]);
-    const [entry] = await db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.entity, "therapist_availability"), eq(auditLog.action, "create")));
+    const [entry] = await rowsWhere(db, auditLog, { entity: "therapist_availability", action: "create" });
     expect(entry).toMatchObject({ actorEmail: "anna@example.com", detail: { therapistId: anna.id, weekday: 2, start: "18:00", end: "21:00" } });
     const page = (await call(ownLoader, pageRequest("/terapeuta-area/disponibilita", { cookie: annaCookie }))) as { windows: unknown[] };
     expect(page.windows).toHaveLength(1);
@@ -100,10 +97,7 @@ describe("a therapist's availability for intake calls", () => {
     const added = answer(await call(staffAction, request({ intent: "add-window", weekday: "6", start: "09:30", end: "12:00" }), { id: bruno.id }));
     expect(added.body.done).toBe("Fascia aggiunta");
     expect(await windowsOf(bruno.id)).toMatchObject([{ weekday: 6, startMinute: 570, endMinute: 720 }]);
-    const [entry] = await db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.entity, "therapist_availability"), eq(auditLog.actorEmail, "staff@example.com")));
+    const [entry] = await rowsWhere(db, auditLog, { entity: "therapist_availability", actorEmail: "staff@example.com" });
     expect(entry!.detail).toMatchObject({ therapistId: bruno.id });
     const page = (await call(staffLoader, pageRequest(`/admin/terapeuti/${bruno.id}/disponibilita`, { cookie: staffCookie }), { id: bruno.id })) as { name: string };
     expect(page.name).toBe("Dott. Bruno");

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -16,7 +16,7 @@ import { cancelBooking, confirmBooking } from "../../app/server/services/admin-b
 import { versionOf } from "../../app/server/record-versions.server";
 import { recommendedGroups } from "../../app/server/services/groups.server";
 import { testDatabase } from "./database";
-import { accessTokenFor, postJson, queuedMail, validAnswers, therapistWithGroup, cookieHeader, confirmedMembers } from "./helpers";
+import { accessTokenFor, postJson, queuedMail, validAnswers, therapistWithGroup, cookieHeader, confirmedMembers, rowsWhere } from "./helpers";
 
 beforeAll(() => {
   process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "insieme-booking-"));
@@ -234,10 +234,7 @@ describe("capacity", () => {
     expect(rejected.reason).toBeInstanceOf(HttpError);
     expect(rejected.reason).toMatchObject({ status: 409, message: 'Il gruppo "Ultimo" è al completo (8 posti).' });
 
-    const confirmed = await db
-      .select()
-      .from(groupBookings)
-      .where(and(eq(groupBookings.groupId, group.id), eq(groupBookings.status, "confirmed")));
+    const confirmed = await rowsWhere(db, groupBookings, { groupId: group.id, status: "confirmed" });
     expect(confirmed).toHaveLength(8);
     const [after] = await db.select().from(groups).where(eq(groups.id, group.id));
     expect(after?.status).toBe("full");
@@ -253,10 +250,7 @@ describe("waitlist", () => {
     expect((await postJson(joinWaitlist, db, { email: "prima@example.com", groupId: group.id, token: await accessTokenFor(db, "prima@example.com") })).status).toBe(200);
     expect((await postJson(joinWaitlist, db, { email: "seconda@example.com", token: await accessTokenFor(db, "seconda@example.com") })).status).toBe(201);
 
-    const members = await db
-      .select()
-      .from(groupBookings)
-      .where(and(eq(groupBookings.groupId, group.id), eq(groupBookings.status, "confirmed")));
+    const members = await rowsWhere(db, groupBookings, { groupId: group.id, status: "confirmed" });
     await cancelBooking(db, members[0]!.id, await versionFor(db, members[0]!.id));
     expect((await db.select().from(groups).where(eq(groups.id, group.id)))[0]?.status).toBe("open");
     await runDueJobs(db);

@@ -14,7 +14,7 @@ import { auditLog, careNoteAddenda, careNotes, groupBookings, groupSessions, the
 import { reencryptAll } from "../../app/server/key-rotation.server";
 import { erasePersonalData } from "../../app/server/services/privacy-requests.server";
 import { testDatabase } from "./database";
-import { cookieHeader, newGroup, newTherapist, signedInStaff, staffAndClientAccounts } from "./helpers";
+import { cookieHeader, newGroup, newTherapist, signedInStaff, signedInStaffAndClient } from "./helpers";
 import { answer, form, pageRequest, routeCaller, statusOf } from "./route-calls";
 
 let db: Database;
@@ -54,9 +54,7 @@ const page = async (cookie: string, sessionId: string) =>
 beforeAll(async () => {
   process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "insieme-care-notes-"));
   db = await testDatabase();
-  await staffAndClientAccounts(db);
-  staffCookie = (await signedInStaff(db, "staff@example.com")).cookie;
-  clientCookie = cookieHeader(await auth(db).api.signInEmail({ body: { email: "utente@example.com", password: "password-utente-1" }, asResponse: true }));
+  ({ staffCookie, clientCookie } = await signedInStaffAndClient(db));
   alfa = await therapistAccount("Dott.ssa Alfa", "alfa-note@example.com");
   beta = await therapistAccount("Dott. Beta", "beta-note@example.com");
   const group = await newGroup(db, alfa.therapist.id, { name: "Gruppo Note", startsOn: "2026-01-05" });

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auth } from "../../app/server/auth.server";
 import { redactUrl } from "../../app/server/logger.server";
@@ -32,7 +32,7 @@ import { action as adminBookingsAction, loader as adminBookingsLoader } from "..
 import { loader as matchingLoader } from "../../app/routes/gruppi-matching";
 import { identityFromToken } from "../../app/server/services/identity.server";
 import { testDatabase } from "./database";
-import { cookieHeader, queuedMail, signedInStaff, therapistWithGroup, validRegistration } from "./helpers";
+import { cookieHeader, queuedMail, signedInStaff, therapistWithGroup, validRegistration, rowsWhere } from "./helpers";
 import { answer, flashOf, form, pageRequest, refusal, routeCaller } from "./route-calls";
 import { requireClient } from "../../app/server/gates.server";
 
@@ -326,18 +326,8 @@ describe("absences", () => {
     const page = (await call(absenceLoader, pageRequest(`/area-personale/assenza/${id}`, { cookie }), { sessionId: id })) as { data: { absenceFree: boolean } };
     return { id, member, cookie, page };
   };
-  const absenceOf = async (sessionId: string, bookingId: string) =>
-    (
-      await db
-        .select()
-        .from(attendance)
-        .where(and(eq(attendance.sessionId, sessionId), eq(attendance.bookingId, bookingId)))
-    )[0];
-  const absenceMails = async (email: string) =>
-    await db
-      .select()
-      .from(emailOutbox)
-      .where(and(eq(emailOutbox.to, email), eq(emailOutbox.template, "client-absence")));
+  const absenceOf = async (sessionId: string, bookingId: string) => (await rowsWhere(db, attendance, { sessionId, bookingId }))[0];
+  const absenceMails = async (email: string) => await rowsWhere(db, emailOutbox, { to: email, template: "client-absence" });
 
   it("before the notice period: free, recorded as absent_notified, confirmed by e-mail once however often it is sent", async () => {
     const { id, member, cookie, page } = await memberBeforeMeeting(72, "assenza-libera@example.com");
@@ -472,10 +462,7 @@ describe("my data", () => {
     await leave();
     const [row] = await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, "lettrice@example.com"));
     expect(row!.status).toBe("unsubscribed");
-    const mails = await db
-      .select()
-      .from(emailOutbox)
-      .where(and(eq(emailOutbox.to, "lettrice@example.com"), eq(emailOutbox.template, "client-newsletter-left")));
+    const mails = await rowsWhere(db, emailOutbox, { to: "lettrice@example.com", template: "client-newsletter-left" });
     expect(mails).toHaveLength(1);
   });
 });
@@ -607,12 +594,7 @@ describe("moving to another group", () => {
     const mails = await mailsTo("cambio-rifiutato@example.com", "client-move-declined");
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain("Gli altri gruppi sono al completo fino a marzo");
-    expect(
-      await db
-        .select()
-        .from(auditLog)
-        .where(and(eq(auditLog.entityId, request!.id), eq(auditLog.action, "decline"))),
-    ).toHaveLength(1);
+    expect(await rowsWhere(db, auditLog, { entityId: request!.id, action: "decline" })).toHaveLength(1);
     const home = (await call(homeLoader, pageRequest("/area-personale", { cookie }))) as { data: { groups: { moveRequest: { status: string; decisionReason: string } | null }[] } };
     expect(home.data.groups[0]!.moveRequest).toMatchObject({ status: "declined", decisionReason: "Gli altri gruppi sono al completo fino a marzo" });
     await askMove(cookie, member.id, { reason: "Ci riprovo" });
@@ -698,10 +680,7 @@ describe("sign-out", () => {
     for (const { cookie } of [phone, laptop]) {
       expect((await thrown(() => requireClient(db, pageRequest("/area-personale/dati", { cookie })))).status).toBe(302);
     }
-    const mails = await db
-      .select()
-      .from(emailOutbox)
-      .where(and(eq(emailOutbox.to, "due-telefoni@example.com"), eq(emailOutbox.template, "client-signed-out-everywhere")));
+    const mails = await rowsWhere(db, emailOutbox, { to: "due-telefoni@example.com", template: "client-signed-out-everywhere" });
     expect(mails).toHaveLength(1);
   });
 });

@@ -29,7 +29,7 @@ import {
 import { callAvailability } from "../../app/server/services/intake-calls.server";
 import { testDatabase, testDatabaseUrl } from "./database";
 import { versionOf } from "../../app/server/record-versions.server";
-import { accessTokenFor, intakeTherapist, postJson, validAnswers, signedInStaff, therapistWithGroup, confirmedMembers } from "./helpers";
+import { accessTokenFor, intakeTherapist, postJson, validAnswers, signedInStaff, therapistWithGroup, confirmedMembers, rowsWhere } from "./helpers";
 
 /**
  * What happens when people act at the same moment: the last seat of a group, one call slot, the
@@ -98,13 +98,7 @@ async function confirmAsAdmin(bookingId: string) {
   return { status: 200, body: result as { ok: boolean; error?: string; message?: string } };
 }
 
-const confirmedIn = async (groupId: string) =>
-  (
-    await db
-      .select()
-      .from(groupBookings)
-      .where(and(eq(groupBookings.groupId, groupId), eq(groupBookings.status, "confirmed")))
-  ).length;
+const confirmedIn = async (groupId: string) => (await rowsWhere(db, groupBookings, { groupId, status: "confirmed" })).length;
 
 describe("the last seat of a group", () => {
   it("two people choosing it at once both get their request stored; of the two confirmations one wins, the other a clear 409", async () => {

@@ -16,7 +16,7 @@ import { resetEnvForTests } from "../../app/server/env.server";
 import { handleStripeWebhook } from "../../app/server/services/stripe.server";
 import { signedInClient } from "./client-session";
 import { testDatabase } from "./database";
-import { attendingMember, cookieHeader, practiceReady, queuedMail, signedInStaff, staffPayment } from "./helpers";
+import { attendingMember, cookieHeader, practiceReady, queuedMail, signedInStaff, staffPayment, rowsWhere } from "./helpers";
 import { answer, form, pageRequest, refusal, routeCaller } from "./route-calls";
 import { signedCheckoutEvent } from "./stripe-events";
 
@@ -229,10 +229,7 @@ describe("staff's edit of a person's fiscal data", () => {
     await pay(booking.id, 3000);
     const loaded = await staffPage(booking.id);
     expect(loaded).toMatchObject({ version: "0", profile: null, waiting: 1 });
-    const read = await db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.entity, "fiscal_profile"), eq(auditLog.action, "read"), eq(auditLog.entityId, email)));
+    const read = await rowsWhere(db, auditLog, { entity: "fiscal_profile", action: "read", entityId: email });
     expect(read).toHaveLength(1);
 
     const refused = await saveByStaff(booking.id, { ...validProfile, codice_fiscale: "RSSGLI90A41H501X", version: "0" });
@@ -246,10 +243,7 @@ describe("staff's edit of a person's fiscal data", () => {
 
     const version = (await staffPage(booking.id)).version;
     expect((await saveByStaff(booking.id, { ...validProfile, city: "Monza", province: "MB", version })).body).toMatchObject({ ok: true, message: "Dati fiscali salvati." });
-    const entries = await db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.entity, "fiscal_profile"), eq(auditLog.entityId, email)));
+    const entries = await rowsWhere(db, auditLog, { entity: "fiscal_profile", entityId: email });
     const writes = entries.filter((entry) => entry.action !== "read");
     expect(writes.map((entry) => entry.action).sort()).toEqual(["create", "update"]);
     expect(writes.find((entry) => entry.action === "update")!.detail).toEqual({ changed: ["city", "province"] });

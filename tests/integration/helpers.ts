@@ -1,10 +1,18 @@
 import { PROOF_OF_WORK_HEADER } from "../../app/domain/proof-of-work";
 import { PDFDocument } from "pdf-lib";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { and, eq, getTableColumns, type SQL } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "../../app/server/db/client.server";
 import type { SessionInfo } from "../../app/server/auth.server";
 import { recordPayment } from "../../app/server/services/payments.server";
 import { attendance, emailOutbox, fiscalProfiles, groupBookings, groups, groupSessions, practiceSettings, therapistAvailability, therapists } from "../../app/server/db/schema";
 import { withBody } from "../../app/server/mail/outbox.server";
+import { resetKeysForTests } from "../../app/server/crypto.server";
+import { reencryptAll } from "../../app/server/key-rotation.server";
 import { demoPracticeIdentity } from "../../app/domain/fiscal-identity";
 import { solveProofOfWork } from "../support/proof-of-work.mjs";
 
@@ -74,6 +82,26 @@ export async function queuedMail(db: Database) {
   return Promise.all((await db.select().from(emailOutbox).orderBy(emailOutbox.createdAt)).map(withBody));
 }
 
+/** A data folder of the test's own (named after `prefix`) and a fresh encryption key, in force at once; returns the key. */
+export function freshDataDirAndKey(prefix: string) {
+  process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const key = randomBytes(32).toString("base64");
+  process.env.DATA_ENCRYPTION_KEY = key;
+  resetKeysForTests();
+  return key;
+}
+
+/** What `keys:rotate` does: a new key, everything sealed with `previousKey` sealed again, the old key then forgotten. Returns the rows re-encrypted. */
+export async function rotateDataKey(db: Database, previousKey: string) {
+  process.env.DATA_ENCRYPTION_KEY = randomBytes(32).toString("base64");
+  process.env.DATA_ENCRYPTION_KEYS_PREVIOUS = previousKey;
+  resetKeysForTests();
+  const changed = await reencryptAll(db);
+  delete process.env.DATA_ENCRYPTION_KEYS_PREVIOUS;
+  resetKeysForTests();
+  return changed;
+}
+
 /** A staff member signed in: the cookie a browser would send, and the session the services take as actor. */
 export async function signedInStaff(db: Database, email: string, password = "password-molto-lunga") {
   const { auth, createOrPromoteAdmin, getSession } = await import("../../app/server/auth.server");
@@ -109,6 +137,28 @@ export async function staffAndClientAccounts(db: Database, staffPassword = "pass
   await createOrPromoteAdmin(db, "staff@example.com", staffPassword);
   await auth(db).api.signUpEmail({ body: { email: "utente@example.com", password: "password-utente-1", name: "Utente" } });
   await db.update(user).set({ emailVerified: true }).where(eq(user.email, "utente@example.com"));
+}
+
+/** Both accounts of `staffAndClientAccounts`, signed in: the cookies a browser would send. */
+export async function signedInStaffAndClient(db: Database) {
+  const { auth } = await import("../../app/server/auth.server");
+  await staffAndClientAccounts(db);
+  const staffCookie = (await signedInStaff(db, "staff@example.com")).cookie;
+  const clientCookie = cookieHeader(await auth(db).api.signInEmail({ body: { email: "utente@example.com", password: "password-utente-1" }, asResponse: true }));
+  return { staffCookie, clientCookie };
+}
+
+/**
+ * The rows of `table` whose columns hold every value in `match` (`{ entity: "safety_alert", action: "create" }`),
+ * the way most tests check what a write left behind.
+ */
+export function rowsWhere<T extends PgTable>(db: Database, table: T, match: Partial<T["$inferSelect"]>): Promise<T["$inferSelect"][]> {
+  const columns: Record<string, Parameters<typeof eq>[0]> = getTableColumns(table);
+  const conditions: SQL[] = Object.entries(match).map(([key, value]) => eq(columns[key]!, value));
+  return db
+    .select()
+    .from(table as PgTable)
+    .where(and(...conditions)) as Promise<T["$inferSelect"][]>;
 }
 
 type NewTherapist = Partial<typeof therapists.$inferInsert>;

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -15,7 +15,7 @@ import { accessTokens, intakeCalls, emailOutbox, groupBookings, groups, groupWai
 import { callAvailability } from "../../app/server/services/intake-calls.server";
 import { hashToken } from "../../app/server/services/identity.server";
 import { testDatabase } from "./database";
-import { intakeTherapist, postJson, validAnswers } from "./helpers";
+import { intakeTherapist, postJson, validAnswers, rowsWhere } from "./helpers";
 import { withBody } from "../../app/server/mail/outbox.server";
 
 beforeAll(() => {
@@ -71,10 +71,7 @@ const count = async (db: Database, table: typeof groupBookings | typeof groupWai
   );
 
 const confirmationSecret = async (db: Database, email: string) => {
-  const [mail] = await db
-    .select()
-    .from(emailOutbox)
-    .where(and(eq(emailOutbox.template, "confirm-request"), eq(emailOutbox.to, email)));
+  const [mail] = await rowsWhere(db, emailOutbox, { template: "confirm-request", to: email });
   return /conferma-richiesta\/([A-Za-z0-9_-]+)/.exec(mail!.html)![1]!;
 };
 

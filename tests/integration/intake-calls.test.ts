@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -11,7 +11,7 @@ import { groupBookings, intakeCalls, therapistAvailabilityExceptions } from "../
 import { storage } from "../../app/server/storage.server";
 import type { callAvailability } from "../../app/server/services/intake-calls.server";
 import { testDatabase } from "./database";
-import { accessTokenFor, intakeTherapist, newGroup, newTherapist, postJson, queuedMail } from "./helpers";
+import { accessTokenFor, intakeTherapist, newGroup, newTherapist, postJson, queuedMail, rowsWhere } from "./helpers";
 
 let db: Database;
 
@@ -109,12 +109,7 @@ describe("intake calls belong to therapists", () => {
     await db.insert(intakeCalls).values({ ...call, email: "c@example.com", startsAt: call.endsAt, endsAt: new Date(call.endsAt.getTime() + 30 * 60_000) });
     await db.update(intakeCalls).set({ status: "cancelled", cancelledAt: new Date() }).where(eq(intakeCalls.id, first!.id));
     await db.insert(intakeCalls).values({ ...call, email: "d@example.com" });
-    expect(
-      await db
-        .select()
-        .from(intakeCalls)
-        .where(and(eq(intakeCalls.therapistId, therapist.id), eq(intakeCalls.status, "booked"))),
-    ).toHaveLength(2);
+    expect(await rowsWhere(db, intakeCalls, { therapistId: therapist.id, status: "booked" })).toHaveLength(2);
   });
 
   it("a day off takes the therapist's slots away; one-off extra hours add some; a time nobody offers is refused", async () => {

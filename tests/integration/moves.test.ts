@@ -9,7 +9,7 @@ import { moveMember } from "../../app/server/services/bookings.server";
 import { memberBalance } from "../../app/server/services/payments.server";
 import { sessionRoster } from "../../app/server/services/sessions.server";
 import { testDatabase } from "./database";
-import { signedInStaff, staffPayment, therapistWithGroup } from "./helpers";
+import { signedInStaff, staffPayment, therapistWithGroup, rowsWhere } from "./helpers";
 import { answer, form, pageRequest, routeCaller } from "./route-calls";
 
 /** Staff moving a member to another group: /admin/prenotazioni "Sposta", and moveMember for the client area. */
@@ -123,22 +123,14 @@ describe("moving a member to another group", () => {
 
     // The seat freed in the full group reopens it and wakes its waitlist (database triggers).
     expect((await db.select().from(groups).where(eq(groups.id, from.id)))[0]!.status).toBe("open");
-    expect(
-      await db
-        .select()
-        .from(jobs)
-        .where(and(eq(jobs.type, "waitlist.seat-freed"), eq(jobs.status, "pending"))),
-    ).not.toHaveLength(0);
+    expect(await rowsWhere(db, jobs, { type: "waitlist.seat-freed", status: "pending" })).not.toHaveLength(0);
 
     const [mail, ...others] = await movedMail(member.email);
     expect(others).toHaveLength(0);
     expect(mail!.subject).toBe(`Ti abbiamo spostato nel gruppo "${to.name}"`);
     expect(mail!.text).toContain(`dal gruppo ${from.name} al gruppo ${to.name}`);
     expect(mail!.text).toContain("martedì 4 marzo 2031, 19:00-20:30 (ora italiana)");
-    const [entry] = await db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.entity, "booking"), eq(auditLog.entityId, member.id), eq(auditLog.action, "move")));
+    const [entry] = await rowsWhere(db, auditLog, { entity: "booking", entityId: member.id, action: "move" });
     expect(entry).toMatchObject({ actorEmail: "staff-spostamenti@example.com", detail: { fromGroupId: from.id, toGroupId: to.id, droppedAttendance: 1 } });
   });
 
@@ -151,16 +143,8 @@ describe("moving a member to another group", () => {
     expect(refused.body.error).toBe(`Il gruppo "${full.name}" è al completo (3 posti).`);
     expect(await bookingOf(member.id)).toMatchObject({ groupId: from.id, status: "confirmed", updatedAt: member.updatedAt });
     expect(await movedMail(member.email)).toHaveLength(0);
-    expect(
-      await db
-        .select()
-        .from(auditLog)
-        .where(and(eq(auditLog.entityId, member.id), eq(auditLog.action, "move"))),
-    ).toHaveLength(0);
-    const confirmed = await db
-      .select()
-      .from(groupBookings)
-      .where(and(eq(groupBookings.groupId, full.id), eq(groupBookings.status, "confirmed")));
+    expect(await rowsWhere(db, auditLog, { entityId: member.id, action: "move" })).toHaveLength(0);
+    const confirmed = await rowsWhere(db, groupBookings, { groupId: full.id, status: "confirmed" });
     expect(confirmed).toHaveLength(3);
   });
 
@@ -172,10 +156,7 @@ describe("moving a member to another group", () => {
     expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(["fulfilled", "rejected"]);
     const rejected = outcomes.find((outcome) => outcome.status === "rejected") as PromiseRejectedResult;
     expect(rejected.reason).toMatchObject({ status: 409, message: `Il gruppo "${target.name}" è al completo (8 posti).` });
-    const seated = await db
-      .select()
-      .from(groupBookings)
-      .where(and(eq(groupBookings.groupId, target.id), eq(groupBookings.status, "confirmed")));
+    const seated = await rowsWhere(db, groupBookings, { groupId: target.id, status: "confirmed" });
     expect(seated).toHaveLength(8);
     expect((await db.select().from(groups).where(eq(groups.id, target.id)))[0]!.status).toBe("full");
     const mails = await Promise.all([first[0]!, second[0]!].map((member) => movedMail(member.email)));

@@ -1,9 +1,5 @@
-import { randomBytes } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { resetKeysForTests, seal, unseal } from "../../app/server/crypto.server";
 import { measureQuestions, OUTCOME_CONSENT_VERSION, outcomePaths, QUESTION_COUNT } from "../../app/domain/outcome-measures";
 import { action as formAction, loader as formLoader } from "../../app/routes/client/outcome-form";
@@ -14,18 +10,13 @@ import { queueOutcomeMeasures } from "../../app/server/services/outcome-measures
 import { reencryptAll } from "../../app/server/key-rotation.server";
 import { testDatabase } from "./database";
 import { signedInClient } from "./client-session";
-import { attendingMember, queuedMail, signedInStaff } from "./helpers";
+import { attendingMember, freshDataDirAndKey, queuedMail, rotateDataKey, signedInStaff } from "./helpers";
 import { answer, form, pageRequest, routeCaller, statusOf } from "./route-calls";
 
 /** The outcome measures (issue 33 points 1-3, docs/features/outcomes.md): consent, questionnaires, answers sealed at rest. */
 
-const firstKey = randomBytes(32).toString("base64");
-
-beforeAll(() => {
-  process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "insieme-outcomes-"));
-  process.env.DATA_ENCRYPTION_KEY = firstKey;
-  resetKeysForTests();
-});
+/** Set when the file loads, before any test: the key the first rows are sealed with. */
+const firstKey = freshDataDirAndKey("insieme-outcomes-");
 
 describe("the outcome tables", () => {
   it("keep one consent in force per address, and one intake and one end questionnaire per booking", async () => {
@@ -51,13 +42,7 @@ describe("the outcome tables", () => {
       .insert(outcomeAdministrations)
       .values({ bookingId: booking.id, occasion: "intake", dueAt: new Date(), answers: seal({ phq9_1: 2 }) })
       .returning();
-    const newKey = randomBytes(32).toString("base64");
-    process.env.DATA_ENCRYPTION_KEY = newKey;
-    process.env.DATA_ENCRYPTION_KEYS_PREVIOUS = firstKey;
-    resetKeysForTests();
-    expect(await reencryptAll(db)).toBeGreaterThanOrEqual(1);
-    delete process.env.DATA_ENCRYPTION_KEYS_PREVIOUS;
-    resetKeysForTests();
+    expect(await rotateDataKey(db, firstKey)).toBeGreaterThanOrEqual(1);
     const [after] = await db.select().from(outcomeAdministrations).where(eq(outcomeAdministrations.id, row!.id));
     expect(unseal(after!.answers!)).toEqual({ phq9_1: 2 });
     const raw = await db.execute<{ answers: string }>(sql`select answers::text as answers from outcome_administrations where id = ${row!.id}`);
@@ -79,6 +64,16 @@ const outcomeMails = async (email: string) => (await queuedMail(db)).filter((mai
 const administrationsOf = (bookingId: string) =>
   db.select().from(outcomeAdministrations).where(eq(outcomeAdministrations.bookingId, bookingId)).orderBy(outcomeAdministrations.createdAt);
 const grant = (email: string) => db.insert(outcomeConsents).values({ email, decision: "granted", textVersion: "test" });
+
+/** On a fresh database: a member who consented, their first questionnaire queued, and their signed-in cookie. */
+async function consentedWithQuestionnaire(email: string, tag: string) {
+  db = await testDatabase();
+  const booking = await attendingMember(db, email, 0, tag);
+  await grant(email);
+  await queueOutcomeMeasures(db);
+  const [row] = await administrationsOf(booking.id);
+  return { booking, row, cookie: await signedInClient(db, email) };
+}
 
 /** Posts one form to the questionnaire page as the person with `cookie`. */
 const post = (id: string, cookie: string, fields: Record<string, string>) =>
@@ -188,12 +183,7 @@ describe("the questionnaire in the area", () => {
   });
 
   it("keeps a draft on the server: the person resumes at the first unanswered question; the answers are sealed", async () => {
-    db = await testDatabase();
-    const booking = await attendingMember(db, "bozza@example.com", 0, "bozza");
-    await grant("bozza@example.com");
-    await queueOutcomeMeasures(db);
-    const [row] = await administrationsOf(booking.id);
-    const cookie = await signedInClient(db, "bozza@example.com");
+    const { booking, row, cookie } = await consentedWithQuestionnaire("bozza@example.com", "bozza");
     expect(location(await thrown(() => post(row!.id, cookie, { intent: "answer", key: "phq9_1", value: "2" })))).toBe(outcomePaths.questionnaire(row!.id, 2));
     await thrown(() => post(row!.id, cookie, { intent: "answer", key: "phq9_2", value: "1" }));
     const resumed = await page(row!.id, cookie);
@@ -210,12 +200,7 @@ describe("the questionnaire in the area", () => {
   });
 
   it("completes with both totals once the sixteenth answer is sent; item 9 above 0 shows the help from the server and flags the questionnaire once", async () => {
-    db = await testDatabase();
-    const booking = await attendingMember(db, "completo@example.com", 0, "completo");
-    await grant("completo@example.com");
-    await queueOutcomeMeasures(db);
-    const [row] = await administrationsOf(booking.id);
-    const cookie = await signedInClient(db, "completo@example.com");
+    const { booking, row, cookie } = await consentedWithQuestionnaire("completo@example.com", "completo");
     const values: Record<string, string> = { phq9_9: "1", gad7_7: "3" };
     for (const [index, question] of measureQuestions.entries()) {
       const value = values[question.key] ?? "2";

@@ -1,17 +1,15 @@
-import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loader as adminOutcomesLoader } from "../../app/routes/admin/outcomes";
 import { loader as clientScoresLoader } from "../../app/routes/client/scores";
 import { loader as resultsLoader } from "../../app/routes/risultati";
 import { loader as therapistGroupLoader } from "../../app/routes/therapist/group";
-import { auth } from "../../app/server/auth.server";
 import type { Database } from "../../app/server/db/client.server";
 import { auditLog, groupBookings, outcomeAdministrations } from "../../app/server/db/schema";
 import { seal } from "../../app/server/crypto.server";
 import { publicOutcomes } from "../../app/server/services/outcome-results.server";
 import { testDatabase } from "./database";
-import { cookieHeader, newTherapist, signedInStaff, signedInTherapist, staffAndClientAccounts, therapistWithGroup } from "./helpers";
-import { answer, pageRequest, routeCaller, statusOf } from "./route-calls";
+import { newTherapist, signedInTherapist, therapistWithGroup, rowsWhere, signedInStaffAndClient } from "./helpers";
+import { answer, pageRequest, routeCaller, statusesFor } from "./route-calls";
 
 let db: Database;
 const call = routeCaller(() => ({ db, clientIp: "198.51.100.33", cspNonce: "" }));
@@ -56,9 +54,7 @@ async function endedPaths(count: number, tag: string, endedDaysAgo: number, [sta
 
 beforeAll(async () => {
   db = await testDatabase();
-  await staffAndClientAccounts(db);
-  staffCookie = (await signedInStaff(db, "staff@example.com")).cookie;
-  clientCookie = cookieHeader(await auth(db).api.signInEmail({ body: { email: "utente@example.com", password: "password-utente-1" }, asResponse: true }));
+  ({ staffCookie, clientCookie } = await signedInStaffAndClient(db));
   const alfa = await therapistWithGroup(db, { name: "Dott.ssa Alfa" }, { name: "Gruppo Alfa" });
   groupId = alfa.group.id;
   alfaCookie = await signedInTherapist(db, alfa.therapist.id, "alfa-esiti@example.com");
@@ -91,18 +87,12 @@ describe("the therapist's group page", () => {
     expect(own.scores.map((point) => point.phq9)).toEqual([16, 12, 6]);
     expect(own.outcome).toMatchObject({ reliableImprovement: true, recovery: true, reliableDeterioration: false, notOnTrack: false });
     expect(other.outcome).toMatchObject({ reliableDeterioration: true, notOnTrack: true, reliableImprovement: false });
-    const [read] = await db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.entity, "outcome_scores"), eq(auditLog.entityId, groupId)));
+    const [read] = await rowsWhere(db, auditLog, { entity: "outcome_scores", entityId: groupId });
     expect(read?.actorEmail).toBe("alfa-esiti@example.com");
   });
 
   it("only the group's therapist: another therapist 404, staff and a client 403, anonymous to sign-in", async () => {
-    expect(await statusOf(groupPage(betaCookie))).toBe(404);
-    expect(await statusOf(groupPage(staffCookie))).toBe(403);
-    expect(await statusOf(groupPage(clientCookie))).toBe(403);
-    expect(await statusOf(groupPage())).toBe(302);
+    expect(await statusesFor(groupPage, [betaCookie, staffCookie, clientCookie, undefined])).toEqual([404, 403, 403, 302]);
   });
 });
 
@@ -119,9 +109,7 @@ describe("the person's own scores", () => {
   });
 
   it("is refused to staff and therapists, and sends anonymous visitors to sign in", async () => {
-    expect(await statusOf(scoresPage(staffCookie))).toBe(403);
-    expect(await statusOf(scoresPage(alfaCookie))).toBe(403);
-    expect(await statusOf(scoresPage())).toBe(302);
+    expect(await statusesFor(scoresPage, [staffCookie, alfaCookie, undefined])).toEqual([403, 403, 302]);
   });
 });
 
@@ -160,8 +148,6 @@ describe("the practice's figures", () => {
   });
 
   it("the staff page is refused to therapists and clients, and to anonymous visitors", async () => {
-    expect(await statusOf(adminPage(alfaCookie))).toBe(403);
-    expect(await statusOf(adminPage(clientCookie))).toBe(403);
-    expect(await statusOf(adminPage())).toBe(401);
+    expect(await statusesFor(adminPage, [alfaCookie, clientCookie, undefined])).toEqual([403, 403, 401]);
   });
 });

@@ -1,23 +1,14 @@
-import { randomBytes } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { action as submitQuestionnaire } from "../../app/routes/api/submit-questionnaire";
 import { readAnswers, resetKeysForTests } from "../../app/server/crypto.server";
 import { questionnaireResponses } from "../../app/server/db/schema";
 import { reencryptAll } from "../../app/server/key-rotation.server";
 import { testDatabase } from "./database";
-import { postJson, validAnswers } from "./helpers";
+import { freshDataDirAndKey, postJson, rotateDataKey, validAnswers } from "./helpers";
 
-const firstKey = randomBytes(32).toString("base64");
-
-beforeAll(() => {
-  process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "insieme-privacy-"));
-  process.env.DATA_ENCRYPTION_KEY = firstKey;
-  resetKeysForTests();
-});
+/** Set when the file loads, before any test: the key the first rows are sealed with. */
+const firstKey = freshDataDirAndKey("insieme-privacy-");
 
 describe("health data at rest", () => {
   it("stores questionnaire answers encrypted; staff read them decrypted", async () => {
@@ -34,15 +25,8 @@ describe("health data at rest", () => {
 
   it("re-encrypts everything with a new key; the old key is then no longer needed", async () => {
     const db = await testDatabase();
-    const oldKey = firstKey;
-    const newKey = randomBytes(32).toString("base64");
     await postJson(submitQuestionnaire, db, { ...validAnswers, email: "ruota@example.com" });
-    process.env.DATA_ENCRYPTION_KEY = newKey;
-    process.env.DATA_ENCRYPTION_KEYS_PREVIOUS = oldKey;
-    resetKeysForTests();
-    expect(await reencryptAll(db)).toBeGreaterThanOrEqual(1);
-    delete process.env.DATA_ENCRYPTION_KEYS_PREVIOUS;
-    resetKeysForTests();
+    expect(await rotateDataKey(db, firstKey)).toBeGreaterThanOrEqual(1);
     const [row] = await db.select().from(questionnaireResponses).where(eq(questionnaireResponses.email, "ruota@example.com"));
     expect(readAnswers(row!.answers)).toMatchObject({ time_preference: "Sera" });
     expect(await reencryptAll(db)).toBe(0);

@@ -64,6 +64,9 @@ const stored = () =>
 
 let sequence = 0;
 const unique = (prefix: string) => `${prefix}-${++sequence}@example.com`;
+/** A valid contact message from `email`, carrying `proof` in the X-Altcha header. */
+const contactWithProof = (email: string, proof: string) =>
+  postJson(sendContact, db, { name: "Sara", email, subject: "Info", message: "Ciao" }, { proofOfWork: false, headers: { "X-Altcha": proof } });
 
 /** Every endpoint that takes a submission from a person, with a payload it accepts. */
 async function submissions() {
@@ -143,12 +146,7 @@ describe("the anti-spam proof of work on every public submission", () => {
 
   it("refuses a challenge used before, also by another address and for another payload", async () => {
     const proof = await solvedChallenge();
-    const first = await postJson(
-      sendContact,
-      db,
-      { name: "Sara", email: unique("primo"), subject: "Info", message: "Ciao" },
-      { proofOfWork: false, headers: { "X-Altcha": proof } },
-    );
+    const first = await contactWithProof(unique("primo"), proof);
     expect(first.status).toBe(201);
     const before = await stored();
     const again = await postJson(newsletterSignup, db, { email: unique("secondo") }, { proofOfWork: false, headers: { "X-Altcha": proof }, ip: "203.0.113.9" });
@@ -225,12 +223,7 @@ describe("the anti-spam proof of work on every public submission", () => {
     const refused = await postJson(sendContact, db, { name: "", email: "no", subject: "", message: "" }, { proofOfWork: false, headers: { "X-Altcha": proof } });
     expect(refused.status).toBe(400);
     expect(refused.body.fields).toBeDefined();
-    const fixed = await postJson(
-      sendContact,
-      db,
-      { name: "Sara", email: unique("corretto"), subject: "Info", message: "Ciao" },
-      { proofOfWork: false, headers: { "X-Altcha": proof } },
-    );
+    const fixed = await contactWithProof(unique("corretto"), proof);
     expect(fixed.status).toBe(201);
     const unproven = await postJson(sendContact, db, { name: "", email: "no" }, { proofOfWork: false });
     expect(unproven.body).toEqual({ error: proofOfWorkMessages.failed });

@@ -79,3 +79,10 @@ export async function statusOf(promise: Promise<unknown>) {
     throw error;
   }
 }
+
+/** The status each visitor gets from `page`, in order (a cookie, or undefined for an anonymous visitor). */
+export async function statusesFor(page: (cookie?: string) => Promise<unknown>, cookies: (string | undefined)[]) {
+  const statuses: number[] = [];
+  for (const cookie of cookies) statuses.push(await statusOf(page(cookie)));
+  return statuses;
+}

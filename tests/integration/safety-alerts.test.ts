@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -8,13 +8,12 @@ import { action as adminAction, loader as adminLoader } from "../../app/routes/a
 import { loader as overviewLoader } from "../../app/routes/admin/overview";
 import { action as therapistAction, loader as therapistLoader } from "../../app/routes/therapist/safety-alerts";
 import { loader as therapistHomeLoader } from "../../app/routes/therapist/home";
-import { auth } from "../../app/server/auth.server";
 import type { Database } from "../../app/server/db/client.server";
 import { auditLog, emailOutbox, groupBookings, outcomeConsents, safetyAlerts } from "../../app/server/db/schema";
 import { erasePersonalData } from "../../app/server/services/privacy-requests.server";
 import { escalateSafetyAlerts, raiseSafetyAlert } from "../../app/server/services/safety-alerts.server";
 import { testDatabase } from "./database";
-import { cookieHeader, newGroup, newTherapist, queuedMail, signedInStaff, signedInTherapist, staffAndClientAccounts } from "./helpers";
+import { newGroup, newTherapist, queuedMail, signedInStaff, signedInTherapist, rowsWhere, signedInStaffAndClient } from "./helpers";
 import { answer, form, pageRequest, refusal, routeCaller, statusOf } from "./route-calls";
 
 let db: Database;
@@ -36,9 +35,7 @@ const post = (handler: typeof adminAction | typeof therapistAction, url: string,
 beforeAll(async () => {
   process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "insieme-safety-"));
   db = await testDatabase();
-  await staffAndClientAccounts(db);
-  staffCookie = (await signedInStaff(db, "staff@example.com")).cookie;
-  clientCookie = cookieHeader(await auth(db).api.signInEmail({ body: { email: "utente@example.com", password: "password-utente-1" }, asResponse: true }));
+  ({ staffCookie, clientCookie } = await signedInStaffAndClient(db));
   const alfa = await newTherapist(db, { name: "Dott.ssa Alfa", email: "alfa-studio@example.com" });
   const beta = await newTherapist(db, { name: "Dott. Beta", email: "beta-studio@example.com" });
   alfaId = alfa.id;
@@ -67,10 +64,7 @@ describe("raising a safety alert", () => {
       expect(row.html).not.toMatch(/rischio|PHQ/i);
     }
     expect(mail.find((row) => row.to === "alfa-studio@example.com")!.html).toContain("/terapeuta-area/segnalazioni");
-    const audited = await db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.entity, "safety_alert"), eq(auditLog.action, "create")));
+    const audited = await rowsWhere(db, auditLog, { entity: "safety_alert", action: "create" });
     expect(audited).toHaveLength(1);
   });
 });
@@ -79,12 +73,7 @@ describe("who sees the alerts", () => {
   it("staff list the open alert with the person's name; the list read is audited", async () => {
     const page = (await call(adminLoader, pageRequest("/admin/segnalazioni", { cookie: staffCookie }))) as AlertList;
     expect(page.open).toEqual([expect.objectContaining({ id: alertId, personName: "Marta Bianchi", kindLabel: "Chiamata conoscitiva con rischio alto" })]);
-    expect(
-      await db
-        .select()
-        .from(auditLog)
-        .where(and(eq(auditLog.entity, "safety_alerts"), eq(auditLog.action, "list"))),
-    ).toHaveLength(1);
+    expect(await rowsWhere(db, auditLog, { entity: "safety_alerts", action: "list" })).toHaveLength(1);
   });
 
   it("the admin page: anonymous 401, a client and a therapist 403, for the list and the acknowledgement alike", async () => {
@@ -122,12 +111,7 @@ describe("escalation after 24 hours", () => {
     expect(await escalateSafetyAlerts(db, new Date(later.getTime() + 3_600_000))).toBe(0);
     const mail = (await queuedMail(db)).slice(before);
     expect(mail.map((row) => [row.to, row.subject])).toEqual([["staff@insieme-terapia.it", "Sollecito: segnalazione di sicurezza da verificare"]]);
-    expect(
-      await db
-        .select()
-        .from(auditLog)
-        .where(and(eq(auditLog.entity, "safety_alert"), eq(auditLog.action, "escalate"))),
-    ).toHaveLength(1);
+    expect(await rowsWhere(db, auditLog, { entity: "safety_alert", action: "escalate" })).toHaveLength(1);
   });
 });
 
@@ -159,10 +143,7 @@ describe("acknowledging", () => {
     const overview = (await call(overviewLoader, pageRequest("/admin/panoramica", { cookie: staffCookie }))) as { openSafetyAlerts: number };
     expect(overview.openSafetyAlerts).toBe(0);
     expect(answer(await post(adminAction, "/admin/segnalazioni", staffCookie, { intent: "acknowledge", id: alertId, note: "Di nuovo" })).status).toBe(409);
-    const acks = await db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.entity, "safety_alert"), eq(auditLog.action, "acknowledge")));
+    const acks = await rowsWhere(db, auditLog, { entity: "safety_alert", action: "acknowledge" });
     expect(acks.map((row) => (row.detail as { by: string }).by).sort()).toEqual(["staff", "therapist"]);
   });
 });

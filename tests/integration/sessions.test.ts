@@ -24,7 +24,7 @@ import type { Database } from "../../app/server/db/client.server";
 import { attendance, auditLog, emailOutbox, groupBookings, groups, groupSessions, questionnaireResponses, therapists, user } from "../../app/server/db/schema";
 import { addClosure, announceAbsence, cancelSession, materialiseSessions, moveSession, resyncGroupSessions } from "../../app/server/services/sessions.server";
 import { testDatabase } from "./database";
-import { accessTokenFor, postJson, validAnswers, newGroup as groupRow, newTherapist as therapistRow, cookieHeader } from "./helpers";
+import { accessTokenFor, postJson, validAnswers, newGroup as groupRow, newTherapist as therapistRow, cookieHeader, rowsWhere } from "./helpers";
 import { answer, form, pageRequest, refusal, routeCaller, statusOf } from "./route-calls";
 
 const VIDEO = "https://meet.example.com/segreto-video-link-42";
@@ -375,18 +375,12 @@ describe("therapists", () => {
       }),
     );
     expect(saved.body).toMatchObject({ ok: true });
-    const [mark] = await db
-      .select()
-      .from(attendance)
-      .where(and(eq(attendance.sessionId, sessionA), eq(attendance.bookingId, memberA.id)));
+    const [mark] = await rowsWhere(db, attendance, { sessionId: sessionA, bookingId: memberA.id });
     expect(mark!.status).toBe("present");
 
     const answers = (await call(therapistMemberLoader, request("/t", { cookie: cookieA }), { bookingId: memberA.id })) as { answers: Record<string, unknown> };
     expect(answers.answers).toMatchObject({ current_situations: validAnswers.current_situations });
-    const reads = await db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.entity, "questionnaire_answers"), eq(auditLog.entityId, memberA.id)));
+    const reads = await rowsWhere(db, auditLog, { entity: "questionnaire_answers", entityId: memberA.id });
     expect(reads).toHaveLength(1);
     expect(reads[0]!.actorEmail).toBe("alfa@example.com");
   });
@@ -407,10 +401,7 @@ describe("therapists", () => {
     );
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ ok: false, description: "Scegli una presenza tra Presente, Assente con preavviso, Assente senza preavviso." });
-    const [mark] = await db
-      .select()
-      .from(attendance)
-      .where(and(eq(attendance.sessionId, sessionA), eq(attendance.bookingId, memberA.id)));
+    const [mark] = await rowsWhere(db, attendance, { sessionId: sessionA, bookingId: memberA.id });
     expect(mark!.status).toBe("present");
   });
 
@@ -451,12 +442,7 @@ describe("therapists", () => {
     );
     expect(crossed.status).toBe(400);
     expect(await db.select().from(attendance).where(eq(attendance.bookingId, memberB.id))).toEqual([]);
-    expect(
-      await db
-        .select()
-        .from(auditLog)
-        .where(and(eq(auditLog.entity, "questionnaire_answers"), eq(auditLog.entityId, memberB.id))),
-    ).toEqual([]);
+    expect(await rowsWhere(db, auditLog, { entity: "questionnaire_answers", entityId: memberB.id })).toEqual([]);
   });
 
   it("shows the therapist a moved meeting with a link to its new date, and lists the new one even beyond the usual weeks", async () => {

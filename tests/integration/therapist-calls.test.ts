@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -13,7 +13,7 @@ import { queueCallReminders } from "../../app/server/services/therapist-calls.se
 import type { CallSlotDay } from "../../app/domain/matching-types";
 import { signedInClient } from "./client-session";
 import { testDatabase } from "./database";
-import { accessTokenFor, intakeTherapist, postJson, signedInTherapist, validAnswers } from "./helpers";
+import { accessTokenFor, intakeTherapist, postJson, signedInTherapist, validAnswers, rowsWhere } from "./helpers";
 import { pageRequest, routeCaller } from "./route-calls";
 
 let db: Database;
@@ -60,10 +60,7 @@ describe("the therapist's agenda of intake calls", () => {
     };
     expect(page.answers).toMatchObject({ current_situation_summary: validAnswers.current_situation_summary });
     expect(page.callRoomUrl).toBe("https://meet.example.com/anna");
-    const reads = await db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.entity, "questionnaire_answers"), eq(auditLog.actorEmail, "anna@example.com")));
+    const reads = await rowsWhere(db, auditLog, { entity: "questionnaire_answers", actorEmail: "anna@example.com" });
     expect(reads).toHaveLength(1);
     expect(reads[0]!.detail).toEqual({ intakeCallId: callId });
   });

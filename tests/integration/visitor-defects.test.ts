@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -11,7 +11,7 @@ import { consentRecords, documents, emailOutbox, newsletterSubscribers, registra
 import { documentTypes, saveDocument } from "../../app/server/services/admin-documents.server";
 import { generatedDocumentKey } from "../../app/server/services/legal-pdfs.server";
 import { storage } from "../../app/server/storage.server";
-import { postJson, staffDatabase, validRegistration } from "./helpers";
+import { postJson, staffDatabase, validRegistration, rowsWhere } from "./helpers";
 
 const BASE = "http://localhost:3000";
 let db: Database;
@@ -24,10 +24,7 @@ beforeAll(async () => {
 const registration = validRegistration;
 
 const attachmentsTo = async (to: string) => {
-  const [mail] = await db
-    .select()
-    .from(emailOutbox)
-    .where(and(eq(emailOutbox.to, to), eq(emailOutbox.template, "registration-confirmation")));
+  const [mail] = await rowsWhere(db, emailOutbox, { to, template: "registration-confirmation" });
   return Object.fromEntries(mail!.attachments.map((attachment) => [attachment.filename, attachment.key]));
 };
 
@@ -123,12 +120,7 @@ describe("newsletter", () => {
   const confirmLink = (token: string) =>
     call(newsletterLink, new Request(`${BASE}/newsletter/conferma/${token}`, { method: "POST", headers: { origin: BASE } }), { intent: "conferma", token });
   const linksSentTo = async (email: string) =>
-    (
-      await db
-        .select()
-        .from(emailOutbox)
-        .where(and(eq(emailOutbox.to, email), eq(emailOutbox.template, "newsletter-confirm")))
-    ).map((mail) => /\/newsletter\/conferma\/([A-Za-z0-9_-]+)/.exec(mail.html)![1]!);
+    (await rowsWhere(db, emailOutbox, { to: email, template: "newsletter-confirm" })).map((mail) => /\/newsletter\/conferma\/([A-Za-z0-9_-]+)/.exec(mail.html)![1]!);
 
   it("answers a mistyped address with the field's message", async () => {
     const result = await postJson(newsletterSignup, db, { email: "abc@" });
@@ -152,17 +144,9 @@ describe("newsletter", () => {
     const [link] = await linksSentTo("clic.doppio@example.com");
     expect(await confirmLink(link!)).toEqual({ ok: true });
     expect(await confirmLink(link!)).toEqual({ ok: true });
-    const welcomes = await db
-      .select()
-      .from(emailOutbox)
-      .where(and(eq(emailOutbox.to, "clic.doppio@example.com"), eq(emailOutbox.template, "newsletter-welcome")));
+    const welcomes = await rowsWhere(db, emailOutbox, { to: "clic.doppio@example.com", template: "newsletter-welcome" });
     expect(welcomes.map((mail) => mail.subject)).toEqual(["Iscrizione confermata"]);
-    expect(
-      await db
-        .select()
-        .from(consentRecords)
-        .where(and(eq(consentRecords.email, "clic.doppio@example.com"), eq(consentRecords.form, "newsletter"))),
-    ).toHaveLength(1);
+    expect(await rowsWhere(db, consentRecords, { email: "clic.doppio@example.com", form: "newsletter" })).toHaveLength(1);
   });
 
   it("a confirmation or unsubscribe link opened again says it was already used instead of showing the button", async () => {
