@@ -13,6 +13,7 @@ import { emailBody, enqueueEmails } from "../mail/outbox.server";
 import { StaffNotification } from "../mail/templates";
 import { storage } from "../storage.server";
 import { bookingName, ownBooking } from "./client-area.server";
+import { iseeRequestState, paymentWithInvoice, refundWithCreditNote } from "./booking-columns.server";
 import { markIseeApproved, memberBalance, owedCharges } from "./payments.server";
 import { type ClientIdentity } from "../gates.server";
 import { formatEuro } from "~/domain/money";
@@ -43,10 +44,7 @@ async function latestIseeRequests(db: Database, bookingIds: string[]) {
     .select({
       id: iseeRequests.id,
       bookingId: iseeRequests.bookingId,
-      status: iseeRequests.status,
-      decisionReason: iseeRequests.decisionReason,
-      createdAt: iseeRequests.createdAt,
-      decidedAt: iseeRequests.decidedAt,
+      ...iseeRequestState,
     })
     .from(iseeRequests)
     .where(inArray(iseeRequests.bookingId, bookingIds))
@@ -72,13 +70,8 @@ export async function clientAccounts(db: Database, client: ClientIdentity) {
       .orderBy(desc(groupBookings.createdAt)),
     db
       .select({
-        id: payments.id,
+        ...paymentWithInvoice,
         bookingId: payments.bookingId,
-        invoiceId: invoices.id,
-        invoiceNumber: invoices.number,
-        amountCents: payments.amountCents,
-        method: payments.method,
-        paidAt: payments.paidAt,
       })
       .from(payments)
       .leftJoin(invoices, eq(invoices.paymentId, payments.id))
@@ -86,12 +79,8 @@ export async function clientAccounts(db: Database, client: ClientIdentity) {
       .orderBy(asc(payments.paidAt), asc(payments.createdAt)),
     db
       .select({
-        id: refunds.id,
+        ...refundWithCreditNote,
         bookingId: refunds.bookingId,
-        amountCents: refunds.amountCents,
-        createdAt: refunds.createdAt,
-        creditNoteId: invoices.id,
-        creditNoteNumber: invoices.number,
       })
       .from(refunds)
       .leftJoin(invoices, eq(invoices.refundId, refunds.id))

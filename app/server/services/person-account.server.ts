@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { alias, type PgSelect } from "drizzle-orm/pg-core";
 import { consentsOf, privacyRequestsOf } from "./client-data.server";
 import { fiscalEmail } from "./invoices.server";
 import { memberBalance } from "./payments.server";
@@ -20,6 +20,7 @@ import {
 } from "../db/schema";
 import { HttpError } from "../http/errors.server";
 import { ADMIN_PAGE_SIZE, clampPage } from "./admin-lists.server";
+import { iseeRequestState, paymentWithInvoice, refundWithCreditNote } from "./booking-columns.server";
 
 /**
  * One person's account for staff (`/admin/persone/:bookingId`): who they are, their fiscal data, and
@@ -50,12 +51,20 @@ const correctedInvoice = alias(invoices, "corrected_invoice");
 type Sections = "attendance" | "payments" | "refunds";
 export type AccountPages = Record<Sections, number>;
 
-/** One page of a section: its rows, the page shown (clamped to the last one) and the total. */
-async function sectionPage<R>(total: Promise<{ value: number }[]>, requested: number, rows: (limit: number, offset: number) => Promise<R[]>) {
-  const [counted] = await total;
+/**
+ * One page of a booking's long list: `table`'s rows of the booking are counted, and `rows` (the list's
+ * query, ordered, without a filter nor a limit) is read at the page asked for, clamped to the last one.
+ */
+async function sectionPage<Q extends PgSelect>(db: Database, table: typeof attendance | typeof payments | typeof refunds, bookingId: string, requested: number, rows: Q) {
+  const ofBooking = eq(table.bookingId, bookingId);
+  const [counted] = await db.select({ value: count() }).from(table).where(ofBooking);
   const value = counted?.value ?? 0;
   const page = clampPage(requested, value);
-  return { rows: await rows(ADMIN_PAGE_SIZE, (page - 1) * ADMIN_PAGE_SIZE), total: value, page, pageSize: ADMIN_PAGE_SIZE };
+  const pageRows: Awaited<Q> = await rows
+    .where(ofBooking)
+    .limit(ADMIN_PAGE_SIZE)
+    .offset((page - 1) * ADMIN_PAGE_SIZE);
+  return { rows: pageRows, total: value, page, pageSize: ADMIN_PAGE_SIZE };
 }
 
 async function bookingOf(db: Database, bookingId: string) {
@@ -83,7 +92,11 @@ async function bookingOf(db: Database, bookingId: string) {
 
 /** Meetings of the booking, newest first, with the charge each one made (from the ledger). */
 function attendancePage(db: Database, bookingId: string, page: number) {
-  return sectionPage(db.select({ value: count() }).from(attendance).where(eq(attendance.bookingId, bookingId)), page, (limit, offset) =>
+  return sectionPage(
+    db,
+    attendance,
+    bookingId,
+    page,
     db
       .select({
         sessionId: groupSessions.id,
@@ -96,60 +109,53 @@ function attendancePage(db: Database, bookingId: string, page: number) {
       .from(attendance)
       .innerJoin(groupSessions, eq(groupSessions.id, attendance.sessionId))
       .innerJoin(groups, eq(groups.id, groupSessions.groupId))
-      .where(eq(attendance.bookingId, bookingId))
       .orderBy(desc(groupSessions.startsAt), desc(groupSessions.id))
-      .limit(limit)
-      .offset(offset),
+      .$dynamic(),
   );
 }
 
 /** Payments, newest first, each with its fattura (or none yet: it waits for the fiscal data). */
 function paymentsPage(db: Database, bookingId: string, page: number) {
-  return sectionPage(db.select({ value: count() }).from(payments).where(eq(payments.bookingId, bookingId)), page, (limit, offset) =>
+  return sectionPage(
+    db,
+    payments,
+    bookingId,
+    page,
     db
       .select({
-        id: payments.id,
-        amountCents: payments.amountCents,
-        method: payments.method,
-        paidAt: payments.paidAt,
+        ...paymentWithInvoice,
         note: payments.note,
         stripeReference: payments.stripeReference,
-        invoiceId: invoices.id,
-        invoiceNumber: invoices.number,
         invoiceIssuedOn: invoices.issuedOn,
         stampDutyCents: invoices.stampDutyCents,
         stampDutyCharged: invoices.stampDutyCharged,
       })
       .from(payments)
       .leftJoin(invoices, eq(invoices.paymentId, payments.id))
-      .where(eq(payments.bookingId, bookingId))
       .orderBy(desc(payments.paidAt), desc(payments.createdAt))
-      .limit(limit)
-      .offset(offset),
+      .$dynamic(),
   );
 }
 
 /** Refunds and corrections, newest first, each with its nota di credito and the invoice it corrects. */
 function refundsPage(db: Database, bookingId: string, page: number) {
-  return sectionPage(db.select({ value: count() }).from(refunds).where(eq(refunds.bookingId, bookingId)), page, (limit, offset) =>
+  return sectionPage(
+    db,
+    refunds,
+    bookingId,
+    page,
     db
       .select({
-        id: refunds.id,
+        ...refundWithCreditNote,
         kind: refunds.kind,
-        amountCents: refunds.amountCents,
         reason: refunds.reason,
-        createdAt: refunds.createdAt,
-        creditNoteId: invoices.id,
-        creditNoteNumber: invoices.number,
         correctsNumber: correctedInvoice.number,
       })
       .from(refunds)
       .leftJoin(invoices, eq(invoices.refundId, refunds.id))
       .leftJoin(correctedInvoice, eq(correctedInvoice.id, refunds.invoiceId))
-      .where(eq(refunds.bookingId, bookingId))
       .orderBy(desc(refunds.createdAt), desc(refunds.id))
-      .limit(limit)
-      .offset(offset),
+      .$dynamic(),
   );
 }
 
@@ -178,10 +184,7 @@ async function requestsOf(db: Database, bookingId: string, email: string) {
     db
       .select({
         id: iseeRequests.id,
-        status: iseeRequests.status,
-        decisionReason: iseeRequests.decisionReason,
-        createdAt: iseeRequests.createdAt,
-        decidedAt: iseeRequests.decidedAt,
+        ...iseeRequestState,
       })
       .from(iseeRequests)
       .where(eq(iseeRequests.bookingId, bookingId))

@@ -32,6 +32,7 @@ import {
 
 import { erasureHoldReason, type OpenBalance, type PrivacyRequestType } from "~/domain/privacy-labels";
 import { memberBalance } from "./payments.server";
+import { iseeRequestState } from "./booking-columns.server";
 import { storage } from "../storage.server";
 import { formatDate } from "~/domain/format";
 import { HttpError } from "../http/errors.server";
@@ -149,10 +150,7 @@ export async function collectPersonalData(db: Database, emailInput: string) {
       ? db
           .select({
             bookingId: iseeRequests.bookingId,
-            status: iseeRequests.status,
-            decisionReason: iseeRequests.decisionReason,
-            createdAt: iseeRequests.createdAt,
-            decidedAt: iseeRequests.decidedAt,
+            ...iseeRequestState,
           })
           .from(iseeRequests)
           .where(inArray(iseeRequests.bookingId, bookingIds))
