@@ -180,7 +180,7 @@ export async function callGroupFor(tx: Pick<Database, "select">, email: string, 
  * new booking without a group for a direct request; with a slot, the slot is booked too (409 when
  * someone was faster). Staff get the number; the person a confirmation, with the .ics invite.
  */
-export async function requestCall(tx: Tx, input: GroupSelectionInput & { call: { phone: string } }, now = new Date()): Promise<HandlerResult> {
+export async function requestCall(tx: Tx, input: GroupSelectionInput & { call: { phone: string }; slotGroupId?: string | null }, now = new Date()): Promise<HandlerResult> {
   const email = normalizeEmail(input.email);
   const response = await latestResponse(tx, email);
   const found = await bookingForCall(tx, email, input);
@@ -202,7 +202,19 @@ export async function requestCall(tx: Tx, input: GroupSelectionInput & { call: {
   await tx.insert(consentRecords).values(adultDeclaration(email, "call"));
   const [group] = found?.groupId ? await loadGroups(tx, { ids: [found.groupId], onlyOpen: false }) : [];
   const slot = input.callSlot
-    ? await bookCallSlot(tx, { start: input.callSlot, email, name, phone: input.call.phone, bookingId, groupId: input.groupId ?? found?.groupId ?? null }, now)
+    ? await bookCallSlot(
+        tx,
+        // Picked without proof of the address: from the calendars the page offered (decision 088).
+        {
+          start: input.callSlot,
+          email,
+          name,
+          phone: input.call.phone,
+          bookingId,
+          groupId: input.slotGroupId !== undefined ? input.slotGroupId : (input.groupId ?? found?.groupId ?? null),
+        },
+        now,
+      )
     : undefined;
 
   await enqueueEmails(tx, [

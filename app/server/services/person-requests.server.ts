@@ -58,7 +58,11 @@ export async function chooseGroup(tx: Tx, input: Omit<GroupSelectionInput, "toke
   const summary = request.call
     ? `una chiamata conoscitiva gratuita ${maskedPhone(request.call.phone)}${request.callSlot ? `, ${slotLabel(new Date(request.callSlot))}` : ""}`
     : `la scelta del gruppo ${group?.name ?? `di ${request.selectedTherapist}`}`;
-  return requestConfirmation(tx, { email: request.email, kind, payload: request, summary });
+  // A time picked without proof of the address was offered from the asked group's therapist or from
+  // every therapist who takes calls, never from the booking (DESIGN §13): the click books it from the
+  // same calendars (`slotGroupId`), and the booking is read only then (decision 088).
+  const payload = request.call && request.callSlot ? { ...request, slotGroupId: request.groupId ?? null } : request;
+  return requestConfirmation(tx, { email: request.email, kind, payload, summary });
 }
 
 /** "Avvisami quando si libera un posto". */

@@ -1,0 +1,65 @@
+import { eq } from "drizzle-orm";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { action as submitQuestionnaire } from "../../app/routes/api/submit-questionnaire";
+import { action as updateGroupSelection } from "../../app/routes/api/update-group-selection";
+import { DIRECT_CALL_LABEL } from "../../app/domain/matching-types";
+import type { Database } from "../../app/server/db/client.server";
+import { groupBookings, intakeCalls } from "../../app/server/db/schema";
+import { callAvailability } from "../../app/server/services/intake-calls.server";
+import { confirmRequest } from "../../app/server/services/person-requests.server";
+import { testDatabase } from "./database";
+import { intakeTherapist, newGroup, postJson, queuedMail, validAnswers } from "./helpers";
+
+/**
+ * The call page without a token (decision 088): it offers every therapist who takes intake calls (it
+ * reads no booking on the strength of an address), and the click on the e-mailed link books the time
+ * picked from those same calendars, then links the call to the person's booking.
+ */
+let db: Database;
+let morningId: string;
+let eveningId: string;
+let groupId: string;
+
+beforeAll(async () => {
+  process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "insieme-call-page-"));
+  db = await testDatabase();
+  // The group's therapist takes calls in the mornings only; another therapist in the evenings.
+  const morning = await intakeTherapist(db, { name: "Dott.ssa Mattina", email: "mattina@example.com" }, [[600, 780]]);
+  const evening = await intakeTherapist(db, { name: "Dott. Sera", email: "sera@example.com" }, [[1080, 1260]]);
+  morningId = morning.id;
+  eveningId = evening.id;
+  groupId = (await newGroup(db, morning.id, { name: "Gruppo del lunedì" })).id;
+});
+
+describe("the call page without a token", () => {
+  it("an evening time picked without proof of the address is booked on the click, with the therapist who offered it, and linked to the booking", async () => {
+    const email = "serale@example.com";
+    expect((await postJson(submitQuestionnaire, db, { ...validAnswers, email, name: "Serena" })).status).toBe(201);
+    const [booking] = await db.insert(groupBookings).values({ email, name: "Serena", groupId, therapistId: morningId }).returning();
+    // What the page offers without a token: every therapist's times, evenings included.
+    const days = await callAvailability(db, { groupId: null });
+    const evening = days.flatMap((day) => day.slots).find((slot) => !slot.taken && slot.time >= "18:00");
+    expect(evening).toBeDefined();
+    // The group's own calendar has no evening: the booking alone would refuse that time.
+    expect((await callAvailability(db, { groupId })).flatMap((day) => day.slots).some((slot) => slot.time >= "18:00")).toBe(false);
+    const asked = await postJson(updateGroupSelection, db, {
+      email,
+      name: "Serena",
+      selectedTherapist: DIRECT_CALL_LABEL,
+      SerenaPhone: "333 111 2222",
+      callSlot: evening!.start,
+      adult: true,
+    });
+    expect(asked.status).toBe(202);
+    expect(await db.select().from(intakeCalls).where(eq(intakeCalls.email, email))).toHaveLength(0);
+    const link = (await queuedMail(db)).find((mail) => mail.to === email && /conferma-richiesta\/([\w-]+)/.test(mail.text));
+    const secret = /conferma-richiesta\/([\w-]+)/.exec(link!.text)![1]!;
+    const confirmed = await db.transaction((tx) => confirmRequest(tx, secret));
+    expect(confirmed.state).toBe("done");
+    const [row] = await db.select().from(intakeCalls).where(eq(intakeCalls.email, email));
+    expect(row).toMatchObject({ therapistId: eveningId, bookingId: booking!.id, startsAt: new Date(evening!.start) });
+  });
+});
