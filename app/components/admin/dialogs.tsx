@@ -38,8 +38,8 @@ export function Modal({
           {...(description ? {} : { "aria-describedby": undefined })}
         >
           <div className="flex items-start justify-between gap-4 border-b border-sand-200 px-5 py-4 sm:px-6">
-            <div>
-              <Dialog.Title className="font-serif text-xl font-semibold sm:text-2xl">{title}</Dialog.Title>
+            <div className="min-w-0">
+              <Dialog.Title className="font-serif text-xl font-semibold [overflow-wrap:anywhere] sm:text-2xl">{title}</Dialog.Title>
               {description ? <Dialog.Description className="mt-1 text-sm text-ink-500">{description}</Dialog.Description> : null}
             </div>
             <Dialog.Close aria-label={closeLabel} className="rounded-full p-2 text-ink-500 hover:bg-sand-100 hover:text-ink-900">

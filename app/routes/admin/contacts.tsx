@@ -90,8 +90,8 @@ export default function AdminContacts({ loaderData }: Route.ComponentProps) {
           <tr key={contact.id}>
             <td className={`${td} whitespace-nowrap text-ink-500`}>{formatDateTime(contact.createdAt)}</td>
             <td className={td}>
-              <span className="block font-medium">{contact.name}</span>
-              <a href={`mailto:${contact.email}`} className="text-teal-700 underline underline-offset-2">
+              <span className="block font-medium [overflow-wrap:anywhere]">{contact.name}</span>
+              <a href={`mailto:${contact.email}`} className="text-teal-700 underline underline-offset-2 [overflow-wrap:anywhere]">
                 {contact.email}
               </a>
               {contact.phone ? <span className="block whitespace-nowrap text-ink-500">{contact.phone}</span> : null}
@@ -102,8 +102,10 @@ export default function AdminContacts({ loaderData }: Route.ComponentProps) {
               ) : null}
             </td>
             <td className={td}>
-              <p className="max-w-[24rem] truncate font-medium">{contact.subject}</p>
-              <p className="max-w-[24rem] truncate text-ink-500">
+              <p className="line-clamp-2 max-w-[24rem] font-medium [overflow-wrap:anywhere]" title={contact.subject}>
+                {contact.subject}
+              </p>
+              <p className="line-clamp-2 max-w-[24rem] text-ink-500 [overflow-wrap:anywhere]">
                 {contact.preview}
                 {contact.long ? "…" : ""}
               </p>
@@ -189,7 +191,7 @@ function StatusActions({
   });
   const button = size === "small" ? "btn btn-secondary min-h-9 whitespace-nowrap px-3 py-1.5 text-xs" : "btn btn-secondary";
   return (
-    <fetcher.Form method="post" className={`flex flex-wrap gap-2 ${size === "small" ? "lg:flex-nowrap" : ""}`}>
+    <fetcher.Form method="post" className="flex flex-wrap gap-2">
       <input type="hidden" name="intent" value="set-status" />
       <input type="hidden" name="id" value={contact.id} />
       <input type="hidden" name={VERSION_FIELD} value={contact.version} />

@@ -52,8 +52,8 @@ export default function AdminMailbox({ loaderData }: Route.ComponentProps) {
         {rows.map((message) => (
           <tr key={message.id}>
             <td className={`${td} whitespace-nowrap text-ink-500`}>{formatDateTime(message.createdAt)}</td>
-            <td className={`${td} whitespace-nowrap`}>{message.to}</td>
-            <td className={td}>
+            <td className={`${td} [overflow-wrap:anywhere]`}>{message.to}</td>
+            <td className={`${td} [overflow-wrap:anywhere]`}>
               {message.subject}
               {message.attachments.length > 0 ? (
                 <span className="ml-2 inline-flex items-center gap-0.5 text-xs text-ink-500">
@@ -63,7 +63,7 @@ export default function AdminMailbox({ loaderData }: Route.ComponentProps) {
                 </span>
               ) : null}
             </td>
-            <td className={`${td} whitespace-nowrap font-mono text-xs`}>{message.template}</td>
+            <td className={`${td} font-mono text-xs [overflow-wrap:anywhere]`}>{message.template}</td>
             <td className={td}>
               <Badge tone={statusTones[message.status]}>{statusLabels[message.status]}</Badge>
             </td>
@@ -85,7 +85,9 @@ function MailDialog({ message, onClose }: { message: NonNullable<Route.Component
   return (
     <Modal onClose={onClose} title={message.subject} description={`A ${message.to} · ${formatDateTime(message.createdAt)} · ${statusLabels[message.status]}`}>
       <div className="grid gap-5">
-        {message.lastError ? <p className="rounded-xl border border-danger-600/30 bg-danger-50 p-3 text-sm text-danger-600">Ultimo errore: {message.lastError}</p> : null}
+        {message.lastError ? (
+          <p className="rounded-xl border border-danger-600/30 bg-danger-50 p-3 text-sm text-danger-600 [overflow-wrap:anywhere]">Ultimo errore: {message.lastError}</p>
+        ) : null}
         <DetailSection id="mail-html" title="HTML">
           {/* sandbox="" : no scripts, no forms, no navigation, a unique origin. */}
           <iframe title={`Anteprima HTML: ${message.subject}`} sandbox="" srcDoc={message.html} className="h-[28rem] w-full rounded-2xl border border-sand-200 bg-white" />

@@ -11,6 +11,17 @@ const messages = [];
 const smtp = new SMTPServer({
   authOptional: true,
   disabledCommands: ["STARTTLS"],
+  // An address starting "rifiuta_" is refused as a real server refuses an unknown mailbox: the outbox keeps the error (walks.spec's long rows).
+  onRcptTo(address, _session, callback) {
+    if (!address.address.toLowerCase().startsWith("rifiuta_")) return callback();
+    const error = Object.assign(
+      new Error(`5.1.1 <${address.address}>: Recipient address rejected: User unknown in virtual mailbox table (mailbox_does_not_exist_${"x".repeat(40)})`),
+      {
+        responseCode: 550,
+      },
+    );
+    callback(error);
+  },
   onData(stream, _session, callback) {
     simpleParser(stream).then((mail) => {
       messages.push({
