@@ -8,7 +8,7 @@ import { mailsTo } from "./support/mail";
  * ("Ritmi propri") walks it, on a phone (390 px) and a desktop (1280 px): sign in from the e-mailed
  * link, see the group and the next meeting with the video link, announce an absence (free: two weeks
  * ahead) confirmed on screen and by e-mail, ask to move to another group (staff see the request on
- * Prenotazioni), download the data. Each project uses another member.
+ * Prenotazioni), download the data, ask for erasure. Each project uses another member.
  */
 
 test.beforeEach(({ context }) => answerCookieBanner(context));
@@ -146,6 +146,15 @@ test("a member signs in from the e-mailed link, sees the group and next meeting,
   const exported = JSON.parse(fs.readFileSync((await download.path())!, "utf8")) as { email: string; groupBookings: { email: string; status: string }[] };
   expect(exported.email).toBe(email);
   expect(exported.groupBookings).toEqual([expect.objectContaining({ email, status: "confirmed" })]);
+
+  // Erasure asked for in earnest (the last step: the member is not used again): the confirmation takes focus, as the absence's does (issue 34, item 11).
+  await page.getByRole("link", { name: "Chiedi la cancellazione dei miei dati" }).click();
+  await page.getByRole("button", { name: "Sì, chiedi la cancellazione" }).click();
+  const filed = page.getByRole("status").filter({ hasText: "Richiesta di cancellazione ricevuta" });
+  await expect(filed).toBeVisible();
+  await expect(filed).toBeFocused();
+  await expect(page.getByText(/Richiesta ricevuta il/)).toBeVisible();
+  await shot("cancellazione-richiesta");
 });
 
 test("the area refuses staff and sends an anonymous visitor of a page to the sign-in form", async ({ page, browser }, testInfo) => {
