@@ -1,6 +1,7 @@
 import { and, count, eq } from "drizzle-orm";
-import { randomBytes } from "node:crypto";
-import { ADMIN_ROLE, auth, createOrPromoteAdmin } from "../auth.server";
+import { randomBytes, randomUUID } from "node:crypto";
+import { ADMIN_ROLE, auth } from "../auth.server";
+import { passwordProblem } from "../password-strength.server";
 import { env } from "../env.server";
 import type { Database } from "./client.server";
 import { account, session, user } from "./schema";
@@ -11,6 +12,7 @@ import { account, session, user } from "./schema";
  */
 
 export const DEMO_ADMIN_EMAIL = "admin@insieme.local";
+const DEMO_ADMIN_NAME = "Admin demo";
 /** Published in earlier versions of the README: it must never open anything again. */
 const RETIRED_DEMO_PASSWORD = "insieme-demo-2024";
 
@@ -22,22 +24,29 @@ function announceDemoAdmin(password: string, configured: boolean) {
 
 /**
  * The demo database gets one admin, with DEMO_ADMIN_PASSWORD or a random password printed once
- * so a newcomer can sign in at /admin.
+ * so a newcomer can sign in at /admin. Create-only: the user row is inserted with its role and its
+ * password in one transaction, and an instance starting at the same moment that finds the address
+ * taken leaves it alone and prints nothing (it used to set a password of its own and print it too).
  */
 export async function ensureDemoAdmin(db: Database) {
   const [existing] = await db.select({ value: count() }).from(user).where(eq(user.role, ADMIN_ROLE));
   if ((existing?.value ?? 0) > 0) return;
   const configured = env().DEMO_ADMIN_PASSWORD;
   const password = configured ?? randomBytes(15).toString("base64url");
-  try {
-    await createOrPromoteAdmin(db, DEMO_ADMIN_EMAIL, password, "Admin demo");
-  } catch (error) {
-    // Another instance starting at the same moment created it first.
-    const [created] = await db.select({ value: count() }).from(user).where(eq(user.email, DEMO_ADMIN_EMAIL));
-    if ((created?.value ?? 0) > 0) return;
-    throw error;
-  }
-  announceDemoAdmin(password, Boolean(configured));
+  const problem = passwordProblem(password, [DEMO_ADMIN_EMAIL, DEMO_ADMIN_NAME]);
+  if (problem) throw new Error(`DEMO_ADMIN_PASSWORD: ${problem}`);
+  const hash = await (await auth(db).$context).password.hash(password);
+  const created = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(user)
+      .values({ id: randomUUID(), name: DEMO_ADMIN_NAME, email: DEMO_ADMIN_EMAIL, emailVerified: true, role: ADMIN_ROLE })
+      .onConflictDoNothing({ target: user.email })
+      .returning({ id: user.id });
+    if (!row) return false;
+    await tx.insert(account).values({ id: randomUUID(), userId: row.id, accountId: row.id, providerId: "credential", password: hash });
+    return true;
+  });
+  if (created) announceDemoAdmin(password, Boolean(configured));
 }
 
 /**
