@@ -3,8 +3,8 @@
 // confirmed members with Y years of history; refuses a database that holds anyone but demo people.
 import "../app/server/polyfills.server";
 import { parseArgs } from "node:util";
-import { growDatabase, ScaleRefusal, SCALE_LIMITS, validateOptions } from "../app/server/db/seed-scale.server";
-import { withMigratedDatabase } from "./with-database";
+import { growDatabase, SCALE_LIMITS, validateOptions } from "../app/server/db/seed-scale.server";
+import { runCommand, withMigratedDatabase } from "./with-database";
 
 const usage = `Usage: npm run seed:scale -- [--members N] [--years Y]
 
@@ -39,17 +39,13 @@ if (problem) {
 
 const mebibytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
-await withMigratedDatabase(async (db) => {
-  console.log(`Growing the database to ${options.members} members and ${options.years} year(s) of history...`);
-  try {
+await runCommand("seed:scale", async () => {
+  await withMigratedDatabase(async (db) => {
+    console.log(`Growing the database to ${options.members} members and ${options.years} year(s) of history...`);
+    // A refusal (ScaleRefusal: someone but demo people, or grown already) is one line and exit 1, as any failure.
     const report = await growDatabase(db, { ...options, progress: (line) => console.log(line) });
     console.log(`\nDone in ${(report.elapsedMs / 1000).toFixed(1)} s${report.seededDemo ? " (the demo was seeded first)" : ""}. Rows now:`);
     for (const [table, rows] of Object.entries(report.counts)) console.log(`  ${table.padEnd(34)} ${rows.toLocaleString("en").padStart(10)}`);
     console.log(`Database size: ${mebibytes(report.databaseBytes)}`);
-  } catch (error) {
-    if (!(error instanceof ScaleRefusal)) throw error;
-    console.error(error.message);
-    // Not process.exit: the embedded server is stopped on the way out.
-    process.exitCode = 1;
-  }
+  });
 });

@@ -31,6 +31,7 @@ describe("operator commands on failure", () => {
     ["keys-rotate", "keys:rotate", []],
     ["admin-create", "admin:create", ["--email", "ops@example.com", "--password", "una-password-lunga-e-robusta-2026"]],
     ["backup", "backup", ["--out", "/tmp/never-written.insieme-backup"]],
+    ["seed-scale", "seed:scale", ["--members", "100", "--years", "1"]],
   ])("%s prints one clear error and exits 1", { timeout: 60_000 }, (script, name, args) => {
     const result = run(script, args);
     expect(result.status).toBe(1);
