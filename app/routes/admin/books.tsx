@@ -189,6 +189,13 @@ function SelectField({ name, label, value, error, options }: { name: string; lab
 const download = "btn btn-primary justify-self-start";
 /** "1 fattura", "42.808 fatture": thousands grouped as in the amounts. */
 const plural = (count: number, one: string, many: string) => (count === 1 ? `1 ${one}` : `${String(count).replace(/\B(?=(\d{3})+$)/g, ".")} ${many}`);
+type Total = { count: number; totalCents: number };
+/** The invoices and credit notes issued (in a period, in a year), counted and summed. */
+const issuedTerms = ({ invoices, creditNotes }: { invoices: Total; creditNotes: Total }) =>
+  [
+    [plural(invoices.count, "fattura", "fatture"), formatEuro(invoices.totalCents)],
+    [plural(creditNotes.count, "nota di credito", "note di credito"), formatEuro(creditNotes.totalCents)],
+  ] as const;
 
 function DocumentsCard({ data }: { data: Data }) {
   const { values, errors, figures } = data.period;
@@ -208,11 +215,7 @@ function DocumentsCard({ data }: { data: Data }) {
           <dl className="grid gap-3 text-sm sm:grid-cols-3">
             <Terms
               look="counts"
-              items={[
-                [plural(figures.invoices.count, "fattura", "fatture"), formatEuro(figures.invoices.totalCents)],
-                [plural(figures.creditNotes.count, "nota di credito", "note di credito"), formatEuro(figures.creditNotes.totalCents)],
-                [plural(figures.waiting.count, "pagamento senza fattura", "pagamenti senza fattura"), formatEuro(figures.waiting.totalCents)],
-              ]}
+              items={[...issuedTerms(figures), [plural(figures.waiting.count, "pagamento senza fattura", "pagamenti senza fattura"), formatEuro(figures.waiting.totalCents)]]}
             />
           </dl>
           <p className="text-sm text-ink-500">
@@ -316,8 +319,7 @@ function SistemaTsCard({ data }: { data: Data }) {
             <Terms
               look="counts"
               items={[
-                [plural(summary.invoices.count, "fattura", "fatture"), formatEuro(summary.invoices.totalCents)],
-                [plural(summary.creditNotes.count, "nota di credito", "note di credito"), formatEuro(summary.creditNotes.totalCents)],
+                ...issuedTerms(summary),
                 ["Netto", formatEuro(summary.netCents)],
                 ["Senza codice fiscale (opposizione)", summary.opposedCount],
                 ["Pagati in modo non tracciabile", summary.untraceableCount],
