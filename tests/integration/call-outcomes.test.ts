@@ -266,4 +266,31 @@ describe("the intake questionnaire (issue 33) starts from the call's outcome", (
     expect(intakesOf(placed!.id)).toEqual(["intake"]);
     expect((await mailTo("gaia@example.com")).filter((template) => template === "outcome-invitation")).toHaveLength(1);
   });
+
+  it("«another group» naming the group the person chose is refused on its field, and nothing changes", async () => {
+    const same = await pastCall("pia@example.com", groupId);
+    const refused = await record(alfaCookie, same.callId, { outcome: "suitable_other", groupId, riskLevel: "none" });
+    expect(refused.status).toBe(400);
+    expect(refusal(refused.body).fieldErrors.groupId).toContain("È il gruppo scelto");
+    const [row] = await db.select({ outcome: intakeCalls.outcome }).from(intakeCalls).where(eq(intakeCalls.id, same.callId));
+    expect(row!.outcome).toBeNull();
+    expect(await mailTo("pia@example.com")).toEqual([]);
+  });
+
+  it("a correction from suitable to not suitable withdraws the intake questionnaire still unanswered; nothing more is sent", async () => {
+    const corrected = await pastCall("olga@example.com", groupId);
+    expect((await record(alfaCookie, corrected.callId, { outcome: "suitable", riskLevel: "none" })).status).toBe(200);
+    await queueOutcomeMeasures(db);
+    const statusOfIntake = async () =>
+      (await db.select({ status: outcomeAdministrations.status }).from(outcomeAdministrations).where(eq(outcomeAdministrations.bookingId, corrected.bookingId!))).map(
+        (row) => row.status,
+      );
+    expect(await statusOfIntake()).toEqual(["pending"]);
+    const referral = { outcome: "not_suitable", riskLevel: "low", referralReason: "individual_therapy", referralNote: "Un percorso individuale." };
+    expect((await record(alfaCookie, corrected.callId, referral)).status).toBe(200);
+    expect(await statusOfIntake()).toEqual(["cancelled"]);
+    await queueOutcomeMeasures(db);
+    expect(await statusOfIntake()).toEqual(["cancelled"]);
+    expect((await mailTo("olga@example.com")).filter((template) => template === "outcome-invitation")).toHaveLength(1);
+  });
 });

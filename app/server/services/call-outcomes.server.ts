@@ -5,7 +5,7 @@ import { group as groupRules } from "~/content/site";
 import { audit, changesOf } from "../audit.server";
 import type { SessionInfo } from "../auth.server";
 import type { Database, Transaction } from "../db/client.server";
-import { attendance, groupBookings, groups, groupWaitlist, intakeCalls, therapists } from "../db/schema";
+import { attendance, groupBookings, groups, groupWaitlist, intakeCalls, outcomeAdministrations, therapists } from "../db/schema";
 import { publicBaseUrl } from "../env.server";
 import { HttpError } from "../http/errors.server";
 import { BookingDecisionEmail } from "../mail/booking-templates";
@@ -55,6 +55,11 @@ export async function recordCallOutcome(db: Database, actor: OutcomeActor, callI
     if (call.startsAt > now) throw new HttpError(409, "L'esito si registra dopo la chiamata.");
     if (actor.therapistId && call.outcomeBy && call.outcomeBy !== actor.session.user.email)
       throw new HttpError(403, "Solo chi ha registrato l'esito (o lo staff) può correggerlo.");
+    if (input.outcome === "suitable_other" && input.groupId && call.bookingId) {
+      const [booking] = await tx.select({ groupId: groupBookings.groupId }).from(groupBookings).where(eq(groupBookings.id, call.bookingId));
+      if (booking?.groupId === input.groupId)
+        throw new HttpError(400, "È il gruppo che la persona ha scelto.", { groupId: `È il gruppo scelto: indica «${callOutcomeLabels.suitable}».` });
+    }
     const values = {
       outcome: input.outcome,
       riskLevel: input.riskLevel,
@@ -66,6 +71,7 @@ export async function recordCallOutcome(db: Database, actor: OutcomeActor, callI
     const changing = !applying && (call.outcome !== values.outcome || call.outcomeGroupId !== values.outcomeGroupId);
     let effect = "Esito corretto: le email erano già partite e non vengono rimandate.";
     if (changing) await undoOutcome(tx, call, now);
+    if (changing && !seating(values.outcome) && call.bookingId) await withdrawIntakeQuestionnaire(tx, call.bookingId, now);
     if (applying || changing) effect = await applyOutcome(tx, call, values, now, changing);
     await tx
       .update(intakeCalls)
@@ -123,6 +129,18 @@ async function undoOutcome(tx: Transaction, call: Call, now: Date) {
       .delete(groupWaitlist)
       .where(and(eq(sql`lower(${groupWaitlist.email})`, call.email.toLowerCase()), eq(groupWaitlist.groupId, booking.groupId), isNull(groupWaitlist.notifiedAt)));
   }
+}
+
+/**
+ * A correction away from "suitable" also withdraws the intake questionnaire that outcome started (issue 33:
+ * the intake one follows a suitable outcome) while it is still unanswered: the person is not asked to
+ * measure a path they are no longer on. An answered one stays (it is theirs, and part of their record).
+ */
+async function withdrawIntakeQuestionnaire(tx: Transaction, bookingId: string, now: Date) {
+  await tx
+    .update(outcomeAdministrations)
+    .set({ status: "cancelled", updatedAt: now })
+    .where(and(eq(outcomeAdministrations.bookingId, bookingId), eq(outcomeAdministrations.occasion, "intake"), eq(outcomeAdministrations.status, "pending")));
 }
 
 async function applyOutcome(tx: Transaction, call: Call, values: Values, now: Date, correcting: boolean): Promise<string> {
