@@ -19,7 +19,7 @@ import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { fetchProofOfWork } from "../tests/support/proof-of-work.mjs";
 import { validAnswers } from "../tests/support/valid-answers.mjs";
-import { serverNodeFlags } from "../scripts/node-flags.mjs";
+import { serverEnv, serverNodeFlags } from "../scripts/node-flags.mjs";
 import { dataDirSecrets, printLargePractice, probeAdmin, probeStaffPages, signIn } from "./large-practice.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -66,6 +66,7 @@ function startServer(large) {
     cwd: root,
     stdio: ["ignore", "ignore", "inherit", ...(large ? ["ipc"] : [])],
     env: {
+      ...serverEnv,
       ...process.env,
       NODE_ENV: "production",
       BUILD_DIR: buildDir,

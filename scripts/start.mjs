@@ -6,7 +6,7 @@ import { spawnSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { serverNodeFlags } from "./node-flags.mjs";
+import { serverEnv, serverNodeFlags } from "./node-flags.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const stamp = path.join(root, "build/server/index.js");
@@ -39,7 +39,7 @@ function localSecret(dataDir, file, create) {
   return fs.readFileSync(full, "utf8").trim();
 }
 
-const env = { ...process.env };
+const env = { ...serverEnv, ...process.env };
 if (!process.env.NODE_ENV) {
   const dataDir = path.resolve(root, process.env.DATA_DIR ?? "data");
   env.NODE_ENV = "production";

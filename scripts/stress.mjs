@@ -14,7 +14,7 @@ import pg from "pg";
 import { SMTPServer } from "smtp-server";
 import { fetchProofOfWork } from "../tests/support/proof-of-work.mjs";
 import { validAnswers } from "../tests/support/valid-answers.mjs";
-import { serverNodeFlags } from "./node-flags.mjs";
+import { serverEnv, serverNodeFlags } from "./node-flags.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const seconds = Number(process.env.STRESS_SECONDS ?? 60);
@@ -100,6 +100,7 @@ function startServer() {
     cwd: root,
     stdio: ["ignore", "ignore", "pipe"],
     env: {
+      ...serverEnv,
       PATH: process.env.PATH,
       HOME: process.env.HOME,
       NODE_ENV: "production",
