@@ -1,6 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { answerCookieBanner, openAdminPage, test } from "./support/fixtures";
-import { DEMO_THERAPIST } from "./support/server-env";
+import { answerCookieBanner, openAdminPage, signInAsTherapist, test } from "./support/fixtures";
 
 /**
  * The therapist's clinical record, as issue 30 checks it: the demo therapist signs in at /accedi, opens a
@@ -36,11 +35,7 @@ test("the demo therapist writes a note that survives a reload and appears on no 
   test.setTimeout(120_000);
   const secret = `Nota e2e ${Date.now().toString(36)}: parla per la prima volta del trasloco`;
 
-  await page.goto("/accedi");
-  await page.getByLabel("Email address").fill(DEMO_THERAPIST.email);
-  await page.getByLabel("Password").fill(DEMO_THERAPIST.password);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page).toHaveURL(/\/terapeuta-area$/);
+  await signInAsTherapist(page);
 
   const { note, sessionId } = await openWritableNote(page);
   const title = (await note.getByRole("heading").textContent())!;

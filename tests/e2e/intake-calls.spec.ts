@@ -1,6 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { validAnswers } from "../integration/helpers";
-import { proofOfWorkHeader } from "./support/proof-of-work";
+import { submitQuestionnaire } from "./support/questionnaire";
 
 /**
  * A person books an evening introductory call with the demo therapist (evenings Monday to Thursday,
@@ -16,12 +15,7 @@ test.beforeEach(async ({ page }) => {
 test("a person picks an evening slot from the day strip, by keyboard, and books it", async ({ page }, info) => {
   test.skip(info.project.name !== "desktop", "what differs on a phone is the swipe, not the booking");
   const email = `serale-${Date.now()}@example.com`;
-  const submitted = await page.request.post("/api/submit-questionnaire", {
-    data: { ...validAnswers, email, time_preference: "Sera" },
-    headers: { "Idempotency-Key": `e2e-${email.replace(/[^a-z0-9]/g, "")}`, ...(await proofOfWorkHeader()) },
-  });
-  expect(submitted.status()).toBe(201);
-  const { token } = (await submitted.json()) as { token: string };
+  const token = await submitQuestionnaire(page, email, { time_preference: "Sera" });
 
   await page.goto(`/call-sara?name=Sara&email=${encodeURIComponent(email)}&token=${token}`);
   await expect(page.locator('[data-ready="true"]').first()).toBeAttached();

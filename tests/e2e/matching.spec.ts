@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
-import { validAnswers } from "../integration/helpers";
 import { waitForMail } from "./support/mail";
 import { proofOfWorkHeader } from "./support/proof-of-work";
+import { submitQuestionnaire } from "./support/questionnaire";
 
 /**
  * From a completed questionnaire to a call request, against the demo data: four groups, of
@@ -30,12 +30,7 @@ async function submittedPerson(page: Page, project: string) {
   const known = people.get(project);
   if (known) return known;
   const email = `sera-${project}-${Date.now()}@example.com`;
-  const response = await page.request.post("/api/submit-questionnaire", {
-    data: { ...validAnswers, email, time_preference: "Sera" },
-    headers: { "Idempotency-Key": `e2e-${email.replace(/[^a-z0-9]/g, "")}`, ...(await proofOfWorkHeader()) },
-  });
-  expect(response.status()).toBe(201);
-  const person = { email, token: ((await response.json()) as { token: string }).token };
+  const person = { email, token: await submitQuestionnaire(page, email, { time_preference: "Sera" }) };
   people.set(project, person);
   return person;
 }

@@ -1,6 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { test, answerCookieBanner } from "./support/fixtures";
-import { DEMO_THERAPIST } from "./support/server-env";
+import { test, answerCookieBanner, signInAsTherapist } from "./support/fixtures";
 
 /**
  * Running the groups: staff see the week's meetings and mark attendance; the demo therapist signs in,
@@ -59,11 +58,7 @@ test("staff see the week at /admin/sessioni, move between weeks and mark attenda
 test("the demo therapist signs in, sees only their own group and marks attendance", async ({ page }) => {
   // Sign-in, three pages and a save: more than the default budget on a loaded 2-core machine (phone emulation).
   test.setTimeout(60_000);
-  await page.goto("/accedi");
-  await page.getByLabel("Email address").fill(DEMO_THERAPIST.email);
-  await page.getByLabel("Password").fill(DEMO_THERAPIST.password);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page).toHaveURL(/\/terapeuta-area$/);
+  await signInAsTherapist(page);
   await expect(page.getByRole("heading", { name: "I miei gruppi" })).toBeVisible();
   const groups = page.getByRole("region", { name: "I miei gruppi" });
   await expect(groups.getByRole("link", { name: "Ritmi propri" })).toBeVisible();

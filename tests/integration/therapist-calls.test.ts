@@ -21,12 +21,14 @@ const call = routeCaller(() => ({ db, clientIp: "127.0.0.1", cspNonce: "" }));
 let annaCookie: string;
 let brunoCookie: string;
 let callId: string;
+let annaId: string;
 
 beforeAll(async () => {
   process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "insieme-agenda-"));
   db = await testDatabase();
   const anna = await intakeTherapist(db, { name: "Dott.ssa Anna", email: "anna-studio@example.com", callRoomUrl: "https://meet.example.com/anna" }, [[1080, 1140]]);
   const bruno = await intakeTherapist(db, { name: "Dott. Bruno", email: "bruno-studio@example.com" }, [[600, 630]]);
+  annaId = anna.id;
   annaCookie = await signedInTherapist(db, anna.id, "anna@example.com");
   brunoCookie = await signedInTherapist(db, bruno.id, "bruno@example.com");
   expect((await postJson(submitQuestionnaire, db, { ...validAnswers, email: "giulia@example.com" })).status).toBe(201);
@@ -51,6 +53,21 @@ describe("the therapist's agenda of intake calls", () => {
     expect(annas.calls).toEqual([expect.objectContaining({ id: callId, name: "Giulia", phone: "333 123 4567" })]);
     const brunos = (await call(agendaLoader, pageRequest("/terapeuta-area/chiamate", { cookie: brunoCookie }))) as { calls: unknown[] };
     expect(brunos.calls).toEqual([]);
+  });
+
+  it("lists the past calls still without an outcome apart, the therapist's own only, until the outcome is recorded", async () => {
+    const startsAt = new Date(Date.now() - 2 * 86_400_000);
+    const [past] = await db
+      .insert(intakeCalls)
+      .values({ therapistId: annaId, email: "piero@example.com", name: "Piero", phone: "333 000 1111", startsAt, endsAt: new Date(startsAt.getTime() + 30 * 60_000) })
+      .returning({ id: intakeCalls.id });
+    type Agenda = { calls: { id: string }[]; awaiting: { id: string; name: string }[] };
+    const annas = (await call(agendaLoader, pageRequest("/terapeuta-area/chiamate", { cookie: annaCookie }))) as Agenda;
+    expect(annas.awaiting).toEqual([expect.objectContaining({ id: past!.id, name: "Piero" })]);
+    expect(annas.calls.map((row) => row.id)).toEqual([callId]);
+    expect(((await call(agendaLoader, pageRequest("/terapeuta-area/chiamate", { cookie: brunoCookie }))) as Agenda).awaiting).toEqual([]);
+    await db.update(intakeCalls).set({ outcome: "no_show", riskLevel: "none", outcomeAt: new Date() }).where(eq(intakeCalls.id, past!.id));
+    expect(((await call(agendaLoader, pageRequest("/terapeuta-area/chiamate", { cookie: annaCookie }))) as Agenda).awaiting).toEqual([]);
   });
 
   it("opens the call with the person's questionnaire answers decrypted, and audits the read", async () => {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNull, lte, sql, type SQL } from "drizzle-orm";
 import { THERAPIST_AREA } from "~/domain/sessions";
 import { CLIENT_AREA } from "~/domain/client-area";
 import { audit } from "../audit.server";
@@ -17,16 +17,24 @@ const AGENDA_GRACE_MINUTES = 60;
 /** Both sides hear of a call this long before it. */
 export const CALL_REMINDER_LEAD_HOURS = 24;
 
-/** The therapist's upcoming booked calls, soonest first: who, when, how to reach them. No answers here. */
-export async function upcomingCalls(db: Pick<Database, "select">, therapistId: string, now = new Date()) {
+/** The therapist's booked calls matching `where`, in `order`: who, when, how to reach them. No answers here. */
+async function agendaRows(db: Pick<Database, "select">, therapistId: string, where: SQL | undefined, order: SQL) {
   const rows = await db
     .select({ id: intakeCalls.id, startsAt: intakeCalls.startsAt, endsAt: intakeCalls.endsAt, name: intakeCalls.name, phone: intakeCalls.phone })
     .from(intakeCalls)
-    .where(and(eq(intakeCalls.therapistId, therapistId), eq(intakeCalls.status, "booked"), gt(intakeCalls.startsAt, new Date(now.getTime() - AGENDA_GRACE_MINUTES * 60_000))))
-    .orderBy(asc(intakeCalls.startsAt))
+    .where(and(eq(intakeCalls.therapistId, therapistId), eq(intakeCalls.status, "booked"), where))
+    .orderBy(order)
     .limit(100);
   return rows.map((row) => ({ ...row, label: slotLabel(row.startsAt) }));
 }
+
+/** The therapist's upcoming booked calls, soonest first (one that started less than AGENDA_GRACE_MINUTES ago included). */
+export const upcomingCalls = (db: Pick<Database, "select">, therapistId: string, now = new Date()) =>
+  agendaRows(db, therapistId, gt(intakeCalls.startsAt, new Date(now.getTime() - AGENDA_GRACE_MINUTES * 60_000)), asc(intakeCalls.startsAt));
+
+/** The therapist's past calls still without an outcome (out of the agenda), the latest first: the calls they have to conclude. */
+export const callsAwaitingOutcome = (db: Pick<Database, "select">, therapistId: string, now = new Date()) =>
+  agendaRows(db, therapistId, and(lte(intakeCalls.startsAt, new Date(now.getTime() - AGENDA_GRACE_MINUTES * 60_000)), isNull(intakeCalls.outcome)), desc(intakeCalls.startsAt));
 
 /**
  * One of the therapist's own calls with the person's questionnaire answers, decrypted; the read is

@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 import { expect, test as base, type Browser, type BrowserContext, type Page, type TestInfo } from "@playwright/test";
 import { GATE_CONSENT_COOKIE, GATE_CONSENT_VALUE } from "../../../app/domain/questionnaire";
 import { mailsTo } from "./mail";
-import { DEMO_ADMIN } from "./server-env";
+import { DEMO_ADMIN, DEMO_THERAPIST } from "./server-env";
 
 /** Signs `page` in through the Admin Login form as the demo admin and waits for the admin shell. */
 async function signInAsAdmin(page: Page) {
@@ -12,6 +12,15 @@ async function signInAsAdmin(page: Page) {
   await page.getByLabel("Password").fill(DEMO_ADMIN.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("heading", { name: "Utenti", level: 1 })).toBeVisible();
+}
+
+/** Signs `page` in at /accedi as the demo therapist and waits for their area. */
+export async function signInAsTherapist(page: Page) {
+  await page.goto("/accedi");
+  await page.getByLabel("Email address").fill(DEMO_THERAPIST.email);
+  await page.getByLabel("Password").fill(DEMO_THERAPIST.password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page).toHaveURL(/\/terapeuta-area$/);
 }
 
 /** The cookie banner answered ("Solo necessari") before any page of the context loads; only the top window (the mailbox preview is a sandboxed frame without storage). */
@@ -62,12 +71,14 @@ export async function demoMember(adminPage: Page, index: number) {
 
 /** Signs a member in to their area as they do: asks for the link on the sign-in form and follows the link e-mailed to them, back to `returnPath`. */
 export async function signInClient(page: Page, email: string, returnPath = "/area-personale/pagamenti") {
-  const before = (await mailsTo(email)).length;
+  // Other e-mails to the address (a booking's confirmation) may still be arriving: only the sign-in links count.
+  const links = async () => (await mailsTo(email)).filter((item) => item.subject === "Entra nella tua area personale");
+  const before = (await links()).length;
   await page.goto(`/area-personale?${new URLSearchParams({ ritorno: returnPath })}`);
   await page.getByLabel("La tua email").fill(email);
   await page.getByRole("button", { name: "Mandami il link per entrare" }).click();
-  await expect.poll(async () => (await mailsTo(email)).length, { timeout: 15_000 }).toBeGreaterThan(before);
-  const mail = (await mailsTo(email)).filter((item) => item.subject === "Entra nella tua area personale").at(-1)!;
+  await expect.poll(async () => (await links()).length, { timeout: 15_000 }).toBeGreaterThan(before);
+  const mail = (await links()).at(-1)!;
   await page.goto(/https?:\/\/[^"\s<>]+\/api\/auth\/magic-link\/verify\?[^"\s<>]+/.exec(mail.html)![0].replaceAll("&amp;", "&"));
 }
 
