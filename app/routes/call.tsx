@@ -13,7 +13,7 @@ import { HttpError, orFallback } from "~/server/http/errors.server";
 import { parseFields } from "~/server/http/body.server";
 import { isRecordId } from "~/server/http/staff-action.server";
 import { logger } from "~/server/logger.server";
-import { identityFromToken } from "~/server/services/identity.server";
+import { provenVisitor } from "~/server/gates.server";
 import { chooseGroup } from "~/server/services/person-requests.server";
 import { callAvailability } from "~/server/services/intake-calls.server";
 import { callGroupFor } from "~/server/services/bookings.server";
@@ -28,7 +28,9 @@ function callName(callPath: string) {
 
 /**
  * /call-{name}: only paths with the "call-" prefix exist; every other single segment is a 404.
- * Name and e-mail come from the query string (the path's name is only a fallback).
+ * Name and e-mail come from the query string (the path's name is only a fallback). Anyone may open it;
+ * what it reads of a person (their booking's group, to offer its therapist's times) only for the holder
+ * of the link's token or the signed-in client themselves.
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const pathName = callName(params.callPath);
@@ -39,17 +41,19 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const fallbackName = pathName.replace(/[-_]+/g, " ").trim();
   const name = url.searchParams.get("name")?.trim() || (fallbackName ? fallbackName[0]!.toLocaleUpperCase("it") + fallbackName.slice(1) : null);
-  // The request is done at once only for the holder of the address's access token (DESIGN §13).
+  // The request is done at once only for the holder of the address's access token or a client signed in
+  // to their area, whose session proves the address (the page gets a token for it), never on the strength
+  // of an address alone (DESIGN §13, decision 088).
   const tokenParam = url.searchParams.get("token")?.trim() || null;
-  const identity = await identityFromToken(context.db, tokenParam).catch(() => null);
-  // The times are those the booking will accept: the group asked for or, for the token's holder,
-  // that of their booking (callGroupFor), never read on the strength of an address alone.
+  const identity = await provenVisitor(context.db, request, tokenParam).catch(() => null);
+  // The times are those the booking will accept: the group asked for or, for a proven visitor, that of
+  // their own booking (callGroupFor).
   const asked = url.searchParams.get("groupId");
   const askedId = isRecordId(asked) && (await groupExists(context.db, asked)) ? asked : undefined;
   const groupId = identity ? await callGroupFor(context.db, identity.email, { groupId: askedId, selectedTherapist: DIRECT_CALL_LABEL }) : (askedId ?? null);
   // Without slots the page still takes a call-back request.
   const slots: CallSlotDay[] = await orFallback("call slots", [], () => callAvailability(context.db, { groupId }));
-  return data({ name, email: identity?.email ?? (url.searchParams.get("email")?.trim() || null), token: identity ? tokenParam : null, groupId, slots }, { headers: PRIVATE });
+  return data({ name, email: identity?.email ?? (url.searchParams.get("email")?.trim() || null), token: identity?.token ?? null, groupId, slots }, { headers: PRIVATE });
 }
 
 /** Without JavaScript the form posts here; with it, the page calls the JSON endpoint. */

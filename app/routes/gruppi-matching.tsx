@@ -22,9 +22,8 @@ import { formAction } from "~/server/http/form-action.server";
 import { parseFields } from "~/server/http/body.server";
 import { handleErrors } from "~/server/http/errors.server";
 import { recommendedGroups } from "~/server/services/groups.server";
-import { identityFromToken, tokenForProvenAddress } from "~/server/services/identity.server";
 import { askWaitlist, chooseGroup } from "~/server/services/person-requests.server";
-import { signedInClientEmail } from "~/server/gates.server";
+import { provenVisitor } from "~/server/gates.server";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
 
@@ -53,11 +52,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A failure is a state of the page; a database outage goes on to the site's 503 page (with Retry-After).
   return handleErrors(
     async () => {
-      const fromToken = await identityFromToken(context.db, tokenParam);
       // A client signed in to their area has proven the address: the page acts as with their token.
-      const signedIn = fromToken ? null : await signedInClientEmail(context.db, request);
-      const identity = fromToken ?? (signedIn ? { email: signedIn } : null);
-      const token = fromToken ? tokenParam : signedIn ? await tokenForProvenAddress(context.db, signedIn) : null;
+      const identity = await provenVisitor(context.db, request, tokenParam);
+      const token = identity?.token ?? null;
       const result = await recommendedGroups(context.db, identity?.email ?? null, shownParam(url));
       return data(
         {

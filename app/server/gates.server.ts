@@ -6,6 +6,7 @@ import { widgetPath } from "~/domain/sign-in-widget";
 import { ADMIN_ROLE, getSession, needsTwoFactorEnrolment, TWO_FACTOR_ENROLMENT_REQUIRED, type SessionInfo } from "./auth.server";
 import type { Database } from "./db/client.server";
 import { groupBookings, questionnaireResponses, registrations, therapists } from "./db/schema";
+import { identityFromToken, tokenForProvenAddress } from "./services/identity.server";
 
 /**
  * Who may: the gates of the admin, therapist and client areas, all `(db, request, …)`. A gate is
@@ -166,6 +167,19 @@ export async function signedInClientEmail(db: Database, request: Request) {
   const session = await getSession(db, request);
   if (!session || STAFF_ROLES.has(session.user.role ?? "") || !session.user.emailVerified) return null;
   return session.user.email.trim().toLowerCase();
+}
+
+/**
+ * Who a public page's visitor is proven to be: the holder of the link's access token (`tokenParam`) or,
+ * without a valid one, a client signed in to their area, whose session proves the address: the page then
+ * gets a token for it, so what it sends is done at once as for the token's holder. Null for anyone else,
+ * whatever address the link names (DESIGN §13). Staff and therapists are nobody here.
+ */
+export async function provenVisitor(db: Database, request: Request, tokenParam: string | null) {
+  const fromToken = await identityFromToken(db, tokenParam);
+  if (fromToken) return { email: fromToken.email, token: tokenParam! };
+  const signedIn = await signedInClientEmail(db, request);
+  return signedIn ? { email: signedIn, token: await tokenForProvenAddress(db, signedIn) } : null;
 }
 
 /**

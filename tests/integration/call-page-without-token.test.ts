@@ -4,24 +4,30 @@ import os from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action as submitQuestionnaire } from "../../app/routes/api/submit-questionnaire";
+import { loader as callPageLoader } from "../../app/routes/call";
 import { action as updateGroupSelection } from "../../app/routes/api/update-group-selection";
-import { DIRECT_CALL_LABEL } from "../../app/domain/matching-types";
+import { DIRECT_CALL_LABEL, type CallSlotDay } from "../../app/domain/matching-types";
 import type { Database } from "../../app/server/db/client.server";
 import { groupBookings, intakeCalls } from "../../app/server/db/schema";
 import { callAvailability } from "../../app/server/services/intake-calls.server";
 import { confirmRequest } from "../../app/server/services/person-requests.server";
+import { signedInClient } from "./client-session";
 import { testDatabase } from "./database";
 import { intakeTherapist, newGroup, postJson, queuedMail, validAnswers } from "./helpers";
+import { pageRequest, routeCaller } from "./route-calls";
 
 /**
  * The call page without a token (decision 088): it offers every therapist who takes intake calls (it
  * reads no booking on the strength of an address), and the click on the e-mailed link books the time
- * picked from those same calendars, then links the call to the person's booking.
+ * picked from those same calendars, then links the call to the person's booking. A person signed in
+ * to their area is proven by their session: the page reads their own booking and offers its therapist's
+ * times, with a token so the request is booked at once from the same calendar.
  */
 let db: Database;
 let morningId: string;
 let eveningId: string;
 let groupId: string;
+const call = routeCaller(() => ({ db, clientIp: "127.0.0.1", cspNonce: "" }));
 
 beforeAll(async () => {
   process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "insieme-call-page-"));
@@ -61,5 +67,57 @@ describe("the call page without a token", () => {
     expect(confirmed.state).toBe("done");
     const [row] = await db.select().from(intakeCalls).where(eq(intakeCalls.email, email));
     expect(row).toMatchObject({ therapistId: eveningId, bookingId: booking!.id, startsAt: new Date(evening!.start) });
+  });
+});
+
+describe("the call page for a person signed in to their area", () => {
+  type CallPage = { email: string | null; token: string | null; groupId: string | null; slots: CallSlotDay[] };
+  const callPage = async (query: string, cookie?: string) =>
+    ((await call(callPageLoader, pageRequest(`/call-persona?${query}`, { cookie }), { callPath: "call-persona" })) as { data: CallPage }).data;
+  const times = (page: CallPage) => page.slots.flatMap((day) => day.slots.map((slot) => slot.time));
+
+  it("offers only the times of their booking's therapist and books the time at once with them; an anonymous visitor still sees everyone's", async () => {
+    const email = "mattiniera@example.com";
+    expect((await postJson(submitQuestionnaire, db, { ...validAnswers, email, name: "Marta" })).status).toBe(201);
+    const [booking] = await db.insert(groupBookings).values({ email, name: "Marta", groupId, therapistId: morningId }).returning();
+    const cookie = await signedInClient(db, email);
+
+    const own = await callPage("name=Marta", cookie);
+    expect(own).toMatchObject({ email, groupId });
+    expect(own.token).toEqual(expect.any(String));
+    expect(times(own).length).toBeGreaterThan(0);
+    expect(times(own).every((time) => time < "13:00")).toBe(true);
+    // Anyone else, even naming her address, gets every therapist's times and no token.
+    const anonymous = await callPage(`name=Marta&email=${encodeURIComponent(email)}`);
+    expect(anonymous).toMatchObject({ email, token: null, groupId: null });
+    expect(times(anonymous).some((time) => time >= "18:00")).toBe(true);
+
+    // What the page sends (its token, its group) is booked at once, with the group's therapist.
+    const morning = own.slots.flatMap((day) => day.slots).find((slot) => !slot.taken)!;
+    const asked = await postJson(updateGroupSelection, db, {
+      email,
+      name: "Marta",
+      selectedTherapist: DIRECT_CALL_LABEL,
+      MartaPhone: "333 111 3333",
+      callSlot: morning.start,
+      groupId: own.groupId,
+      token: own.token,
+      adult: true,
+    });
+    expect(asked.status).toBe(201);
+    const [row] = await db.select().from(intakeCalls).where(eq(intakeCalls.email, email));
+    expect(row).toMatchObject({ therapistId: morningId, bookingId: booking!.id, startsAt: new Date(morning.start) });
+  });
+
+  it("another person's session never reads someone else's booking, whatever address the link names", async () => {
+    const email = "mattutina@example.com";
+    await db.insert(groupBookings).values({ email, name: "Mara", groupId, therapistId: morningId });
+    const other = "curiosa@example.com";
+    expect((await postJson(submitQuestionnaire, db, { ...validAnswers, email: other, name: "Carla" })).status).toBe(201);
+    const cookie = await signedInClient(db, other);
+    const page = await callPage(`name=Mara&email=${encodeURIComponent(email)}`, cookie);
+    // Her own address and no group: every therapist's times, not Mara's therapist's.
+    expect(page).toMatchObject({ email: other, groupId: null });
+    expect(times(page).some((time) => time >= "18:00")).toBe(true);
   });
 });
