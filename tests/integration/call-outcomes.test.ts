@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -16,8 +16,10 @@ import {
   intakeCalls,
   jobs,
   outcomeAdministrations,
+  outcomeConsents,
   safetyAlerts,
 } from "../../app/server/db/schema";
+import { OUTCOME_CONSENT_VERSION } from "../../app/domain/outcome-measures";
 import { queueOutcomeMeasures } from "../../app/server/services/outcome-measures.server";
 import { testDatabase } from "./database";
 import { signedInClient } from "./client-session";
@@ -292,5 +294,49 @@ describe("the intake questionnaire (issue 33) starts from the call's outcome", (
     await queueOutcomeMeasures(db);
     expect(await statusOfIntake()).toEqual(["cancelled"]);
     expect((await mailTo("olga@example.com")).filter((template) => template === "outcome-invitation")).toHaveLength(1);
+  });
+
+  it("suitable, not suitable, suitable again: the withdrawn intake questionnaire opens again, one open row, its invitation once per suitable", async () => {
+    const twice = await pastCall("rita@example.com", groupId);
+    const intakeRows = async () =>
+      db
+        .select({ status: outcomeAdministrations.status, sentAt: outcomeAdministrations.sentAt })
+        .from(outcomeAdministrations)
+        .where(and(eq(outcomeAdministrations.bookingId, twice.bookingId!), eq(outcomeAdministrations.occasion, "intake")));
+    const invitations = async () => (await mailTo("rita@example.com")).filter((template) => template === "outcome-invitation").length;
+    const suitable = { outcome: "suitable", riskLevel: "none" };
+
+    expect((await record(alfaCookie, twice.callId, suitable)).status).toBe(200);
+    await queueOutcomeMeasures(db);
+    expect((await intakeRows()).map((row) => row.status)).toEqual(["pending"]);
+    expect(await invitations()).toBe(1);
+
+    expect((await record(alfaCookie, twice.callId, notSuitable)).status).toBe(200);
+    await queueOutcomeMeasures(db);
+    expect((await intakeRows()).map((row) => row.status)).toEqual(["cancelled"]);
+    expect(await invitations()).toBe(1);
+
+    expect((await record(alfaCookie, twice.callId, suitable)).status).toBe(200);
+    expect((await bookingOf(twice.bookingId!)).status).toBe("confirmed");
+    await queueOutcomeMeasures(db);
+    await queueOutcomeMeasures(db);
+    const rows = await intakeRows();
+    expect(rows.map((row) => row.status)).toEqual(["pending"]);
+    expect(rows[0]!.sentAt).not.toBeNull();
+    expect(await invitations()).toBe(2);
+  });
+
+  it("an intake questionnaire closed by the person's refusal of the consent stays closed when the outcome is corrected back to suitable", async () => {
+    const declined = await pastCall("sofia@example.com", groupId);
+    expect((await record(alfaCookie, declined.callId, { outcome: "suitable", riskLevel: "none" })).status).toBe(200);
+    await queueOutcomeMeasures(db);
+    await db.insert(outcomeConsents).values({ email: "sofia@example.com", decision: "declined", textVersion: OUTCOME_CONSENT_VERSION });
+    await db.update(outcomeAdministrations).set({ status: "cancelled" }).where(eq(outcomeAdministrations.bookingId, declined.bookingId!));
+    expect((await record(alfaCookie, declined.callId, notSuitable)).status).toBe(200);
+    expect((await record(alfaCookie, declined.callId, { outcome: "suitable", riskLevel: "none" })).status).toBe(200);
+    await queueOutcomeMeasures(db);
+    const rows = await db.select({ status: outcomeAdministrations.status }).from(outcomeAdministrations).where(eq(outcomeAdministrations.bookingId, declined.bookingId!));
+    expect(rows.map((row) => row.status)).toEqual(["cancelled"]);
+    expect((await mailTo("sofia@example.com")).filter((template) => template === "outcome-invitation")).toHaveLength(1);
   });
 });

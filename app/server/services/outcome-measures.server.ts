@@ -129,7 +129,8 @@ const END_WITHIN_DAYS = 30;
  * second instance creates nothing twice: the unique indexes and ON CONFLICT DO NOTHING):
  * - intake: after the intake call's "suitable" outcome (either: the chosen group or another, seated or
  *   first on its waiting list), before the first attended meeting, unless the person refused; a confirmed
- *   booking with no intake call at all (placed by staff) is asked from its seat instead;
+ *   booking with no intake call at all (placed by staff) is asked from its seat instead; one withdrawn by a
+ *   correction opens again when a further correction makes the booking suitable again;
  * - periodic: a confirmed booking at 4, 8, 12... attended meetings (the latest milestone only);
  * - end: a booking that attended and then ended (cancelled, or its group closed) in the last 30 days.
  * Periodic and end questionnaires need a consent in force; the intake one asks for it. Returns how many.
@@ -137,14 +138,23 @@ const END_WITHIN_DAYS = 30;
 export async function createDueAdministrations(executor: Pick<Database, "execute">, now: Date = new Date()) {
   const at = sql`${now.toISOString()}::timestamptz`;
   const attended = sql`(select count(*) from attendance a where a.booking_id = b.id and a.status = 'present')`;
-  const created = await executor.execute(sql`
-    insert into ${outcomeAdministrations} (booking_id, group_id, occasion, after_meetings, due_at)
-    select b.id, b.group_id, 'intake', 0, ${at} from ${groupBookings} b
-    where ${attended} = 0 and (${consentInForce(sql`b.email`)} or ${neverAsked(sql`b.email`)})
+  const intakeDue = sql`${attended} = 0 and (${consentInForce(sql`b.email`)} or ${neverAsked(sql`b.email`)})
       and ((b.status in ('requested', 'confirmed') and exists (
              select 1 from ${intakeCalls} c where c.booking_id = b.id and c.outcome in ('suitable', 'suitable_other')))
         or (b.status = 'confirmed' and not exists (
-             select 1 from ${intakeCalls} c where c.booking_id = b.id and c.status <> 'cancelled')))
+             select 1 from ${intakeCalls} c where c.booking_id = b.id and c.status <> 'cancelled')))`;
+  // An intake questionnaire withdrawn (a correction away from "suitable") is due again once the booking is:
+  // the same row opens as new (the unique index keeps one intake row per booking), so it is sent again.
+  // A refusal of the consent keeps it closed (the condition asks for a consent in force or no answer yet).
+  const reopened = await executor.execute(sql`
+    update ${outcomeAdministrations} o
+    set status = 'pending', group_id = b.group_id, due_at = ${at}, sent_at = null, last_sent_at = null, reminders_sent = 0, answers = null, updated_at = ${at}
+    from ${groupBookings} b
+    where b.id = o.booking_id and o.occasion = 'intake' and o.status = 'cancelled' and ${intakeDue}`);
+  const created = await executor.execute(sql`
+    insert into ${outcomeAdministrations} (booking_id, group_id, occasion, after_meetings, due_at)
+    select b.id, b.group_id, 'intake', 0, ${at} from ${groupBookings} b
+    where ${intakeDue}
     union all
     select b.id, b.group_id, 'periodic', (${attended} / 4 * 4)::smallint, ${at} from ${groupBookings} b
     where b.status = 'confirmed' and ${attended} >= 4 and ${consentInForce(sql`b.email`)}
@@ -162,7 +172,7 @@ export async function createDueAdministrations(executor: Pick<Database, "execute
       select 1 from ${outcomeAdministrations} newer
       where newer.booking_id = o.booking_id and newer.status = 'pending'
         and (newer.created_at, newer.after_meetings, newer.occasion = 'end') > (o.created_at, o.after_meetings, o.occasion = 'end'))`);
-  return created.rowCount ?? 0;
+  return (created.rowCount ?? 0) + (reopened.rowCount ?? 0);
 }
 
 type PendingRow = {
