@@ -1,7 +1,9 @@
-import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { CalendarOff, Plus, Trash2, Video } from "lucide-react";
+import { getFormProps, getInputProps, type FieldMetadata, type FormMetadata, type SubmissionResult } from "@conform-to/react";
+import { CalendarOff, Plus, Trash2, Video, type LucideIcon } from "lucide-react";
+import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { Field, InputField, SelectField } from "~/components/admin/fields";
+import { TitledSection } from "~/components/site/titled-section";
 import { firstError, useSchemaForm } from "~/components/forms/schema-form";
 import { addExceptionSchema, addWindowSchema, callRoomSchema, windowLabel } from "~/domain/availability-input";
 import { dateLabel, WEEKDAY_NAMES } from "~/domain/calendar";
@@ -34,6 +36,180 @@ function RemoveButton({ intent, id, label }: { intent: "remove-window" | "remove
   );
 }
 
+/** The windows or the exceptions, each with its button to take it away; a line when there are none. */
+function RemovableList({ intent, items, empty }: { intent: "remove-window" | "remove-exception"; items: { id: string; label: ReactNode; removeLabel: string }[]; empty: string }) {
+  if (items.length === 0) return <p className="text-ink-700">{empty}</p>;
+  return (
+    <ul className="grid gap-2">
+      {items.map((item) => (
+        <li key={item.id} className="flex items-center justify-between gap-3 rounded-2xl border border-sand-200 px-4 py-2">
+          {item.label}
+          <RemoveButton intent={intent} id={item.id} label={item.removeLabel} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** One part of the editor: its heading, what it is for, then what it lists and its form. */
+function EditorSection(props: { id: string; title: string; lead: ReactNode; children: ReactNode }) {
+  return (
+    <TitledSection
+      {...props}
+      className={section}
+      titleClassName="text-xl font-semibold"
+      lead={{ text: props.lead, className: "text-sm text-ink-700", blockClassName: "grid gap-1" }}
+    />
+  );
+}
+
+/** A part's form: it posts its `intent` and ends with its one button. */
+function IntentForm<Schema extends Record<string, unknown>>({
+  form,
+  intent,
+  className,
+  submit,
+  children,
+}: {
+  form: FormMetadata<Schema, string[]>;
+  intent: string;
+  className: string;
+  submit: { icon: LucideIcon; label: string; className: string; disabled: boolean };
+  children: ReactNode;
+}) {
+  const Icon = submit.icon;
+  return (
+    <Form method="post" {...getFormProps(form)} className={className}>
+      <input type="hidden" name="intent" value={intent} />
+      {children}
+      <button type="submit" className={submit.className} disabled={submit.disabled}>
+        <Icon aria-hidden className="size-5" />
+        {submit.label}
+      </button>
+    </Form>
+  );
+}
+
+/** The start and end of a window or of extra hours, by the half hour. */
+function TimeRange({ fields, labels }: { fields: { start: FieldMetadata<string>; end: FieldMetadata<string> }; labels: [string, string] }) {
+  return (
+    <>
+      <InputField label={labels[0]} type="time" field={fields.start} step={1800} />
+      <InputField label={labels[1]} type="time" field={fields.end} step={1800} />
+    </>
+  );
+}
+
+interface PartProps {
+  availability: Availability;
+  lastFor: (intent: string) => SubmissionResult<string[]> | undefined;
+  sending: boolean;
+}
+
+function WindowsPart({ availability, lastFor, sending, who }: PartProps & { who: "self" | "staff" }) {
+  const [windowForm, windowFields] = useSchemaForm(addWindowSchema, { id: "add-window", lastResult: lastFor("add-window") });
+  const hasEvenings = availability.windows.some((window) => window.endMinute > EVENING_FROM_MINUTE);
+  const your = who === "self" ? "le tue" : "le sue";
+  return (
+    <EditorSection
+      id="windows-title"
+      title="Fasce settimanali"
+      lead={
+        <>
+          Le persone scelgono la chiamata conoscitiva (30 minuti) tra {your} fasce dei prossimi 14 giorni, in ora italiana.{" "}
+          {hasEvenings ? "Ci sono anche orari serali." : "Aggiungi una fascia dalle 18:00 per chi lavora di giorno."}
+        </>
+      }
+    >
+      <RemovableList
+        intent="remove-window"
+        empty="Nessuna fascia: finché non ne aggiungi una, nessunə può prenotare una chiamata con te."
+        items={availability.windows.map((window) => ({
+          id: window.id,
+          label: <span className="capitalize">{windowLabel(window)}</span>,
+          removeLabel: `Togli la fascia di ${windowLabel(window)}`,
+        }))}
+      />
+      <IntentForm
+        form={windowForm}
+        intent="add-window"
+        className="grid gap-3 border-t border-sand-200 pt-4 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-end"
+        submit={{ icon: Plus, label: "Aggiungi fascia", className: "btn btn-primary min-h-11", disabled: sending }}
+      >
+        <SelectField label="Giorno" field={windowFields.weekday} options={WEEKDAY_NAMES.map((name, index) => ({ value: index + 1, label: name }))} className="field capitalize" />
+        <TimeRange fields={windowFields} labels={["Dalle", "Alle"]} />
+      </IntentForm>
+    </EditorSection>
+  );
+}
+
+function ExceptionsPart({ availability, lastFor, sending }: PartProps) {
+  const [exceptionForm, exceptionFields] = useSchemaForm(addExceptionSchema, { id: "add-exception", lastResult: lastFor("add-exception") });
+  return (
+    <EditorSection
+      id="exceptions-title"
+      title="Eccezioni"
+      lead="Un giorno libero (ferie, festività) toglie tutte le fasce di quel giorno; le ore in più valgono solo per quella data."
+    >
+      <RemovableList
+        intent="remove-exception"
+        empty="Nessuna eccezione nei prossimi giorni."
+        items={availability.exceptions.map((exception) => {
+          const what = exception.kind === "off" ? "giorno libero" : `ore in più ${timeOfMinute(exception.startMinute ?? 0)}-${timeOfMinute(exception.endMinute ?? 0)}`;
+          return {
+            id: exception.id,
+            label: (
+              <span>
+                <span className="capitalize">{dateLabel(exception.onDate)}</span>: {what}
+              </span>
+            ),
+            removeLabel: `Togli l'eccezione di ${dateLabel(exception.onDate)}`,
+          };
+        })}
+      />
+      <IntentForm
+        form={exceptionForm}
+        intent="add-exception"
+        className="grid gap-3 border-t border-sand-200 pt-4 sm:grid-cols-2"
+        submit={{ icon: CalendarOff, label: "Aggiungi eccezione", className: "btn btn-primary min-h-11 sm:w-fit", disabled: sending }}
+      >
+        <InputField label="Data" type="date" field={exceptionFields.onDate} />
+        <SelectField
+          label="Tipo"
+          field={exceptionFields.kind}
+          options={[
+            { value: "off", label: "Giorno libero" },
+            { value: "extra", label: "Ore in più" },
+          ]}
+        />
+        <TimeRange fields={exceptionFields} labels={["Dalle (solo ore in più)", "Alle (solo ore in più)"]} />
+      </IntentForm>
+    </EditorSection>
+  );
+}
+
+function RoomPart({ availability, lastFor, sending }: PartProps) {
+  const [roomForm, roomFields] = useSchemaForm(callRoomSchema, { id: "room", lastResult: lastFor("room"), defaultValue: { callRoomUrl: availability.callRoomUrl ?? "" } });
+  return (
+    <EditorSection
+      id="room-title"
+      title="Stanza video"
+      lead="Con il link, la chiamata è una videochiamata in questa stanza e la persona lo riceve nella conferma; senza, chiami tu al numero che ha lasciato."
+    >
+      <IntentForm
+        form={roomForm}
+        intent="room"
+        className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end"
+        submit={{ icon: Video, label: "Salva il link", className: "btn btn-secondary min-h-11", disabled: sending }}
+      >
+        <Field label="Link della stanza (https://…)" field={roomFields.callRoomUrl}>
+          <input {...getInputProps(roomFields.callRoomUrl, { type: "url" })} className="field" placeholder="https://meet.example.com/la-mia-stanza" />
+        </Field>
+      </IntentForm>
+    </EditorSection>
+  );
+}
+
 /**
  * A therapist's availability for intake calls: weekly windows, exceptions (a day off, one-off extra
  * hours) and the video room. Each form posts its own `intent` to the page's action; a refusal shows on
@@ -43,12 +219,8 @@ export function AvailabilityEditor({ availability, answer, who }: { availability
   const navigation = useNavigation();
   const sending = navigation.state === "submitting";
   const lastFor = (intent: string) => (answer?.intent === intent ? answer.result : undefined);
-  const [windowForm, windowFields] = useSchemaForm(addWindowSchema, { id: "add-window", lastResult: lastFor("add-window") });
-  const [exceptionForm, exceptionFields] = useSchemaForm(addExceptionSchema, { id: "add-exception", lastResult: lastFor("add-exception") });
-  const [roomForm, roomFields] = useSchemaForm(callRoomSchema, { id: "room", lastResult: lastFor("room"), defaultValue: { callRoomUrl: availability.callRoomUrl ?? "" } });
+  const parts = { availability, lastFor, sending };
   const removalError = answer?.intent.startsWith("remove-") ? firstError(answer.result.error?.[""] ?? undefined) : undefined;
-  const hasEvenings = availability.windows.some((window) => window.endMinute > EVENING_FROM_MINUTE);
-  const your = who === "self" ? "le tue" : "le sue";
 
   return (
     <div className="grid gap-6">
@@ -62,105 +234,9 @@ export function AvailabilityEditor({ availability, answer, who }: { availability
           {removalError}
         </p>
       ) : null}
-
-      <section aria-labelledby="windows-title" className={section}>
-        <div className="grid gap-1">
-          <h2 id="windows-title" className="text-xl font-semibold">
-            Fasce settimanali
-          </h2>
-          <p className="text-sm text-ink-700">
-            Le persone scelgono la chiamata conoscitiva (30 minuti) tra {your} fasce dei prossimi 14 giorni, in ora italiana.{" "}
-            {hasEvenings ? "Ci sono anche orari serali." : "Aggiungi una fascia dalle 18:00 per chi lavora di giorno."}
-          </p>
-        </div>
-        {availability.windows.length === 0 ? (
-          <p className="text-ink-700">Nessuna fascia: finché non ne aggiungi una, nessunə può prenotare una chiamata con te.</p>
-        ) : (
-          <ul className="grid gap-2">
-            {availability.windows.map((window) => (
-              <li key={window.id} className="flex items-center justify-between gap-3 rounded-2xl border border-sand-200 px-4 py-2">
-                <span className="capitalize">{windowLabel(window)}</span>
-                <RemoveButton intent="remove-window" id={window.id} label={`Togli la fascia di ${windowLabel(window)}`} />
-              </li>
-            ))}
-          </ul>
-        )}
-        <Form method="post" {...getFormProps(windowForm)} className="grid gap-3 border-t border-sand-200 pt-4 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-end">
-          <input type="hidden" name="intent" value="add-window" />
-          <SelectField label="Giorno" field={windowFields.weekday} options={WEEKDAY_NAMES.map((name, index) => ({ value: index + 1, label: name }))} className="field capitalize" />
-          <InputField label="Dalle" type="time" field={windowFields.start} step={1800} />
-          <InputField label="Alle" type="time" field={windowFields.end} step={1800} />
-          <button type="submit" className="btn btn-primary min-h-11" disabled={sending}>
-            <Plus aria-hidden className="size-5" />
-            Aggiungi fascia
-          </button>
-        </Form>
-      </section>
-
-      <section aria-labelledby="exceptions-title" className={section}>
-        <div className="grid gap-1">
-          <h2 id="exceptions-title" className="text-xl font-semibold">
-            Eccezioni
-          </h2>
-          <p className="text-sm text-ink-700">Un giorno libero (ferie, festività) toglie tutte le fasce di quel giorno; le ore in più valgono solo per quella data.</p>
-        </div>
-        {availability.exceptions.length === 0 ? (
-          <p className="text-ink-700">Nessuna eccezione nei prossimi giorni.</p>
-        ) : (
-          <ul className="grid gap-2">
-            {availability.exceptions.map((exception) => {
-              const what = exception.kind === "off" ? "giorno libero" : `ore in più ${timeOfMinute(exception.startMinute ?? 0)}-${timeOfMinute(exception.endMinute ?? 0)}`;
-              return (
-                <li key={exception.id} className="flex items-center justify-between gap-3 rounded-2xl border border-sand-200 px-4 py-2">
-                  <span>
-                    <span className="capitalize">{dateLabel(exception.onDate)}</span>: {what}
-                  </span>
-                  <RemoveButton intent="remove-exception" id={exception.id} label={`Togli l'eccezione di ${dateLabel(exception.onDate)}`} />
-                </li>
-              );
-            })}
-          </ul>
-        )}
-        <Form method="post" {...getFormProps(exceptionForm)} className="grid gap-3 border-t border-sand-200 pt-4 sm:grid-cols-2">
-          <input type="hidden" name="intent" value="add-exception" />
-          <InputField label="Data" type="date" field={exceptionFields.onDate} />
-          <SelectField
-            label="Tipo"
-            field={exceptionFields.kind}
-            options={[
-              { value: "off", label: "Giorno libero" },
-              { value: "extra", label: "Ore in più" },
-            ]}
-          />
-          <InputField label="Dalle (solo ore in più)" type="time" field={exceptionFields.start} step={1800} />
-          <InputField label="Alle (solo ore in più)" type="time" field={exceptionFields.end} step={1800} />
-          <button type="submit" className="btn btn-primary min-h-11 sm:w-fit" disabled={sending}>
-            <CalendarOff aria-hidden className="size-5" />
-            Aggiungi eccezione
-          </button>
-        </Form>
-      </section>
-
-      <section aria-labelledby="room-title" className={section}>
-        <div className="grid gap-1">
-          <h2 id="room-title" className="text-xl font-semibold">
-            Stanza video
-          </h2>
-          <p className="text-sm text-ink-700">
-            Con il link, la chiamata è una videochiamata in questa stanza e la persona lo riceve nella conferma; senza, chiami tu al numero che ha lasciato.
-          </p>
-        </div>
-        <Form method="post" {...getFormProps(roomForm)} className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end">
-          <input type="hidden" name="intent" value="room" />
-          <Field label="Link della stanza (https://…)" field={roomFields.callRoomUrl}>
-            <input {...getInputProps(roomFields.callRoomUrl, { type: "url" })} className="field" placeholder="https://meet.example.com/la-mia-stanza" />
-          </Field>
-          <button type="submit" className="btn btn-secondary min-h-11" disabled={sending}>
-            <Video aria-hidden className="size-5" />
-            Salva il link
-          </button>
-        </Form>
-      </section>
+      <WindowsPart {...parts} who={who} />
+      <ExceptionsPart {...parts} />
+      <RoomPart {...parts} />
     </div>
   );
 }

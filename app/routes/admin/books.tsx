@@ -8,6 +8,7 @@ import { ListTable, td } from "~/components/admin/list";
 import { PageHeader } from "~/components/admin/page";
 import { Terms } from "~/components/admin/sections";
 import { FieldError } from "~/components/site/field-error";
+import { TitledSection } from "~/components/site/titled-section";
 import { booksPeriodSchema, monthLabel, monthPeriod, sistemaTsDefaultYear, sistemaTsFileName, sistemaTsYearSchema, statementMonthSchema } from "~/domain/books-exports";
 import { todayInRome } from "~/domain/calendar";
 import { formatDate } from "~/domain/format";
@@ -95,15 +96,15 @@ export default function AdminBooks({ loaderData }: Route.ComponentProps) {
 /** A titled card of the screen. */
 function Card({ id, title, description, children }: { id: string; title: string; description: ReactNode; children: ReactNode }) {
   return (
-    <section aria-labelledby={id} className="grid gap-4 rounded-3xl border border-sand-200 bg-white p-4 sm:p-6">
-      <div>
-        <h2 id={id} className="text-lg font-semibold">
-          {title}
-        </h2>
-        <p className="mt-1 text-sm text-ink-500">{description}</p>
-      </div>
+    <TitledSection
+      id={id}
+      title={title}
+      className="grid gap-4 rounded-3xl border border-sand-200 bg-white p-4 sm:p-6"
+      titleClassName="text-lg font-semibold"
+      lead={{ text: description, className: "mt-1 text-sm text-ink-500" }}
+    >
       {children}
-    </section>
+    </TitledSection>
   );
 }
 
