@@ -1,6 +1,6 @@
-import { useEffect } from "react";
+import { useEffect, type ReactNode } from "react";
 import { data, Form, Link, Outlet, redirect, useActionData, useNavigation } from "react-router";
-import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, type FieldMetadata, type FormMetadata, type SubmissionResult } from "@conform-to/react";
 import type { Route } from "./+types/layout";
 import { AreaHeader, AreaRefusal, SignOutButton } from "~/components/layout/area-shell";
 import { AdminTabBar } from "~/components/admin/tab-bar";
@@ -147,51 +147,74 @@ interface StepProps {
   busy: boolean;
 }
 
+/** One step of the staff sign-in: its intent, its fields, and its button (which says when it is working). */
+function StepForm<Schema extends Record<string, unknown>>({
+  form,
+  intent,
+  busy,
+  button,
+  children,
+}: {
+  form: FormMetadata<Schema, string[]>;
+  intent: "sign-in" | "verify-otp";
+  busy: boolean;
+  button: { idle: string; busy: string };
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-6 grid gap-4">
+      <input type="hidden" name="intent" value={intent} />
+      {children}
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {busy ? button.busy : button.idle}
+      </button>
+    </Form>
+  );
+}
+
+/** A labelled field of the sign-in, with an optional hint and its first error. */
+function StepField({ label, field, input, hint }: { label: string; field: FieldMetadata<string>; input: ReactNode; hint?: ReactNode }) {
+  return (
+    <div className="grid gap-1">
+      <label className="grid gap-1 text-sm font-medium">
+        {label}
+        {input}
+      </label>
+      {hint}
+      <FieldError id={field.errorId} error={firstError(field.errors)} />
+    </div>
+  );
+}
+
 function PasswordStep({ lastResult, busy }: StepProps) {
   const [form, fields] = useSchemaForm(staffSignInSchema, { lastResult });
   return (
-    <Form method="post" {...getFormProps(form)} className="mt-6 grid gap-4">
-      <input type="hidden" name="intent" value="sign-in" />
-      <div className="grid gap-1">
-        <label className="grid gap-1 text-sm font-medium">
-          Email address
-          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="username" className="field" />
-        </label>
-        <FieldError id={fields.email.errorId} error={firstError(fields.email.errors)} />
-      </div>
-      <div className="grid gap-1">
-        <label className="grid gap-1 text-sm font-medium">
-          Password
-          <input {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" className="field" />
-        </label>
-        <FieldError id={fields.password.errorId} error={firstError(fields.password.errors)} />
-      </div>
-      <button type="submit" className="btn btn-primary" disabled={busy}>
-        {busy ? "Signing in..." : "Sign in"}
-      </button>
-    </Form>
+    <StepForm form={form} intent="sign-in" busy={busy} button={{ idle: "Sign in", busy: "Signing in..." }}>
+      <StepField label="Email address" field={fields.email} input={<input {...getInputProps(fields.email, { type: "email" })} autoComplete="username" className="field" />} />
+      <StepField
+        label="Password"
+        field={fields.password}
+        input={<input {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" className="field" />}
+      />
+    </StepForm>
   );
 }
 
 function CodeStep({ lastResult, busy }: StepProps) {
   const [form, fields] = useSchemaForm(staffSignInCodeSchema, { lastResult });
   return (
-    <Form method="post" {...getFormProps(form)} className="mt-6 grid gap-4">
-      <input type="hidden" name="intent" value="verify-otp" />
-      <div className="grid gap-1">
-        <label className="grid gap-1 text-sm font-medium">
-          Authentication code
-          <input {...getInputProps(fields.code, { type: "text", ariaDescribedBy: "admin-code-hint" })} autoComplete="one-time-code" className="field" />
-        </label>
-        <span id="admin-code-hint" className="text-xs font-normal text-ink-500">
-          The 6 digits from your authenticator app, or a backup code.
-        </span>
-        <FieldError id={fields.code.errorId} error={firstError(fields.code.errors)} />
-      </div>
-      <button type="submit" className="btn btn-primary" disabled={busy}>
-        {busy ? "Verifying..." : "Verify"}
-      </button>
-    </Form>
+    <StepForm form={form} intent="verify-otp" busy={busy} button={{ idle: "Verify", busy: "Verifying..." }}>
+      <StepField
+        label="Authentication code"
+        field={fields.code}
+        input={<input {...getInputProps(fields.code, { type: "text", ariaDescribedBy: "admin-code-hint" })} autoComplete="one-time-code" className="field" />}
+        hint={
+          <span id="admin-code-hint" className="text-xs font-normal text-ink-500">
+            The 6 digits from your authenticator app, or a backup code.
+          </span>
+        }
+      />
+    </StepForm>
   );
 }
 

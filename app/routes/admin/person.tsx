@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/person";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { ListTable, td } from "~/components/admin/list";
-import { Badge, EmptyState, PageHeader } from "~/components/admin/page";
+import { Badge, EmptyState, PageHeader, type BadgeTone } from "~/components/admin/page";
 import { staffFiscalDataPath } from "~/components/admin/fiscal-profile-form";
 import { personPath } from "~/components/admin/person-link";
 import { PanelSection, Terms } from "~/components/admin/sections";
@@ -215,19 +215,30 @@ function FiscalSection({ data }: { data: Data }) {
   );
 }
 
+/** The account's three paged tables: their headings, page parameters, empty lines and columns. */
+const tables = {
+  attendance: {
+    id: "attendance-title",
+    title: "Presenze e addebiti",
+    param: "presenze",
+    empty: "Nessun incontro registrato per questa persona.",
+    columns: ["Incontro", "Gruppo", "Presenza", "Addebito"],
+  },
+  payments: { id: "payments-title", title: "Pagamenti e fatture", param: "pagamenti", empty: "Nessun pagamento registrato.", columns: ["Data", "Importo", "Metodo", "Fattura"] },
+  refunds: {
+    id: "refunds-title",
+    title: "Rimborsi e note di credito",
+    param: "rimborsi",
+    empty: "Nessun rimborso né correzione.",
+    columns: ["Data", "Importo", "Motivo", "Nota di credito"],
+  },
+} satisfies Record<string, TableSpec>;
+
 function AttendanceSection({ data }: { data: Data }) {
-  const { attendance } = data;
   return (
-    <SectionTable
-      id="attendance-title"
-      title="Presenze e addebiti"
-      section={attendance}
-      param="presenze"
-      empty="Nessun incontro registrato per questa persona."
-      columns={["Incontro", "Gruppo", "Presenza", "Addebito"]}
-    >
-      {attendance.rows.map((row) => (
-        <tr key={row.sessionId}>
+    <SectionTable table={tables.attendance} section={data.attendance} rowKey={(row) => row.sessionId}>
+      {(row) => (
+        <>
           <td className={td}>
             <Link to={`/admin/sessioni/${row.sessionId}`} className={linkClass}>
               {sessionLabel(row.startsAt)}
@@ -240,45 +251,59 @@ function AttendanceSection({ data }: { data: Data }) {
             {row.announcedAt ? <span className="block text-xs text-ink-500">annunciata il {formatDateTime(row.announcedAt)}</span> : null}
           </td>
           <td className={`${td} tabular-nums`}>{row.charge ? `${formatEuro(row.charge.amountCents)} · ${chargeKindLabels[row.charge.kind]}` : "Nessuno"}</td>
-        </tr>
-      ))}
+        </>
+      )}
     </SectionTable>
   );
 }
 
-/** A paged list of the account (its own page parameter), or what it says when empty. */
-function SectionTable({
-  id,
-  title,
-  section,
-  param,
-  empty,
-  columns,
-  children,
-}: {
+interface TableSpec {
   id: string;
   title: string;
-  section: { rows: readonly unknown[]; page: number; total: number; pageSize: number };
   param: string;
   empty: string;
   columns: string[];
-  children: ReactNode;
+}
+
+/** A paged list of the account (its own page parameter), a row a record, or what it says when empty. */
+function SectionTable<Row>({
+  table,
+  section,
+  rowKey,
+  children,
+}: {
+  table: TableSpec;
+  section: { rows: readonly Row[]; page: number; total: number; pageSize: number };
+  rowKey: (row: Row) => string;
+  children: (row: Row) => ReactNode;
 }) {
   return (
-    <PanelSection id={id} title={title}>
+    <PanelSection id={table.id} title={table.title}>
       <ListTable
-        label={title}
+        label={table.title}
         minWidth="lg:min-w-[44rem]"
         loadError={null}
         isEmpty={section.rows.length === 0}
-        empty={empty}
+        empty={table.empty}
         busy={false}
-        columns={columns}
-        pagination={{ page: section.page, total: section.total, pageSize: section.pageSize, param }}
+        columns={table.columns}
+        pagination={{ page: section.page, total: section.total, pageSize: section.pageSize, param: table.param }}
       >
-        {children}
+        {section.rows.map((row) => (
+          <tr key={rowKey(row)}>{children(row)}</tr>
+        ))}
       </ListTable>
     </PanelSection>
+  );
+}
+
+/** A document's number and its PDF, side by side. */
+function DocumentCell({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <span className="flex flex-wrap items-center gap-2">
+      <span>{children}</span>
+      <PdfLink href={paths.invoicePdf(id)}>PDF</PdfLink>
+    </span>
   );
 }
 
@@ -292,18 +317,10 @@ function PdfLink({ href, children }: { href: string; children: ReactNode }) {
 }
 
 function PaymentsSection({ data }: { data: Data }) {
-  const { payments } = data;
   return (
-    <SectionTable
-      id="payments-title"
-      title="Pagamenti e fatture"
-      section={payments}
-      param="pagamenti"
-      empty="Nessun pagamento registrato."
-      columns={["Data", "Importo", "Metodo", "Fattura"]}
-    >
-      {payments.rows.map((payment) => (
-        <tr key={payment.id}>
+    <SectionTable table={tables.payments} section={data.payments} rowKey={(payment) => payment.id}>
+      {(payment) => (
+        <>
           <td className={`${td} whitespace-nowrap`}>{formatDate(romeDate(payment.paidAt))}</td>
           <td className={`${td} tabular-nums`}>
             {formatEuro(payment.amountCents)}
@@ -316,35 +333,24 @@ function PaymentsSection({ data }: { data: Data }) {
           </td>
           <td className={td}>
             {payment.invoiceId ? (
-              <span className="flex flex-wrap items-center gap-2">
-                <span>
-                  n. {payment.invoiceNumber} del {formatDate(payment.invoiceIssuedOn)}
-                </span>
-                <PdfLink href={paths.invoicePdf(payment.invoiceId)}>PDF</PdfLink>
-              </span>
+              <DocumentCell id={payment.invoiceId}>
+                n. {payment.invoiceNumber} del {formatDate(payment.invoiceIssuedOn)}
+              </DocumentCell>
             ) : (
               <Badge tone="warning">In attesa dei dati fiscali</Badge>
             )}
           </td>
-        </tr>
-      ))}
+        </>
+      )}
     </SectionTable>
   );
 }
 
 function RefundsSection({ data }: { data: Data }) {
-  const { refunds } = data;
   return (
-    <SectionTable
-      id="refunds-title"
-      title="Rimborsi e note di credito"
-      section={refunds}
-      param="rimborsi"
-      empty="Nessun rimborso né correzione."
-      columns={["Data", "Importo", "Motivo", "Nota di credito"]}
-    >
-      {refunds.rows.map((refund) => (
-        <tr key={refund.id}>
+    <SectionTable table={tables.refunds} section={data.refunds} rowKey={(refund) => refund.id}>
+      {(refund) => (
+        <>
           <td className={`${td} whitespace-nowrap`}>
             {formatDate(romeDate(refund.createdAt))}
             <span className="block text-xs text-ink-500">{correctionLabels[refund.kind]}</span>
@@ -353,30 +359,46 @@ function RefundsSection({ data }: { data: Data }) {
           <td className={td}>{refund.reason}</td>
           <td className={td}>
             {refund.creditNoteId ? (
-              <span className="flex flex-wrap items-center gap-2">
-                <span>
-                  n. {refund.creditNoteNumber}
-                  {refund.correctsNumber ? <span className="block text-xs text-ink-500">storno della fattura n. {refund.correctsNumber}</span> : null}
-                </span>
-                <PdfLink href={paths.invoicePdf(refund.creditNoteId)}>PDF</PdfLink>
-              </span>
+              <DocumentCell id={refund.creditNoteId}>
+                n. {refund.creditNoteNumber}
+                {refund.correctsNumber ? <span className="block text-xs text-ink-500">storno della fattura n. {refund.correctsNumber}</span> : null}
+              </DocumentCell>
             ) : (
               "—"
             )}
           </td>
-        </tr>
-      ))}
+        </>
+      )}
     </SectionTable>
   );
 }
 
+/** A move or ISEE request: waiting, approved, or otherwise decided. */
+function decisionTone(status: string): BadgeTone {
+  return status === "pending" ? "highlight" : status === "approved" ? "success" : "neutral";
+}
+
 /** A short titled list of records, or a line saying there are none. */
-function RecordList<T>({ title, items, empty, children }: { title: string; items: T[]; empty: string; children: (item: T) => ReactNode }) {
+function RecordList<T extends { id: string }>({ title, items, empty, children }: { title: string; items: T[]; empty: string; children: (item: T) => ReactNode }) {
+  const list = items.map((item) => (
+    <li key={item.id} className="grid gap-0.5">
+      {children(item)}
+    </li>
+  ));
   return (
     <div className="grid content-start gap-2 rounded-2xl border border-sand-200 bg-white p-4 text-sm sm:p-5">
       <h3 className="font-semibold">{title}</h3>
-      {items.length === 0 ? <p className="text-ink-500">{empty}</p> : <ul className="grid gap-3">{items.map(children)}</ul>}
+      {items.length === 0 ? <p className="text-ink-500">{empty}</p> : <ul className="grid gap-3">{list}</ul>}
     </div>
+  );
+}
+
+/** A request's state as a badge, then what follows it (its date, its kind). */
+function StatusLine({ tone, label, children }: { tone: BadgeTone; label: string; children: ReactNode }) {
+  return (
+    <span>
+      <Badge tone={tone}>{label}</Badge> {children}
+    </span>
   );
 }
 
@@ -387,12 +409,11 @@ function RequestsSection({ data }: { data: Data }) {
       <div className="grid gap-4 lg:grid-cols-3">
         <RecordList title="Cambio di gruppo" items={moves} empty="Nessuna richiesta.">
           {(move) => (
-            <li key={move.id} className="grid gap-0.5">
-              <span>
-                <Badge tone={move.status === "pending" ? "highlight" : move.status === "approved" ? "success" : "neutral"}>{moveRequestStatusLabels[move.status]}</Badge>{" "}
+            <>
+              <StatusLine tone={decisionTone(move.status)} label={moveRequestStatusLabels[move.status]}>
                 {formatShortDate(move.createdAt)}
                 {move.preferredGroup ? ` · preferisce ${move.preferredGroup}` : ""}
-              </span>
+              </StatusLine>
               <span className="text-ink-700">{move.reason}</span>
               {move.toGroup ? <span className="text-ink-500">Spostata in {move.toGroup}</span> : null}
               {move.decisionReason ? <span className="text-ink-500">Motivo: {move.decisionReason}</span> : null}
@@ -401,16 +422,15 @@ function RequestsSection({ data }: { data: Data }) {
                   Decidi in Prenotazioni
                 </Link>
               ) : null}
-            </li>
+            </>
           )}
         </RecordList>
         <RecordList title="Tariffa agevolata (ISEE)" items={isee} empty="Nessuna attestazione inviata.">
           {(request) => (
-            <li key={request.id} className="grid gap-0.5">
-              <span>
-                <Badge tone={request.status === "pending" ? "highlight" : request.status === "approved" ? "success" : "neutral"}>{iseeRequestStatusLabels[request.status]}</Badge>{" "}
+            <>
+              <StatusLine tone={decisionTone(request.status)} label={iseeRequestStatusLabels[request.status]}>
                 {formatShortDate(request.createdAt)}
-              </span>
+              </StatusLine>
               {request.decisionReason ? <span className="text-ink-500">Motivo: {request.decisionReason}</span> : null}
               <span className="flex flex-wrap gap-2">
                 <PdfLink href={paths.iseeFile(request.id)}>Apri l'attestazione</PdfLink>
@@ -420,20 +440,20 @@ function RequestsSection({ data }: { data: Data }) {
                   </Link>
                 ) : null}
               </span>
-            </li>
+            </>
           )}
         </RecordList>
         <RecordList title="Privacy" items={privacy} empty="Nessuna richiesta.">
           {(request) => (
-            <li key={request.id} className="grid gap-0.5">
-              <span>
-                <Badge tone={request.status === "open" ? "highlight" : "success"}>{request.status === "open" ? "Aperta" : "Completata"}</Badge> {requestTypeLabels[request.type]}
-              </span>
+            <>
+              <StatusLine tone={request.status === "open" ? "highlight" : "success"} label={request.status === "open" ? "Aperta" : "Completata"}>
+                {requestTypeLabels[request.type]}
+              </StatusLine>
               <span className="text-ink-500">
                 Ricevuta il {formatShortDate(request.receivedAt)}
                 {request.completedAt ? `, completata il ${formatShortDate(request.completedAt)}` : `, scadenza ${formatShortDate(request.dueAt)}`}
               </span>
-            </li>
+            </>
           )}
         </RecordList>
       </div>
