@@ -176,28 +176,19 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!response.ok) return failed(intent, submission, response);
       return data<WidgetResult>({ intent, notice: widgetMessages.confirmationSent });
     }
-    case "forgotten-password": {
-      const submission = parseSubmission(form, widgetSchemas[intent]);
-      if (submission.status !== "success") return refuse(intent, submission);
-      // better-auth's link /api/auth/reset-password/{token} redirects here with &token=…
-      const response = await api.requestPasswordReset({
-        body: { email: submission.value.email, redirectTo: viewHref("update_password") },
-        headers,
-        asResponse: true,
-      });
-      if (!response.ok) return failed(intent, submission, response);
-      return data<WidgetResult>({ intent, notice: widgetMessages.resetLinkSent });
-    }
+    // The two links sent by e-mail (a password reset, a sign-in link): the page says the link is on its way.
+    case "forgotten-password":
     case "magic-link": {
       const submission = parseSubmission(form, widgetSchemas[intent]);
       if (submission.status !== "success") return refuse(intent, submission);
-      const response = await api.signInMagicLink({
-        body: { email: submission.value.email, callbackURL: returnURL, errorCallbackURL: viewHref("magic_link") },
-        headers,
-        asResponse: true,
-      });
+      const { email } = submission.value;
+      const response =
+        intent === "forgotten-password"
+          ? // better-auth's link /api/auth/reset-password/{token} redirects here with &token=…
+            await api.requestPasswordReset({ body: { email, redirectTo: viewHref("update_password") }, headers, asResponse: true })
+          : await api.signInMagicLink({ body: { email, callbackURL: returnURL, errorCallbackURL: viewHref("magic_link") }, headers, asResponse: true });
       if (!response.ok) return failed(intent, submission, response);
-      return data<WidgetResult>({ intent, notice: widgetMessages.magicLinkSent });
+      return data<WidgetResult>({ intent, notice: intent === "forgotten-password" ? widgetMessages.resetLinkSent : widgetMessages.magicLinkSent });
     }
     case "update-password": {
       const submission = parseSubmission(form, widgetSchemas[intent]);

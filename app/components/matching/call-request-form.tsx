@@ -3,7 +3,7 @@ import { useEffect, useId, useState, type FormEvent } from "react";
 import { EmailField } from "./email-field";
 import { useToast } from "~/components/ui/toast";
 import { postJson, firstFieldError } from "~/components/post-json";
-import { ErrorOrHint, errorOrHintId } from "~/components/site/field-error";
+import { describedByErrorOrHint, ErrorOrHint, useFieldState } from "~/components/site/field-error";
 import { callKeyPrefix } from "~/domain/matching-schemas";
 import { adultMessages } from "~/domain/minors";
 import { SlotPicker } from "./slot-picker";
@@ -47,17 +47,15 @@ export function CallRequestForm({
 }) {
   const toast = useToast();
   const ids = useId();
-  const [phone, setPhone] = useState("");
+  const phone = useFieldState("");
   const [email, setEmail] = useState(knownEmail ?? "");
   const [slot, setSlot] = useState("");
   const [days, setDays] = useState(slots);
   const [sending, setSending] = useState(false);
-  const [phoneError, setPhoneError] = useState<string | null>(null);
-  const [adult, setAdult] = useState(false);
-  const [adultError, setAdultError] = useState<string | null>(null);
+  const adult = useFieldState(false);
   const ready = useHydrated();
   const prefix = callKeyPrefix(name);
-  const phoneEmpty = phone.trim().length === 0;
+  const phoneEmpty = phone.value.trim().length === 0;
   const emailEmpty = email.trim().length === 0;
 
   async function refreshSlots() {
@@ -76,7 +74,7 @@ export function CallRequestForm({
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (phoneEmpty) {
-      setPhoneError(messages.phoneRequired);
+      phone.setError(messages.phoneRequired);
       toast({ title: messages.phoneRequiredTitle, description: messages.phoneRequired, variant: "destructive" });
       return;
     }
@@ -84,21 +82,21 @@ export function CallRequestForm({
       toast({ title: messages.emailRequired, variant: "destructive" });
       return;
     }
-    if (!adult) {
-      setAdultError(adultMessages.required);
+    if (!adult.value) {
+      adult.setError(adultMessages.required);
       toast({ title: adultMessages.required, variant: "destructive" });
       document.getElementById(`${ids}-adult`)?.focus();
       return;
     }
     setSending(true);
-    setPhoneError(null);
+    phone.setError(null);
     const outcome = await postJson<CallResponse>("/api/update-group-selection", {
       email: email.trim(),
       selectedTherapist,
       ...(groupId ? { groupId } : {}),
       ...(name ? { name } : {}),
       [`${prefix}CallRequested`]: true,
-      [`${prefix}Phone`]: phone.trim(),
+      [`${prefix}Phone`]: phone.value.trim(),
       adult: true,
       ...(slot ? { callSlot: slot } : {}),
       ...(token ? { token } : {}),
@@ -120,8 +118,8 @@ export function CallRequestForm({
       await refreshSlots();
       return;
     }
-    if (outcome.status === 400 && outcome.fields.phone) setPhoneError(outcome.fields.phone);
-    if (outcome.status === 400 && outcome.fields.adult) setAdultError(outcome.fields.adult);
+    if (outcome.status === 400 && outcome.fields.phone) phone.setError(outcome.fields.phone);
+    if (outcome.status === 400 && outcome.fields.adult) adult.setError(outcome.fields.adult);
     // 403: the person's questionnaire says "Meno di 18"; the answer says so plainly.
     const detail = outcome.status === 400 ? firstFieldError(outcome) : outcome.status === 403 ? outcome.error : undefined;
     toast({ title: detail ?? messages.genericFailure, variant: "destructive" });
@@ -150,17 +148,13 @@ export function CallRequestForm({
             autoComplete="tel"
             required
             placeholder="Es. 333 123 4567"
-            value={phone}
-            onChange={(event) => {
-              setPhone(event.target.value);
-              if (phoneError) setPhoneError(null);
-            }}
-            aria-invalid={phoneError ? true : undefined}
-            aria-describedby={errorOrHintId(`${ids}-phone`, phoneError)}
+            value={phone.value}
+            onChange={(event) => phone.change(event.target.value)}
+            {...describedByErrorOrHint(`${ids}-phone`, phone.error)}
             className="field pl-11"
           />
         </div>
-        <ErrorOrHint id={`${ids}-phone`} error={phoneError}>
+        <ErrorOrHint id={`${ids}-phone`} error={phone.error}>
           Lo useremo solo per la chiamata conoscitiva.
         </ErrorOrHint>
       </div>
@@ -172,13 +166,9 @@ export function CallRequestForm({
             name="adult"
             type="checkbox"
             required
-            checked={adult}
-            onChange={(event) => {
-              setAdult(event.target.checked);
-              if (adultError) setAdultError(null);
-            }}
-            aria-invalid={adultError ? true : undefined}
-            aria-describedby={errorOrHintId(`${ids}-adult`, adultError)}
+            checked={adult.value}
+            onChange={(event) => adult.change(event.target.checked)}
+            {...describedByErrorOrHint(`${ids}-adult`, adult.error)}
             className="mt-1 size-5 shrink-0 accent-teal-700"
           />
           <label htmlFor={`${ids}-adult`} className="text-ink-900">
@@ -186,7 +176,7 @@ export function CallRequestForm({
             <span aria-hidden> *</span>
           </label>
         </div>
-        <ErrorOrHint id={`${ids}-adult`} error={adultError}>
+        <ErrorOrHint id={`${ids}-adult`} error={adult.error}>
           I nostri gruppi sono per persone adulte.
         </ErrorOrHint>
       </div>

@@ -22,8 +22,8 @@ import { cancelBooking, confirmBooking, listBookings, movableGroups } from "~/se
 import { moveMember } from "~/server/services/bookings.server";
 import { approveMoveRequest, declineMoveRequest, pendingMoveRequests } from "~/server/services/move-requests.server";
 import { MoveRequestsPanel, TargetGroupOptions } from "~/components/admin/move-requests";
-import { actionFail, actionOk, loadOr, staffAction, submissionRefused } from "~/server/http/staff-action.server";
-import { ADMIN_PAGE_SIZE, parseListQuery, auditListRead } from "~/server/services/admin-lists.server";
+import { actionFail, actionOk, staffAction, submissionRefused } from "~/server/http/staff-action.server";
+import { auditListRead, listPageData } from "~/server/services/admin-lists.server";
 import { versionSchema } from "~/server/record-versions.server";
 import { VERSION_FIELD } from "~/domain/version";
 import { readIntentForm } from "~/server/form-submission.server";
@@ -37,15 +37,18 @@ const statusTones: Record<BookingStatus, BadgeTone> = {
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return adminPageData(context.db, request, async (session) => {
-    const query = parseListQuery(new URL(request.url), bookingStatuses);
-    const result = await loadOr("admin-bookings", { rows: [], total: 0, page: 1, groups: [], moveRequests: [] }, "Failed to fetch bookings", async () => {
-      const [page, groups, moveRequests] = await Promise.all([listBookings(context.db, query), movableGroups(context.db), pendingMoveRequests(context.db)]);
-      await auditListRead(context.db, session, { list: "bookings", row: "booking" }, query, page.page);
-      return { ...page, groups, moveRequests };
-    });
-    return { ...result, query: { ...query, page: result.page }, pageSize: ADMIN_PAGE_SIZE };
-  });
+  return adminPageData(context.db, request, (session) =>
+    listPageData(
+      new URL(request.url),
+      bookingStatuses,
+      { scope: "admin-bookings", fallback: { rows: [], total: 0, page: 1, groups: [], moveRequests: [] }, message: "Failed to fetch bookings" },
+      async (query) => {
+        const [page, groups, moveRequests] = await Promise.all([listBookings(context.db, query), movableGroups(context.db), pendingMoveRequests(context.db)]);
+        await auditListRead(context.db, session, { list: "bookings", row: "booking" }, query, page.page);
+        return { ...page, groups, moveRequests };
+      },
+    ),
+  );
 }
 
 const bookingAction = z.discriminatedUnion("intent", [

@@ -16,8 +16,8 @@ import { DetailSection, Terms } from "~/components/admin/sections";
 import { VERSION_FIELD } from "~/domain/version";
 import { useToast } from "~/components/ui/toast";
 import { audit } from "~/server/audit.server";
-import { actionFail, actionOk, loadOr, staffAction } from "~/server/http/staff-action.server";
-import { ADMIN_PAGE_SIZE, parseListQuery, auditListRead } from "~/server/services/admin-lists.server";
+import { actionFail, actionOk, staffAction } from "~/server/http/staff-action.server";
+import { listPageData, pageWithOpenRow } from "~/server/services/admin-lists.server";
 import { versionSchema } from "~/server/record-versions.server";
 import { findContact, listContacts, setContactStatus } from "~/server/services/admin-contacts.server";
 import { adminPageData, requireAdmin } from "~/server/gates.server";
@@ -28,16 +28,17 @@ const VIEW_PARAM = "messaggio";
 const transitionLabels: Record<ContactStatus, string> = { unverified: "Da verificare", new: "Segna come nuovo", in_progress: "In lavorazione", closed: "Segna come chiuso" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return adminPageData(context.db, request, async (session) => {
+  return adminPageData(context.db, request, (session) => {
     const url = new URL(request.url);
-    const query = parseListQuery(url, contactStatuses);
-    const viewId = url.searchParams.get(VIEW_PARAM);
-    const result = await loadOr("admin-contacts", { rows: [], total: 0, page: 1, viewing: null, viewMissing: false }, "Failed to fetch contacts", async () => {
-      const [page, viewing] = await Promise.all([listContacts(context.db, query), viewId ? findContact(context.db, viewId) : undefined]);
-      await auditListRead(context.db, session, { list: "contacts", row: "contact" }, query, page.page, viewing?.id);
-      return { ...page, viewing: viewing ?? null, viewMissing: Boolean(viewId && !viewing) };
-    });
-    return { ...result, query: { ...query, page: result.page }, pageSize: ADMIN_PAGE_SIZE };
+    const fallback = { rows: [], total: 0, page: 1, viewing: null, viewMissing: false };
+    return listPageData(url, contactStatuses, { scope: "admin-contacts", fallback, message: "Failed to fetch contacts" }, (query) =>
+      pageWithOpenRow(
+        context.db,
+        session,
+        { url, viewParam: VIEW_PARAM, entity: { list: "contacts", row: "contact" }, query },
+        { page: () => listContacts(context.db, query), row: (id) => findContact(context.db, id) },
+      ),
+    );
   });
 }
 

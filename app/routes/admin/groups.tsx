@@ -10,8 +10,8 @@ import { ListToolbar, PagedListTable, td } from "~/components/admin/list";
 import { ActionButton, ConfirmAction } from "~/components/admin/dialogs";
 import { groupInputSchema } from "~/domain/group-input";
 import { groupStatuses } from "~/domain/statuses";
-import { ADMIN_PAGE_SIZE, parseListQuery } from "~/server/services/admin-lists.server";
-import { checkFields, loadOr } from "~/server/http/staff-action.server";
+import { listPageData } from "~/server/services/admin-lists.server";
+import { checkFields } from "~/server/http/staff-action.server";
 import { recordAction } from "~/server/http/record-action.server";
 import { closeGroup, createGroup, listGroups, therapistOptions, updateGroup } from "~/server/services/admin-groups.server";
 import { resyncGroupSessions } from "~/server/services/sessions.server";
@@ -20,14 +20,17 @@ import { adminPageData } from "~/server/gates.server";
 const statusTones: Record<keyof typeof groupStatusLabels, BadgeTone> = { open: "highlight", full: "warning", closed: "neutral" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return adminPageData(context.db, request, async () => {
-    const query = parseListQuery(new URL(request.url), groupStatuses);
-    const result = await loadOr("admin-groups", { rows: [], total: 0, page: 1, therapists: [] }, "Failed to fetch groups", async () => {
-      const [page, therapists] = await Promise.all([listGroups(context.db, query), therapistOptions(context.db)]);
-      return { ...page, therapists };
-    });
-    return { ...result, query: { ...query, page: result.page }, pageSize: ADMIN_PAGE_SIZE };
-  });
+  return adminPageData(context.db, request, () =>
+    listPageData(
+      new URL(request.url),
+      groupStatuses,
+      { scope: "admin-groups", fallback: { rows: [], total: 0, page: 1, therapists: [] }, message: "Failed to fetch groups" },
+      async (query) => {
+        const [page, therapists] = await Promise.all([listGroups(context.db, query), therapistOptions(context.db)]);
+        return { ...page, therapists };
+      },
+    ),
+  );
 }
 
 export const action = recordAction({

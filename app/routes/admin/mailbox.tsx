@@ -7,8 +7,7 @@ import { Badge, type BadgeTone, PageHeader } from "~/components/admin/page";
 import { ListToolbar, PagedListTable, td } from "~/components/admin/list";
 import { Modal, useViewParam, ViewLink } from "~/components/admin/dialogs";
 import { DetailSection } from "~/components/admin/sections";
-import { ADMIN_PAGE_SIZE, parseListQuery, auditListRead } from "~/server/services/admin-lists.server";
-import { loadOr } from "~/server/http/staff-action.server";
+import { listPageData, pageWithOpenRow } from "~/server/services/admin-lists.server";
 import { outboxStatuses, outboxStatusLabels, type OutboxStatus } from "~/domain/statuses";
 import { findOutboxMessage, listOutbox } from "~/server/services/admin-mailbox.server";
 import { adminPageData } from "~/server/gates.server";
@@ -19,17 +18,21 @@ const statusLabels = outboxStatusLabels;
 const statusTones: Record<OutboxStatus, BadgeTone> = { pending: "warning", sending: "warning", sent: "success", failed: "danger" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return adminPageData(context.db, request, async (session) => {
+  return adminPageData(context.db, request, (session) => {
     const url = new URL(request.url);
-    const query = parseListQuery(url, outboxStatuses);
-    const viewId = url.searchParams.get(VIEW_PARAM);
-    const result = await loadOr("admin-mailbox", { rows: [], total: 0, page: 1, viewing: null }, "Failed to fetch e-mails", async () => {
-      const [page, viewing] = await Promise.all([listOutbox(context.db, query), viewId ? findOutboxMessage(context.db, viewId) : undefined]);
-      // Messages hold personal data (names, addresses, answers' links): opening the list and reading one are recorded.
-      await auditListRead(context.db, session, { list: "email_outbox", row: "email_outbox" }, query, page.page, viewing?.id);
-      return { ...page, viewing: viewing ?? null };
-    });
-    return { ...result, query: { ...query, page: result.page }, pageSize: ADMIN_PAGE_SIZE };
+    // Messages hold personal data (names, addresses, answers' links): opening the list and reading one are recorded.
+    return listPageData(
+      url,
+      outboxStatuses,
+      { scope: "admin-mailbox", fallback: { rows: [], total: 0, page: 1, viewing: null, viewMissing: false }, message: "Failed to fetch e-mails" },
+      (query) =>
+        pageWithOpenRow(
+          context.db,
+          session,
+          { url, viewParam: VIEW_PARAM, entity: { list: "email_outbox", row: "email_outbox" }, query },
+          { page: () => listOutbox(context.db, query), row: (id) => findOutboxMessage(context.db, id) },
+        ),
+    );
   });
 }
 

@@ -7,7 +7,7 @@ import { useLoadErrorToast } from "~/components/admin/action-result";
 import { Badge, LoadError, PageHeader } from "~/components/admin/page";
 import { ListToolbar, PagedListTable, td } from "~/components/admin/list";
 import { Modal, useViewParam, ViewLink } from "~/components/admin/dialogs";
-import { ADMIN_PAGE_SIZE, parseListQuery, auditListRead } from "~/server/services/admin-lists.server";
+import { ADMIN_PAGE_SIZE, pageWithOpenRow, parseListQuery } from "~/server/services/admin-lists.server";
 import { loadOr } from "~/server/http/staff-action.server";
 import { findResponse, listResponses, responseStatuses } from "~/server/services/admin-questionnaires.server";
 import { adminPageData } from "~/server/gates.server";
@@ -18,7 +18,6 @@ const VIEW_PARAM = "risposta";
 export async function loader({ request, context }: Route.LoaderArgs) {
   return adminPageData(context.db, request, async (session) => {
     const url = new URL(request.url);
-    const viewId = url.searchParams.get(VIEW_PARAM);
     return loadOr(
       "admin-questionnaires",
       { rows: [], total: 0, page: 1, statuses: ["completed"], query: parseListQuery(url, ["completed"]), viewing: null, viewMissing: false },
@@ -26,9 +25,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       async () => {
         const statuses = await responseStatuses(context.db);
         const query = parseListQuery(url, statuses);
-        const [page, viewing] = await Promise.all([listResponses(context.db, query), viewId ? findResponse(context.db, viewId) : undefined]);
-        await auditListRead(context.db, session, { list: "questionnaire_responses", row: "questionnaire_response" }, query, page.page, viewing?.id);
-        return { ...page, statuses, query: { ...query, page: page.page }, viewing: viewing ?? null, viewMissing: Boolean(viewId && !viewing) };
+        const opened = await pageWithOpenRow(
+          context.db,
+          session,
+          { url, viewParam: VIEW_PARAM, entity: { list: "questionnaire_responses", row: "questionnaire_response" }, query },
+          { page: () => listResponses(context.db, query), row: (id) => findResponse(context.db, id) },
+        );
+        return { ...opened, statuses, query: { ...query, page: opened.page } };
       },
     ).then((result) => ({ ...result, pageSize: ADMIN_PAGE_SIZE }));
   });

@@ -12,21 +12,18 @@ import { ActionButton, ConfirmDialog } from "~/components/admin/dialogs";
 import { TherapistPhoto } from "~/components/site/therapist-photo";
 import { useToast } from "~/components/ui/toast";
 import { therapistInputSchema } from "~/domain/therapist-input";
-import { loadOr } from "~/server/http/staff-action.server";
-import { ADMIN_PAGE_SIZE, parseListQuery } from "~/server/services/admin-lists.server";
+import { listPageData } from "~/server/services/admin-lists.server";
 import { recordAction } from "~/server/http/record-action.server";
 import { createTherapist, deleteTherapist, listTherapists, updateTherapist } from "~/server/services/admin-therapists.server";
 import { adminPageData } from "~/server/gates.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return adminPageData(context.db, request, async () => {
-    const query = parseListQuery(new URL(request.url), []);
-    const result = await loadOr("admin-therapists", { therapists: [], total: 0, page: 1 }, "Failed to fetch therapists", async () => {
+  return adminPageData(context.db, request, () =>
+    listPageData(new URL(request.url), [], { scope: "admin-therapists", fallback: { therapists: [], total: 0, page: 1 }, message: "Failed to fetch therapists" }, async (query) => {
       const { rows, total, page } = await listTherapists(context.db, query);
       return { therapists: rows, total, page };
-    });
-    return { ...result, query: { ...query, page: result.page }, pageSize: ADMIN_PAGE_SIZE };
-  });
+    }),
+  );
 }
 
 export const action = recordAction({

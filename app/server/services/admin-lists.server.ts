@@ -1,6 +1,7 @@
 import { and, count, eq, ilike, or, sql, type Column, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { audit } from "../audit.server";
+import { loadOr } from "../http/staff-action.server";
 import type { SessionInfo } from "../auth.server";
 import type { Database } from "../db/client.server";
 
@@ -130,4 +131,35 @@ export async function* newestFirstBatches<R extends NewestFirstRow>(
     if (rows.length < EXPORT_BATCH) return;
     after = rows.at(-1);
   }
+}
+
+/**
+ * An admin table's loader data: its query from the URL (search, status filter, page), one page loaded by
+ * `work` (or `fallback` with the load error, see `loadOr`), and the query with the page actually shown.
+ */
+export async function listPageData<S extends string, T extends { page: number }, F extends { page: number }>(
+  url: URL,
+  statuses: readonly S[],
+  load: { scope: string; fallback: F; message: string },
+  work: (query: ListQuery<S>) => Promise<T>,
+) {
+  const query = parseListQuery(url, statuses);
+  const result = await loadOr(load.scope, load.fallback, load.message, () => work(query));
+  return { ...result, query: { ...query, page: result.page }, pageSize: ADMIN_PAGE_SIZE };
+}
+
+/**
+ * One page of an admin table and the row open in its dialog (the URL's `viewParam`), both audited as
+ * read; `viewMissing` when the URL names a row that is not there.
+ */
+export async function pageWithOpenRow<Page extends { page: number }, Row extends { id: string }>(
+  db: Pick<Database, "insert">,
+  session: SessionInfo,
+  open: { url: URL; viewParam: string; entity: { list: string; row: string }; query: ListQuery },
+  load: { page: () => Promise<Page>; row: (id: string) => Promise<Row | null | undefined> },
+) {
+  const viewId = open.url.searchParams.get(open.viewParam);
+  const [page, viewing] = await Promise.all([load.page(), viewId ? load.row(viewId) : undefined]);
+  await auditListRead(db, session, open.entity, open.query, page.page, viewing?.id);
+  return { ...page, viewing: viewing ?? null, viewMissing: Boolean(viewId && !viewing) };
 }
