@@ -292,6 +292,20 @@ export async function practiceReady(db: Database, values: Partial<typeof practic
   await (Object.keys(values).length ? insert.onConflictDoUpdate({ target: practiceSettings.id, set: values }) : insert.onConflictDoNothing());
 }
 
+/**
+ * Where payments are recorded: a group of one therapist (Mondays at 19:00 from `startsOn`), the
+ * practice's fiscal identity set, and a staff member signed in.
+ */
+export async function paymentsDesk(db: Database, names: { staffEmail: string; therapist: string; group: string; startsOn: string }) {
+  const { group } = await therapistWithGroup(
+    db,
+    { name: names.therapist },
+    { name: names.group, topic: "Tema", weekday: 1, timeSlot: "Sera", startTime: "19:00", startsOn: names.startsOn },
+  );
+  await practiceReady(db);
+  return { groupId: group.id, ...(await signedInStaff(db, names.staffEmail)) };
+}
+
 /** A person's fiscal data for their invoices (a well-formed codice fiscale unless given). */
 export async function fiscalProfile(db: Database, email: string, values: Partial<typeof fiscalProfiles.$inferInsert> = {}) {
   await db

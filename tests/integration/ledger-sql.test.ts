@@ -13,7 +13,7 @@ import { attendance, groupBookings, groupSessions, iseeRevocations, practiceSett
 import { chargesByBooking } from "../../app/server/services/charges.server";
 import { listAccounts, memberBalance } from "../../app/server/services/payments.server";
 import { testDatabase } from "./database";
-import { fiscalProfile, practiceReady, signedInStaff, staffPayment, therapistWithGroup } from "./helpers";
+import { fiscalProfile, paymentsDesk, staffPayment } from "./helpers";
 import { pageRequest, routeCaller } from "./route-calls";
 
 /**
@@ -34,14 +34,8 @@ let run = 0;
 beforeAll(async () => {
   process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "insieme-ledger-sql-"));
   db = await testDatabase();
-  const { group } = await therapistWithGroup(
-    db,
-    { name: "Dott. Somma" },
-    { name: "Gruppo Somma", topic: "Tema", weekday: 1, timeSlot: "Sera", startTime: "19:00", startsOn: "2026-01-01" },
-  );
-  groupId = group.id;
-  await practiceReady(db);
-  ({ cookie: adminCookie, session: staff } = await signedInStaff(db, "staff-somme@example.com"));
+  const desk = await paymentsDesk(db, { staffEmail: "staff-somme@example.com", therapist: "Dott. Somma", group: "Gruppo Somma", startsOn: "2026-01-01" });
+  ({ groupId, cookie: adminCookie, session: staff } = desk);
 });
 
 const history = fc.record({

@@ -6,20 +6,18 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { action as paymentsAction, loader as paymentsLoader } from "../../app/routes/admin/payments";
 import { loader as invoiceLoader } from "../../app/routes/admin/invoice-pdf";
 import { pdfTextOf } from "../support/pdf-text";
-import { auth, createOrPromoteAdmin, getSession as authSession } from "../../app/server/auth.server";
+import type { SessionInfo } from "../../app/server/auth.server";
 import type { Database } from "../../app/server/db/client.server";
 import { attendance, auditLog, groupBookings, groupSessions, invoices, payments, refunds } from "../../app/server/db/schema";
 import { approveIsee, listAccounts, memberBalance, recordPayment, recordRefund, revokeIsee } from "../../app/server/services/payments.server";
 import { testDatabase } from "./database";
 import { answer, form, pageRequest, refusal, routeCaller } from "./route-calls";
-import { therapistWithGroup, cookieHeader, fiscalProfile, practiceReady } from "./helpers";
+import { fiscalProfile, paymentsDesk } from "./helpers";
 
 let db: Database;
 let adminCookie: string;
-let staff: NonNullable<Awaited<ReturnType<typeof authSession>>>;
+let staff: SessionInfo;
 let groupId: string;
-
-const cookieOf = (response: Response) => cookieHeader(response);
 
 const request = pageRequest;
 
@@ -56,17 +54,8 @@ const payment = (bookingId: string, amountCents: number) => ({
 beforeAll(async () => {
   process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "insieme-ledger-"));
   db = await testDatabase();
-  await createOrPromoteAdmin(db, "staff-pagamenti@example.com", "password-molto-lunga");
-  const response = await auth(db).api.signInEmail({ body: { email: "staff-pagamenti@example.com", password: "password-molto-lunga" }, asResponse: true });
-  adminCookie = cookieOf(response);
-  staff = (await authSession(db, request("/admin", { cookie: adminCookie })))!;
-  const { group } = await therapistWithGroup(
-    db,
-    { name: "Dott.ssa Conti" },
-    { name: "Gruppo Conti", topic: "Tema", weekday: 1, timeSlot: "Sera", startTime: "19:00", startsOn: "2026-03-01" },
-  );
-  groupId = group.id;
-  await practiceReady(db);
+  const desk = await paymentsDesk(db, { staffEmail: "staff-pagamenti@example.com", therapist: "Dott.ssa Conti", group: "Gruppo Conti", startsOn: "2026-03-01" });
+  ({ groupId, cookie: adminCookie, session: staff } = desk);
 });
 
 describe("a member's balance", () => {
