@@ -3,6 +3,8 @@ import { figureRates, figuresByGroup, figuresByMonth, monthOf, outcomeFigures, o
 
 const day = (n: number) => new Date(Date.UTC(2026, 0, 1 + n, 10));
 const scores = (...pairs: [number, number][]) => pairs.map(([phq9, gad7], index) => ({ takenAt: day(index * 28), phq9, gad7 }));
+/** The outcome of a first and a last questionnaire ([PHQ-9, GAD-7]) four weeks apart, after `attendedMeetings` meetings. */
+const outcomeOf = (first: [number, number], last: [number, number], attendedMeetings = 4) => personOutcome({ scores: scores(first, last), attendedMeetings });
 const path = (over: Partial<OutcomePath> & Pick<OutcomePath, "scores">): OutcomePath => ({
   personId: "p",
   groupId: "g1",
@@ -24,41 +26,41 @@ describe("personOutcome", () => {
   });
 
   it("counts a reliable improvement at PHQ-9 -6 or GAD-7 -4, not one point less", () => {
-    expect(personOutcome({ scores: scores([12, 5], [6, 5]), attendedMeetings: 4 }).reliableImprovement).toBe(true);
-    expect(personOutcome({ scores: scores([12, 5], [7, 5]), attendedMeetings: 4 }).reliableImprovement).toBe(false);
-    expect(personOutcome({ scores: scores([5, 10], [5, 6]), attendedMeetings: 4 }).reliableImprovement).toBe(true);
-    expect(personOutcome({ scores: scores([5, 10], [5, 7]), attendedMeetings: 4 }).reliableImprovement).toBe(false);
+    expect(outcomeOf([12, 5], [6, 5]).reliableImprovement).toBe(true);
+    expect(outcomeOf([12, 5], [7, 5]).reliableImprovement).toBe(false);
+    expect(outcomeOf([5, 10], [5, 6]).reliableImprovement).toBe(true);
+    expect(outcomeOf([5, 10], [5, 7]).reliableImprovement).toBe(false);
   });
 
   it("a reliable fall on one measure and a reliable rise on the other is neither improvement nor deterioration", () => {
-    const outcome = personOutcome({ scores: scores([15, 3], [8, 9]), attendedMeetings: 4 });
+    const outcome = outcomeOf([15, 3], [8, 9]);
     expect(outcome.reliableImprovement).toBe(false);
     expect(outcome.reliableDeterioration).toBe(false);
   });
 
   it("counts a reliable deterioration at PHQ-9 +6 or GAD-7 +4", () => {
-    expect(personOutcome({ scores: scores([4, 4], [10, 4]), attendedMeetings: 4 }).reliableDeterioration).toBe(true);
-    expect(personOutcome({ scores: scores([4, 4], [4, 8]), attendedMeetings: 4 }).reliableDeterioration).toBe(true);
-    expect(personOutcome({ scores: scores([4, 4], [9, 7]), attendedMeetings: 4 }).reliableDeterioration).toBe(false);
+    expect(outcomeOf([4, 4], [10, 4]).reliableDeterioration).toBe(true);
+    expect(outcomeOf([4, 4], [4, 8]).reliableDeterioration).toBe(true);
+    expect(outcomeOf([4, 4], [9, 7]).reliableDeterioration).toBe(false);
   });
 
   it("recovery needs caseness at the start (PHQ-9 ≥ 10 or GAD-7 ≥ 8) and both below it at the end", () => {
-    expect(personOutcome({ scores: scores([10, 3], [9, 3]), attendedMeetings: 4 })).toMatchObject({ casenessAtStart: true, recovery: true, reliableRecovery: false });
-    expect(personOutcome({ scores: scores([9, 8], [3, 7]), attendedMeetings: 4 })).toMatchObject({ casenessAtStart: true, recovery: true, reliableRecovery: true });
-    expect(personOutcome({ scores: scores([16, 12], [9, 8]), attendedMeetings: 4 })).toMatchObject({ recovery: false, reliableImprovement: true });
-    expect(personOutcome({ scores: scores([9, 7], [2, 1]), attendedMeetings: 4 })).toMatchObject({ casenessAtStart: false, recovery: false });
+    expect(outcomeOf([10, 3], [9, 3])).toMatchObject({ casenessAtStart: true, recovery: true, reliableRecovery: false });
+    expect(outcomeOf([9, 8], [3, 7])).toMatchObject({ casenessAtStart: true, recovery: true, reliableRecovery: true });
+    expect(outcomeOf([16, 12], [9, 8])).toMatchObject({ recovery: false, reliableImprovement: true });
+    expect(outcomeOf([9, 7], [2, 1])).toMatchObject({ casenessAtStart: false, recovery: false });
   });
 
   it("is not on track after 8 meetings without reliable improvement, or at any rise", () => {
-    expect(personOutcome({ scores: scores([14, 10], [12, 9]), attendedMeetings: 7 }).notOnTrack).toBe(false);
-    expect(personOutcome({ scores: scores([14, 10], [12, 9]), attendedMeetings: 8 }).notOnTrack).toBe(true);
-    expect(personOutcome({ scores: scores([14, 10], [7, 9]), attendedMeetings: 12 }).notOnTrack).toBe(false);
-    expect(personOutcome({ scores: scores([14, 10], [7, 11]), attendedMeetings: 2 }).notOnTrack).toBe(true);
+    expect(outcomeOf([14, 10], [12, 9], 7).notOnTrack).toBe(false);
+    expect(outcomeOf([14, 10], [12, 9], 8).notOnTrack).toBe(true);
+    expect(outcomeOf([14, 10], [7, 9], 12).notOnTrack).toBe(false);
+    expect(outcomeOf([14, 10], [7, 11], 2).notOnTrack).toBe(true);
   });
 
   it("names the flags in order", () => {
-    expect(outcomeFlags(personOutcome({ scores: scores([16, 12], [4, 3]), attendedMeetings: 8 }))).toEqual(["reliableImprovement", "recovery"]);
-    expect(outcomeFlags(personOutcome({ scores: scores([4, 3], [12, 3]), attendedMeetings: 8 }))).toEqual(["reliableDeterioration", "notOnTrack"]);
+    expect(outcomeFlags(outcomeOf([16, 12], [4, 3], 8))).toEqual(["reliableImprovement", "recovery"]);
+    expect(outcomeFlags(outcomeOf([4, 3], [12, 3], 8))).toEqual(["reliableDeterioration", "notOnTrack"]);
   });
 });
 
