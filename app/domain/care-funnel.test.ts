@@ -20,10 +20,12 @@ describe("the funnel's weeks", () => {
 });
 
 describe("conversions", () => {
-  it("are a stage's share of the one before, a dash when there was none", () => {
-    expect(conversion(3, 2)).toBe("67%");
-    expect(conversion(2, 3)).toBe("150%");
-    expect(conversion(0, 1)).toBe("—");
+  it.each([
+    [3, 2, "67%"],
+    [2, 3, "150%"],
+    [0, 1, "—"],
+  ])("from %i to %i is %s: a stage's share of the one before, a dash when there was none", (from, to, share) => {
+    expect(conversion(from, to)).toBe(share);
   });
 
   it("the total adds every week's stages", () => {
