@@ -28,6 +28,15 @@ async function openTab(path: string, heading: string) {
   await page.waitForLoadState("networkidle");
 }
 
+/** Opens an admin tab, then the dialog its button or link `opener` opens, and waits until it shows. */
+async function openDialog(path: string, heading: string, opener: { role: "button" | "link"; name: string }, dialogName: string) {
+  await openTab(path, heading);
+  await page.getByRole(opener.role, { name: opener.name }).click();
+  const dialog = page.getByRole("dialog", { name: dialogName });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
 /** Answers the confirmation of a deletion, reading its question first, and waits for the toast. */
 async function confirmDeletion(texts: { dialog: string; question: string; button: string; done: string }) {
   const confirm = page.getByRole("alertdialog", { name: texts.dialog });
@@ -48,11 +57,7 @@ test("adds, edits and deletes a therapist with a photo, and /terapeuti follows",
   test.setTimeout(90_000);
   const name = unique("Dott.ssa Prova", testInfo);
   const renamed = `${name} Rossi`;
-  await openTab("/admin/terapeuti", "Therapists");
-
-  await page.getByRole("button", { name: "Add Therapist" }).click();
-  const dialog = page.getByRole("dialog", { name: "Add New Therapist" });
-  await expect(dialog).toBeVisible();
+  const dialog = await openDialog("/admin/terapeuti", "Therapists", { role: "button", name: "Add Therapist" }, "Add New Therapist");
   await dialog.getByLabel("Name").fill(name);
   await dialog.getByLabel("Role").fill("Psicologa Psicoterapeuta");
   await dialog.getByLabel("Specialization").fill("Ansia e relazioni");
@@ -103,9 +108,7 @@ test("adds, edits and deletes a therapist with a photo, and /terapeuti follows",
 });
 
 test("refuses to add a therapist photo that is not an image", async () => {
-  await openTab("/admin/terapeuti", "Therapists");
-  await page.getByRole("button", { name: "Add Therapist" }).click();
-  const dialog = page.getByRole("dialog", { name: "Add New Therapist" });
+  const dialog = await openDialog("/admin/terapeuti", "Therapists", { role: "button", name: "Add Therapist" }, "Add New Therapist");
   await dialog.getByLabel("Photo").setInputFiles({ name: "note.txt", mimeType: "text/plain", buffer: Buffer.from("non un'immagine") });
   // The toast, and the field's own error.
   await expect(page.getByText("Please select an image file", { exact: true })).toHaveCount(2);
@@ -118,10 +121,7 @@ test("creates a blog post that appears on /blog, then deletes it", async () => {
   const testInfo = test.info();
   test.setTimeout(90_000);
   const title = unique("Articolo di prova", testInfo);
-  await openTab("/admin/blog", "Blog Admin Dashboard");
-  await page.getByRole("link", { name: "Nuovo Articolo" }).click();
-  const dialog = page.getByRole("dialog", { name: "Nuovo Articolo" });
-  await expect(dialog).toBeVisible();
+  const dialog = await openDialog("/admin/blog", "Blog Admin Dashboard", { role: "link", name: "Nuovo Articolo" }, "Nuovo Articolo");
   await expect(dialog.getByLabel("Testo della call to action")).toHaveValue("Inizia il tuo percorso di crescita con Insieme");
   await expect(dialog.getByLabel("Link della call to action")).toHaveValue("/questionario");
   await expect(dialog.getByLabel(/^Titolo sezione \d$/)).toHaveCount(4);
@@ -163,10 +163,7 @@ test("creates a blog post that appears on /blog, then deletes it", async () => {
 });
 
 test("the blog form checks its fields before sending: the errors sit under their fields, image rows come and go and take their uploads, nothing is saved", async () => {
-  await openTab("/admin/blog", "Blog Admin Dashboard");
-  await page.getByRole("link", { name: "Nuovo Articolo" }).click();
-  const dialog = page.getByRole("dialog", { name: "Nuovo Articolo" });
-  await expect(dialog).toBeVisible();
+  const dialog = await openDialog("/admin/blog", "Blog Admin Dashboard", { role: "link", name: "Nuovo Articolo" }, "Nuovo Articolo");
   const posts: string[] = [];
   const onRequest = (sent: { method: () => string; url: () => string }) => {
     if (sent.method() === "POST" && new URL(sent.url()).pathname.startsWith("/admin/blog")) posts.push(sent.url());
@@ -206,10 +203,7 @@ test("the blog form checks its fields before sending: the errors sit under their
 });
 
 test("the group form checks its fields before sending and says what is missing under each", async () => {
-  await openTab("/admin/gruppi", "Gruppi");
-  await page.getByRole("button", { name: "Nuovo gruppo" }).click();
-  const dialog = page.getByRole("dialog", { name: "Nuovo gruppo" });
-  await expect(dialog).toBeVisible();
+  const dialog = await openDialog("/admin/gruppi", "Gruppi", { role: "button", name: "Nuovo gruppo" }, "Nuovo gruppo");
   await dialog.getByRole("button", { name: "Crea gruppo" }).click();
   await expect(dialog.getByLabel(/^Nome/)).toHaveAttribute("aria-invalid", "true");
   await expect(dialog.getByText("Inserisci il nome del gruppo.", { exact: true })).toBeVisible();
@@ -264,9 +258,7 @@ test("every admin tab passes an accessibility check", async () => {
     await openTab(path, heading);
     await expectNoViolations(path);
   }
-  await openTab("/admin/terapeuti", "Therapists");
-  await page.getByRole("button", { name: "Add Therapist" }).click();
-  await expect(page.getByRole("dialog", { name: "Add New Therapist" })).toBeVisible();
+  await openDialog("/admin/terapeuti", "Therapists", { role: "button", name: "Add Therapist" }, "Add New Therapist");
   await expectNoViolations("Add New Therapist");
   // With the dialog open, the page behind it is hidden from assistive technology: wait for the dialog itself.
   await page.goto("/admin/blog?articolo=nuovo");
