@@ -4,21 +4,9 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  countByMessageId,
-  embeddedDatabase,
-  ensureBuild,
-  freePort,
-  startApp,
-  startSmtpSink,
-  stopAllApps,
-  stopLeftoverPostgres,
-  until,
-  type AppProcess,
-  type SmtpSink,
-} from "./app-process";
+import { embeddedDatabase, ensureBuild, freePort, startApp, startSmtpSink, until, type AppProcess, type SmtpSink } from "./app-process";
 import { fetchProofOfWork } from "../support/proof-of-work.mjs";
-import { burstSubmissions, type BurstAnswer, type BurstSubmission } from "./submission-burst";
+import { burstSubmissions, cleanUpBurst, expectDeliveredOnce, expectStoredOnce, outboxDrained, sendInParallel, type BurstAnswer, type BurstSubmission } from "./submission-burst";
 
 /**
  * kill -9 of the production server in the middle of a burst of submissions, while its outbox
@@ -108,15 +96,9 @@ beforeAll(async () => {
   submissions.push(...burstSubmissions(SUBMISSIONS, "crash").map((submission, index) => ({ ...submission, ip: `198.51.100.${index + 1}`, retries: [] })));
 
   // The burst: PARALLEL clients work through the list; the crash cuts some requests off mid-way.
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: PARALLEL }, async () => {
-      while (next < submissions.length) {
-        const submission = submissions[next++]!;
-        submission.answer = await post(first, submission);
-      }
-    }),
-  );
+  await sendInParallel(submissions, PARALLEL, async (submission) => {
+    submission.answer = await post(first, submission);
+  });
   await until("the crash", () => killed, 30_000);
 
   second = await startApp({ port, dataDir, env });
@@ -133,18 +115,10 @@ beforeAll(async () => {
       submission.answer = submission.retries[0];
     }
   }
-  await until("the outbox to drain", async () => (await client.query(`select count(*)::int as n from email_outbox where status <> 'sent'`)).rows[0].n === 0, 45_000, 200);
+  await outboxDrained(client);
 }, 150_000);
 
-afterAll(async () => {
-  await client?.end();
-  await stopAllApps();
-  if (dataDir) {
-    await stopLeftoverPostgres(dataDir);
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
-  await smtp?.close();
-});
+afterAll(() => cleanUpBurst(client, dataDir, smtp));
 
 async function outboxRows() {
   return (
@@ -169,27 +143,20 @@ describe("kill -9 in the middle of a burst of submissions", () => {
   });
 
   it("stores every acknowledged submission exactly once, under the id it answered with", async () => {
-    const responses = await client.query<{ id: string; email: string }>(`select id, email from internal_questionnaire_responses`);
-    const contactRows = await client.query<{ id: string; email: string }>(`select id, email from contacts`);
-    for (const submission of submissions) {
-      const rows = (submission.kind === "questionnaire" ? responses : contactRows).rows.filter((row) => row.email === submission.email);
-      expect(
-        rows.map((row) => row.id),
-        submission.email,
-      ).toEqual([submission.answer?.body.id]);
-    }
-    expect(responses.rows).toHaveLength(SUBMISSIONS / 2);
-    expect(contactRows.rows).toHaveLength(SUBMISSIONS / 2);
+    await expectStoredOnce(
+      client,
+      submissions.map((submission) => ({ submission, id: submission.answer?.body.id })),
+    );
   });
 
   it("queued two e-mails per submission and delivered each exactly once (per Message-ID and per recipient + subject)", async () => {
     const rows = await outboxRows();
     expect(rows).toHaveLength(2 * submissions.length);
     expect(rows.every((row) => row.status === "sent")).toBe(true);
-    const delivered = countByMessageId(smtp.messages);
-    const duplicates = [...delivered].filter(([, count]) => count > 1);
-    expect(duplicates).toEqual([]);
-    expect([...delivered.keys()].sort()).toEqual(rows.map((row) => row.message_id).sort());
+    expectDeliveredOnce(
+      smtp,
+      rows.map((row) => row.message_id),
+    );
     const byRecipient = new Map<string, number>();
     for (const mail of smtp.messages) for (const to of mail.to) byRecipient.set(`${to}|${mail.subject}`, (byRecipient.get(`${to}|${mail.subject}`) ?? 0) + 1);
     for (const row of rows) expect(byRecipient.get(`${row.to.toLowerCase()}|${row.subject}`), `${row.to} ${row.subject}`).toBe(1);
