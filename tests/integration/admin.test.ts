@@ -1,6 +1,4 @@
 import { eq, sql } from "drizzle-orm";
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -36,8 +34,7 @@ async function signedInCookie(email: string, password: string) {
 }
 
 beforeAll(async () => {
-  process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "insieme-admin-"));
-  db = await testDatabase();
+  db = await testDatabase({ dataDir: "admin" });
   await staffAndClientAccounts(db);
   adminCookie = await signedInCookie("staff@example.com", "password-molto-lunga");
   userCookie = await signedInCookie("utente@example.com", "password-utente-1");

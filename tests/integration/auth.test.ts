@@ -1,7 +1,4 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { action as adminAction, loader as adminLoader } from "../../app/routes/admin/layout";
 import type { Database } from "../../app/server/db/client.server";
 import { testDatabase } from "./database";
@@ -11,8 +8,7 @@ import { requireAdmin } from "../../app/server/gates.server";
 let db: Database;
 
 beforeAll(async () => {
-  process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "insieme-auth-"));
-  db = await testDatabase();
+  db = await testDatabase({ dataDir: "auth" });
   await staffAndClientAccounts(db);
 });
 

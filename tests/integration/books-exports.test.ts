@@ -1,7 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { constants, privateDecrypt } from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -54,8 +53,7 @@ async function marchMeetings(groupId: string) {
 }
 
 beforeAll(async () => {
-  process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "insieme-books-exports-"));
-  db = await testDatabase();
+  db = await testDatabase({ dataDir: "books-exports" });
   cookies = await roleCookies(db);
   await practiceReady(db, { codiceFiscale: "RSSMRA80A01H501U" });
   const { therapist, group } = await therapistWithGroup(db, { name: "Dott.ssa Maria Conti", registrationNumber: "12345" }, { name: "Gruppo Ansia", startsOn: "2026-03-01" });

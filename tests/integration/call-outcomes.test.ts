@@ -1,7 +1,4 @@
 import { and, eq } from "drizzle-orm";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action as callAction } from "../../app/routes/therapist/call";
 import { action as staffCallAction, loader as staffCallLoader } from "../../app/routes/admin/call";
@@ -67,8 +64,7 @@ const notSuitable = { outcome: "not_suitable", riskLevel: "low", referralReason:
 const mailTo = async (email: string) => (await db.select().from(emailOutbox).where(eq(emailOutbox.to, email))).map((row) => row.template);
 
 beforeAll(async () => {
-  process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "insieme-outcomes-"));
-  db = await testDatabase();
+  db = await testDatabase({ dataDir: "outcomes" });
   const alfa = await newTherapist(db, { name: "Dott.ssa Alfa", email: "alfa-studio@example.com" });
   const beta = await newTherapist(db, { name: "Dott. Beta" });
   alfaId = alfa.id;

@@ -1,7 +1,4 @@
 import { eq } from "drizzle-orm";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action as submitQuestionnaire } from "../../app/routes/api/submit-questionnaire";
 import { loader as callPageLoader } from "../../app/routes/call";
@@ -30,8 +27,7 @@ let groupId: string;
 const call = routeCaller(() => ({ db, clientIp: "127.0.0.1", cspNonce: "" }));
 
 beforeAll(async () => {
-  process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "insieme-call-page-"));
-  db = await testDatabase();
+  db = await testDatabase({ dataDir: "call-page" });
   // The group's therapist takes calls in the mornings only; another therapist in the evenings.
   const morning = await intakeTherapist(db, { name: "Dott.ssa Mattina", email: "mattina@example.com" }, [[600, 780]]);
   const evening = await intakeTherapist(db, { name: "Dott. Sera", email: "sera@example.com" }, [[1080, 1260]]);

@@ -1,6 +1,5 @@
 import { eq, sql } from "drizzle-orm";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -52,8 +51,7 @@ const page = async (cookie: string, sessionId: string) =>
   };
 
 beforeAll(async () => {
-  process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "insieme-care-notes-"));
-  db = await testDatabase();
+  db = await testDatabase({ dataDir: "care-notes" });
   ({ staffCookie, clientCookie } = await signedInStaffAndClient(db));
   alfa = await therapistAccount("Dott.ssa Alfa", "alfa-note@example.com");
   beta = await therapistAccount("Dott. Beta", "beta-note@example.com");

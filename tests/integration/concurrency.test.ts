@@ -1,8 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as bookingsAction } from "../../app/routes/admin/bookings";
@@ -41,8 +39,7 @@ let adminCookie: string;
 let counter = 0;
 
 beforeAll(async () => {
-  process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "insieme-concurrency-"));
-  db = await testDatabase();
+  db = await testDatabase({ dataDir: "concurrency" });
   await intakeTherapist(db);
   ({ cookie: adminCookie } = await signedInStaff(db, "staff@example.com"));
 });

@@ -1,4 +1,7 @@
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import pg from "pg";
 import { inject } from "vitest";
 import { createDatabase, type Database } from "../../app/server/db/client.server";
@@ -23,8 +26,12 @@ export async function admin<T>(work: (client: pg.Client) => Promise<T>) {
   }
 }
 
-/** A fresh, migrated database for this test file, copied from the template in milliseconds. */
-export async function testDatabase(): Promise<Database> {
+/**
+ * A fresh, migrated database for this test file, copied from the template in milliseconds. With
+ * `dataDir`, first a temporary DATA_DIR of that name (uploads, keys) for code that writes there.
+ */
+export async function testDatabase(options: { dataDir?: string } = {}): Promise<Database> {
+  if (options.dataDir) process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), `insieme-${options.dataDir}-`));
   if (database) return database;
   const templateName = inject("templateDatabase");
   const parentPid = templateName.replace("template_", "");

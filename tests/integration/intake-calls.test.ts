@@ -1,7 +1,4 @@
 import { eq } from "drizzle-orm";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action as bookCallSlotAction, loader as callSlotsLoader } from "../../app/routes/api/call-slots";
 import { action as updateGroupSelection } from "../../app/routes/api/update-group-selection";
@@ -16,8 +13,7 @@ import { accessTokenFor, intakeTherapist, newGroup, newTherapist, postJson, queu
 let db: Database;
 
 beforeAll(async () => {
-  process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "insieme-intake-"));
-  db = await testDatabase();
+  db = await testDatabase({ dataDir: "intake" });
 });
 
 /** The direct call page's booking (no group), or with `groupId` the matching page's call request for that group. */

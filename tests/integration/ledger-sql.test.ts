@@ -1,8 +1,5 @@
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loader as paymentsLoader } from "../../app/routes/admin/payments";
 import { chargesFor, totalCents, type LedgerSession } from "../../app/domain/ledger";
@@ -32,8 +29,7 @@ const origin = Date.UTC(2031, 0, 5, 18);
 let run = 0;
 
 beforeAll(async () => {
-  process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "insieme-ledger-sql-"));
-  db = await testDatabase();
+  db = await testDatabase({ dataDir: "ledger-sql" });
   const desk = await paymentsDesk(db, { staffEmail: "staff-somme@example.com", therapist: "Dott. Somma", group: "Gruppo Somma", startsOn: "2026-01-01" });
   ({ groupId, cookie: adminCookie, session: staff } = desk);
 });

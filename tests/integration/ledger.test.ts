@@ -1,7 +1,4 @@
 import { eq } from "drizzle-orm";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action as paymentsAction, loader as paymentsLoader } from "../../app/routes/admin/payments";
 import { loader as invoiceLoader } from "../../app/routes/admin/invoice-pdf";
@@ -52,8 +49,7 @@ const payment = (bookingId: string, amountCents: number) => ({
 });
 
 beforeAll(async () => {
-  process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "insieme-ledger-"));
-  db = await testDatabase();
+  db = await testDatabase({ dataDir: "ledger" });
   const desk = await paymentsDesk(db, { staffEmail: "staff-pagamenti@example.com", therapist: "Dott.ssa Conti", group: "Gruppo Conti", startsOn: "2026-03-01" });
   ({ groupId, cookie: adminCookie, session: staff } = desk);
 });

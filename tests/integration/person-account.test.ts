@@ -1,7 +1,4 @@
 import { and, eq } from "drizzle-orm";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loader as contactsLoader } from "../../app/routes/admin/contacts";
 import { loader as paymentsLoader } from "../../app/routes/admin/payments";
@@ -31,8 +28,7 @@ const open = async (bookingId: string, query = "") =>
   (await call(personLoader, pageRequest(`/admin/persone/${bookingId}${query}`, { cookie: cookies.adminCookie }), { bookingId })) as Account;
 
 beforeAll(async () => {
-  process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "insieme-person-account-"));
-  db = await testDatabase();
+  db = await testDatabase({ dataDir: "person-account" });
   cookies = await roleCookies(db);
   await practiceReady(db);
   const { group } = await therapistWithGroup(db, { name: "Dott.ssa Conti" }, { name: "Gruppo Conti", startsOn: "2026-01-01" });

@@ -1,7 +1,4 @@
 import { eq } from "drizzle-orm";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action as bookCallSlotAction } from "../../app/routes/api/call-slots";
 import { action as callAction, loader as callLoader } from "../../app/routes/client/call";
@@ -31,8 +28,7 @@ const post = (cookie: string | undefined, fields: Record<string, string>) => pag
 const callRow = async (id: string) => (await db.select().from(intakeCalls).where(eq(intakeCalls.id, id)))[0]!;
 
 beforeAll(async () => {
-  process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "insieme-person-calls-"));
-  db = await testDatabase();
+  db = await testDatabase({ dataDir: "person-calls" });
   therapistId = (await intakeTherapist(db, { name: "Dott.ssa Sposta", email: "sposta@example.com" }, [[1080, 1260]])).id;
   callId = await book("giulia@example.com", (await freeSlots())[0]!.start);
   giuliaCookie = await signedInClient(db, "giulia@example.com");

@@ -1,7 +1,4 @@
 import { eq } from "drizzle-orm";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action as submitQuestionnaire } from "../../app/routes/api/submit-questionnaire";
 import { action as updateGroupSelection } from "../../app/routes/api/update-group-selection";
@@ -23,8 +20,7 @@ let cookie = "";
 const email = "persona@example.com";
 
 beforeAll(async () => {
-  process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "insieme-dsr-"));
-  db = await testDatabase();
+  db = await testDatabase({ dataDir: "dsr" });
   await seedDemoContent(db, process.env.DATA_DIR);
   await createOrPromoteAdmin(db, "dpo@example.com", "password-molto-sicura");
   const response = await auth(db).api.signInEmail({ body: { email: "dpo@example.com", password: "password-molto-sicura" }, asResponse: true });

@@ -1,7 +1,4 @@
 import { eq } from "drizzle-orm";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action as adminAction, loader as adminLoader } from "../../app/routes/admin/safety-alerts";
@@ -33,8 +30,7 @@ const post = (handler: typeof adminAction | typeof therapistAction, url: string,
   call(handler, pageRequest(url, { cookie, method: "POST", body: form(fields) }));
 
 beforeAll(async () => {
-  process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "insieme-safety-"));
-  db = await testDatabase();
+  db = await testDatabase({ dataDir: "safety" });
   ({ staffCookie, clientCookie } = await signedInStaffAndClient(db));
   const alfa = await newTherapist(db, { name: "Dott.ssa Alfa", email: "alfa-studio@example.com" });
   const beta = await newTherapist(db, { name: "Dott. Beta", email: "beta-studio@example.com" });

@@ -1,7 +1,4 @@
 import { and, asc, eq, like } from "drizzle-orm";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action as groupsAdminAction } from "../../app/routes/admin/groups";
 import { action as sessionAdminAction } from "../../app/routes/admin/session";
@@ -65,8 +62,7 @@ const mailTo = (to: string, template: string) =>
     .where(and(eq(emailOutbox.to, to), eq(emailOutbox.template, template)));
 
 beforeAll(async () => {
-  process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "insieme-sessions-"));
-  db = await testDatabase();
+  db = await testDatabase({ dataDir: "sessions" });
   await createOrPromoteAdmin(db, "staff-sessioni@example.com", "password-molto-lunga");
   adminCookie = await signIn("staff-sessioni@example.com", "password-molto-lunga");
   staff = (await authSession(db, request("/admin", { cookie: adminCookie })))!;

@@ -1,8 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, desc, eq } from "drizzle-orm";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { action, loader } from "../../app/routes/accedi";
 import { widgetMessages, type WidgetResult } from "../../app/domain/sign-in-widget";
 import { auth } from "../../app/server/auth.server";
@@ -18,8 +15,7 @@ const origin = "http://localhost:3000";
 let db: Database;
 
 beforeAll(async () => {
-  process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "insieme-widget-"));
-  db = await testDatabase();
+  db = await testDatabase({ dataDir: "widget" });
   await staffAndClientAccounts(db, "password-dello-staff");
 });
 

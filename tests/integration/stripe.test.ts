@@ -1,9 +1,6 @@
 import { eq } from "drizzle-orm";
-import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
 import Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { action as webhookAction } from "../../app/routes/api/stripe-webhook";
@@ -151,8 +148,7 @@ async function deliver(payload: string, signature: string | null) {
 const paymentsOf = (bookingId: string) => db.select().from(payments).where(eq(payments.bookingId, bookingId));
 
 beforeAll(async () => {
-  process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "insieme-stripe-"));
-  db = await testDatabase();
+  db = await testDatabase({ dataDir: "stripe" });
   await startStandIn();
   const [therapist] = await db
     .insert(therapists)

@@ -1,7 +1,4 @@
 import { eq } from "drizzle-orm";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action as bookCallSlotAction, loader as callSlotsLoader } from "../../app/routes/api/call-slots";
 import { action as submitQuestionnaire } from "../../app/routes/api/submit-questionnaire";
@@ -24,8 +21,7 @@ let callId: string;
 let annaId: string;
 
 beforeAll(async () => {
-  process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "insieme-agenda-"));
-  db = await testDatabase();
+  db = await testDatabase({ dataDir: "agenda" });
   const anna = await intakeTherapist(db, { name: "Dott.ssa Anna", email: "anna-studio@example.com", callRoomUrl: "https://meet.example.com/anna" }, [[1080, 1140]]);
   const bruno = await intakeTherapist(db, { name: "Dott. Bruno", email: "bruno-studio@example.com" }, [[600, 630]]);
   annaId = anna.id;
