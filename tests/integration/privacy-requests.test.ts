@@ -21,7 +21,7 @@ const email = "persona@example.com";
 
 beforeAll(async () => {
   db = await testDatabase({ dataDir: "dsr" });
-  await seedDemoContent(db, process.env.DATA_DIR);
+  await seedDemoContent(db, process.env.DATA_DIR!);
   await createOrPromoteAdmin(db, "dpo@example.com", "password-molto-sicura");
   const response = await auth(db).api.signInEmail({ body: { email: "dpo@example.com", password: "password-molto-sicura" }, asResponse: true });
   cookie = cookieHeader(response);
