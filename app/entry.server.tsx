@@ -3,6 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import { RenderInTurns } from "~/components/in-turns";
 import { inlineScriptHashes, isSharedDocument } from "~/server/csp.server";
 import { lowPriorityPreloads, lowPriorityPreloadStream } from "~/server/preload-priority.server";
 
@@ -18,7 +19,13 @@ export default function handleRequest(request: Request, responseStatusCode: numb
     const userAgent = request.headers.get("user-agent");
     // Crawlers, prerendering and shared documents wait for the whole document; browsers get the shell first.
     const readyOption = shared || (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+    // Long lists are rendered a few rows per task, so other requests are answered in between (components/in-turns.tsx).
+    const page = (
+      <RenderInTurns>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </RenderInTurns>
+    );
+    const { pipe, abort } = renderToPipeableStream(page, {
       nonce,
       [readyOption]() {
         shellRendered = true;

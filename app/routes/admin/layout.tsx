@@ -4,6 +4,7 @@ import { getFormProps, getInputProps, type FieldMetadata, type FormMetadata, typ
 import type { Route } from "./+types/layout";
 import { AreaHeader, AreaRefusal, SignOutButton } from "~/components/layout/area-shell";
 import { AdminTabBar } from "~/components/admin/tab-bar";
+import { InTurns } from "~/components/in-turns";
 import { useToast } from "~/components/ui/toast";
 import { site } from "~/content/site";
 import { isBackupCode, staffSignInCodeSchema, staffSignInSchema } from "~/domain/staff-account";
@@ -239,16 +240,19 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   if (loaderData.view === "denied") return <AccessDenied />;
   return (
     <div className="flex flex-1 flex-col bg-sand-100">
-      <AreaHeader
-        badge="Admin"
-        who={loaderData.user.email}
-        width="max-w-7xl"
-        signOut={<SignOutButton action="/admin" label="Logout" />}
-        tabs={<AdminTabBar tabs={loaderData.enrolmentRequired ? adminTabs.filter((tab) => tab.to === securityPath) : adminTabs} />}
-      />
-      <div className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
-        <Outlet />
-      </div>
+      {/* The header and the page in two turns of the server's render (components/in-turns.tsx). */}
+      <InTurns every={1}>
+        <AreaHeader
+          badge="Admin"
+          who={loaderData.user.email}
+          width="max-w-7xl"
+          signOut={<SignOutButton action="/admin" label="Logout" />}
+          tabs={<AdminTabBar tabs={loaderData.enrolmentRequired ? adminTabs.filter((tab) => tab.to === securityPath) : adminTabs} />}
+        />
+        <div className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
+          <Outlet />
+        </div>
+      </InTurns>
     </div>
   );
 }
