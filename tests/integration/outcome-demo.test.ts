@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, isNotNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { groupBookings, outcomeAdministrations } from "../../app/server/db/schema";
+import { groupBookings, outcomeAdministrations, safetyAlerts } from "../../app/server/db/schema";
+import { unseal } from "../../app/server/crypto.server";
 import { seedDemoOutcomes } from "../../app/server/db/seed-outcomes.server";
 import { memberTrends, publicOutcomes } from "../../app/server/services/outcome-results.server";
 import { testDatabase } from "./database";
@@ -34,5 +35,19 @@ describe("the demo", () => {
     expect(waiting!.scores).toHaveLength(3);
     const pending = await demo.select().from(outcomeAdministrations).where(eq(outcomeAdministrations.status, "pending"));
     expect(pending).toEqual([expect.objectContaining({ bookingId: bookings[2]!.id, occasion: "periodic", afterMeetings: 12, answers: null })]);
+    // One PHQ-9 item 9 answer above 0 within the twelve weeks, the worsening member's after eight meetings: its alert
+    // went to the group's therapist, who acknowledged it with a note, and so did staff (it counts as no new alert).
+    const flagged = await demo.select().from(outcomeAdministrations).where(isNotNull(outcomeAdministrations.safetyFlaggedAt));
+    expect(flagged).toEqual([expect.objectContaining({ bookingId: bookings[1]!.id, afterMeetings: 8, status: "completed" })]);
+    const items = unseal<Record<string, number>>(flagged[0]!.answers!);
+    expect(items.phq9_9).toBe(1);
+    expect(Object.entries(items).reduce((sum, [key, value]) => (key.startsWith("phq9_") ? sum + value : sum), 0)).toBe(flagged[0]!.phq9Total);
+    const alerts = await demo.select().from(safetyAlerts);
+    expect(alerts).toEqual([
+      expect.objectContaining({ kind: "phq9_item9", bookingId: bookings[1]!.id, therapistId: therapist.id, sourceId: flagged[0]!.id, staffAcknowledgedBy: "admin@insieme.local" }),
+    ]);
+    expect(alerts[0]!.therapistNote).toBeTruthy();
+    expect(alerts[0]!.staffNote).toBeTruthy();
+    expect(alerts[0]!.therapistAcknowledgedAt!.getTime()).toBeGreaterThan(alerts[0]!.createdAt.getTime());
   });
 });

@@ -4,7 +4,7 @@ import { loader as clientScoresLoader } from "../../app/routes/client/scores";
 import { loader as resultsLoader } from "../../app/routes/risultati";
 import { loader as therapistGroupLoader } from "../../app/routes/therapist/group";
 import type { Database } from "../../app/server/db/client.server";
-import { auditLog, groupBookings, outcomeAdministrations } from "../../app/server/db/schema";
+import { auditLog, groupBookings, outcomeAdministrations, safetyAlerts } from "../../app/server/db/schema";
 import { seal } from "../../app/server/crypto.server";
 import { publicOutcomes } from "../../app/server/services/outcome-results.server";
 import { testDatabase } from "./database";
@@ -23,6 +23,8 @@ let betaCookie: string;
 let groupId: string;
 let ownBooking: string;
 let otherBooking: string;
+let alfaTherapistId: string;
+let betaTherapistId: string;
 
 /** A completed questionnaire with these totals (the answers are sealed and never read by the results). */
 async function answered(bookingId: string, group: string | null, occasion: "intake" | "periodic" | "end", afterMeetings: number, at: Date, phq9: number, gad7: number) {
@@ -57,8 +59,10 @@ beforeAll(async () => {
   ({ staffCookie, clientCookie } = await signedInStaffAndClient(db));
   const alfa = await therapistWithGroup(db, { name: "Dott.ssa Alfa" }, { name: "Gruppo Alfa" });
   groupId = alfa.group.id;
+  alfaTherapistId = alfa.therapist.id;
   alfaCookie = await signedInTherapist(db, alfa.therapist.id, "alfa-esiti@example.com");
-  betaCookie = await signedInTherapist(db, (await newTherapist(db, { name: "Dott. Beta" })).id, "beta-esiti@example.com");
+  betaTherapistId = (await newTherapist(db, { name: "Dott. Beta" })).id;
+  betaCookie = await signedInTherapist(db, betaTherapistId, "beta-esiti@example.com");
   const [own, other] = await db
     .insert(groupBookings)
     .values([
@@ -76,7 +80,14 @@ beforeAll(async () => {
   await answered(otherBooking, groupId, "periodic", 4, daysAgo(28), 12, 9);
 });
 
-type GroupPage = { trends: { bookingId: string; scores: { phq9: number }[]; outcome: Record<string, boolean> }[] };
+type GroupPage = {
+  trends: {
+    bookingId: string;
+    scores: { phq9: number }[];
+    outcome: Record<string, boolean>;
+    alerts: { kindLabel: string; therapistAcknowledgedAt: Date | null; staffAcknowledgedAt: Date | null }[];
+  }[];
+};
 const groupPage = (cookie?: string) => call<GroupPage>(therapistGroupLoader, pageRequest(`/terapeuta-area/gruppi/${groupId}`, { cookie }), { groupId });
 
 describe("the therapist's group page", () => {
@@ -89,6 +100,28 @@ describe("the therapist's group page", () => {
     expect(other.outcome).toMatchObject({ reliableDeterioration: true, notOnTrack: true, reliableImprovement: false });
     const [read] = await rowsWhere(db, auditLog, { entity: "outcome_scores", entityId: groupId });
     expect(read?.actorEmail).toBe("alfa-esiti@example.com");
+  });
+
+  it("flags the safety alerts this therapist received about a member, acknowledged or not; never another therapist's", async () => {
+    const at = daysAgo(27);
+    await db.insert(safetyAlerts).values([
+      {
+        kind: "phq9_item9",
+        bookingId: otherBooking,
+        therapistId: alfaTherapistId,
+        createdAt: at,
+        therapistAcknowledgedAt: at,
+        therapistNote: "Sentita la persona.",
+        staffAcknowledgedAt: at,
+        staffAcknowledgedBy: "staff@example.com",
+        staffNote: "Visto.",
+      },
+      { kind: "intake_high_risk", bookingId: otherBooking, therapistId: betaTherapistId, createdAt: at },
+    ]);
+    const page = await groupPage(alfaCookie);
+    const other = page.trends.find((row) => row.bookingId === otherBooking)!;
+    expect(other.alerts).toEqual([expect.objectContaining({ kindLabel: "Questionario PHQ-9: risposta alla domanda 9", therapistAcknowledgedAt: at, staffAcknowledgedAt: at })]);
+    expect(page.trends.find((row) => row.bookingId === ownBooking)!.alerts).toEqual([]);
   });
 
   it("only the group's therapist: another therapist 404, staff and a client 403, anonymous to sign-in", async () => {

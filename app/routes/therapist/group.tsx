@@ -1,4 +1,4 @@
-import { ArrowLeft, Video } from "lucide-react";
+import { ArrowLeft, ShieldAlert, Video } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/group";
 import { EmptyState, PageHeader } from "~/components/admin/page";
@@ -12,6 +12,8 @@ import { ownGroup } from "~/server/services/therapist-area.server";
 import { requireTherapist } from "~/server/gates.server";
 import { MeasureCharts, OutcomeFlags } from "~/components/outcomes/member-trend";
 import { memberTrends } from "~/server/services/outcome-results.server";
+import { memberSafetyAlerts, THERAPIST_ALERTS_PATH } from "~/server/services/safety-alerts.server";
+import { formatDateTime } from "~/domain/format";
 import { audit } from "~/server/audit.server";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -20,17 +22,26 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return loadPage("therapist-group", async () => {
     const page = await ownGroup(context.db, identity, params.groupId);
     // Each member's PHQ-9 and GAD-7 trend (issue 33): only for the group's own therapist, as ownGroup checked.
-    const trends = await memberTrends(
-      context.db,
-      page.members.map((member) => member.bookingId),
-    );
+    const bookingIds = page.members.map((member) => member.bookingId);
+    // With the safety alerts the therapist received about each member (their own only), acknowledged or not.
+    const [trends, alerts] = await Promise.all([memberTrends(context.db, bookingIds), memberSafetyAlerts(context.db, identity.therapist.id, bookingIds)]);
     await audit(context.db, identity.session, { action: "list", entity: "outcome_scores", entityId: params.groupId, detail: { members: trends.size } });
-    return { ...page, trends: page.members.map((member) => ({ bookingId: member.bookingId, name: member.name, ageBracket: member.ageBracket, ...trends.get(member.bookingId)! })) };
+    return {
+      ...page,
+      alertsPath: THERAPIST_ALERTS_PATH,
+      trends: page.members.map((member) => ({
+        bookingId: member.bookingId,
+        name: member.name,
+        ageBracket: member.ageBracket,
+        alerts: alerts.get(member.bookingId) ?? [],
+        ...trends.get(member.bookingId)!,
+      })),
+    };
   });
 }
 
 export default function TherapistGroup({ loaderData }: Route.ComponentProps) {
-  const { group, members, sessions, trends } = loaderData;
+  const { group, members, sessions, trends, alertsPath } = loaderData;
   return (
     <div className="grid gap-6">
       <Link to={THERAPIST_AREA} className="inline-flex items-center gap-1 text-sm font-medium text-teal-800">
@@ -83,6 +94,30 @@ export default function TherapistGroup({ loaderData }: Route.ComponentProps) {
                   <span className="text-xs text-ink-500">{`Incontri frequentati: ${member.attendedMeetings}`}</span>
                 </div>
                 <OutcomeFlags outcome={member.outcome} />
+                {member.alerts.length > 0 ? (
+                  <ul className="grid gap-1.5" aria-label="Segnalazioni di sicurezza">
+                    {member.alerts.map((alert) => (
+                      <li key={alert.id} className="flex items-start gap-2 text-sm">
+                        <ShieldAlert aria-hidden className="mt-0.5 size-4 shrink-0 text-danger-600" />
+                        <span>
+                          <strong>{alert.kindLabel}</strong> · segnalata il {formatDateTime(alert.createdAt)} ·{" "}
+                          {alert.therapistAcknowledgedAt ? (
+                            <>
+                              presa visione da te il {formatDateTime(alert.therapistAcknowledgedAt)}
+                              {alert.staffAcknowledgedAt ? ` e dallo staff il ${formatDateTime(alert.staffAcknowledgedAt)}` : ", non ancora dallo staff"}
+                            </>
+                          ) : (
+                            <strong className="text-danger-600">da prendere in carico</strong>
+                          )}{" "}
+                          ·{" "}
+                          <Link to={alertsPath} className="font-medium text-teal-800 underline">
+                            Note e presa visione
+                          </Link>
+                        </span>
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
                 {member.scores.length > 0 ? (
                   <MeasureCharts idPrefix={`trend-${member.bookingId}`} scores={member.scores} />
                 ) : (

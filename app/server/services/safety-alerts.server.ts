@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, lte, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
 import { THERAPIST_AREA } from "~/domain/sessions";
 import { safetyAckSchema, safetyAlertKindLabels, SAFETY_ESCALATION_HOURS, type SafetyAlertKind } from "~/domain/safety";
 import { audit } from "../audit.server";
@@ -131,6 +131,28 @@ export async function therapistSafetyAlerts(db: Pick<Database, "select">, therap
     .orderBy(sql`${safetyAlerts.therapistAcknowledgedAt} is not null`, desc(safetyAlerts.createdAt))
     .limit(100);
   return labelled(rows);
+}
+
+/** The therapist's own alerts about these members (their group page's flags), newest first, by booking. */
+export async function memberSafetyAlerts(db: Pick<Database, "select">, therapistId: string, bookingIds: string[]) {
+  const rows =
+    bookingIds.length === 0
+      ? []
+      : await db
+          .select({
+            bookingId: safetyAlerts.bookingId,
+            id: safetyAlerts.id,
+            kind: safetyAlerts.kind,
+            createdAt: safetyAlerts.createdAt,
+            therapistAcknowledgedAt: safetyAlerts.therapistAcknowledgedAt,
+            staffAcknowledgedAt: safetyAlerts.staffAcknowledgedAt,
+          })
+          .from(safetyAlerts)
+          .where(and(eq(safetyAlerts.therapistId, therapistId), inArray(safetyAlerts.bookingId, bookingIds)))
+          .orderBy(desc(safetyAlerts.createdAt));
+  const byBooking = new Map<string, ReturnType<typeof labelled<(typeof rows)[number]>>>();
+  for (const row of labelled(rows)) byBooking.set(row.bookingId!, [...(byBooking.get(row.bookingId!) ?? []), row]);
+  return byBooking;
 }
 
 /** How many alerts wait for a therapist's acknowledgement (the flag in their area). */
