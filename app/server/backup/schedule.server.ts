@@ -5,8 +5,7 @@ import type { Database } from "../db/client.server";
 import { env } from "../env.server";
 import { enqueueJobs, registerJob } from "../jobs.server";
 import { logger } from "../logger.server";
-import { emailBody, enqueueEmails } from "../mail/outbox.server";
-import { StaffNotification } from "../mail/templates";
+import { enqueueEmails, staffEmail } from "../mail/outbox.server";
 import { backupKey, createBackup } from "./backup.server";
 
 /**
@@ -72,19 +71,16 @@ export async function scheduleBackups(db: Database, databaseUrl: string) {
       logger.error({ err: (error as Error).message }, "scheduled backup failed");
       if (job.attempts === 1) {
         await enqueueEmails(jobDb, [
-          {
-            to: env().STAFF_EMAIL,
+          staffEmail({
             subject: "Backup non riuscito",
             template: "staff-backup-failed",
-            body: emailBody(StaffNotification, {
-              title: "Il backup programmato del sito non è riuscito: verrà ritentato",
-              rows: [
-                ["Errore", (error as Error).message.slice(0, 500)],
-                ["Cartella", env().backupDir],
-                ["Cosa fare", "Controllare il log del server e lo spazio su disco; l'ultimo backup riuscito è indicato nella dashboard dell'admin"],
-              ],
-            }),
-          },
+            title: "Il backup programmato del sito non è riuscito: verrà ritentato",
+            rows: [
+              ["Errore", (error as Error).message.slice(0, 500)],
+              ["Cartella", env().backupDir],
+              ["Cosa fare", "Controllare il log del server e lo spazio su disco; l'ultimo backup riuscito è indicato nella dashboard dell'admin"],
+            ],
+          }),
         ]);
       }
       throw error;

@@ -5,8 +5,10 @@ import { insertRows, retryWhileUnavailable, type Database } from "../db/client.s
 import { emailOutbox } from "../db/schema";
 import { logger } from "../logger.server";
 import { seal } from "../crypto.server";
+import { env } from "../env.server";
 import { deferrable, renderQueued } from "./catalogue.server";
 import { renderEmail } from "./render.server";
+import { StaffNotification } from "./templates";
 
 type Executor = Pick<Database, "execute">;
 
@@ -32,6 +34,26 @@ export interface OutgoingEmail {
  */
 export function emailBody<P extends object>(template: (props: P) => ReactElement, props: P): ReactElement {
   return createElement(template, props);
+}
+
+type Row = [label: string, value: string];
+
+/** Who a staff notification is about: their name and address, its first rows. */
+export function personRows(person: { name: string | null; email: string }): Row[] {
+  return [
+    ["Nome", person.name ?? "—"],
+    ["Email", person.email],
+  ];
+}
+
+/** A notification to the practice's staff address: a title and label/value rows, the person's first when it names one (StaffNotification). */
+export function staffEmail({
+  title,
+  person,
+  rows,
+  ...email
+}: Omit<OutgoingEmail, "to" | "body"> & { title: string; person?: { name: string | null; email: string }; rows: Row[] }): OutgoingEmail {
+  return { ...email, to: env().STAFF_EMAIL, body: emailBody(StaffNotification, { title, rows: person ? [...personRows(person), ...rows] : rows }) };
 }
 
 const listeners = new Set<() => void>();

@@ -10,13 +10,12 @@ import { audit } from "../audit.server";
 import type { SessionInfo } from "../auth.server";
 import type { Database } from "../db/client.server";
 import { attendance, consentRecords, groupBookings, groupSessions, groupWaitlist, groups, questionnaireResponses, therapists } from "../db/schema";
-import { env, publicBaseUrl } from "../env.server";
+import { publicBaseUrl } from "../env.server";
 import { errors, HttpError } from "../http/errors.server";
 import { type HandlerResult } from "../http/idempotency.server";
 import { registerJob } from "../jobs.server";
-import { emailBody, enqueueEmails } from "../mail/outbox.server";
+import { emailBody, enqueueEmails, personRows, staffEmail } from "../mail/outbox.server";
 import { BookingRequestReceived, CallForTherapist, CallRequestReceived, MemberMovedEmail, SeatAvailable } from "../mail/booking-templates";
-import { StaffNotification } from "../mail/templates";
 import { VersionConflict, versionOf } from "../record-versions.server";
 import { bookCallSlot, callMeans } from "./intake-calls.server";
 import { THERAPIST_AREA } from "~/domain/sessions";
@@ -74,15 +73,14 @@ async function chosenGroup(tx: Tx, input: GroupSelectionInput, response: Awaited
   return best.group;
 }
 
-function staffRows(group: GroupWithTherapist | undefined, person: { name: string | null; email: string }): [string, string][] {
-  const rows: [string, string][] = [
-    ["Nome", person.name ?? "—"],
-    ["Email", person.email],
-  ];
-  if (group) {
-    rows.push(["Gruppo", group.name], ["Terapeuta", group.therapist.name], ["Orario", `${scheduleOf(group)} (${group.time_slot})`]);
-  }
-  return rows;
+function groupRows(group: GroupWithTherapist | undefined): [string, string][] {
+  return group
+    ? [
+        ["Gruppo", group.name],
+        ["Terapeuta", group.therapist.name],
+        ["Orario", `${scheduleOf(group)} (${group.time_slot})`],
+      ]
+    : [];
 }
 
 /**
@@ -129,12 +127,13 @@ export async function selectGroup(tx: Tx, input: GroupSelectionInput): Promise<H
         areaUrl: `${publicBaseUrl()}${CLIENT_AREA}`,
       }),
     },
-    {
-      to: env().STAFF_EMAIL,
+    staffEmail({
       subject: `Nuova richiesta di gruppo: ${group.name}`,
       template: "booking-staff",
-      body: emailBody(StaffNotification, { title: "Una persona ha scelto un gruppo", rows: staffRows(group, { name, email }) }),
-    },
+      title: "Una persona ha scelto un gruppo",
+      person: { name, email },
+      rows: groupRows(group),
+    }),
   ]);
   return { status: 201, body: { ...body, bookingId: booking!.id, created: true } };
 }
@@ -241,22 +240,20 @@ export async function requestCall(tx: Tx, input: GroupSelectionInput & { call: {
           },
         ]
       : []),
-    {
-      to: env().STAFF_EMAIL,
+    staffEmail({
       subject: `Richiesta di chiamata: ${name ?? email}`,
       template: "call-staff",
-      body: emailBody(StaffNotification, {
-        title: "Una persona chiede la chiamata conoscitiva gratuita",
-        rows: [
-          ["Richiesta da", name ? `${name} (${email})` : email],
-          ...staffRows(group, { name, email }),
-          ["Telefono", input.call.phone],
-          ...(sameName(input.selectedTherapist, DIRECT_CALL_LABEL) ? [] : [["Terapeuta scelto", input.selectedTherapist] as [string, string]]),
-          ["Orario della chiamata", slot ? `${slot.label} (ora italiana)` : "Da concordare: richiamare entro 24 ore"],
-          ...(slot ? [["Con", slot.therapist.name] as [string, string]] : []),
-        ],
-      }),
-    },
+      title: "Una persona chiede la chiamata conoscitiva gratuita",
+      rows: [
+        ["Richiesta da", name ? `${name} (${email})` : email],
+        ...personRows({ name, email }),
+        ...groupRows(group),
+        ["Telefono", input.call.phone],
+        ...(sameName(input.selectedTherapist, DIRECT_CALL_LABEL) ? [] : [["Terapeuta scelto", input.selectedTherapist] as [string, string]]),
+        ["Orario della chiamata", slot ? `${slot.label} (ora italiana)` : "Da concordare: richiamare entro 24 ore"],
+        ...(slot ? [["Con", slot.therapist.name] as [string, string]] : []),
+      ],
+    }),
   ]);
   return {
     status: slot ? 201 : 200,

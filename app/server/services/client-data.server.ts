@@ -4,11 +4,9 @@ import { formatDate } from "~/domain/format";
 import { audit } from "../audit.server";
 import type { Database } from "../db/client.server";
 import { consentRecords, newsletterSubscribers, privacyRequests } from "../db/schema";
-import { env } from "../env.server";
 import type { ClientIdentity } from "../gates.server";
 import { ClientAreaNoticeEmail } from "../mail/client-area-templates";
-import { emailBody, enqueueEmails } from "../mail/outbox.server";
-import { StaffNotification } from "../mail/templates";
+import { emailBody, enqueueEmails, staffEmail } from "../mail/outbox.server";
 import { progressNotesOf } from "./care-notes.server";
 import { areaUrl, bookingName } from "./client-area.server";
 import { subscribe } from "./newsletter.server";
@@ -99,19 +97,16 @@ export async function requestErasure(db: Database, client: ClientIdentity) {
           areaUrl: areaUrl(),
         }),
       },
-      {
-        to: env().STAFF_EMAIL,
+      staffEmail({
         subject: "Nuova richiesta di cancellazione (art. 17)",
         template: "staff-erasure-request",
-        body: emailBody(StaffNotification, {
-          title: "Una persona ha chiesto la cancellazione dei suoi dati dalla sua area personale",
-          rows: [
-            ["Email", client.user.email],
-            ["Scadenza", due],
-            ["Dove", "Admin → Privacy"],
-          ],
-        }),
-      },
+        title: "Una persona ha chiesto la cancellazione dei suoi dati dalla sua area personale",
+        rows: [
+          ["Email", client.user.email],
+          ["Scadenza", due],
+          ["Dove", "Admin → Privacy"],
+        ],
+      }),
     ]);
     return { request, created: true };
   });

@@ -6,11 +6,10 @@ import { audit } from "../audit.server";
 import type { SessionInfo } from "../auth.server";
 import type { Database } from "../db/client.server";
 import { groupBookings, groups, invoices, iseeRequests, payments, refunds } from "../db/schema";
-import { env, publicBaseUrl } from "../env.server";
+import { publicBaseUrl } from "../env.server";
 import { HttpError } from "../http/errors.server";
 import { ClientAreaNoticeEmail } from "../mail/client-area-templates";
-import { emailBody, enqueueEmails } from "../mail/outbox.server";
-import { StaffNotification } from "../mail/templates";
+import { emailBody, enqueueEmails, staffEmail } from "../mail/outbox.server";
 import { storage } from "../storage.server";
 import { bookingName, ownBooking } from "./client-area.server";
 import { iseeRequestState, paymentWithInvoice, refundWithCreditNote } from "./booking-columns.server";
@@ -153,19 +152,16 @@ export async function requestIsee(db: Database, client: ClientIdentity, bookingI
           areaUrl: `${publicBaseUrl()}${clientPaymentPaths.page}`,
         }),
       },
-      {
-        to: env().STAFF_EMAIL,
+      staffEmail({
         subject: "Nuova attestazione ISEE da verificare",
         template: "staff-isee-request",
-        body: emailBody(StaffNotification, {
-          title: "Una persona chiede la tariffa agevolata dalla sua area personale",
-          rows: [
-            ["Persona", booking.name ?? booking.email],
-            ["Gruppo", booking.groupName ?? "—"],
-            ["Dove", "Admin → Pagamenti (l'attestazione è lì)"],
-          ],
-        }),
-      },
+        title: "Una persona chiede la tariffa agevolata dalla sua area personale",
+        rows: [
+          ["Persona", booking.name ?? booking.email],
+          ["Gruppo", booking.groupName ?? "—"],
+          ["Dove", "Admin → Pagamenti (l'attestazione è lì)"],
+        ],
+      }),
     ]);
     await audit(tx, client.session, { action: "request-isee", entity: "isee-request", entityId: created!.id, detail: { bookingId } });
     return { request: created!, created: true };

@@ -1,9 +1,8 @@
 import type { ContactInput } from "~/domain/contact";
 import type { Database } from "../db/client.server";
 import { contacts } from "../db/schema";
-import { env } from "../env.server";
-import { emailBody, enqueueEmails } from "../mail/outbox.server";
-import { ContactAutoReply, StaffNotification } from "../mail/templates";
+import { emailBody, enqueueEmails, staffEmail } from "../mail/outbox.server";
+import { ContactAutoReply } from "../mail/templates";
 
 type Tx = Pick<Database, "insert" | "execute">;
 
@@ -26,20 +25,16 @@ export async function createContact(tx: Tx, input: ContactInput, { verified }: {
     .returning({ id: contacts.id });
   const held = verified ? "" : "[Da verificare] ";
   await enqueueEmails(tx, [
-    {
-      to: env().STAFF_EMAIL,
+    staffEmail({
       subject: `${held}Nuovo messaggio dal sito: ${input.subject}`,
       template: "contact-staff",
-      body: emailBody(StaffNotification, {
-        title: "Nuovo messaggio dal modulo contatti",
-        rows: [
-          ["Nome", input.name],
-          ["Email", input.email],
-          ["Oggetto", input.subject],
-          ["Messaggio", input.message],
-        ],
-      }),
-    },
+      title: "Nuovo messaggio dal modulo contatti",
+      person: input,
+      rows: [
+        ["Oggetto", input.subject],
+        ["Messaggio", input.message],
+      ],
+    }),
     ...(verified
       ? [{ to: input.email, subject: "Abbiamo ricevuto il tuo messaggio", template: "contact-auto-reply", body: emailBody(ContactAutoReply, { name: input.name }) }]
       : []),

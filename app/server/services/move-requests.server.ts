@@ -5,11 +5,10 @@ import { audit } from "../audit.server";
 import type { SessionInfo } from "../auth.server";
 import type { Database } from "../db/client.server";
 import { groupBookings, groups, moveRequests } from "../db/schema";
-import { env, publicBaseUrl } from "../env.server";
+import { publicBaseUrl } from "../env.server";
 import { HttpError } from "../http/errors.server";
 import { ClientAreaNoticeEmail } from "../mail/client-area-templates";
-import { emailBody, enqueueEmails } from "../mail/outbox.server";
-import { StaffNotification } from "../mail/templates";
+import { emailBody, enqueueEmails, staffEmail } from "../mail/outbox.server";
 import { movableGroups } from "./admin-bookings.server";
 import { versionOf } from "../record-versions.server";
 import { moveMemberIn } from "./bookings.server";
@@ -84,21 +83,18 @@ export async function requestMove(db: Database, client: ClientIdentity, bookingI
           areaUrl: `${publicBaseUrl()}${CLIENT_AREA}`,
         }),
       },
-      {
-        to: env().STAFF_EMAIL,
+      staffEmail({
         subject: "Nuova richiesta di cambio gruppo",
         template: "staff-move-request",
-        body: emailBody(StaffNotification, {
-          title: "Una persona chiede di cambiare gruppo dalla sua area personale",
-          rows: [
-            ["Persona", booking.name ?? booking.email],
-            ["Email", booking.email],
-            ["Gruppo attuale", groupName],
-            ["Gruppo preferito", preferred?.name ?? "Nessuna preferenza"],
-            ["Dove", "Admin → Prenotazioni (il motivo è lì)"],
-          ],
-        }),
-      },
+        title: "Una persona chiede di cambiare gruppo dalla sua area personale",
+        rows: [
+          ["Persona", booking.name ?? booking.email],
+          ["Email", booking.email],
+          ["Gruppo attuale", groupName],
+          ["Gruppo preferito", preferred?.name ?? "Nessuna preferenza"],
+          ["Dove", "Admin → Prenotazioni (il motivo è lì)"],
+        ],
+      }),
     ]);
     await audit(tx, client.session, { action: "request-move", entity: "move-request", entityId: created.id, detail: { bookingId, preferredGroupId: preferred?.id ?? null } });
     return { request: created, created: true };

@@ -5,10 +5,9 @@ import type { QuestionnaireAnswers } from "~/domain/questionnaire";
 import { insertRows, type Database } from "../db/client.server";
 import { consentRecords, questionnaireResponses } from "../db/schema";
 import { seal } from "../crypto.server";
-import { env } from "../env.server";
 import { jobsInsert } from "../jobs.server";
-import { outboxInsert, outboxRows, emailBody } from "../mail/outbox.server";
-import { QuestionnaireResult, StaffNotification } from "../mail/templates";
+import { outboxInsert, outboxRows, emailBody, staffEmail } from "../mail/outbox.server";
+import { QuestionnaireResult } from "../mail/templates";
 import { groupsPageUrl } from "./bookings.server";
 import { followupJobs } from "./followups.server";
 import { accessTokenInsert, tokenOf } from "./identity.server";
@@ -54,22 +53,18 @@ export async function questionnaireSubmission(answers: QuestionnaireAnswers, met
       template: "questionnaire-result",
       body: emailBody(QuestionnaireResult, { name: answers.name, groupsUrl: groupsPageUrl(answers.email, answers.name, tokenOf(tokenId)) }),
     },
-    {
-      to: env().STAFF_EMAIL,
+    staffEmail({
       subject: `Nuovo questionario: ${answers.name}`,
       template: "questionnaire-staff",
       // No health data in the notification: staff read the answers in the admin area.
-      body: emailBody(StaffNotification, {
-        title: "Un nuovo questionario è stato compilato",
-        rows: [
-          ["Nome", answers.name],
-          ["Email", answers.email],
-          ["Fascia d'età", answers.age],
-          ["Città", answers.city],
-          ["Orario preferito", answers.time_preference],
-        ],
-      }),
-    },
+      title: "Un nuovo questionario è stato compilato",
+      person: answers,
+      rows: [
+        ["Fascia d'età", answers.age],
+        ["Città", answers.city],
+        ["Orario preferito", answers.time_preference],
+      ],
+    }),
   ]);
   const writes = [
     insertRows(

@@ -4,9 +4,8 @@ import type { RegistrationInput } from "~/domain/registration";
 import type { Database } from "../db/client.server";
 import { consentRecords, registrations } from "../db/schema";
 import { adultDeclaration } from "./minors.server";
-import { env } from "../env.server";
-import { enqueueEmails, type Attachment, emailBody } from "../mail/outbox.server";
-import { RegistrationConfirmation, StaffNotification } from "../mail/templates";
+import { enqueueEmails, type Attachment, emailBody, staffEmail } from "../mail/outbox.server";
+import { RegistrationConfirmation } from "../mail/templates";
 import { documentFileName, documentTypes, liveDocumentKey } from "./admin-documents.server";
 import { subscribe } from "./newsletter.server";
 
@@ -81,21 +80,17 @@ export async function registerParticipant(tx: Tx, input: RegistrationInput) {
       body: emailBody(RegistrationConfirmation, { name: input.firstName }),
       attachments,
     },
-    {
-      to: env().STAFF_EMAIL,
+    staffEmail({
       subject: `Nuova iscrizione: ${name}`,
       template: "registration-staff",
-      body: emailBody(StaffNotification, {
-        title: "Una nuova iscrizione è stata confermata",
-        rows: [
-          ["Nome", name],
-          ["Email", email],
-          ["Data di nascita", input.birthDate],
-          ["Newsletter", input.newsletter ? "Sì" : "No"],
-        ],
-      }),
+      title: "Una nuova iscrizione è stata confermata",
+      person: { name, email },
+      rows: [
+        ["Data di nascita", input.birthDate],
+        ["Newsletter", input.newsletter ? "Sì" : "No"],
+      ],
       attachments,
-    },
+    }),
   ]);
   if (input.newsletter) await subscribe(tx, email, "registration");
   return row!;
