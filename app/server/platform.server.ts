@@ -5,7 +5,7 @@ import { currentKeyId } from "./crypto.server";
 import { createDatabase, endWithin, type Database } from "./db/client.server";
 import { startEmbeddedPostgres, type EmbeddedServer } from "./db/embedded.server";
 import { runMigrations } from "./db/migrate.server";
-import { ensureDemoAdmin, retireDemoPassword } from "./db/demo-admin.server";
+import { retireDemoPassword } from "./db/demo-admin.server";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
 import { configuredTransport } from "./mail/transport.server";
@@ -70,23 +70,8 @@ export async function startPlatform(): Promise<Platform> {
   const db = createDatabase(databaseUrl);
   if (config.SEED_DEMO === "true") {
     // Loaded only here: a production start (no demo data) never reads the demo texts and images.
-    const [{ seedDemoContent }, { ensureDemoTherapist, seedDemoSessions }, { seedDemoIntakeCalls }, { seedDemoCareNotes }, { seedDemoOutcomes }, { seedDemoCallOutcomes }] =
-      await Promise.all([
-        import("./db/seed.server"),
-        import("./db/seed-sessions.server"),
-        import("./db/seed-intake-calls.server"),
-        import("./db/seed-care-notes.server"),
-        import("./db/seed-outcomes.server"),
-        import("./db/seed-call-outcomes.server"),
-      ]);
-    await seedDemoContent(db, config.dataDir);
-    await ensureDemoAdmin(db);
-    await seedDemoSessions(db);
-    await ensureDemoTherapist(db);
-    await seedDemoIntakeCalls(db);
-    await seedDemoCareNotes(db);
-    await seedDemoOutcomes(db);
-    await seedDemoCallOutcomes(db);
+    const { seedDemo } = await import("./db/seed-demo.server");
+    await seedDemo(db, config.dataDir);
   }
   await retireDemoPassword(db);
   await scheduleRetention(db);
