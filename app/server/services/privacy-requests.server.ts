@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { retention } from "~/content/site";
 import type { SessionInfo } from "../auth.server";
 import { audit } from "../audit.server";
@@ -71,31 +72,21 @@ export async function completePrivacyRequest(db: Database, session: SessionInfo,
 /** Everything we hold about an address (art. 15/20), health answers decrypted, as one JSON document. */
 export async function collectPersonalData(db: Database, emailInput: string) {
   const email = normalize(emailInput);
+  // The tables that keep an address as typed are matched in lower case.
+  const isAddress = (column: AnyPgColumn) => eq(sql`lower(${column})`, email);
   const [responses, bookings, slots, waitlist, contactRows, subscriber, registrationRows, consents, mails, accounts] = await Promise.all([
     db.select().from(questionnaireResponses).where(eq(questionnaireResponses.email, email)).orderBy(desc(questionnaireResponses.createdAt)),
-    db
-      .select()
-      .from(groupBookings)
-      .where(eq(sql`lower(${groupBookings.email})`, email)),
-    db
-      .select()
-      .from(intakeCalls)
-      .where(eq(sql`lower(${intakeCalls.email})`, email)),
-    db
-      .select()
-      .from(groupWaitlist)
-      .where(eq(sql`lower(${groupWaitlist.email})`, email)),
-    db
-      .select()
-      .from(contacts)
-      .where(eq(sql`lower(${contacts.email})`, email)),
+    db.select().from(groupBookings).where(isAddress(groupBookings.email)),
+    db.select().from(intakeCalls).where(isAddress(intakeCalls.email)),
+    db.select().from(groupWaitlist).where(isAddress(groupWaitlist.email)),
+    db.select().from(contacts).where(isAddress(contacts.email)),
     db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)),
     db.select().from(registrations).where(eq(registrations.email, email)),
     db.select().from(consentRecords).where(eq(consentRecords.email, email)),
     db
       .select({ subject: emailOutbox.subject, template: emailOutbox.template, status: emailOutbox.status, createdAt: emailOutbox.createdAt, sentAt: emailOutbox.sentAt })
       .from(emailOutbox)
-      .where(eq(sql`lower(${emailOutbox.to})`, email)),
+      .where(isAddress(emailOutbox.to)),
     db.select({ id: user.id, name: user.name, email: user.email, role: user.role, createdAt: user.createdAt }).from(user).where(eq(user.email, email)),
   ]);
   // What hangs on the bookings (meetings attended or missed, money) and on the account (its calendar feed).
