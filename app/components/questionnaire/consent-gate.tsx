@@ -1,9 +1,9 @@
-import { CircleAlert, Clock, HeartHandshake, Mail, PhoneCall, ShieldCheck } from "lucide-react";
+import { Clock, HeartHandshake, Mail, PhoneCall, ShieldCheck } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { replyTimesHours, site } from "~/content/site";
 import { GATE_CONSENT_PARAM, GATE_CONSENT_VALUE, GATE_PATH, messages, QUESTIONNAIRE_PATH, questionnaireSteps, UTM_PARAMS, type ConsentStep } from "~/domain/questionnaire";
-import { ConsentLabelText } from "./step-content";
+import { ConsentLabelText, QuestionError } from "./step-content";
 import { LinkButtons } from "~/components/site/link-buttons";
 
 /** The gate answer travels in the URL, so the apology also works without JavaScript and Back returns to the gate. */
@@ -109,12 +109,7 @@ export function ConsentGate() {
               />
               <ConsentLabelText parts={consentLabel} />
             </label>
-            {error ? (
-              <p id="consenso-errore" className="flex items-start gap-1.5 text-sm font-medium text-danger-600">
-                <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
-                {error}
-              </p>
-            ) : null}
+            <QuestionError id="consenso-errore" message={error} />
           </div>
           <div className="flex flex-col gap-3 sm:flex-row">
             <button type="submit" className="btn btn-primary">

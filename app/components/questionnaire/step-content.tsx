@@ -81,7 +81,8 @@ function Description({ text }: { text?: string }) {
   );
 }
 
-function FieldError({ id, message }: { id: string; message?: string }) {
+/** A question's error under it, with its icon (the consent gate's too). */
+export function QuestionError({ id, message }: { id: string; message?: string | null }) {
   if (!message) return null;
   return (
     <p id={id} className="flex items-start gap-1.5 text-sm font-medium text-danger-600">
@@ -126,7 +127,7 @@ function TextQuestion({ step, answers, errors, onChange, headingRef }: StepConte
             onChange={(event) => onChange({ ...answers, [step.field]: event.target.value })}
           />
         )}
-        <FieldError id={errorId} message={error} />
+        <QuestionError id={errorId} message={error} />
       </div>
     </div>
   );
@@ -212,7 +213,7 @@ function OtherText({ field, value, error, onChange }: { field: OtherField; value
         onChange={(event) => onChange(event.target.value)}
         className="field"
       />
-      <FieldError id={errorId} message={error} />
+      <QuestionError id={errorId} message={error} />
     </div>
   );
 }
@@ -240,7 +241,7 @@ function ChoiceQuestion({ step, answers, errors, onChange, headingRef }: StepCon
           />
         ))}
       </div>
-      <FieldError id={errorId} message={error} />
+      <QuestionError id={errorId} message={error} />
       {otherField && chosen(OTHER_OPTION) ? (
         <OtherText field={otherField} value={answers[otherField]} error={errors[otherField]} onChange={(value) => onChange({ ...answers, [otherField]: value })} />
       ) : null}
@@ -268,7 +269,7 @@ function ConsentQuestion({ step, answers, errors, onChange, headingRef }: StepCo
           />
           <ConsentLabelText parts={step.label} />
         </label>
-        <FieldError id={errorId} message={error} />
+        <QuestionError id={errorId} message={error} />
       </div>
     </div>
   );

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
+import { getFormProps, getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { CircleAlert, CircleCheck, TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
 import type { Route } from "./+types/settings";
@@ -71,8 +71,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-/** A code typed as letters and digits (codice fiscale, IBAN, BIC): capitals, no spelling suggestions, monospaced. */
-const codeInput = { autoCapitalize: "characters", spellCheck: false, className: "field font-mono uppercase" } as const;
+/** A code typed as letters and digits (codice fiscale, IBAN, BIC): capitals, no spelling suggestions, monospaced; `textSize` when the code is long. */
+function CodeField({ textSize, ...props }: { label: string; field: FieldMetadata<string>; hint?: string; maxLength: number; textSize?: string }) {
+  const code = "field font-mono uppercase";
+  return <InputField {...props} autoCapitalize="characters" spellCheck={false} className={textSize ? `${code} ${textSize}` : code} />;
+}
 
 export const meta: Route.MetaFunction = () => [{ title: "Impostazioni · Admin" }];
 
@@ -88,12 +91,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
     <section className="grid max-w-3xl gap-6">
       <PageHeader title="Impostazioni" description="I dati dello studio che emette le fatture sanitarie: compaiono su ogni fattura e nota di credito." />
       <Status data={loaderData} />
-      {saved ? (
-        <p role="status" className="flex gap-2 rounded-2xl border border-teal-200 bg-teal-50 p-4 text-teal-800">
-          <CircleCheck aria-hidden className="mt-0.5 size-5 shrink-0" />
-          {saved}
-        </p>
-      ) : null}
+      {saved ? <Done role="status">{saved}</Done> : null}
       {notice}
       <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-6">
         <input type="hidden" name="version" value={version} />
@@ -117,12 +115,11 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
         <Card title="Dati fiscali" id="tax-title">
           <div className="grid gap-4 sm:grid-cols-2">
             <InputField label="Partita IVA" field={fields.partita_iva} inputMode="numeric" maxLength={16} className="field font-mono tracking-wider" />
-            <InputField
+            <CodeField
               label="Codice fiscale"
               field={fields.codice_fiscale}
               hint="16 caratteri per un professionista, 11 cifre per uno studio associato o una società."
               maxLength={20}
-              {...codeInput}
             />
           </div>
           <Field
@@ -134,16 +131,15 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
           </Field>
         </Card>
         <Card title="Conto per i bonifici" id="bank-title">
-          <InputField
+          <CodeField
             label="IBAN"
             field={fields.iban}
             hint="Stampato sulle fatture e nel codice QR per pagare con l'app della banca."
             maxLength={42}
-            {...codeInput}
-            className={`${codeInput.className} text-sm sm:text-base`}
+            textSize="text-sm sm:text-base"
           />
           <div className="grid gap-4 sm:grid-cols-[12rem_minmax(0,1fr)]">
-            <InputField label="BIC / SWIFT (facoltativo)" field={fields.bic} maxLength={11} {...codeInput} />
+            <CodeField label="BIC / SWIFT (facoltativo)" field={fields.bic} maxLength={11} />
             <InputField label="Intestatario del conto" field={fields.account_holder} maxLength={200} />
           </div>
         </Card>
@@ -183,6 +179,16 @@ function Card({ id, title, children }: { id: string; title: string; children: Re
   );
 }
 
+/** A line that says all is well: the settings saved, or nothing missing. */
+function Done({ role, children }: { role?: "status"; children: ReactNode }) {
+  return (
+    <p role={role} className="flex gap-2 rounded-2xl border border-teal-200 bg-teal-50 p-4 text-teal-800">
+      <CircleCheck aria-hidden className="mt-0.5 size-5 shrink-0" />
+      {children}
+    </p>
+  );
+}
+
 /** What the invoices still lack, the demo values flagged, and how many invoices wait. */
 function Status({ data }: { data: Data }) {
   const missing = data.gaps.filter((gap) => gap !== DEMO_VALUES_GAP);
@@ -208,10 +214,9 @@ function Status({ data }: { data: Data }) {
           </p>
         </div>
       ) : data.gaps.length === 0 ? (
-        <p className="flex gap-2 rounded-2xl border border-teal-200 bg-teal-50 p-4 text-teal-800">
-          <CircleCheck aria-hidden className="mt-0.5 size-5 shrink-0" />
+        <Done>
           <span>Dati completi: le fatture vengono emesse a ogni pagamento, per chi ha dato i suoi dati fiscali.{waiting}</span>
-        </p>
+        </Done>
       ) : null}
     </div>
   );
