@@ -1,6 +1,7 @@
 import { Check, Copy, Landmark } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { useHydrated } from "~/components/matching/use-hydrated";
+import { TitledSection } from "~/components/site/titled-section";
 import { site } from "~/content/site";
 import { formatEuro, formatEuroPlain } from "~/domain/money";
 import type { BankTransferView } from "~/domain/bank-transfer";
@@ -15,11 +16,18 @@ import type { BankTransferView } from "~/domain/bank-transfer";
 export function BankTransfer({ transfer, online }: { transfer: BankTransferView; online: boolean }) {
   const titleId = useId();
   return (
-    <section aria-labelledby={titleId} className="grid gap-4 rounded-2xl border border-teal-200 bg-teal-50/50 p-3 sm:p-5">
-      <h3 id={titleId} className="flex items-center gap-2 font-semibold">
-        <Landmark aria-hidden className="size-5 text-teal-700" />
-        Paga con bonifico
-      </h3>
+    <TitledSection
+      id={titleId}
+      level={3}
+      title={
+        <>
+          <Landmark aria-hidden className="size-5 text-teal-700" />
+          Paga con bonifico
+        </>
+      }
+      className="grid gap-4 rounded-2xl border border-teal-200 bg-teal-50/50 p-3 sm:p-5"
+      titleClassName="flex items-center gap-2 font-semibold"
+    >
       {transfer.status === "ready" ? (
         <>
           <p className="text-ink-700">
@@ -55,7 +63,7 @@ export function BankTransfer({ transfer, online }: { transfer: BankTransferView;
           {transfer.stampDutyCents > 0 ? <StampDutyNote cents={transfer.stampDutyCents} /> : null}
         </div>
       )}
-    </section>
+    </TitledSection>
   );
 }
 

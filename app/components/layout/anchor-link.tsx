@@ -30,3 +30,33 @@ export function SiteLink({ href, children, className }: { href: string; children
     </Link>
   );
 }
+
+/** A navigation landmark named `label`: a list of site links, under its heading when it has one (a footer column, the mobile menu). */
+export function SiteLinks({
+  label,
+  heading,
+  items,
+  listClassName,
+  linkClassName,
+}: {
+  label: string;
+  heading?: ReactNode;
+  items: readonly { href: string; name: string }[];
+  listClassName: string;
+  linkClassName: string;
+}) {
+  return (
+    <nav aria-label={label}>
+      {heading}
+      <ul className={listClassName}>
+        {items.map((item) => (
+          <li key={item.href}>
+            <SiteLink href={item.href} className={linkClassName}>
+              {item.name}
+            </SiteLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { HELP_PATH, helpTitle } from "~/content/help";
 import { site } from "~/content/site";
 import { siteHooks } from "~/components/site-script-hooks";
+import { SiteLinks } from "./anchor-link";
 import { Logo } from "./logo";
 
 const resources = [
@@ -66,18 +67,6 @@ export function Footer() {
 
 /** One column of footer links, a navigation landmark named `label` under its heading. */
 function FooterLinks({ label, title, links }: { label: string; title: string; links: readonly { href: string; name: string }[] }) {
-  return (
-    <nav aria-label={label}>
-      <h2 className="mb-3 font-sans text-sm font-semibold uppercase tracking-wide text-ink-500">{title}</h2>
-      <ul className="grid gap-2">
-        {links.map((item) => (
-          <li key={item.href}>
-            <Link to={item.href} className="text-ink-700 hover:text-teal-700">
-              {item.name}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
+  const heading = <h2 className="mb-3 font-sans text-sm font-semibold uppercase tracking-wide text-ink-500">{title}</h2>;
+  return <SiteLinks label={label} heading={heading} items={links} listClassName="grid gap-2" linkClassName="text-ink-700 hover:text-teal-700" />;
 }

@@ -2,7 +2,7 @@ import { Menu, X } from "lucide-react";
 import { Link, NavLink } from "react-router";
 import { siteHooks } from "~/components/site-script-hooks";
 import { navItems } from "~/content/site";
-import { SiteLink } from "./anchor-link";
+import { SiteLink, SiteLinks } from "./anchor-link";
 import { Logo } from "./logo";
 
 const linkClass = "rounded-md px-2 py-2 text-[0.95rem] font-medium text-ink-700 hover:text-teal-700";
@@ -73,17 +73,12 @@ export function Navbar() {
                 <X aria-hidden className="size-6" />
               </button>
             </div>
-            <nav aria-label="Menu mobile">
-              <ul className="grid gap-1">
-                {navItems.map((item) => (
-                  <li key={item.href}>
-                    <SiteLink href={item.href} className="block rounded-xl px-3 py-3 text-lg font-medium text-ink-900 hover:bg-sand-100">
-                      {item.name}
-                    </SiteLink>
-                  </li>
-                ))}
-              </ul>
-            </nav>
+            <SiteLinks
+              label="Menu mobile"
+              items={navItems}
+              listClassName="grid gap-1"
+              linkClassName="block rounded-xl px-3 py-3 text-lg font-medium text-ink-900 hover:bg-sand-100"
+            />
             <Link to="/questionario" className="btn btn-primary mt-auto w-full">
               Inizia il questionario
             </Link>
