@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page, type Request } from "@playwright/test";
+import { expect, test, type Locator, type Page, type Request } from "@playwright/test";
 import { GATE_CONSENT_COOKIE, GATE_CONSENT_VALUE, questionnaireSteps, type QuestionnaireDraft } from "../../app/domain/questionnaire";
 import { acceptGateConsent } from "./support/fixtures";
 
@@ -188,29 +188,41 @@ type Rule = {
   valid: (page: Page) => Promise<void>;
 };
 
-const radio = (label: string) => async (page: Page) => page.getByRole("radio", { name: label, exact: true }).check();
-const box = (label: string) => async (page: Page) => page.getByRole("checkbox", { name: label, exact: true }).check();
 const typeInto = (step: number, text: string) => async (page: Page) => page.getByRole("textbox", { name: titleOf(step) }).fill(text);
+/** A text step: refused with `message` while it holds `invalid`, passed with `valid`. */
+const typed = (step: number, message: string, invalid: string, valid: string): Rule => ({ step, message, invalid: typeInto(step, invalid), valid: typeInto(step, valid) });
+/** A step of one choice: refused with `message` until the option `label` is picked. */
+const radio = (step: number, label: string, message = "Seleziona un'opzione"): Rule => ({
+  step,
+  message,
+  valid: async (page) => page.getByRole("radio", { name: label, exact: true }).check(),
+});
+/** A step of several choices: refused until the option `label` is ticked. */
+const box = (step: number, label: string): Rule => ({
+  step,
+  message: "Seleziona almeno un'opzione",
+  valid: async (page) => page.getByRole("checkbox", { name: label, exact: true }).check(),
+});
 
 const rules: Rule[] = [
-  { step: 1, message: "Il nome deve contenere almeno 2 caratteri", invalid: typeInto(1, " A "), valid: typeInto(1, "Anna") },
-  { step: 2, message: "Seleziona un'opzione", valid: radio("18-25") },
-  { step: 3, message: "Seleziona un'opzione", valid: radio("Non-binario") },
-  { step: 4, message: "La città deve contenere almeno 2 caratteri", invalid: typeInto(4, "R"), valid: typeInto(4, "Roma") },
-  { step: 6, message: "Inserisci un indirizzo email valido", invalid: typeInto(6, "anna@"), valid: typeInto(6, "anna@example.com") },
-  { step: 7, message: "Seleziona almeno un'opzione", valid: box("Il futuro mi mette ansia") },
-  { step: 8, message: "Seleziona un'opzione", valid: radio("Raramente") },
-  { step: 9, message: "Seleziona almeno un'opzione", valid: box("Faccio sport o attività fisica") },
-  { step: 10, message: "Seleziona un'opzione", valid: radio("Alto") },
-  { step: 11, message: "Seleziona un'opzione", valid: radio("Lavorativo") },
-  { step: 12, message: "Scrivi almeno 10 caratteri", invalid: typeInto(12, "Ansia"), valid: typeInto(12, "Mi sento bloccata al lavoro") },
-  { step: 14, message: "Seleziona almeno un'opzione", valid: box("Sentirmi meno solə") },
-  { step: 15, message: "Seleziona un'opzione", valid: radio("Sì, di gruppo") },
-  { step: 17, message: "Seleziona un'opzione", valid: radio("Non a mio agio") },
-  { step: 18, message: "Seleziona un'opzione", valid: radio("Mattina") },
-  { step: 19, message: "Seleziona almeno un'opzione", valid: box("Poco flessibile") },
-  { step: 21, message: "Seleziona un'opzione", valid: radio("Passaparola") },
-  { step: 22, message: "Devi scegliere una opzione", valid: radio("No") },
+  typed(1, "Il nome deve contenere almeno 2 caratteri", " A ", "Anna"),
+  radio(2, "18-25"),
+  radio(3, "Non-binario"),
+  typed(4, "La città deve contenere almeno 2 caratteri", "R", "Roma"),
+  typed(6, "Inserisci un indirizzo email valido", "anna@", "anna@example.com"),
+  box(7, "Il futuro mi mette ansia"),
+  radio(8, "Raramente"),
+  box(9, "Faccio sport o attività fisica"),
+  radio(10, "Alto"),
+  radio(11, "Lavorativo"),
+  typed(12, "Scrivi almeno 10 caratteri", "Ansia", "Mi sento bloccata al lavoro"),
+  box(14, "Sentirmi meno solə"),
+  radio(15, "Sì, di gruppo"),
+  radio(17, "Non a mio agio"),
+  radio(18, "Mattina"),
+  box(19, "Poco flessibile"),
+  radio(21, "Passaparola"),
+  radio(22, "No", "Devi scegliere una opzione"),
 ];
 
 test.describe("step rules", () => {
@@ -289,17 +301,24 @@ test.describe("step rules", () => {
   });
 });
 
+/** Picks `altro`, types into its free text, leaves it with `leave` and picks it again: the free text went away and comes back empty. */
+async function expectFreeTextCleared(page: Page, altro: Locator, leave: () => Promise<void>, typed: string) {
+  const other = page.getByRole("textbox", { name: /Specifica/ });
+  await altro.check();
+  await other.fill(typed);
+  await leave();
+  await expect(other).toHaveCount(0);
+  await altro.check();
+  await expect(other).toHaveValue("");
+  return other;
+}
+
 test.describe("Altro", () => {
   test("a multi-select shows its free text while Altro is ticked and clears it when unticked", async ({ page }) => {
     await openAtStep(page, 7, { current_situations: [] });
-    const other = page.getByRole("textbox", { name: /Specifica/ });
-    await expect(other).toHaveCount(0);
-    await page.getByRole("checkbox", { name: "Altro" }).check();
-    await other.fill("Ho appena cambiato città");
-    await page.getByRole("checkbox", { name: "Altro" }).uncheck();
-    await expect(other).toHaveCount(0);
-    await page.getByRole("checkbox", { name: "Altro" }).check();
-    await expect(other).toHaveValue("");
+    await expect(page.getByRole("textbox", { name: /Specifica/ })).toHaveCount(0);
+    const altro = page.getByRole("checkbox", { name: "Altro" });
+    const other = await expectFreeTextCleared(page, altro, () => altro.uncheck(), "Ho appena cambiato città");
     await other.fill("Lutto recente");
     await next(page);
     await page.getByRole("button", { name: "Indietro" }).click();
@@ -308,13 +327,7 @@ test.describe("Altro", () => {
 
   test("the blocked area keeps its free text only while Altro is chosen", async ({ page }) => {
     await openAtStep(page, 11, { blocked_area: "", blocked_area_other: "" });
-    const other = page.getByRole("textbox", { name: /Specifica/ });
-    await page.getByRole("radio", { name: "Altro" }).check();
-    await other.fill("Famiglia");
-    await page.getByRole("radio", { name: "Personale" }).check();
-    await expect(other).toHaveCount(0);
-    await page.getByRole("radio", { name: "Altro" }).check();
-    await expect(other).toHaveValue("");
+    await expectFreeTextCleared(page, page.getByRole("radio", { name: "Altro" }), () => page.getByRole("radio", { name: "Personale" }).check(), "Famiglia");
   });
 
   test("too long a free text shows its limit", async ({ page }) => {
