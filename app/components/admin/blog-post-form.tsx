@@ -12,7 +12,7 @@ import { firstError } from "~/components/forms/schema-form";
 import { todayInItaly } from "~/domain/format";
 import { imageFileProblem, uploadImage, type UploadKind } from "./image-upload";
 import { FormDialogFooter, RecordFormFields, useRecordForm } from "./conflict-notice";
-import { Spinner } from "./page";
+import { HeadingWithDescription, Spinner } from "./page";
 import { Modal } from "./dialogs";
 import { Field } from "./fields";
 import { FieldError } from "~/components/site/field-error";
@@ -369,10 +369,7 @@ function BlogPostForm({ post, onReloaded, onDone }: { post: BlogPostValues | nul
 function FormSection({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
   return (
     <section className="grid gap-4">
-      <div>
-        <h3 className="font-sans text-base font-semibold uppercase tracking-wide text-teal-800">{title}</h3>
-        {description ? <p className="mt-1 text-sm text-ink-500">{description}</p> : null}
-      </div>
+      <HeadingWithDescription heading={<h3 className="font-sans text-base font-semibold uppercase tracking-wide text-teal-800">{title}</h3>} description={description} />
       {children}
     </section>
   );

@@ -1,13 +1,20 @@
 import { LoaderCircle } from "lucide-react";
 import type { ReactNode } from "react";
 
+/** A heading with the admin's small grey line under it when there is one (a page's, a form section's). */
+export function HeadingWithDescription({ heading, description }: { heading: ReactNode; description?: ReactNode }) {
+  return (
+    <div>
+      {heading}
+      {description ? <p className="mt-1 text-sm text-ink-500">{description}</p> : null}
+    </div>
+  );
+}
+
 export function PageHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
   return (
     <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
-      <div>
-        <h1 className="text-2xl font-semibold sm:text-3xl">{title}</h1>
-        {description ? <p className="mt-1 text-sm text-ink-500">{description}</p> : null}
-      </div>
+      <HeadingWithDescription heading={<h1 className="text-2xl font-semibold sm:text-3xl">{title}</h1>} description={description} />
       {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
     </div>
   );
