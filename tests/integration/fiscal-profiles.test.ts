@@ -16,7 +16,7 @@ import { resetEnvForTests } from "../../app/server/env.server";
 import { handleStripeWebhook } from "../../app/server/services/stripe.server";
 import { signedInClient } from "./client-session";
 import { testDatabase } from "./database";
-import { attendingMember, cookieHeader, practiceReady, queuedMail, signedInStaff, staffPayment, rowsWhere } from "./helpers";
+import { attendingMember, cookieHeader, mistypedAddress, practiceReady, queuedMail, signedInStaff, staffPayment, rowsWhere } from "./helpers";
 import { answer, form, pageRequest, refusal, routeCaller } from "./route-calls";
 import { signedCheckoutEvent } from "./stripe-events";
 
@@ -124,12 +124,11 @@ describe("who may use the fiscal data forms", () => {
 describe("the person's own fiscal data", () => {
   it("refuses a wrong check character, a short code and the other wrong fields in Italian, keeping what was typed", async () => {
     const { email, cookie } = await member(1);
-    const wrongCheck = await saveOwn(cookie, { ...validProfile, codice_fiscale: "RSSGLI90A41H501X", postal_code: "2010", province: "Milano", first_name: " " });
+    const wrongCheck = await saveOwn(cookie, { ...validProfile, codice_fiscale: "RSSGLI90A41H501X", ...mistypedAddress.typed, first_name: " " });
     expect(wrongCheck.status).toBe(400);
     expect(refusal(wrongCheck.body).fieldErrors).toEqual({
       codice_fiscale: "Il carattere di controllo del codice fiscale (l'ultimo) non è corretto: controlla di averlo scritto bene.",
-      postal_code: "Il CAP è fatto di 5 cifre, per esempio 00184.",
-      province: "Scrivi la sigla della provincia: due lettere, per esempio RM (EE per un indirizzo all'estero).",
+      ...mistypedAddress.messages,
       first_name: "Scrivi il tuo nome, come sulla tessera sanitaria.",
     });
     expect((wrongCheck.body.result as { initialValue: Record<string, string> }).initialValue).toMatchObject({ codice_fiscale: "RSSGLI90A41H501X", city: "Milano" });

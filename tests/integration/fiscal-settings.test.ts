@@ -13,7 +13,7 @@ import { practiceFiscalIdentity } from "../../app/server/services/invoices.serve
 
 import { signedInClient } from "./client-session";
 import { testDatabase } from "./database";
-import { attendingMember, cookieHeader, fiscalProfile, practiceReady, signedInStaff, staffPayment } from "./helpers";
+import { attendingMember, cookieHeader, fiscalProfile, mistypedAddress, practiceReady, signedInStaff, staffPayment } from "./helpers";
 import { answer, form, pageRequest, refusal, routeCaller } from "./route-calls";
 
 /**
@@ -106,8 +106,7 @@ describe("saving the practice's identity", () => {
     const typed = {
       ...validSettings,
       legal_name: " ",
-      postal_code: "0018",
-      province: "Roma",
+      ...mistypedAddress.typed,
       partita_iva: "86334519758",
       codice_fiscale: "RSSMRA85T10A562",
       iban: "IT60X0542811101000000123457",
@@ -119,8 +118,7 @@ describe("saving the practice's identity", () => {
     expect(refused.status).toBe(400);
     expect(refusal(refused.body).fieldErrors).toEqual({
       legal_name: "Scrivi la denominazione: il nome dello studio o del professionista che emette le fatture.",
-      postal_code: "Il CAP è fatto di 5 cifre, per esempio 00184.",
-      province: "Scrivi la sigla della provincia: due lettere, per esempio RM (EE per un indirizzo all'estero).",
+      ...mistypedAddress.messages,
       partita_iva: "La cifra di controllo della partita IVA (l'ultima) non è corretta: controlla di averla scritta bene.",
       codice_fiscale: "Il codice fiscale deve avere 16 caratteri (per una persona) oppure 11 cifre (per uno studio associato, una società o un ente).",
       iban: "L'IBAN non è corretto: le cifre di controllo non corrispondono. Controlla di averlo copiato bene.",

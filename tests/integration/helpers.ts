@@ -306,6 +306,18 @@ export async function paymentsDesk(db: Database, names: { staffEmail: string; th
   return { groupId: group.id, ...(await signedInStaff(db, names.staffEmail)) };
 }
 
+/**
+ * The address fields both fiscal forms share (app/domain/fiscal-forms.ts) mistyped, a four-digit CAP and a
+ * province by name, and the Italian message each field then shows.
+ */
+export const mistypedAddress = {
+  typed: { postal_code: "0018", province: "Roma" },
+  messages: {
+    postal_code: "Il CAP è fatto di 5 cifre, per esempio 00184.",
+    province: "Scrivi la sigla della provincia: due lettere, per esempio RM (EE per un indirizzo all'estero).",
+  },
+};
+
 /** A person's fiscal data for their invoices (a well-formed codice fiscale unless given). */
 export async function fiscalProfile(db: Database, email: string, values: Partial<typeof fiscalProfiles.$inferInsert> = {}) {
   await db
