@@ -44,6 +44,12 @@ export async function changeAvailability(db: Database, actor: SessionInfo, thera
   return db.transaction(async (tx) => {
     const entry = (action: string, entity: string, entityId: string | null, detail: Record<string, unknown>) =>
       audit(tx, actor, { action, entity, entityId, detail: { therapistId, ...detail } });
+    // A window or an exception is changed only by its id and its therapist: another's, or one already removed, is gone.
+    const ofTherapist = (table: typeof therapistAvailability | typeof therapistAvailabilityExceptions, id: string) => and(eq(table.id, id), eq(table.therapistId, therapistId));
+    const ownRow = <Row>([row]: Row[]) => {
+      if (!row) throw gone();
+      return row;
+    };
     switch (change.intent) {
       case "add-window": {
         const windows = await tx.select().from(therapistAvailability).where(eq(therapistAvailability.therapistId, therapistId)).for("update");
@@ -71,20 +77,12 @@ export async function changeAvailability(db: Database, actor: SessionInfo, thera
         return change.kind === "off" ? "Giorno libero aggiunto" : "Ore in più aggiunte";
       }
       case "remove-window": {
-        const [row] = await tx
-          .delete(therapistAvailability)
-          .where(and(eq(therapistAvailability.id, change.id), eq(therapistAvailability.therapistId, therapistId)))
-          .returning();
-        if (!row) throw gone();
+        const row = ownRow(await tx.delete(therapistAvailability).where(ofTherapist(therapistAvailability, change.id)).returning());
         await entry("delete", "therapist_availability", row.id, { weekday: row.weekday, startMinute: row.startMinute, endMinute: row.endMinute });
         return "Fascia tolta";
       }
       case "remove-exception": {
-        const [row] = await tx
-          .delete(therapistAvailabilityExceptions)
-          .where(and(eq(therapistAvailabilityExceptions.id, change.id), eq(therapistAvailabilityExceptions.therapistId, therapistId)))
-          .returning();
-        if (!row) throw gone();
+        const row = ownRow(await tx.delete(therapistAvailabilityExceptions).where(ofTherapist(therapistAvailabilityExceptions, change.id)).returning());
         await entry("delete", "therapist_availability_exception", row.id, { onDate: row.onDate, kind: row.kind });
         return "Eccezione tolta";
       }
