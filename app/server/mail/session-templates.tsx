@@ -10,6 +10,19 @@ const greeting = (name: string | null | undefined) => (name ? `Ciao ${name},` : 
 /** The group's therapist gets the members' message, with their own last lines. */
 const toTherapist = "Le persone del gruppo ricevono la stessa comunicazione.";
 
+/** A schedule change's last lines: staff's note if any, what members do next (the therapist reads that they were told), the signature. */
+function ChangeClosing({ note, therapist, toMembers }: { note: string | null; therapist: boolean; toMembers: string }) {
+  return (
+    <>
+      {note ? <Text style={p}>{note}</Text> : null}
+      <Text style={p}>{therapist ? toTherapist : toMembers}</Text>
+      <Text style={p}>
+        A presto,{"\n"}il team di {site.brand}
+      </Text>
+    </>
+  );
+}
+
 export function SessionCancelledEmail({
   name,
   meetings,
@@ -44,11 +57,7 @@ export function SessionCancelledEmail({
           </Text>
         </>
       )}
-      {note ? <Text style={p}>{note}</Text> : null}
-      <Text style={p}>{therapist ? toTherapist : "Gli incontri successivi restano confermati. Per qualsiasi domanda rispondi a questa email."}</Text>
-      <Text style={p}>
-        A presto,{"\n"}il team di {site.brand}
-      </Text>
+      <ChangeClosing note={note} therapist={therapist} toMembers={"Gli incontri successivi restano confermati. Per qualsiasi domanda rispondi a questa email."} />
     </EmailLayout>
   );
 }
@@ -74,11 +83,11 @@ export function SessionMovedEmail({
       <Text style={p}>
         l'incontro del gruppo <strong>{groupName}</strong> previsto per {from} è stato spostato a <strong>{to}</strong> (ora italiana). Il link della videochiamata resta lo stesso.
       </Text>
-      {note ? <Text style={p}>{note}</Text> : null}
-      <Text style={p}>{therapist ? toTherapist : "Se non puoi partecipare nel nuovo orario, avvisaci rispondendo a questa email: l'assenza annunciata in tempo non si paga."}</Text>
-      <Text style={p}>
-        A presto,{"\n"}il team di {site.brand}
-      </Text>
+      <ChangeClosing
+        note={note}
+        therapist={therapist}
+        toMembers={"Se non puoi partecipare nel nuovo orario, avvisaci rispondendo a questa email: l'assenza annunciata in tempo non si paga."}
+      />
     </EmailLayout>
   );
 }
