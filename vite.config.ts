@@ -36,5 +36,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     ? { rollupOptions: { input: "./server/app.ts" }, target: "node20" }
     : { rolldownOptions: { output: { codeSplitting: { groups: [{ name: shellChunk(), debugName: "shell" }] } } } },
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
+  // Bundled into the server build, so only what the app uses is loaded at start-up: the e-mail components without
+  // React Email's code block (Prism and its languages, a fifth of the start-up's JavaScript) and markdown, and the
+  // ~90 icons used instead of lucide-react's 1.3 MB file of every icon (docs/decisions/090-server-bundles-email-and-icons.md).
+  ssr: { noExternal: [/^@react-email\/(?!render)/, "lucide-react"] },
   plugins: [tailwindcss(), reactRouter()],
 }));
