@@ -12,6 +12,9 @@ test("a person under 18 finishes the questionnaire and is told, kindly, that the
 
   await expect(page).toHaveURL(/\/gruppi-matching\?.*token=/);
   await expect(page.getByRole("heading", { level: 1, name: "I nostri gruppi sono per persone adulte" })).toBeVisible();
+  // The toast promises no e-mail with groups: there are none.
+  await expect(page.getByRole("region", { name: "Notifica" }).getByText("Qui sotto trovi a chi puoi rivolgerti.")).toBeVisible();
+  await expect(page.getByText("Riceverai presto una email con i tuoi gruppi consigliati.")).toHaveCount(0);
   await expect(page.getByText(/consenso di un genitore o di chi ne fa le veci/).first()).toBeVisible();
   for (const place of ["Il tuo pediatra o medico di famiglia", "Il consultorio familiare della tua ASL", "Telefono Azzurro, 19696"])
     await expect(page.getByText(place)).toBeVisible();

@@ -129,3 +129,14 @@ test("on a phone the accounts fit as cards; a row's «Registra pagamento» and a
   await expect(form.getByLabel("Persona")).toHaveValue(bookingId);
   await expect(form.getByLabel("Nota")).toHaveValue(causale);
 });
+
+test("the year's Sistema TS file downloads from /admin/pagamenti itself", async ({ adminPage: page }, testInfo) => {
+  test.skip(testInfo.project.name !== "desktop", "the same link on a phone adds nothing");
+  await page.goto("/admin/pagamenti");
+  const link = page.getByRole("link", { name: /^Scarica il file Sistema TS \d{4}$/ });
+  const year = (await link.textContent())!.trim().slice(-4);
+  const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
+  expect(download.suggestedFilename()).toMatch(new RegExp(`^sistema-ts-${year}(-anteprima)?\\.xml$`));
+  const xml = await (await download.createReadStream()).toArray();
+  expect(Buffer.concat(xml).toString("utf8")).toContain("<documentoSpesa>");
+});

@@ -13,7 +13,7 @@ import { loader as groupsApi } from "../../app/routes/api/groups";
 import { action as callSlotsAction } from "../../app/routes/api/call-slots";
 import { action as joinWaitlist } from "../../app/routes/api/waitlist";
 import { action as register } from "../../app/routes/api/send-registration-confirmation";
-import { consentRecords, intakeCalls, groupBookings, groupWaitlist, questionnaireResponses, registrations } from "../../app/server/db/schema";
+import { consentRecords, intakeCalls, groupBookings, groupWaitlist, jobs, questionnaireResponses, registrations } from "../../app/server/db/schema";
 import { HttpError } from "../../app/server/http/errors.server";
 import { confirmRequest } from "../../app/server/services/person-requests.server";
 import ClientLayout from "../../app/routes/client/layout";
@@ -113,8 +113,24 @@ describe("a questionnaire answered 'Meno di 18'", () => {
     expect(api).toMatchObject({ groups: [], minor: true });
     expect(api.notice).toContain("consenso di un genitore");
 
+    // The e-mail recommends no group either: it says why and links the same page; no follow-up urging a group or a call.
+    const mailTo = async (to: string) => (await queuedMail(db)).filter((message) => message.to === to);
+    const [minorMail, ...more] = await mailTo("luca@example.com");
+    expect(more).toEqual([]);
+    expect(minorMail).toMatchObject({ subject: "Grazie per le tue risposte", template: "questionnaire-result-minor" });
+    expect(minorMail!.text).toContain("consenso di un genitore");
+    expect(minorMail!.text).not.toMatch(/gruppi consigliati|più adatti a te/);
+    expect(minorMail!.html).toMatch(/\/gruppi-matching\?[^"]*token=/);
+    const followups = async (email: string) => {
+      const [response] = await db.select({ id: questionnaireResponses.id }).from(questionnaireResponses).where(eq(questionnaireResponses.email, email));
+      return (await db.select().from(jobs).where(eq(jobs.type, "followup.send"))).filter((job) => (job.payload as { responseId?: string }).responseId === response!.id).length;
+    };
+    expect(await followups("luca@example.com")).toBe(0);
+
     // An adult with the same groups still gets them.
     await submit(db, "adulta@example.com");
+    expect((await mailTo("adulta@example.com")).map((message) => message.subject)).toEqual(["I gruppi consigliati per te"]);
+    expect(await followups("adulta@example.com")).toBe(3);
     const adult = answer(await call(matchingLoader, pageRequest(`/gruppi-matching?token=${await accessTokenFor(db, "adulta@example.com")}`))).body;
     expect(adult).toMatchObject({ minor: false });
     expect((adult.cards as unknown[]).length).toBeGreaterThan(0);

@@ -18,6 +18,7 @@ import { Field, InputField, OptionList } from "~/components/admin/fields";
 import { prices } from "~/content/site";
 import { paymentCode, paymentCodesIn } from "~/domain/bank-transfer";
 import { todayInRome } from "~/domain/calendar";
+import { sistemaTsDefaultYear } from "~/domain/books-exports";
 import { romeDate } from "~/domain/sessions";
 import { z } from "~/domain/zod";
 import { accountFilterLabels, accountFilters, correctionKinds, manualPaymentMethods, paymentMethodLabels, paymentSchema, refundSchema, type CorrectionKind } from "~/domain/ledger";
@@ -169,11 +170,7 @@ export default function AdminPayments({ loaderData }: Route.ComponentProps) {
       <PageHeader
         title="Pagamenti"
         description={`Addebiti per seduta: prima seduta ${formatEuro(prices.firstSession * 100)}, poi ${formatEuro(prices.followingSession * 100)}; tariffa agevolata ${formatEuro(prices.reducedRate * 100)} dopo l'approvazione dell'ISEE. Le assenze annunciate in tempo e gli incontri annullati non si pagano.`}
-        actions={
-          <Link to="/admin/contabilita#sistema-ts-title" className="btn btn-secondary min-h-9 px-3 py-1.5 text-xs">
-            File Sistema TS ed esportazioni
-          </Link>
-        }
+        actions={<BooksLinks year={sistemaTsDefaultYear(loaderData.today)} />}
       />
       <FiscalGaps gaps={fiscalGaps} />
       <IseeRequestsPanel requests={loaderData.iseeRequests} />
@@ -239,6 +236,24 @@ export default function AdminPayments({ loaderData }: Route.ComponentProps) {
         )}
       </RecentList>
     </section>
+  );
+}
+
+/**
+ * The year's Sistema TS file, downloaded from here (the same file as Contabilità's, audited there; a year the
+ * Sistema TS would reject answers with what is wrong), and Contabilità for its counts and the other exports.
+ */
+function BooksLinks({ year }: { year: number }) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <a href={`/admin/contabilita/sistema-ts?anno=${year}`} className="btn btn-secondary min-h-9 px-3 py-1.5 text-xs">
+        <FileText aria-hidden className="size-3.5" />
+        Scarica il file Sistema TS {year}
+      </a>
+      <Link to="/admin/contabilita#sistema-ts-title" className="btn btn-secondary min-h-9 px-3 py-1.5 text-xs">
+        File Sistema TS ed esportazioni
+      </Link>
+    </div>
   );
 }
 

@@ -1,7 +1,7 @@
 import { createElement, type ReactElement } from "react";
 import { unseal, type Sealed } from "../crypto.server";
 import { renderEmail, type RenderedEmail } from "./render.server";
-import { QuestionnaireResult, StaffNotification } from "./templates";
+import { QuestionnaireResult, QuestionnaireResultMinor, StaffNotification } from "./templates";
 
 /**
  * Templates the outbox worker renders, by name. A body made from one of these is queued as its
@@ -9,7 +9,7 @@ import { QuestionnaireResult, StaffNotification } from "./templates";
  * after the request has been answered; any other body is rendered when it is queued, as before.
  * Props must be plain JSON.
  */
-const catalogue = { QuestionnaireResult, StaffNotification } as const;
+const catalogue = { QuestionnaireResult, QuestionnaireResultMinor, StaffNotification } as const;
 
 type ComponentName = keyof typeof catalogue;
 

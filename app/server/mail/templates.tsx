@@ -1,4 +1,5 @@
 import { Button, Text } from "@react-email/components";
+import { minorNotice } from "~/content/minors";
 import { replyTimesHours, site } from "~/content/site";
 import { EmailLayout, emailStyles } from "./layout";
 
@@ -59,6 +60,23 @@ export function QuestionnaireResult({ name, groupsUrl }: { name: string; groupsU
         Scopri i tuoi gruppi consigliati
       </Button>
       <Text style={{ ...p, marginTop: "16px" }}>Il primo colloquio individuale è gratuito: ti aiuterà a conoscere il terapeuta e a capire se il percorso fa per te.</Text>
+    </EmailLayout>
+  );
+}
+
+/** To someone who answered "Meno di 18": no group, why, and the page with where to turn (issue 30 point 4). */
+export function QuestionnaireResultMinor({ name, pageUrl }: { name: string; pageUrl: string }) {
+  return (
+    <EmailLayout preview={minorNotice.title}>
+      <Text style={p}>Ciao {name},</Text>
+      {minorNotice.intro.map((paragraph) => (
+        <Text key={paragraph} style={p}>
+          {paragraph}
+        </Text>
+      ))}
+      <Button href={pageUrl} style={emailStyles.button}>
+        {minorNotice.placesTitle}
+      </Button>
     </EmailLayout>
   );
 }

@@ -7,7 +7,8 @@ import { consentRecords, questionnaireResponses } from "../db/schema";
 import { seal } from "../crypto.server";
 import { jobsInsert } from "../jobs.server";
 import { outboxInsert, outboxRows, emailBody, staffEmail } from "../mail/outbox.server";
-import { QuestionnaireResult } from "../mail/templates";
+import { QuestionnaireResult, QuestionnaireResultMinor } from "../mail/templates";
+import { isMinor } from "~/domain/minors";
 import { groupsPageUrl } from "./bookings.server";
 import { followupJobs } from "./followups.server";
 import { accessTokenInsert, tokenOf } from "./identity.server";
@@ -37,7 +38,8 @@ export async function subscribeFromQuestionnaire(tx: Tx, answers: QuestionnaireA
 /**
  * A completed questionnaire with its consent, the e-mail with the link to the recommended groups
  * and the staff notification, and the three follow-ups at 1, 3 and 7 days (skipped once the person
- * books or unsubscribes), composed without reading the database. The five writes are returned, not
+ * books or unsubscribes), composed without reading the database. Someone under 18 is recommended no
+ * group: their e-mail says why and links the same page (where to turn), and no follow-up is scheduled. The five writes are returned, not
  * run: the caller sends them as one statement (`publicEndpoint` does, with the answer it stores for
  * retries), as a submission is the busiest write of the site.
  */
@@ -46,13 +48,17 @@ export async function questionnaireSubmission(answers: QuestionnaireAnswers, met
   const response = { id: randomUUID(), createdAt: new Date() };
   // The capability that proves this person from now on: in the answer (redirect) and in the e-mailed link.
   const tokenId = randomUUID();
+  const minor = isMinor(answers.age);
+  const groupsUrl = groupsPageUrl(answers.email, answers.name, tokenOf(tokenId));
   const emails = await outboxRows([
-    {
-      to: answers.email,
-      subject: "I gruppi consigliati per te",
-      template: "questionnaire-result",
-      body: emailBody(QuestionnaireResult, { name: answers.name, groupsUrl: groupsPageUrl(answers.email, answers.name, tokenOf(tokenId)) }),
-    },
+    minor
+      ? {
+          to: answers.email,
+          subject: "Grazie per le tue risposte",
+          template: "questionnaire-result-minor",
+          body: emailBody(QuestionnaireResultMinor, { name: answers.name, pageUrl: groupsUrl }),
+        }
+      : { to: answers.email, subject: "I gruppi consigliati per te", template: "questionnaire-result", body: emailBody(QuestionnaireResult, { name: answers.name, groupsUrl }) },
     staffEmail({
       subject: `Nuovo questionario: ${answers.name}`,
       template: "questionnaire-staff",
@@ -95,7 +101,7 @@ export async function questionnaireSubmission(answers: QuestionnaireAnswers, met
       { email, form: "questionnaire", consent: "terms", textVersion: legalVersions.terms.version },
     ]),
     outboxInsert(emails),
-    jobsInsert(followupJobs(response)),
+    ...(minor ? [] : [jobsInsert(followupJobs(response))]),
   ];
   return { ...response, tokenId, writes };
 }
