@@ -44,6 +44,7 @@ const post = (cookie: string, sessionId: string, fields: Record<string, string>)
   call(sessionAction, pageRequest(`/terapeuta-area/incontri/${sessionId}`, { cookie, method: "POST", body: form(fields) }), { sessionId });
 const page = async (cookie: string, sessionId: string) =>
   (await call(sessionLoader, pageRequest(`/terapeuta-area/incontri/${sessionId}`, { cookie }), { sessionId })) as {
+    label: string;
     careNotes: {
       groupNote: { id: string; text: string; locked: boolean; signedBy: string | null; addenda: { text: string }[] } | null;
       members: { bookingId: string; note: { id: string; text: string } | null }[];
@@ -120,6 +121,17 @@ describe("the clinical record", () => {
     expect(after.addenda.map((row) => row.text)).toEqual(["Integrazione: aggiungo un dettaglio."]);
     await expect(db.update(careNoteAddenda).set({ createdAt: new Date(0) })).rejects.toThrow();
     await expect(db.delete(careNoteAddenda)).rejects.toThrow();
+  });
+
+  it("a past meeting's badge says «Svolto», not «In programma»; a future one still «In programma»", async () => {
+    expect((await page(alfa.cookie, old)).label).toBe("Svolto");
+    const [group] = await db.select({ id: groupSessions.groupId }).from(groupSessions).where(eq(groupSessions.id, old));
+    const soon = new Date(Date.now() + 48 * 3_600_000);
+    const [future] = await db
+      .insert(groupSessions)
+      .values({ groupId: group!.id, startsAt: soon, endsAt: new Date(soon.getTime() + 5_400_000) })
+      .returning();
+    expect((await page(alfa.cookie, future!.id)).label).toBe("In programma");
   });
 
   it("72 hours after the meeting a note is signed by itself", async () => {

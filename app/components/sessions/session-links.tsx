@@ -17,6 +17,11 @@ interface SessionLink {
   groupName?: string;
 }
 
+/** A meeting's status badge: its `meetingLabel` («Svolto», green, once a scheduled meeting has started). */
+export function MeetingBadge({ status, label }: { status: SessionStatus; label: string }) {
+  return <Badge tone={label === HELD_LABEL ? "success" : sessionTones[status]}>{label}</Badge>;
+}
+
 /** A section of the therapist area listing meetings, each a link to its attendance, with its status. */
 export function SessionLinks({ id, title, empty, sessions }: { id: string; title: string; empty: string; sessions: readonly SessionLink[] }) {
   return (
@@ -38,7 +43,7 @@ export function SessionLinks({ id, title, empty, sessions }: { id: string; title
                 </Link>
               )}
               <span className="flex flex-wrap items-center gap-2">
-                <Badge tone={session.label === HELD_LABEL ? "success" : sessionTones[session.status]}>{session.label}</Badge>
+                <MeetingBadge status={session.status} label={session.label} />
                 {session.movedTo ? <MovedToLink movedTo={session.movedTo} /> : null}
               </span>
             </li>

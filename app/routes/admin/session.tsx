@@ -5,14 +5,14 @@ import { Link } from "react-router";
 import type { Route } from "./+types/session";
 import { SchemaFormDialog } from "~/components/admin/schema-form-dialog";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
-import { Badge, PageHeader } from "~/components/admin/page";
+import { PageHeader } from "~/components/admin/page";
 import { Field, InputField } from "~/components/admin/fields";
 import { PanelSection } from "~/components/admin/sections";
-import { AttendanceSheet, sessionTones } from "~/components/sessions/attendance-sheet";
-import { MovedToLink } from "~/components/sessions/session-links";
+import { AttendanceSheet } from "~/components/sessions/attendance-sheet";
+import { MeetingBadge, MovedToLink } from "~/components/sessions/session-links";
 import { attendanceMarksSchema, attendanceSheetSchema } from "~/domain/attendance";
 import { personPath } from "~/components/admin/person-link";
-import { cancelSessionSchema, moveSessionSchema, romeDate, sessionLabel, sessionStatusLabels, sessionTime, upperFirst } from "~/domain/sessions";
+import { cancelSessionSchema, moveSessionSchema, romeDate, sessionLabel, sessionTime, upperFirst } from "~/domain/sessions";
 import { HttpError, loadPage } from "~/server/http/errors.server";
 import { z } from "~/domain/zod";
 import { actionFail, actionFailure, actionOk, checkFields, isRecordId, staffAction, submissionRefused } from "~/server/http/staff-action.server";
@@ -87,7 +87,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function AdminSession({ loaderData }: Route.ComponentProps) {
   const [dialog, setDialog] = useState<"cancel" | "move" | null>(null);
-  const { session, roster, started, marks, movedTo } = loaderData;
+  const { session, roster, started, marks, movedTo, label } = loaderData;
   const changeable = session.status === "scheduled" && !started;
   return (
     <section className="grid gap-6">
@@ -118,7 +118,7 @@ export default function AdminSession({ loaderData }: Route.ComponentProps) {
         }
       />
       <div className="flex flex-wrap items-center gap-3 text-sm">
-        <Badge tone={sessionTones[session.status]}>{sessionStatusLabels[session.status]}</Badge>
+        <MeetingBadge status={session.status} label={label} />
         {session.note ? <span className="text-ink-700">{session.note}</span> : null}
         {movedTo ? <MovedToLink movedTo={movedTo} base="/admin/sessioni" /> : null}
         {session.videoUrl ? (

@@ -1,11 +1,11 @@
 import { Video } from "lucide-react";
 import type { Route } from "./+types/session";
-import { Badge, PageHeader } from "~/components/admin/page";
-import { AttendanceSheet, sessionTones } from "~/components/sessions/attendance-sheet";
-import { MovedToLink } from "~/components/sessions/session-links";
+import { PageHeader } from "~/components/admin/page";
+import { AttendanceSheet } from "~/components/sessions/attendance-sheet";
+import { MeetingBadge, MovedToLink } from "~/components/sessions/session-links";
 import { attendanceMarksSchema, attendanceSheetSchema } from "~/domain/attendance";
 import { parseSubmission } from "~/server/form-submission.server";
-import { sessionLabel, sessionStatusLabels, THERAPIST_AREA, upperFirst } from "~/domain/sessions";
+import { sessionLabel, THERAPIST_AREA, upperFirst } from "~/domain/sessions";
 import { audit } from "~/server/audit.server";
 import { HttpError, loadPage } from "~/server/http/errors.server";
 import { parseFields } from "~/server/http/body.server";
@@ -70,13 +70,13 @@ async function careNoteAction(db: Route.ActionArgs["context"]["db"], identity: T
 }
 
 export default function TherapistSession({ loaderData }: Route.ComponentProps) {
-  const { session, roster, marks, movedTo, careNotes } = loaderData;
+  const { session, roster, marks, movedTo, careNotes, label } = loaderData;
   return (
     <div className="grid gap-6">
       <BackLink to={`${THERAPIST_AREA}/gruppi/${session.groupId}`}>{session.groupName}</BackLink>
       <PageHeader title="Presenze" description={upperFirst(sessionLabel(session.startsAt, session.endsAt))} />
       <div className="flex flex-wrap items-center gap-3 text-sm">
-        <Badge tone={sessionTones[session.status]}>{sessionStatusLabels[session.status]}</Badge>
+        <MeetingBadge status={session.status} label={label} />
         {session.note ? <span className="text-ink-700">{session.note}</span> : null}
         {movedTo ? <MovedToLink movedTo={movedTo} /> : null}
         {session.videoUrl && session.status === "scheduled" ? (

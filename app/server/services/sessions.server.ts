@@ -2,7 +2,7 @@ import { and, asc, count, eq, gte, inArray, isNull, lt, ne, or, sql, type SQL } 
 import { absenceNotice, SESSION_WINDOW_WEEKS } from "~/content/site";
 import { ATTENDANCE_FIELD_PREFIX, marksAllowed, NOT_STARTED_MARK } from "~/domain/attendance";
 import { addDays, romeTimeToUtc, todayInRome } from "~/domain/calendar";
-import { announcedInTime, isClosedOn, meetingDates, meetingInstants, rosterRows, sessionLabel, type AttendanceStatus, type Closure } from "~/domain/sessions";
+import { announcedInTime, isClosedOn, meetingDates, meetingInstants, meetingLabel, rosterRows, sessionLabel, type AttendanceStatus, type Closure } from "~/domain/sessions";
 import { audit } from "../audit.server";
 import type { SessionInfo } from "../auth.server";
 import type { Database } from "../db/client.server";
@@ -232,12 +232,13 @@ export function groupOptions(db: Database, scope: Scope = {}) {
 const notFound = () => new HttpError(404, "Incontro non trovato.");
 
 /** One meeting with its group; 404 when it does not exist or is outside the scope (another therapist's). */
-/** A meeting with its attendance sheet (members' short names): what staff and its therapist open. */
+/** A meeting with its attendance sheet (members' short names): what staff and its therapist open. `label` is its badge: «Svolto» once it has started. */
 export async function attendanceSheet(db: Executor, sessionId: string, scope: Scope = {}) {
   const session = await getSession(db, sessionId, scope);
   const roster = await sessionRoster(db, session.id, session.groupId);
-  const started = new Date(session.startsAt) <= new Date();
-  return { session, started, marks: marksAllowed(started), roster: rosterRows(roster), movedTo: movedToOf(session) };
+  const now = new Date();
+  const started = new Date(session.startsAt) <= now;
+  return { session, started, label: meetingLabel(session.status, session.startsAt, now), marks: marksAllowed(started), roster: rosterRows(roster), movedTo: movedToOf(session) };
 }
 
 export async function getSession(db: Executor, sessionId: string, scope: Scope = {}) {
