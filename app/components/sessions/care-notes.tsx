@@ -102,7 +102,7 @@ function SaveForm({ bookingId, text, label }: { bookingId: string; text: string;
         <textarea {...getTextareaProps(fields.text)} rows={5} className="field" />
       </Field>
       <div>
-        <button type="submit" className="btn-secondary" disabled={busy}>
+        <button type="submit" className="btn btn-secondary" disabled={busy}>
           Salva la nota
         </button>
       </div>
@@ -116,7 +116,7 @@ function SignForm({ noteId }: { noteId: string }) {
     <fetcher.Form method="post" {...getFormProps(form)}>
       <input {...getInputProps(fields.intent, { type: "hidden" })} />
       <input {...getInputProps(fields.noteId, { type: "hidden" })} />
-      <button type="submit" className="btn-primary" disabled={busy}>
+      <button type="submit" className="btn btn-primary" disabled={busy}>
         Firma
       </button>
       <span className="ml-2 text-xs text-ink-500">Dopo la firma la nota non si modifica più.</span>
@@ -139,7 +139,7 @@ function AddendumForm({ noteId, label }: { noteId: string; label: string }) {
         <textarea {...getTextareaProps(fields.text)} rows={3} className="field" />
       </Field>
       <div>
-        <button type="submit" className="btn-secondary" disabled={busy}>
+        <button type="submit" className="btn btn-secondary" disabled={busy}>
           Aggiungi l'integrazione
         </button>
       </div>
