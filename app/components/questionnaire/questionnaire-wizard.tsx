@@ -3,7 +3,6 @@ import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type R
 import { useLocation, useNavigate } from "react-router";
 import { useToast } from "~/components/ui/toast";
 import { ANCHOR_SCROLL_OFFSET_PX } from "~/content/site";
-import { isMinor } from "~/domain/minors";
 import { fieldsOfStep, getStep, questionnaireSteps, UNREACHABLE_SERVER, type FieldErrors, type QuestionnaireDraft } from "~/domain/questionnaire";
 import { QuestionnaireProgress } from "./questionnaire-progress";
 import { clearDraft, readUtm, sendFunnelStep, storeDraft, type StoredDraft } from "./questionnaire-session";
@@ -229,7 +228,7 @@ export function QuestionnaireWizard({ initial, waiting = false }: { initial: Sto
       // Someone under 18 is recommended no group (the page says why): the toast does not promise any.
       toast({
         title: "Questionario inviato!",
-        description: isMinor(result.data.age) ? "Qui sotto trovi a chi puoi rivolgerti." : "Riceverai presto una email con i tuoi gruppi consigliati.",
+        description: outcome.minor ? "Qui sotto trovi a chi puoi rivolgerti." : "Riceverai presto una email con i tuoi gruppi consigliati.",
       });
       const { email, name } = result.data;
       // The token proves who we are talking to: without it the page shows no personal recommendation.

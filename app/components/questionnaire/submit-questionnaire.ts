@@ -1,10 +1,12 @@
 import { answerFields, UNREACHABLE_SERVER, type FieldErrors, type QuestionnaireAnswers } from "~/domain/questionnaire";
+import { isMinor } from "~/domain/minors";
 import { postJson } from "../post-json";
 import type { UtmTags } from "~/domain/questionnaire";
 
 const SUBMIT_ENDPOINT = "/api/submit-questionnaire";
 
-export type SubmitOutcome = { ok: true; token: string | null } | { ok: false; status: number | null; message: string | null; fields: FieldErrors };
+/** `minor`: the answers say "Meno di 18" (no group is recommended; the page says why). */
+export type SubmitOutcome = { ok: true; token: string | null; minor: boolean } | { ok: false; status: number | null; message: string | null; fields: FieldErrors };
 
 /** Field errors of a 400 answer, limited to fields the questionnaire knows. */
 function questionnaireFields(raw: Record<string, string>): FieldErrors {
@@ -21,7 +23,7 @@ function questionnaireFields(raw: Record<string, string>): FieldErrors {
  */
 export async function submitQuestionnaire(answers: QuestionnaireAnswers, utm: UtmTags, idempotencyKey: string): Promise<SubmitOutcome> {
   const outcome = await postJson<{ token?: unknown }>(SUBMIT_ENDPOINT, { ...answers, utm, source: "website" }, idempotencyKey);
-  if (outcome.ok) return { ok: true, token: typeof outcome.body?.token === "string" ? outcome.body.token : null };
+  if (outcome.ok) return { ok: true, token: typeof outcome.body?.token === "string" ? outcome.body.token : null, minor: isMinor(answers.age) };
   if (outcome.status === null) {
     return { ok: false, status: null, message: UNREACHABLE_SERVER, fields: {} };
   }
