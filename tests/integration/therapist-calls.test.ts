@@ -19,6 +19,7 @@ let annaCookie: string;
 let brunoCookie: string;
 let callId: string;
 let annaId: string;
+type Agenda = { calls: { id: string }[]; awaiting: { rows: { id: string; name: string }[]; total: number; page: number } };
 
 beforeAll(async () => {
   db = await testDatabase({ dataDir: "agenda" });
@@ -57,13 +58,39 @@ describe("the therapist's agenda of intake calls", () => {
       .insert(intakeCalls)
       .values({ therapistId: annaId, email: "piero@example.com", name: "Piero", phone: "333 000 1111", startsAt, endsAt: new Date(startsAt.getTime() + 30 * 60_000) })
       .returning({ id: intakeCalls.id });
-    type Agenda = { calls: { id: string }[]; awaiting: { id: string; name: string }[] };
     const annas = (await call(agendaLoader, pageRequest("/terapeuta-area/chiamate", { cookie: annaCookie }))) as Agenda;
-    expect(annas.awaiting).toEqual([expect.objectContaining({ id: past!.id, name: "Piero" })]);
+    expect(annas.awaiting).toEqual({ rows: [expect.objectContaining({ id: past!.id, name: "Piero" })], total: 1, page: 1 });
     expect(annas.calls.map((row) => row.id)).toEqual([callId]);
-    expect(((await call(agendaLoader, pageRequest("/terapeuta-area/chiamate", { cookie: brunoCookie }))) as Agenda).awaiting).toEqual([]);
+    expect(((await call(agendaLoader, pageRequest("/terapeuta-area/chiamate", { cookie: brunoCookie }))) as Agenda).awaiting).toEqual({ rows: [], total: 0, page: 1 });
     await db.update(intakeCalls).set({ outcome: "no_show", riskLevel: "none", outcomeAt: new Date() }).where(eq(intakeCalls.id, past!.id));
-    expect(((await call(agendaLoader, pageRequest("/terapeuta-area/chiamate", { cookie: annaCookie }))) as Agenda).awaiting).toEqual([]);
+    expect(((await call(agendaLoader, pageRequest("/terapeuta-area/chiamate", { cookie: annaCookie }))) as Agenda).awaiting.total).toBe(0);
+  });
+
+  it("pages the calls awaiting an outcome by 20 (`?esiti=`), the latest first, with their total: every one reachable, none twice", async () => {
+    const carla = await intakeTherapist(db, { name: "Dott.ssa Carla", email: "carla-studio@example.com" }, [[600, 630]]);
+    const carlaCookie = await signedInTherapist(db, carla.id, "carla@example.com");
+    const dayMs = 86_400_000;
+    const calls = Array.from({ length: 45 }, (_, index) => {
+      const startsAt = new Date(Date.now() - (index + 1) * dayMs);
+      return {
+        therapistId: carla.id,
+        email: `persona${index}@example.com`,
+        name: `Persona ${index + 1}`,
+        phone: "333 000 2222",
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + 30 * 60_000),
+      };
+    });
+    await db.insert(intakeCalls).values(calls);
+    const agendaPage = async (query: string) => ((await call(agendaLoader, pageRequest(`/terapeuta-area/chiamate${query}`, { cookie: carlaCookie }))) as Agenda).awaiting;
+    const first = await agendaPage("");
+    expect({ total: first.total, page: first.page, shown: first.rows.length }).toEqual({ total: 45, page: 1, shown: 20 });
+    expect(first.rows[0]!.name).toBe("Persona 1");
+    const second = await agendaPage("?esiti=2");
+    expect(second.rows.map((row) => row.name)).toEqual(Array.from({ length: 20 }, (_, index) => `Persona ${index + 21}`));
+    const last = await agendaPage("?esiti=99");
+    expect({ page: last.page, names: last.rows.map((row) => row.name) }).toEqual({ page: 3, names: ["Persona 41", "Persona 42", "Persona 43", "Persona 44", "Persona 45"] });
+    expect(new Set([...first.rows, ...second.rows, ...last.rows].map((row) => row.id)).size).toBe(45);
   });
 
   it("opens the call with the person's questionnaire answers decrypted, and audits the read", async () => {

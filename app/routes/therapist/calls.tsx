@@ -1,28 +1,31 @@
 import { Phone, Video } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/calls";
+import { Pagination } from "~/components/admin/list";
 import { EmptyState, PageHeader } from "~/components/admin/page";
 import { upperFirst, THERAPIST_AREA } from "~/domain/sessions";
 import { requireTherapist } from "~/server/gates.server";
 import { loadPage } from "~/server/http/errors.server";
 import { availabilityOf } from "~/server/services/availability.server";
-import { callsAwaitingOutcome, upcomingCalls } from "~/server/services/therapist-calls.server";
+import { pageParam } from "~/server/services/admin-lists.server";
+import { AWAITING_PAGE_SIZE, callsAwaitingOutcome, upcomingCalls } from "~/server/services/therapist-calls.server";
 
 /**
  * /terapeuta-area/chiamate — the signed-in therapist's agenda of upcoming intake calls, their own only
  * (anonymous → sign-in, anyone else → 403). Names, times and phones; the questionnaire answers are one
  * click further, on the call's page, where each read is audited. Above them, the past calls still
- * without an outcome: the therapist records it on the call's page.
+ * without an outcome, paged with their own parameter (`esiti`, AWAITING_PAGE_SIZE a page, the total
+ * shown): the therapist records it on the call's page.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const identity = await requireTherapist(context.db, request);
   return loadPage("therapist-calls", async () => {
     const [calls, awaiting, { therapist, windows }] = await Promise.all([
       upcomingCalls(context.db, identity.therapist.id),
-      callsAwaitingOutcome(context.db, identity.therapist.id),
+      callsAwaitingOutcome(context.db, identity.therapist.id, pageParam(new URL(request.url), "esiti")),
       availabilityOf(context.db, identity.therapist.id),
     ]);
-    return { calls, awaiting, callRoomUrl: therapist.callRoomUrl, hasWindows: windows.length > 0 };
+    return { calls, awaiting, awaitingPageSize: AWAITING_PAGE_SIZE, callRoomUrl: therapist.callRoomUrl, hasWindows: windows.length > 0 };
   });
 }
 
@@ -48,7 +51,7 @@ function CallItem({ call, callRoomUrl, action }: { call: AgendaCall; callRoomUrl
 }
 
 export default function TherapistCalls({ loaderData }: Route.ComponentProps) {
-  const { calls, awaiting, callRoomUrl, hasWindows } = loaderData;
+  const { calls, awaiting, awaitingPageSize, callRoomUrl, hasWindows } = loaderData;
   return (
     <div className="grid gap-6">
       <PageHeader title="Chiamate conoscitive" description="Le chiamate gratuite con chi vuole entrare in un gruppo, 30 minuti ciascuna, in ora italiana." />
@@ -61,17 +64,18 @@ export default function TherapistCalls({ loaderData }: Route.ComponentProps) {
           .
         </p>
       )}
-      {awaiting.length > 0 ? (
+      {awaiting.total > 0 ? (
         <section aria-labelledby="awaiting-title" className="grid gap-3">
           <h2 id="awaiting-title" className="text-lg font-semibold">
             Esito da registrare
           </h2>
           <p className="text-ink-700">Chiamate passate senza esito: finché non lo registri, la persona aspetta di sapere se e quando entra nel gruppo.</p>
           <ul className="grid gap-3">
-            {awaiting.map((call) => (
+            {awaiting.rows.map((call) => (
               <CallItem key={call.id} call={call} callRoomUrl={callRoomUrl} action="Registra l'esito" />
             ))}
           </ul>
+          <Pagination page={awaiting.page} total={awaiting.total} pageSize={awaitingPageSize} noun={{ one: "chiamata", many: "chiamate" }} param="esiti" />
         </section>
       ) : null}
       <section aria-labelledby="upcoming-title" className="grid gap-3">

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, isNull, lte, sql, type SQL } from "drizzle-orm";
 import { THERAPIST_AREA } from "~/domain/sessions";
 import { CLIENT_AREA } from "~/domain/client-area";
 import { audit } from "../audit.server";
@@ -10,6 +10,7 @@ import type { TherapistIdentity } from "../gates.server";
 import { HttpError } from "../http/errors.server";
 import { emailBody, enqueueEmails } from "../mail/outbox.server";
 import { CallChangedForPerson, CallForTherapist } from "../mail/booking-templates";
+import { pageFrom } from "./admin-lists.server";
 import { callMeans, callPersonColumns, slotLabel } from "./intake-calls.server";
 
 /** A call shows in the agenda until this long after its start (it may still be going on). */
@@ -18,23 +19,36 @@ const AGENDA_GRACE_MINUTES = 60;
 export const CALL_REMINDER_LEAD_HOURS = 24;
 
 /** The therapist's booked calls matching `where`, in `order`: who, when, how to reach them. No answers here. */
-async function agendaRows(db: Pick<Database, "select">, therapistId: string, where: SQL | undefined, order: SQL) {
+async function agendaRows(db: Pick<Database, "select">, therapistId: string, where: SQL | undefined, order: SQL, limit = 100, offset = 0) {
   const rows = await db
     .select({ id: intakeCalls.id, startsAt: intakeCalls.startsAt, endsAt: intakeCalls.endsAt, name: intakeCalls.name, phone: intakeCalls.phone })
     .from(intakeCalls)
-    .where(and(eq(intakeCalls.therapistId, therapistId), eq(intakeCalls.status, "booked"), where))
-    .orderBy(order)
-    .limit(100);
+    .where(agendaFilter(therapistId, where))
+    .orderBy(order, asc(intakeCalls.id))
+    .limit(limit)
+    .offset(offset);
   return rows.map((row) => ({ ...row, label: slotLabel(row.startsAt) }));
 }
+
+/** The WHERE of the therapist's booked calls, narrowed by `where`. */
+const agendaFilter = (therapistId: string, where: SQL | undefined) => and(eq(intakeCalls.therapistId, therapistId), eq(intakeCalls.status, "booked"), where);
 
 /** The therapist's upcoming booked calls, soonest first (one that started less than AGENDA_GRACE_MINUTES ago included). */
 export const upcomingCalls = (db: Pick<Database, "select">, therapistId: string, now = new Date()) =>
   agendaRows(db, therapistId, gt(intakeCalls.startsAt, new Date(now.getTime() - AGENDA_GRACE_MINUTES * 60_000)), asc(intakeCalls.startsAt));
 
-/** The therapist's past calls still without an outcome (out of the agenda), the latest first: the calls they have to conclude. */
-export const callsAwaitingOutcome = (db: Pick<Database, "select">, therapistId: string, now = new Date()) =>
-  agendaRows(db, therapistId, and(lte(intakeCalls.startsAt, new Date(now.getTime() - AGENDA_GRACE_MINUTES * 60_000)), isNull(intakeCalls.outcome)), desc(intakeCalls.startsAt));
+/** Past calls still without an outcome shown per page of the agenda. */
+export const AWAITING_PAGE_SIZE = 20;
+
+/**
+ * One page (`requested`, clamped to the last) of the therapist's past calls still without an outcome
+ * (out of the agenda), the latest first, with their total: the calls they have to conclude.
+ */
+export async function callsAwaitingOutcome(db: Pick<Database, "select">, therapistId: string, requested = 1, now = new Date()) {
+  const past = and(lte(intakeCalls.startsAt, new Date(now.getTime() - AGENDA_GRACE_MINUTES * 60_000)), isNull(intakeCalls.outcome));
+  const [total] = await db.select({ value: count() }).from(intakeCalls).where(agendaFilter(therapistId, past));
+  return pageFrom(total?.value ?? 0, requested, (limit, offset) => agendaRows(db, therapistId, past, desc(intakeCalls.startsAt), limit, offset), AWAITING_PAGE_SIZE);
+}
 
 /**
  * One of the therapist's own calls with the person's questionnaire answers, decrypted; the read is
