@@ -3,7 +3,7 @@ import { initialsOf } from "~/domain/initials";
 /*
  * The demo content's images, drawn here as flat vector scenes in the site's palette: the
  * machine that seeds may have no network, there are no photos of real people to show, and
- * every alt text in blog-seed.ts describes exactly what its scene draws.
+ * every alt text in content/seed/blog-posts.json describes exactly what its scene draws.
  */
 
 const c = {
