@@ -1,30 +1,28 @@
 import { z } from "./zod";
+import { labelled } from "./labelled";
 
 /**
  * The intake call's outcome, recorded by its therapist after the call (issue 30 points 3 and 5):
  * what it decides for the person's path, and the risk level seen. High risk forces "not suitable
  * for a group now" and raises a safety alert.
  */
-export const callOutcomes = ["suitable", "suitable_other", "not_suitable", "no_show"] as const;
-export type CallOutcome = (typeof callOutcomes)[number];
-export const callOutcomeLabels: Record<CallOutcome, string> = {
+export const [callOutcomes, callOutcomeLabels] = labelled({
   suitable: "Adattə al gruppo scelto",
   suitable_other: "Adattə a un altro gruppo",
   not_suitable: "Per ora non adattə a un gruppo",
   no_show: "Non si è presentatə",
-};
+});
+export type CallOutcome = (typeof callOutcomes)[number];
 
-export const riskLevels = ["none", "low", "moderate", "high"] as const;
+export const [riskLevels, riskLevelLabels] = labelled({ none: "Nessuno", low: "Basso", moderate: "Moderato", high: "Alto" });
 export type RiskLevel = (typeof riskLevels)[number];
-export const riskLevelLabels: Record<RiskLevel, string> = { none: "Nessuno", low: "Basso", moderate: "Moderato", high: "Alto" };
 
-export const referralReasons = ["individual_therapy", "public_services", "urgent_care"] as const;
-export type ReferralReason = (typeof referralReasons)[number];
-export const referralReasonLabels: Record<ReferralReason, string> = {
+export const [referralReasons, referralReasonLabels] = labelled({
   individual_therapy: "Percorso individuale",
   public_services: "Servizi pubblici (consultorio, centro di salute mentale)",
   urgent_care: "Cura urgente",
-};
+});
+export type ReferralReason = (typeof referralReasons)[number];
 
 /** What "not suitable" tells the person, kindly, per reason. */
 export const referralAdvice: Record<ReferralReason, string> = {

@@ -1,4 +1,5 @@
 import { addDays, isoWeekday, todayInRome } from "./calendar";
+import { labelled } from "./labelled";
 import { formatDayMonth } from "./format";
 
 /**
@@ -6,15 +7,14 @@ import { formatDayMonth } from "./format";
  * held → suitable → first meeting attended. Each stage is counted in the ISO week (Europe/Rome) in
  * which it happened (docs/features/care-path.md); conversions compare a stage with the one before it.
  */
-export const funnelStages = ["questionnaires", "booked", "held", "suitable", "attended"] as const;
-export type FunnelStage = (typeof funnelStages)[number];
-export const funnelStageLabels: Record<FunnelStage, string> = {
+export const [funnelStages, funnelStageLabels] = labelled({
   questionnaires: "Questionari",
   booked: "Chiamate prenotate",
   held: "Chiamate svolte",
   suitable: "Adattə",
   attended: "Primo incontro",
-};
+});
+export type FunnelStage = (typeof funnelStages)[number];
 
 /** The column headers on a phone, where five columns must fit (the full label stays for screen readers). */
 export const funnelStageShortLabels: Record<FunnelStage, string> = {
@@ -65,10 +65,9 @@ export function funnelTotal(weeks: FunnelWeek[]): FunnelCounts {
 }
 
 /** What a person waits for: their call to happen, the call's outcome, or a call after the questionnaire. */
-export const waitingKinds = ["call", "outcome", "questionnaire"] as const;
-export type WaitingKind = (typeof waitingKinds)[number];
-export const waitingKindLabels: Record<WaitingKind, string> = {
+export const [waitingKinds, waitingKindLabels] = labelled({
   call: "La chiamata prenotata",
   outcome: "L'esito della chiamata",
   questionnaire: "Una chiamata dopo il questionario",
-};
+});
+export type WaitingKind = (typeof waitingKinds)[number];

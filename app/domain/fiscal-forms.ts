@@ -1,4 +1,5 @@
 import { codiceFiscaleSchema } from "./codice-fiscale";
+import { labelled } from "./labelled";
 import { optionalText, requiredText } from "./form-fields";
 import { ibanSchema } from "./iban";
 import { issuerCodiceFiscaleSchema, partitaIvaSchema } from "./partita-iva";
@@ -33,13 +34,12 @@ export const bicSchema = z
   .transform((value) => value || null);
 
 /** Who bears the €2 stamp duty of an invoice above €77.47 (practice_settings.stamp_duty_charged). */
-export const stampDutyBearers = ["practice", "person"] as const;
-export type StampDutyBearer = (typeof stampDutyBearers)[number];
 
-export const stampDutyBearerLabels: Record<StampDutyBearer, string> = {
+export const [stampDutyBearers, stampDutyBearerLabels] = labelled({
   practice: "Lo studio (non addebitata)",
   person: "La persona (addebitata in fattura)",
-};
+});
+export type StampDutyBearer = (typeof stampDutyBearers)[number];
 
 /** The version of the saved record a staff form was loaded from (optimistic concurrency), "0" when none was saved yet. */
 const savedVersion = z.string({ error: "Versione mancante: ricarica la pagina." }).regex(/^\d{1,20}$/, "Versione mancante: ricarica la pagina.");

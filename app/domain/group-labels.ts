@@ -4,14 +4,7 @@ import { formatDate } from "./format";
 export const weekdayNames = WEEKDAY_NAMES;
 export { weekdayName };
 
-export const groupStatusLabels = { open: "Aperto", full: "Completo", closed: "Chiuso" } as const;
-
-export const bookingStatusLabels = {
-  requested: "Richiesta",
-  confirmed: "Confermata",
-  moved: "Spostata",
-  cancelled: "Annullata",
-} as const;
+export { bookingStatusLabels, groupStatusLabels } from "./statuses";
 
 /** "1 posto libero", "3 posti liberi" */
 export const freeSeatsLabel = (seats: number) => (seats === 1 ? "1 posto libero" : `${seats} posti liberi`);

@@ -1,4 +1,5 @@
 import { addDays, isoWeekday } from "./calendar";
+import { labelled } from "./labelled";
 import { formatNumericDate } from "./italian-date";
 import { formatEuro } from "./money";
 
@@ -101,17 +102,16 @@ export function creditNoteReference(invoiceNumber: string, invoiceDate: Date | s
  * is deductible only when paid by a traceable means (art. 1, commi 679-680, L. 160/2019); the Sistema TS
  * record says whether it was. The keys of the ledger's methods (bank_transfer, stripe, other) mean the same here.
  */
-export const invoicePaymentMethods = ["bank_transfer", "card", "stripe", "cheque", "cash", "other"] as const;
-export type InvoicePaymentMethod = (typeof invoicePaymentMethods)[number];
 
-export const invoicePaymentMethodLabels: Record<InvoicePaymentMethod, string> = {
+export const [invoicePaymentMethods, invoicePaymentMethodLabels] = labelled({
   bank_transfer: "Bonifico bancario",
   card: "Carta di debito, di credito o prepagata (POS)",
   stripe: "Carta di pagamento online",
   cheque: "Assegno bancario o circolare",
   cash: "Contanti",
   other: "Altro mezzo di pagamento",
-};
+});
+export type InvoicePaymentMethod = (typeof invoicePaymentMethods)[number];
 
 /** "Other" is not counted as traceable: nothing says it was, and the person's deduction depends on it. */
 export const traceablePaymentMethods: readonly InvoicePaymentMethod[] = ["bank_transfer", "card", "stripe", "cheque"];

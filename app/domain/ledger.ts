@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { labelled } from "./labelled";
 import { prices } from "~/content/site";
 import { invoicePaymentMethods, type InvoicePaymentMethod } from "./invoice-rules";
 import { owesFee, type AttendanceStatus, type SessionStatus } from "./sessions";
@@ -164,6 +165,5 @@ export function splitPayment(amountCents: number, priorPaidCents: number, charge
 }
 
 /** The filters of the accounts list (/admin/pagamenti): who owes money, who has credit, whose invoice waits for fiscal data. */
-export const accountFilters = ["deve", "credito", "fattura-in-attesa"] as const;
+export const [accountFilters, accountFilterLabels] = labelled({ deve: "Deve dei soldi", credito: "Ha credito", "fattura-in-attesa": "Fattura in attesa dei dati" });
 export type AccountFilter = (typeof accountFilters)[number];
-export const accountFilterLabels: Record<AccountFilter, string> = { deve: "Deve dei soldi", credito: "Ha credito", "fattura-in-attesa": "Fattura in attesa dei dati" };

@@ -1,3 +1,5 @@
+import { labelled } from "./labelled";
+
 /**
  * The outcome measures (issue 33, docs/features/outcomes.md): PHQ-9 (depression) and GAD-7 (anxiety),
  * asked together as one "questionario di monitoraggio". Items and answer labels are the Italian
@@ -10,14 +12,12 @@ export const outcomeMeasureKinds = ["phq9", "gad7"] as const;
 export type OutcomeMeasureKind = (typeof outcomeMeasureKinds)[number];
 
 /** When a questionnaire is asked: before the first meeting, every four attended meetings, at the end of the path. */
-export const outcomeOccasions = ["intake", "periodic", "end"] as const;
-export type OutcomeOccasion = (typeof outcomeOccasions)[number];
-
-export const outcomeOccasionLabels: Record<OutcomeOccasion, string> = {
+export const [outcomeOccasions, outcomeOccasionLabels] = labelled({
   intake: "Prima del primo incontro",
   periodic: "Durante il percorso",
   end: "Alla fine del percorso",
-};
+});
+export type OutcomeOccasion = (typeof outcomeOccasions)[number];
 
 /** The administration's state: waiting for answers, answered, closed unanswered (reminders spent), or cancelled (no consent). */
 export const outcomeAdministrationStatuses = ["pending", "completed", "expired", "cancelled"] as const;

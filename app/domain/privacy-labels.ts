@@ -1,7 +1,12 @@
 import { formatEuro } from "./money";
+import { labelled } from "./labelled";
 import { z } from "./zod";
 
-export const privacyRequestTypes = ["access", "portability", "erasure"] as const;
+export const [privacyRequestTypes, requestTypeLabels] = labelled({
+  access: "Accesso (art. 15)",
+  portability: "Portabilità (art. 20)",
+  erasure: "Cancellazione (art. 17)",
+});
 export type PrivacyRequestType = (typeof privacyRequestTypes)[number];
 
 /** The person's address, as staff look it up and as a request records it. */
@@ -13,12 +18,6 @@ export const privacyRequestSchema = z.object({ email: privacyEmailSchema, type: 
 /** Why an address's data cannot be erased yet (the retention of the clinical record, docs/decisions on it), until `until` ("31/12/2031"). */
 export const erasureHoldReason = (until: string) =>
   `Non cancellabile fino al ${until}: il diario clinico di questa persona va conservato fino ad allora (Codice deontologico degli psicologi, art. 17).`;
-
-export const requestTypeLabels: Record<PrivacyRequestType, string> = {
-  access: "Accesso (art. 15)",
-  portability: "Portabilità (art. 20)",
-  erasure: "Cancellazione (art. 17)",
-};
 
 /** What each recorded consent (consent_records.consent) was given to, in the person's words. */
 const consentLabels: Record<string, string> = {

@@ -1,18 +1,18 @@
 import { z } from "./zod";
+import { labelled } from "./labelled";
 
 /**
  * Safety alerts (issue 30 point 5, issue 33): a risk someone must look at, raised by an intake call
  * judged high risk or by a PHQ-9 answer on self-harm (item 9). An alert carries no clinical content:
  * what it is about is read behind sign-in, where the source lives.
  */
-export const safetyAlertKinds = ["intake_high_risk", "phq9_item9"] as const;
-export type SafetyAlertKind = (typeof safetyAlertKinds)[number];
 
 /** What staff and the therapist read for each kind: the reason to look, never the content. */
-export const safetyAlertKindLabels: Record<SafetyAlertKind, string> = {
+export const [safetyAlertKinds, safetyAlertKindLabels] = labelled({
   intake_high_risk: "Chiamata conoscitiva con rischio alto",
   phq9_item9: "Questionario PHQ-9: risposta alla domanda 9",
-};
+});
+export type SafetyAlertKind = (typeof safetyAlertKinds)[number];
 
 /** Staff hear again of an alert nobody in staff acknowledged after this long (once). */
 export const SAFETY_ESCALATION_HOURS = 24;

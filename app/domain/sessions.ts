@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { labelled } from "./labelled";
 import { absenceNotice, group as groupRules } from "~/content/site";
 import { requiredText } from "./form-fields";
 import { addDays, firstMeetingOn, isoWeekday, romeParts, romeTimeToUtc, ROME_TIME_ZONE } from "./calendar";
@@ -8,17 +9,15 @@ import { addDays, firstMeetingOn, isoWeekday, romeParts, romeTimeToUtc, ROME_TIM
  * closures, and what the notice period means. The database work is in services/sessions.server.ts.
  */
 
-export const sessionStatuses = ["scheduled", "cancelled", "moved"] as const;
+export const [sessionStatuses, sessionStatusLabels] = labelled({ scheduled: "In programma", cancelled: "Annullato", moved: "Spostato" });
 export type SessionStatus = (typeof sessionStatuses)[number];
-export const attendanceStatuses = ["present", "absent_notified", "absent_unnotified"] as const;
-export type AttendanceStatus = (typeof attendanceStatuses)[number];
 
-export const sessionStatusLabels: Record<SessionStatus, string> = { scheduled: "In programma", cancelled: "Annullato", moved: "Spostato" };
-export const attendanceLabels: Record<AttendanceStatus, string> = {
+export const [attendanceStatuses, attendanceLabels] = labelled({
   present: "Presente",
   absent_notified: "Assente con preavviso",
   absent_unnotified: "Assente senza preavviso",
-};
+});
+export type AttendanceStatus = (typeof attendanceStatuses)[number];
 
 /** A scheduled meeting whose start has passed: it took place. */
 export const HELD_LABEL = "Svolto";

@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { labelled } from "./labelled";
 import { z } from "~/domain/zod";
 
 /** The spec's sign-in widget views (section 2), switched by `?view=`. */
@@ -13,9 +14,8 @@ export const widgetPath = "/accedi";
 export const viewHref = (view: WidgetView) => (view === "sign_in" ? widgetPath : `${widgetPath}?view=${view}`);
 
 /** OAuth providers the spec's widget offers by default (section 9); only configured ones are shown. */
-export const oauthProviders = ["github", "google", "azure"] as const;
+export const [oauthProviders, oauthProviderLabels] = labelled({ github: "GitHub", google: "Google", azure: "Azure" });
 export type OAuthProvider = (typeof oauthProviders)[number];
-export const oauthProviderLabels: Record<OAuthProvider, string> = { github: "GitHub", google: "Google", azure: "Azure" };
 
 /** The spec's strings verbatim where it gives them (sections 5 and 8); the rest is ours, in English like the admin login. */
 export const widgetMessages = {

@@ -6,9 +6,10 @@ import { situationCards } from "~/content/situations";
 import { group as groupConstants } from "~/content/site";
 import { groupInputSchema } from "~/domain/group-input";
 import { groupStatusLabels, weekdayNames } from "~/domain/group-labels";
+import { groupStatuses } from "~/domain/statuses";
 import { FormDialogFooter, RecordFormFields, useRecordForm } from "./conflict-notice";
 import { Modal } from "./dialogs";
-import { Field, InputField, OptionList } from "./fields";
+import { Field, InputField, labelledOptions, OptionList, Options } from "./fields";
 
 export interface GroupFormValues {
   id: string;
@@ -142,11 +143,7 @@ function GroupForm({
           <InputField label="Data di inizio" field={fields.starts_on} type="date" />
           <Field label="Stato" field={fields.status}>
             <select {...getSelectProps(fields.status)} className="field">
-              {(Object.keys(groupStatusLabels) as (keyof typeof groupStatusLabels)[]).map((status) => (
-                <option key={status} value={status}>
-                  {groupStatusLabels[status]}
-                </option>
-              ))}
+              <Options options={labelledOptions(groupStatuses, groupStatusLabels)} />
             </select>
           </Field>
           <Field
