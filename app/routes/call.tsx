@@ -15,7 +15,7 @@ import { isRecordId } from "~/server/http/staff-action.server";
 import { logger } from "~/server/logger.server";
 import { provenVisitor } from "~/server/gates.server";
 import { chooseGroup } from "~/server/services/person-requests.server";
-import { callAvailability } from "~/server/services/intake-calls.server";
+import { callOffer } from "~/server/services/intake-calls.server";
 import { callGroupFor } from "~/server/services/bookings.server";
 import { groupExists } from "~/server/services/groups.server";
 
@@ -51,9 +51,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const asked = url.searchParams.get("groupId");
   const askedId = isRecordId(asked) && (await groupExists(context.db, asked)) ? asked : undefined;
   const groupId = identity ? await callGroupFor(context.db, identity.email, { groupId: askedId, selectedTherapist: DIRECT_CALL_LABEL }) : (askedId ?? null);
-  // Without slots the page still takes a call-back request.
-  const slots: CallSlotDay[] = await orFallback("call slots", [], () => callAvailability(context.db, { groupId }));
-  return data({ name, email: identity?.email ?? (url.searchParams.get("email")?.trim() || null), token: identity?.token ?? null, groupId, slots }, { headers: PRIVATE });
+  // Without slots the page still takes a call-back request. When the times are one therapist's only
+  // (the group's), the page names them.
+  const offer = await orFallback("call slots", { days: [] as CallSlotDay[], therapistName: null as string | null }, () => callOffer(context.db, groupId));
+  const email = identity?.email ?? (url.searchParams.get("email")?.trim() || null);
+  return data({ name, email, token: identity?.token ?? null, groupId, slots: offer.days, therapistName: offer.therapistName }, { headers: PRIVATE });
 }
 
 /** Without JavaScript the form posts here; with it, the page calls the JSON endpoint. */
@@ -95,8 +97,11 @@ function Point({ icon, title, children }: { icon: ReactNode; title: string; chil
   );
 }
 
+/** Whether any free time offered is in the evening (from 18:00, as the day strip's «anche di sera»). */
+const hasEvening = (days: CallSlotDay[]) => days.some((day) => day.slots.some((slot) => !slot.taken && slot.time >= "18:00"));
+
 export default function CallPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { name, email, token, groupId, slots } = loaderData;
+  const { name, email, token, groupId, slots, therapistName } = loaderData;
   const [done, setDone] = useState<CallRequestResult | null>(actionData?.pending ? { slotLabel: null, pending: true } : null);
 
   if (done?.pending) {
@@ -134,10 +139,12 @@ export default function CallPage({ loaderData, actionData }: Route.ComponentProp
             Decidi tu, dopo, se iniziare il percorso.
           </Point>
           <Point icon={<Clock aria-hidden className="size-5" />} title={`Circa ${CALL_SLOT_MINUTES} minuti`}>
-            Al telefono o in videochiamata, con unə dei nostri terapeuti.
+            Al telefono o in videochiamata, {therapistName ? `con ${therapistName}, che conduce il gruppo.` : "con unə dei nostri terapeuti."}
           </Point>
           <Point icon={<CalendarCheck aria-hidden className="size-5" />} title="Scegli tu quando">
-            Tra gli orari liberi dei nostri terapeuti, anche di sera; oppure ti richiamiamo noi entro 24 ore.
+            {therapistName
+              ? `Tra gli orari liberi di ${therapistName}${hasEvening(slots) ? ", anche di sera" : ""}; oppure ti richiamiamo noi entro 24 ore.`
+              : "Tra gli orari liberi dei nostri terapeuti, anche di sera; oppure ti richiamiamo noi entro 24 ore."}
           </Point>
         </ul>
       </div>

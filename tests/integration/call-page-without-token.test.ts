@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action as submitQuestionnaire } from "../../app/routes/api/submit-questionnaire";
-import { loader as callPageLoader } from "../../app/routes/call";
+import CallPageView, { loader as callPageLoader } from "../../app/routes/call";
 import { action as updateGroupSelection } from "../../app/routes/api/update-group-selection";
 import { DIRECT_CALL_LABEL, type CallSlotDay } from "../../app/domain/matching-types";
 import type { Database } from "../../app/server/db/client.server";
@@ -11,7 +11,7 @@ import { confirmRequest } from "../../app/server/services/person-requests.server
 import { signedInClient } from "./client-session";
 import { testDatabase } from "./database";
 import { intakeTherapist, newGroup, postJson, queuedMail, validAnswers } from "./helpers";
-import { pageRequest, routeCaller } from "./route-calls";
+import { pageRequest, renderedRoute, routeCaller } from "./route-calls";
 
 /**
  * The call page without a token (decision 088): it offers every therapist who takes intake calls (it
@@ -67,7 +67,7 @@ describe("the call page without a token", () => {
 });
 
 describe("the call page for a person signed in to their area", () => {
-  type CallPage = { email: string | null; token: string | null; groupId: string | null; slots: CallSlotDay[] };
+  type CallPage = { email: string | null; token: string | null; groupId: string | null; slots: CallSlotDay[]; therapistName: string | null };
   const callPage = async (query: string, cookie?: string) =>
     ((await call(callPageLoader, pageRequest(`/call-persona?${query}`, { cookie }), { callPath: "call-persona" })) as { data: CallPage }).data;
   const times = (page: CallPage) => page.slots.flatMap((day) => day.slots.map((slot) => slot.time));
@@ -87,6 +87,16 @@ describe("the call page for a person signed in to their area", () => {
     const anonymous = await callPage(`name=Marta&email=${encodeURIComponent(email)}`);
     expect(anonymous).toMatchObject({ email, token: null, groupId: null });
     expect(times(anonymous).some((time) => time >= "18:00")).toBe(true);
+
+    // What the page says: her group's therapist by name (mornings only: no «anche di sera»); to anyone
+    // else, the spec's sentence about all the therapists.
+    const lead = (page: CallPage) => renderedRoute(CallPageView, "/call-persona", page).replace(/<!-- -->/g, "");
+    expect(lead(own)).toContain("Tra gli orari liberi di Dott.ssa Mattina; oppure ti richiamiamo noi entro 24 ore.");
+    expect(lead(own)).toContain("con Dott.ssa Mattina, che conduce il gruppo.");
+    expect(lead(own)).not.toContain("dei nostri terapeuti");
+    expect(lead(anonymous)).toContain("Tra gli orari liberi dei nostri terapeuti, anche di sera; oppure ti richiamiamo noi entro 24 ore.");
+    expect(lead(anonymous)).toContain("con unə dei nostri terapeuti.");
+    expect(lead(anonymous)).not.toContain("Mattina");
 
     // What the page sends (its token, its group) is booked at once, with the group's therapist.
     const morning = own.slots.flatMap((day) => day.slots).find((slot) => !slot.taken)!;

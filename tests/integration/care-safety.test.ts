@@ -1,9 +1,6 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createElement } from "react";
-import { renderToString } from "react-dom/server";
-import { createRoutesStub } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { adultMessages } from "../../app/domain/minors";
@@ -22,7 +19,7 @@ import { action as updateGroupSelection } from "../../app/routes/api/update-grou
 import type { Database } from "../../app/server/db/client.server";
 import { testDatabase } from "./database";
 import { accessTokenFor, confirmedMembers, postJson, queuedMail, therapistWithGroup, validAnswers, validRegistration } from "./helpers";
-import { answer, pageRequest, routeCaller } from "./route-calls";
+import { answer, pageRequest, renderedRoute, routeCaller } from "./route-calls";
 
 /**
  * Care and safety (issue 30 points 4 and 5): "Hai bisogno di aiuto subito?" linked from the client
@@ -35,12 +32,6 @@ beforeAll(() => {
 
 const HELP_URL = "http://localhost:3000/aiuto-subito";
 
-/** A route component as the server renders it, with the loader data it would get. */
-function rendered(Component: unknown, url: string, loaderData: unknown = null) {
-  const Stub = createRoutesStub([{ id: "page", path: url, Component: Component as never, loader: () => loaderData }]);
-  return renderToString(createElement(Stub, { initialEntries: [url], hydrationData: { loaderData: { page: loaderData } } }));
-}
-
 async function submit(db: Database, email: string, overrides: Record<string, unknown> = {}) {
   const result = await postJson(submitQuestionnaire, db, { ...validAnswers, email, ...overrides });
   expect(result.status).toBe(201);
@@ -48,7 +39,7 @@ async function submit(db: Database, email: string, overrides: Record<string, unk
 
 describe("Hai bisogno di aiuto subito?", () => {
   it("is a public page with the emergency number 112, the helplines, and the site's title, description and JSON-LD", () => {
-    const html = rendered(HelpNow, "/aiuto-subito");
+    const html = renderedRoute(HelpNow, "/aiuto-subito");
     expect(html).toContain("Hai bisogno di aiuto subito?");
     expect(html).toContain('href="tel:112"');
     expect(html).toContain("Chiama il <!-- -->112");
@@ -62,7 +53,7 @@ describe("Hai bisogno di aiuto subito?", () => {
 
   it("is linked from every page of the client area, signed in or not", () => {
     for (const signedIn of [true, false]) {
-      const html = rendered(ClientLayout, "/area-personale", { signedIn, email: signedIn ? "utente@example.com" : null });
+      const html = renderedRoute(ClientLayout, "/area-personale", { signedIn, email: signedIn ? "utente@example.com" : null });
       expect(html, String(signedIn)).toContain('href="/aiuto-subito"');
     }
   });
@@ -140,7 +131,7 @@ describe("a questionnaire answered 'Meno di 18'", () => {
     const { token, group } = await minorAndGroup("luca.pagina@example.com");
     for (const query of [`token=${token}`, `token=${token}&show_call=true&therapist=x&group=${group.id}`]) {
       const loaderData = answer(await call(matchingLoader, pageRequest(`/gruppi-matching?${query}`))).body;
-      const html = rendered(GroupsMatchingPage, "/gruppi-matching", loaderData);
+      const html = renderedRoute(GroupsMatchingPage, "/gruppi-matching", loaderData);
       expect(html, query).toContain("I nostri gruppi sono per persone adulte");
       expect(html, query).toContain("consenso di un genitore o di chi ne fa le veci");
       for (const place of ["pediatra", "consultorio familiare", "Neuropsichiatria dell&#x27;infanzia", "19696", "112"]) expect(html, `${query} ${place}`).toContain(place);
@@ -236,7 +227,7 @@ describe("the matching page (issue 34)", () => {
     const cards = page.cards as { groupId: string; reasons: string }[];
     expect(cards.map((card) => card.groupId)).toContain(young!.id);
     for (const card of cards) expect(card.reasons, card.groupId).not.toBe("");
-    const html = rendered(GroupsMatchingPage, "/gruppi-matching", page);
+    const html = renderedRoute(GroupsMatchingPage, "/gruppi-matching", page);
     expect(html).toContain("non ci sono persone della tua fascia d&#x27;età (46-55)");
   });
 });

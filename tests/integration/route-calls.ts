@@ -1,3 +1,6 @@
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
 import type { Database } from "../../app/server/db/client.server";
 import { decodeFlash } from "../../app/domain/flash";
 
@@ -85,4 +88,10 @@ export async function statusesFor(page: (cookie?: string) => Promise<unknown>, c
   const statuses: number[] = [];
   for (const cookie of cookies) statuses.push(await statusOf(page(cookie)));
   return statuses;
+}
+
+/** A route component as the server renders it at `url`, with the loader data it would get. */
+export function renderedRoute(Component: unknown, url: string, loaderData: unknown = null) {
+  const Stub = createRoutesStub([{ id: "page", path: url, Component: Component as never, loader: () => loaderData }]);
+  return renderToString(createElement(Stub, { initialEntries: [url], hydrationData: { loaderData: { page: loaderData } } }));
 }

@@ -91,15 +91,27 @@ async function groupTherapist(db: Reader, groupId: string | null | undefined) {
  * The calendars a call is booked from: the chosen group's therapist's or, when no group was chosen
  * or its therapist takes no intake calls (no windows, no extra hours), every therapist's.
  */
-async function callCalendars(db: Reader, groupId: string | null | undefined, now: Date) {
+async function callCalendarsOf(db: Reader, groupId: string | null | undefined, now: Date) {
   const therapistId = await groupTherapist(db, groupId);
   const own = therapistId ? await therapistCalendars(db, therapistId, now) : [];
-  return own.length > 0 ? own : therapistCalendars(db, null, now);
+  return own.length > 0 ? { calendars: own, therapistId } : { calendars: await therapistCalendars(db, null, now), therapistId: null };
 }
+
+const callCalendars = async (db: Reader, groupId: string | null | undefined, now: Date) => (await callCalendarsOf(db, groupId, now)).calendars;
 
 /** The days and slots of the next INTAKE_CALL_DAYS days (see callCalendars). */
 export async function callAvailability(db: Reader, options: { groupId?: string | null } = {}, now = new Date()) {
   return intakeSlotDays(now, await callCalendars(db, options.groupId, now));
+}
+
+/**
+ * What the call page offers: the days and slots (see callAvailability) and the name of the therapist
+ * they all belong to when they are the chosen group's therapist's alone (null: every therapist's).
+ */
+export async function callOffer(db: Reader, groupId: string | null, now = new Date()) {
+  const { calendars, therapistId } = await callCalendarsOf(db, groupId, now);
+  const [therapist] = therapistId ? await db.select({ name: therapists.name }).from(therapists).where(eq(therapists.id, therapistId)) : [];
+  return { days: intakeSlotDays(now, calendars), therapistName: therapist?.name ?? null };
 }
 
 /**
