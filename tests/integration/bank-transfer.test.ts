@@ -9,17 +9,15 @@ import type { BankTransferView } from "../../app/domain/bank-transfer";
 import { formatEuro } from "../../app/domain/money";
 import AdminPayments, { loader as adminPaymentsLoader } from "../../app/routes/admin/payments";
 import { loader as paymentsLoader } from "../../app/routes/client/payments";
-import type { SessionInfo } from "../../app/server/auth.server";
-import type { Database } from "../../app/server/db/client.server";
 import { groupBookings, groupSessions, practiceSettings } from "../../app/server/db/schema";
 import { resetEnvForTests } from "../../app/server/env.server";
 import { bookingByPaymentReference } from "../../app/server/services/bank-transfer.server";
 
 import { queueSessionReminders } from "../../app/server/services/reminders.server";
 import { signedInClient } from "./client-session";
-import { testDatabase } from "./database";
-import { attendingMember, fiscalProfile, practiceReady, queuedMail, signedInStaff, staffPayment } from "./helpers";
-import { pageRequest, routeCaller } from "./route-calls";
+import { staffFile } from "./staff-file";
+import { attendingMember, fiscalProfile, practiceReady, queuedMail, staffPayment } from "./helpers";
+import { pageRequest } from "./route-calls";
 
 /**
  * Paying by bank transfer (issue 29, point 5): the block on /area-personale/pagamenti (signed-in
@@ -29,27 +27,23 @@ import { pageRequest, routeCaller } from "./route-calls";
 
 const IBAN = "IT60X0542811101000000123456";
 const HOLDER = "Studio di prova S.r.l.";
-let db: Database;
-let staff: SessionInfo;
-let staffCookie: string;
+const suite = staffFile("staff-bonifici@example.com", "198.51.100.92");
+const { call } = suite;
 let counter = 0;
-const call = routeCaller(() => ({ db, clientIp: "198.51.100.92", cspNonce: "" }));
 
 type PaymentsPage = { data: { accounts: { bookingId: string; owedCents: number }[]; transfers: Record<string, BankTransferView> } };
 const page = async (cookie: string) => (await call(paymentsLoader, pageRequest("/area-personale/pagamenti", { cookie }))) as PaymentsPage;
 
 beforeAll(async () => {
-  db = await testDatabase();
-  ({ session: staff, cookie: staffCookie } = await signedInStaff(db, "staff-bonifici@example.com"));
-  await practiceReady(db);
+  await practiceReady(suite.db);
 });
 
 /** A confirmed member who attended `attended` weekly meetings from Wednesday 4 November 2026, 19:00 in Italy (the first is the trial). */
 async function member(email: string, attended: number) {
   const tag = ++counter;
-  const booking = await attendingMember(db, email, attended, tag, { startsOn: "2026-11-04", therapist: "Dott. Bonifico", group: "Gruppo bonifici" });
-  await fiscalProfile(db, email);
-  return { booking, group: { id: booking.groupId!, name: `Gruppo bonifici ${tag}` }, cookie: await signedInClient(db, email) };
+  const booking = await attendingMember(suite.db, email, attended, tag, { startsOn: "2026-11-04", therapist: "Dott. Bonifico", group: "Gruppo bonifici" });
+  await fiscalProfile(suite.db, email);
+  return { booking, group: { id: booking.groupId!, name: `Gruppo bonifici ${tag}` }, cookie: await signedInClient(suite.db, email) };
 }
 
 const markup = (transfer: BankTransferView, online = false) => renderToStaticMarkup(createElement(BankTransfer, { transfer, online }));
@@ -76,7 +70,7 @@ describe("the transfer block on /area-personale/pagamenti", () => {
 
   it("shows nothing to a member who owes nothing", async () => {
     const { booking, cookie } = await member("bonifico-pari@example.com", 2);
-    await staffPayment(db, staff, booking.id, { amountCents: 6500, paidOn: "2026-11-12" });
+    await staffPayment(suite.db, suite.staff, booking.id, { amountCents: 6500, paidOn: "2026-11-12" });
     const { accounts, transfers } = (await page(cookie)).data;
     expect(accounts[0]!.owedCents).toBe(0);
     expect(transfers).toEqual({});
@@ -84,7 +78,7 @@ describe("the transfer block on /area-personale/pagamenti", () => {
 
   it("says to contact the practice, with no IBAN at all, while its IBAN is not set", async () => {
     const { booking, cookie } = await member("bonifico-senza-iban@example.com", 1);
-    await db.update(practiceSettings).set({ iban: null }).where(eq(practiceSettings.id, 1));
+    await suite.db.update(practiceSettings).set({ iban: null }).where(eq(practiceSettings.id, 1));
     try {
       const transfer = (await page(cookie)).data.transfers[booking.id]!;
       expect(transfer).toEqual({ status: "contact", amountCents: 3000, stampDutyCents: 0, qrSvg: null });
@@ -94,14 +88,14 @@ describe("the transfer block on /area-personale/pagamenti", () => {
       expect(html).not.toMatch(/IT\d\d/);
       expect(html).not.toContain('<svg role="img"');
     } finally {
-      await db.update(practiceSettings).set({ iban: IBAN }).where(eq(practiceSettings.id, 1));
+      await suite.db.update(practiceSettings).set({ iban: IBAN }).where(eq(practiceSettings.id, 1));
     }
   });
 
   it("shows no IBAN while the settings hold the demo's values on a real production start", async () => {
     const { booking, cookie } = await member("bonifico-demo@example.com", 1);
     const saved = { ...process.env };
-    await db.update(practiceSettings).set({ demo: true }).where(eq(practiceSettings.id, 1));
+    await suite.db.update(practiceSettings).set({ demo: true }).where(eq(practiceSettings.id, 1));
     try {
       Object.assign(process.env, { NODE_ENV: "production", SESSION_SECRET: "s".repeat(40), DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64") });
       delete process.env.SEED_DEMO;
@@ -117,22 +111,22 @@ describe("the transfer block on /area-personale/pagamenti", () => {
         else process.env[key] = saved[key];
       }
       resetEnvForTests();
-      await db.update(practiceSettings).set({ demo: false }).where(eq(practiceSettings.id, 1));
+      await suite.db.update(practiceSettings).set({ demo: false }).where(eq(practiceSettings.id, 1));
     }
   });
 
   it("adds the €2 stamp duty when the practice recharges it and the amount exceeds €77.47", async () => {
     const { booking, cookie } = await member("bonifico-bollo@example.com", 3);
-    await db.update(practiceSettings).set({ stampDutyCharged: true }).where(eq(practiceSettings.id, 1));
+    await suite.db.update(practiceSettings).set({ stampDutyCharged: true }).where(eq(practiceSettings.id, 1));
     try {
       const transfer = (await page(cookie)).data.transfers[booking.id]!;
       expect(transfer).toMatchObject({ amountCents: 10_200, stampDutyCents: 200 });
       expect(markup(transfer)).toContain("L&#x27;importo comprende 2,00\u00a0€ di imposta di bollo della fattura.");
       // Paid as shown, with no warning about credit, the account is settled: the invoice counts the stamp within the amount.
-      await staffPayment(db, staff, booking.id, { amountCents: 10_200, paidOn: "2026-11-20" });
+      await staffPayment(suite.db, suite.staff, booking.id, { amountCents: 10_200, paidOn: "2026-11-20" });
       expect((await page(cookie)).data.accounts[0]!.owedCents).toBe(0);
     } finally {
-      await db.update(practiceSettings).set({ stampDutyCharged: false }).where(eq(practiceSettings.id, 1));
+      await suite.db.update(practiceSettings).set({ stampDutyCharged: false }).where(eq(practiceSettings.id, 1));
     }
   });
 
@@ -144,7 +138,7 @@ describe("the transfer block on /area-personale/pagamenti", () => {
     expect(JSON.stringify(seen)).not.toContain(paymentCode(owner.booking.id));
     const anonymous = await call(paymentsLoader, pageRequest("/area-personale/pagamenti")).catch((thrown: unknown) => thrown);
     expect((anonymous as Response).headers.get("location")).toMatch(/^\/area-personale\?ritorno=/);
-    const staffPage = await call(paymentsLoader, pageRequest("/area-personale/pagamenti", { cookie: staffCookie })).catch((thrown: unknown) => thrown);
+    const staffPage = await call(paymentsLoader, pageRequest("/area-personale/pagamenti", { cookie: suite.staffCookie })).catch((thrown: unknown) => thrown);
     expect((staffPage as Response).status).toBe(403);
   });
 });
@@ -154,25 +148,25 @@ describe("bookingByPaymentReference", () => {
     const { booking } = await member("bonifico-estratto@example.com", 1);
     const code = paymentCode(booking.id);
     const expected = { codes: [code], matches: [{ bookingId: booking.id, code, name: booking.name, email: booking.email, groupName: expect.stringMatching(/^Gruppo bonifici/) }] };
-    expect(await bookingByPaymentReference(db, `BONIFICO SEPA DA ROSSI GIULIA CAUSALE: INSIEME ${code} SEDUTA DEL 04/11/2026`)).toEqual(expected);
-    expect(await bookingByPaymentReference(db, code.toLowerCase())).toEqual(expected);
-    expect(await bookingByPaymentReference(db, "Giulia Rossi")).toBeNull();
+    expect(await bookingByPaymentReference(suite.db, `BONIFICO SEPA DA ROSSI GIULIA CAUSALE: INSIEME ${code} SEDUTA DEL 04/11/2026`)).toEqual(expected);
+    expect(await bookingByPaymentReference(suite.db, code.toLowerCase())).toEqual(expected);
+    expect(await bookingByPaymentReference(suite.db, "Giulia Rossi")).toBeNull();
     // A mistyped code names nobody rather than someone else.
     const typo = `${code.slice(0, 7)}${code.endsWith("0") ? "1" : "0"}`;
-    expect(await bookingByPaymentReference(db, `INSIEME ${typo}`)).toEqual({ codes: [typo], matches: [] });
+    expect(await bookingByPaymentReference(suite.db, `INSIEME ${typo}`)).toEqual({ codes: [typo], matches: [] });
   });
 });
 
 /** /admin/pagamenti as the server renders it for staff at `url`, from its real loader. */
 async function renderedPayments(url: string) {
-  const loaderData = await call(adminPaymentsLoader, pageRequest(url, { cookie: staffCookie }));
+  const loaderData = await call(adminPaymentsLoader, pageRequest(url, { cookie: suite.staffCookie }));
   const Stub = createRoutesStub([{ id: "payments", path: "/admin/pagamenti", Component: AdminPayments as never, loader: () => loaderData }]);
   return renderToString(createElement(Stub, { initialEntries: [url], hydrationData: { loaderData: { payments: loaderData } } }));
 }
 
 describe("staff's search on /admin/pagamenti by the causale", () => {
   type AdminPage = { rows: { bookingId: string; owedCents: number }[]; chosen: string; reference: string };
-  const search = async (q: string) => (await call(adminPaymentsLoader, pageRequest(`/admin/pagamenti?q=${encodeURIComponent(q)}`, { cookie: staffCookie }))) as AdminPage;
+  const search = async (q: string) => (await call(adminPaymentsLoader, pageRequest(`/admin/pagamenti?q=${encodeURIComponent(q)}`, { cookie: suite.staffCookie }))) as AdminPage;
 
   it("finds the person from the bank statement's line or the code alone, chooses them in the payment form with the causale as its note", async () => {
     const { booking, group } = await member("bonifico-ricerca@example.com", 2);
@@ -207,7 +201,7 @@ describe("a row of /admin/pagamenti", () => {
     expect(link?.[2]).toContain("Registra pagamento");
     const target = link![1]!.replaceAll("&amp;", "&");
     expect(target).toBe(`/admin/pagamenti?q=bonifico-riga&status=deve&persona=${booking.id}#payment-form-title`);
-    const opened = (await call(adminPaymentsLoader, pageRequest(target.split("#")[0]!, { cookie: staffCookie }))) as { chosen: string };
+    const opened = (await call(adminPaymentsLoader, pageRequest(target.split("#")[0]!, { cookie: suite.staffCookie }))) as { chosen: string };
     expect(opened.chosen).toBe(booking.id);
   });
 });
@@ -215,11 +209,14 @@ describe("a row of /admin/pagamenti", () => {
 describe("the session reminder of a member who owes", () => {
   it("tells the IBAN, holder, exact amount and causale in the text and the html; nothing for a member who owes nothing", async () => {
     const owing = await member("bonifico-promemoria@example.com", 2);
-    const square = await db.insert(groupBookings).values({ groupId: owing.group.id, email: "bonifico-promemoria-pari@example.com", name: "Pari", status: "confirmed" }).returning();
+    const square = await suite.db
+      .insert(groupBookings)
+      .values({ groupId: owing.group.id, email: "bonifico-promemoria-pari@example.com", name: "Pari", status: "confirmed" })
+      .returning();
     // Monday 7 December 2026, 19:00 in Italy; the job runs the evening before.
-    await db.insert(groupSessions).values({ groupId: owing.group.id, startsAt: new Date("2026-12-07T18:00:00Z"), endsAt: new Date("2026-12-07T19:30:00Z") });
-    expect(await queueSessionReminders(db, new Date("2026-12-06T19:00:00Z"))).toBe(2);
-    const mails = await queuedMail(db);
+    await suite.db.insert(groupSessions).values({ groupId: owing.group.id, startsAt: new Date("2026-12-07T18:00:00Z"), endsAt: new Date("2026-12-07T19:30:00Z") });
+    expect(await queueSessionReminders(suite.db, new Date("2026-12-06T19:00:00Z"))).toBe(2);
+    const mails = await queuedMail(suite.db);
     const mail = mails.find((row) => row.to === "bonifico-promemoria@example.com" && row.template === "session-reminder")!;
     const reference = `INSIEME ${paymentCode(owing.booking.id)} 2 sedute fino al 11/11/2026`;
     for (const part of [mail.text, mail.html]) {

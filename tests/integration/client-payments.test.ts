@@ -9,17 +9,15 @@ import { action as paymentsAction, loader as paymentsLoader } from "../../app/ro
 import { loader as invoiceLoader } from "../../app/routes/client/invoice-pdf";
 import { loader as staffInvoiceLoader } from "../../app/routes/admin/invoice-pdf";
 import { pdfTextOf } from "../support/pdf-text";
-import type { SessionInfo } from "../../app/server/auth.server";
-import type { Database } from "../../app/server/db/client.server";
 import { auditLog, groupBookings, invoices, iseeRequests } from "../../app/server/db/schema";
 import { resetEnvForTests } from "../../app/server/env.server";
 import { recordRefund } from "../../app/server/services/payments.server";
 import { erasePersonalData } from "../../app/server/services/privacy-requests.server";
 import { storage } from "../../app/server/storage.server";
 import { signedInClient } from "./client-session";
-import { testDatabase } from "./database";
-import { attendingMember, fiscalProfile, onePagePdf, practiceReady, queuedMail, signedInStaff, staffPayment } from "./helpers";
-import { answer, flashOf, form, pageRequest, refusal, routeCaller } from "./route-calls";
+import { staffFile } from "./staff-file";
+import { attendingMember, fiscalProfile, onePagePdf, practiceReady, queuedMail, staffPayment } from "./helpers";
+import { answer, flashOf, form, pageRequest, refusal } from "./route-calls";
 
 /**
  * /area-personale/pagamenti (issue 19, money): the person's own ledger and receipts, and the reduced
@@ -27,11 +25,12 @@ import { answer, flashOf, form, pageRequest, refusal, routeCaller } from "./rout
  * client for their own bookings; staff for the attestations; nobody else.
  */
 
-let db: Database;
-let staffCookie: string;
-let staff: SessionInfo;
+const suite = staffFile("staff-pagamenti-area@example.com", "198.51.100.91", () => {
+  process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "insieme-client-payments-"));
+  resetEnvForTests();
+});
+const { call } = suite;
 let counter = 0;
-const call = routeCaller(() => ({ db, clientIp: "198.51.100.91", cspNonce: "" }));
 
 type PaymentsPage = {
   data: {
@@ -53,19 +52,15 @@ type PaymentsPage = {
 };
 
 beforeAll(async () => {
-  process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "insieme-client-payments-"));
-  resetEnvForTests();
-  db = await testDatabase();
-  ({ cookie: staffCookie, session: staff } = await signedInStaff(db, "staff-pagamenti-area@example.com"));
-  await practiceReady(db);
+  await practiceReady(suite.db);
 });
 
 /** A confirmed member of a group of their own who attended `attended` meetings (the first is the trial). */
 async function member(email: string, attended = 2) {
   const tag = ++counter;
-  const booking = await attendingMember(db, email, attended, tag, { therapist: "Dott. Conti", group: "Gruppo conti" });
-  await fiscalProfile(db, email);
-  return { booking, cookie: await signedInClient(db, email) };
+  const booking = await attendingMember(suite.db, email, attended, tag, { therapist: "Dott. Conti", group: "Gruppo conti" });
+  await fiscalProfile(suite.db, email);
+  return { booking, cookie: await signedInClient(suite.db, email) };
 }
 
 const page = async (cookie: string, query = "") => (await call(paymentsLoader, pageRequest(`/area-personale/pagamenti${query}`, { cookie }))) as PaymentsPage;
@@ -94,7 +89,7 @@ describe("who may see /area-personale/pagamenti", () => {
   });
 
   it("refuses staff: they have their own area", async () => {
-    const refused = await call(paymentsLoader, pageRequest("/area-personale/pagamenti", { cookie: staffCookie })).catch((thrown: unknown) => thrown);
+    const refused = await call(paymentsLoader, pageRequest("/area-personale/pagamenti", { cookie: suite.staffCookie })).catch((thrown: unknown) => thrown);
     expect((refused as Response).status).toBe(403);
   });
 });
@@ -112,7 +107,7 @@ describe("the person's ledger", () => {
     expect(before[0]!.owed).toHaveLength(2);
     expect((await page(cookie)).data.online).toBe(false);
 
-    const payment = await staffPayment(db, staff, booking.id);
+    const payment = await staffPayment(suite.db, suite.staff, booking.id);
     const after = (await page(cookie)).data.accounts[0]!;
     expect(after.paidCents).toBe(3000);
     expect(after.owedCents).toBe(3500);
@@ -128,10 +123,18 @@ describe("the person's ledger", () => {
     const text = pdfTextOf(Buffer.from(await pdf.arrayBuffer()));
     for (const expected of ["FATTURA SANITARIA", `Fattura n. ${payment.invoiceNumber}`, "Pagamento tracciato: bonifico", "Ricevuto il 10/01/2026"])
       expect(text).toContain(expected);
-    expect(await db.select().from(auditLog).where(eq(auditLog.entityId, invoiceId))).toMatchObject([{ action: "read", entity: "invoice", actorEmail: "conti-giulia@example.com" }]);
+    expect(await suite.db.select().from(auditLog).where(eq(auditLog.entityId, invoiceId))).toMatchObject([
+      { action: "read", entity: "invoice", actorEmail: "conti-giulia@example.com" },
+    ]);
 
     // The credit note of a refund is theirs too, listed with its number.
-    const refund = await recordRefund(db, staff, { bookingId: booking.id, kind: "refund", amountCents: 500, reason: "Seduta non usata", idempotencyKey: crypto.randomUUID() });
+    const refund = await recordRefund(suite.db, suite.staff, {
+      bookingId: booking.id,
+      kind: "refund",
+      amountCents: 500,
+      reason: "Seduta non usata",
+      idempotencyKey: crypto.randomUUID(),
+    });
     const [listed] = (await page(cookie)).data.accounts[0]!.refunds;
     expect(listed).toMatchObject({ creditNoteNumber: refund.creditNoteNumber });
     const note = (await call(invoiceLoader, pageRequest(`/area-personale/pagamenti/fattura/${listed!.creditNoteId}`, { cookie }), { id: listed!.creditNoteId! })) as Response;
@@ -142,12 +145,12 @@ describe("the person's ledger", () => {
   it("answers 404 for an invoice of someone else's payment, as for a missing one; staff are refused there, and clients on the staff's", async () => {
     const owner = await member("conti-proprietaria@example.com", 1);
     const other = await member("conti-curiosa@example.com", 1);
-    const payment = await staffPayment(db, staff, owner.booking.id, { method: "other" });
-    const [invoice] = await db.select().from(invoices).where(eq(invoices.paymentId, payment.id));
+    const payment = await staffPayment(suite.db, suite.staff, owner.booking.id, { method: "other" });
+    const [invoice] = await suite.db.select().from(invoices).where(eq(invoices.paymentId, payment.id));
     const open = (id: string, cookie?: string) =>
       call(invoiceLoader, pageRequest(`/area-personale/pagamenti/fattura/${id}`, cookie ? { cookie } : {}), { id }).catch((thrown: unknown) => thrown) as Promise<Response>;
     for (const id of [invoice!.id, crypto.randomUUID(), "non-un-id"]) expect((await open(id, other.cookie)).status).toBe(404);
-    expect((await open(invoice!.id, staffCookie)).status).toBe(403);
+    expect((await open(invoice!.id, suite.staffCookie)).status).toBe(403);
     const anonymous = await open(invoice!.id);
     expect([302, 303]).toContain(anonymous.status);
     const staffRoute = await call(staffInvoiceLoader, pageRequest(`/admin/pagamenti/fattura/${invoice!.id}`, { cookie: owner.cookie }), { id: invoice!.id }).catch(
@@ -188,7 +191,7 @@ describe("the reduced rate with an ISEE attestation", () => {
     const tooLarge = answer(await upload(cookie, booking.id, huge));
     expect(tooLarge.status).toBe(413);
     expect(refusal(tooLarge.body).fieldErrors).toEqual({ file: "Il file è troppo grande. Massimo 5MB." });
-    expect(await db.select().from(iseeRequests).where(eq(iseeRequests.bookingId, booking.id))).toEqual([]);
+    expect(await suite.db.select().from(iseeRequests).where(eq(iseeRequests.bookingId, booking.id))).toEqual([]);
   });
 
   it("answers a post without JavaScript whose file input was left empty on that field, keeps the ticked confirmation and stores nothing", async () => {
@@ -198,8 +201,8 @@ describe("the reduced rate with an ISEE attestation", () => {
     expect(refusal(refused.body)).toEqual({ fieldErrors: { file: "Nessun file selezionato." } });
     // The page rendered from this answer shows it on this booking's form, the box still ticked.
     expect(valuesOf(refused.body)).toEqual({ intent: "isee", booking: booking.id, below: "on" });
-    expect(await db.select().from(iseeRequests).where(eq(iseeRequests.bookingId, booking.id))).toEqual([]);
-    expect((await queuedMail(db)).filter((mail) => mail.template.includes("isee") && mail.text.includes(`Persona ${counter}`))).toEqual([]);
+    expect(await suite.db.select().from(iseeRequests).where(eq(iseeRequests.bookingId, booking.id))).toEqual([]);
+    expect((await queuedMail(suite.db)).filter((mail) => mail.template.includes("isee") && mail.text.includes(`Persona ${counter}`))).toEqual([]);
   });
 
   it("stores the attestation once, e-mails the person and staff, and staff open it and approve: the reduced rate applies from then on", async () => {
@@ -210,38 +213,38 @@ describe("the reduced rate with an ISEE attestation", () => {
     expect(flashOf(sent)).toEqual({ form: "isee-request", outcome: "ok" });
     // Sending again (a double submit) finds the pending request: one row, one pair of e-mails.
     await upload(cookie, booking.id, await pdfBlob("isee di nuovo"));
-    const rows = await db.select().from(iseeRequests).where(eq(iseeRequests.bookingId, booking.id));
+    const rows = await suite.db.select().from(iseeRequests).where(eq(iseeRequests.bookingId, booking.id));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.status).toBe("pending");
     const stored = await storage().get("isee", rows[0]!.fileKey);
     expect(stored?.body.toString("latin1")).toContain("% isee\n");
-    const mails = (await queuedMail(db)).filter((mail) => mail.template === "client-isee-request" || mail.template === "staff-isee-request");
+    const mails = (await queuedMail(suite.db)).filter((mail) => mail.template === "client-isee-request" || mail.template === "staff-isee-request");
     expect(mails.filter((mail) => mail.to === "conti-isee@example.com").map((mail) => mail.subject)).toEqual(["Abbiamo ricevuto la tua attestazione ISEE"]);
     expect(mails.filter((mail) => mail.template === "staff-isee-request" && mail.text.includes(`Persona ${counter}`))).toHaveLength(1);
     const waiting = (await page(cookie)).data;
     expect(waiting.accounts[0]!.iseeRequest?.status).toBe("pending");
 
     // Staff see it in their queue, open the PDF (audited) and approve.
-    const admin = (await call(adminPaymentsLoader, pageRequest("/admin/pagamenti", { cookie: staffCookie }))) as { iseeRequests: { id: string; email: string }[] };
+    const admin = (await call(adminPaymentsLoader, pageRequest("/admin/pagamenti", { cookie: suite.staffCookie }))) as { iseeRequests: { id: string; email: string }[] };
     const queued = admin.iseeRequests.find((request) => request.email === "conti-isee@example.com")!;
     expect(queued.id).toBe(rows[0]!.id);
-    const file = (await call(iseeFileLoader, pageRequest(`/admin/pagamenti/isee/${queued.id}`, { cookie: staffCookie }), { id: queued.id })) as Response;
+    const file = (await call(iseeFileLoader, pageRequest(`/admin/pagamenti/isee/${queued.id}`, { cookie: suite.staffCookie }), { id: queued.id })) as Response;
     expect(file.headers.get("content-type")).toBe("application/pdf");
     expect(file.headers.get("cache-control")).toBe("private, no-store");
-    expect((await db.select().from(auditLog).where(eq(auditLog.entityId, queued.id))).map((row) => row.action)).toContain("read");
+    expect((await suite.db.select().from(auditLog).where(eq(auditLog.entityId, queued.id))).map((row) => row.action)).toContain("read");
     const approved = answer(
       await call(
         adminPaymentsAction,
-        pageRequest("/admin/pagamenti", { method: "POST", cookie: staffCookie, body: form({ intent: "isee-request-approve", request_id: queued.id }) }),
+        pageRequest("/admin/pagamenti", { method: "POST", cookie: suite.staffCookie, body: form({ intent: "isee-request-approve", request_id: queued.id }) }),
       ),
     );
     expect(approved.body).toMatchObject({ ok: true });
-    const [after] = await db.select().from(groupBookings).where(eq(groupBookings.id, booking.id));
+    const [after] = await suite.db.select().from(groupBookings).where(eq(groupBookings.id, booking.id));
     expect(after!.iseeApprovedAt).not.toBeNull();
     const account = (await page(cookie)).data.accounts[0]!;
     expect(account.iseeRequest?.status).toBe("approved");
     expect(account.iseeApprovedAt).not.toBeNull();
-    expect((await queuedMail(db)).filter((mail) => mail.to === "conti-isee@example.com" && mail.template === "client-isee-approved")).toHaveLength(1);
+    expect((await queuedMail(suite.db)).filter((mail) => mail.to === "conti-isee@example.com" && mail.template === "client-isee-approved")).toHaveLength(1);
     // Approved: the person cannot ask again.
     const again = answer(await upload(cookie, booking.id, await pdfBlob()));
     expect(again.status).toBe(409);
@@ -251,11 +254,11 @@ describe("the reduced rate with an ISEE attestation", () => {
   it("staff decline with a reason the person reads, and a reason is required", async () => {
     const { booking, cookie } = await member("conti-isee-no@example.com", 1);
     await upload(cookie, booking.id, await pdfBlob());
-    const [request] = await db.select().from(iseeRequests).where(eq(iseeRequests.bookingId, booking.id));
+    const [request] = await suite.db.select().from(iseeRequests).where(eq(iseeRequests.bookingId, booking.id));
     const decline = (reason: string) =>
       call(
         adminPaymentsAction,
-        pageRequest("/admin/pagamenti", { method: "POST", cookie: staffCookie, body: form({ intent: "isee-request-decline", request_id: request!.id, reason }) }),
+        pageRequest("/admin/pagamenti", { method: "POST", cookie: suite.staffCookie, body: form({ intent: "isee-request-decline", request_id: request!.id, reason }) }),
       );
     const empty = answer(await decline("  "));
     expect(empty.status).toBe(400);
@@ -264,7 +267,7 @@ describe("the reduced rate with an ISEE attestation", () => {
     const account = (await page(cookie)).data.accounts[0]!;
     expect(account.iseeRequest).toMatchObject({ status: "declined", decisionReason: "L'attestazione è scaduta: serve quella di quest'anno." });
     expect(account.iseeApprovedAt).toBeNull();
-    const mail = (await queuedMail(db)).find((item) => item.to === "conti-isee-no@example.com" && item.template === "client-isee-declined");
+    const mail = (await queuedMail(suite.db)).find((item) => item.to === "conti-isee-no@example.com" && item.template === "client-isee-declined");
     expect(mail?.text).toContain("L'attestazione è scaduta");
     // Declined, a new attestation may be sent.
     expect(((await upload(cookie, booking.id, await pdfBlob("nuova"))) as Response).status).toBe(302);
@@ -277,7 +280,7 @@ describe("the reduced rate with an ISEE attestation", () => {
     const foreign = await upload(other.cookie, owner.booking.id, await pdfBlob()).catch((thrown: unknown) => thrown);
     expect((foreign as Response).status).toBe(404);
     await upload(owner.cookie, owner.booking.id, await pdfBlob());
-    const [request] = await db.select().from(iseeRequests).where(eq(iseeRequests.bookingId, owner.booking.id));
+    const [request] = await suite.db.select().from(iseeRequests).where(eq(iseeRequests.bookingId, owner.booking.id));
     for (const cookie of [owner.cookie, other.cookie, undefined]) {
       const refused = await call(iseeFileLoader, pageRequest(`/admin/pagamenti/isee/${request!.id}`, { cookie }), { id: request!.id }).catch((thrown: unknown) => thrown);
       expect(refused).toBeInstanceOf(Response);
@@ -290,17 +293,17 @@ describe("the reduced rate with an ISEE attestation", () => {
       ).catch((thrown: unknown) => thrown),
     );
     expect([302, 401, 403]).toContain(decided.status);
-    expect((await db.select().from(iseeRequests).where(eq(iseeRequests.id, request!.id)))[0]!.status).toBe("pending");
+    expect((await suite.db.select().from(iseeRequests).where(eq(iseeRequests.id, request!.id)))[0]!.status).toBe("pending");
   });
 
   it("erasure (art. 17) deletes the attestation's file with the request", async () => {
     const { booking, cookie } = await member("conti-isee-cancella@example.com", 1);
     await upload(cookie, booking.id, await pdfBlob("da cancellare"));
-    const [request] = await db.select().from(iseeRequests).where(eq(iseeRequests.bookingId, booking.id));
+    const [request] = await suite.db.select().from(iseeRequests).where(eq(iseeRequests.bookingId, booking.id));
     expect(await storage().exists("isee", request!.fileKey)).toBe(true);
-    const removed = await erasePersonalData(db, staff, "conti-isee-cancella@example.com");
+    const removed = await erasePersonalData(suite.db, suite.staff, "conti-isee-cancella@example.com");
     expect(removed.isee_attestations).toBe(1);
-    expect(await db.select().from(iseeRequests).where(eq(iseeRequests.id, request!.id))).toEqual([]);
+    expect(await suite.db.select().from(iseeRequests).where(eq(iseeRequests.id, request!.id))).toEqual([]);
     expect(await storage().exists("isee", request!.fileKey)).toBe(false);
   });
 });

@@ -8,16 +8,14 @@ import { loader as homeLoader } from "../../app/routes/client/home";
 import { action as fiscalAction, loader as fiscalLoader } from "../../app/routes/client/fiscal-data";
 import { loader as paymentsLoader } from "../../app/routes/client/payments";
 import { auth } from "../../app/server/auth.server";
-import type { SessionInfo } from "../../app/server/auth.server";
-import type { Database } from "../../app/server/db/client.server";
 import { auditLog, fiscalDataRequests, fiscalProfiles, invoices, user } from "../../app/server/db/schema";
 import { resetEnvForTests } from "../../app/server/env.server";
 
 import { handleStripeWebhook } from "../../app/server/services/stripe.server";
 import { signedInClient } from "./client-session";
-import { testDatabase } from "./database";
-import { attendingMember, cookieHeader, mistypedAddress, practiceReady, queuedMail, signedInStaff, staffPayment, rowsWhere } from "./helpers";
-import { answer, form, pageRequest, refusal, routeCaller } from "./route-calls";
+import { staffFile } from "./staff-file";
+import { attendingMember, cookieHeader, mistypedAddress, practiceReady, queuedMail, staffPayment, rowsWhere } from "./helpers";
+import { answer, form, pageRequest, refusal } from "./route-calls";
 import { signedCheckoutEvent } from "./stripe-events";
 
 /**
@@ -27,26 +25,25 @@ import { signedCheckoutEvent } from "./stripe-events";
  * saving issues what waited. Who may: the person for their own data, staff for anyone's; nobody else.
  */
 
-let db: Database;
-let staffCookie: string;
-let staff: SessionInfo;
-let therapistCookie: string;
-let counter = 0;
-const call = routeCaller(() => ({ db, clientIp: "198.51.100.30", cspNonce: "" }));
 const PAGE = "/area-personale/dati-fiscali";
 const WEBHOOK_SECRET = "whsec_insiemeFiscalDataTest";
-
-beforeAll(async () => {
+const suite = staffFile("staff-dati-fiscali@example.com", "198.51.100.30", () => {
   process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "insieme-fiscal-profiles-"));
   process.env.STRIPE_SECRET_KEY = "sk_test_insiemeFiscalData";
   process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
   resetEnvForTests();
-  db = await testDatabase();
-  ({ cookie: staffCookie, session: staff } = await signedInStaff(db, "staff-dati-fiscali@example.com"));
-  await auth(db).api.signUpEmail({ body: { email: "terapeuta-dati-fiscali@example.com", password: "password-terapeuta-1", name: "Terapeuta" } });
-  await db.update(user).set({ emailVerified: true, role: "therapist" }).where(eq(user.email, "terapeuta-dati-fiscali@example.com"));
-  therapistCookie = cookieHeader(await auth(db).api.signInEmail({ body: { email: "terapeuta-dati-fiscali@example.com", password: "password-terapeuta-1" }, asResponse: true }));
-  await practiceReady(db);
+});
+const { call } = suite;
+let therapistCookie: string;
+let counter = 0;
+
+beforeAll(async () => {
+  await auth(suite.db).api.signUpEmail({ body: { email: "terapeuta-dati-fiscali@example.com", password: "password-terapeuta-1", name: "Terapeuta" } });
+  await suite.db.update(user).set({ emailVerified: true, role: "therapist" }).where(eq(user.email, "terapeuta-dati-fiscali@example.com"));
+  therapistCookie = cookieHeader(
+    await auth(suite.db).api.signInEmail({ body: { email: "terapeuta-dati-fiscali@example.com", password: "password-terapeuta-1" }, asResponse: true }),
+  );
+  await practiceReady(suite.db);
 });
 
 afterAll(() => {
@@ -66,11 +63,11 @@ async function thrown(work: () => Promise<unknown>) {
 async function member(attended = 2) {
   const tag = ++counter;
   const email = `dati-fiscali-${tag}@example.com`;
-  const booking = await attendingMember(db, email, attended, `fiscale-${tag}`);
-  return { booking, email, cookie: await signedInClient(db, email) };
+  const booking = await attendingMember(suite.db, email, attended, `fiscale-${tag}`);
+  return { booking, email, cookie: await signedInClient(suite.db, email) };
 }
 
-const pay = (bookingId: string, amountCents = 3000) => staffPayment(db, staff, bookingId, { amountCents });
+const pay = (bookingId: string, amountCents = 3000) => staffPayment(suite.db, suite.staff, bookingId, { amountCents });
 
 const validProfile = {
   first_name: "Giulia",
@@ -89,22 +86,22 @@ const ownPage = async (cookie: string) => ((await call(fiscalLoader, pageRequest
 
 const staffPath = (bookingId: string) => `/admin/persone/${bookingId}/dati-fiscali`;
 type StaffPage = { booking: { email: string }; version: string; profile: { codiceFiscale: string } | null; waiting: number };
-const staffPage = async (bookingId: string, cookie = staffCookie) => (await call(staffLoader, pageRequest(staffPath(bookingId), { cookie }), { bookingId })) as StaffPage;
-const saveByStaff = async (bookingId: string, values: Record<string, string>, cookie = staffCookie) =>
+const staffPage = async (bookingId: string, cookie = suite.staffCookie) => (await call(staffLoader, pageRequest(staffPath(bookingId), { cookie }), { bookingId })) as StaffPage;
+const saveByStaff = async (bookingId: string, values: Record<string, string>, cookie = suite.staffCookie) =>
   answer(await call(staffAction, pageRequest(staffPath(bookingId), { method: "POST", cookie, body: form(values) }), { bookingId }));
 
-const requestMails = async (email: string) => (await queuedMail(db)).filter((mail) => mail.to === email && mail.template === "client-fiscal-data-request");
+const requestMails = async (email: string) => (await queuedMail(suite.db)).filter((mail) => mail.to === email && mail.template === "client-fiscal-data-request");
 
 describe("who may use the fiscal data forms", () => {
   it("sends anonymous visitors to sign in and back, refuses an anonymous post, staff and therapists", async () => {
     const redirect = await thrown(() => call(fiscalLoader, pageRequest(PAGE)));
     expect(redirect.headers.get("location")).toBe(`/area-personale?${new URLSearchParams({ ritorno: PAGE })}`);
     expect((await thrown(() => call(fiscalAction, pageRequest(PAGE, { method: "POST", body: form(validProfile) })))).status).toBe(401);
-    for (const cookie of [staffCookie, therapistCookie]) {
+    for (const cookie of [suite.staffCookie, therapistCookie]) {
       expect((await thrown(() => call(fiscalLoader, pageRequest(PAGE, { cookie })))).status).toBe(403);
       expect((await thrown(() => call(fiscalAction, pageRequest(PAGE, { method: "POST", cookie, body: form(validProfile) })))).status).toBe(403);
     }
-    expect(await db.select().from(fiscalProfiles)).toHaveLength(0);
+    expect(await suite.db.select().from(fiscalProfiles)).toHaveLength(0);
   });
 
   it("keeps staff's edit for staff: anonymous 401, clients and therapists 403, an unknown booking 404", async () => {
@@ -117,7 +114,7 @@ describe("who may use the fiscal data forms", () => {
     }
     expect((await thrown(() => staffPage(crypto.randomUUID()))).status).toBe(404);
     expect((await staffPage(booking.id)).profile).toBeNull();
-    expect(await db.select().from(fiscalProfiles)).toHaveLength(0);
+    expect(await suite.db.select().from(fiscalProfiles)).toHaveLength(0);
   });
 });
 
@@ -136,24 +133,24 @@ describe("the person's own fiscal data", () => {
     expect(refusal(short.body).fieldErrors).toEqual({ codice_fiscale: "Il codice fiscale deve avere 16 caratteri." });
     const company = await saveOwn(cookie, { ...validProfile, codice_fiscale: "86334519757" });
     expect(refusal(company.body).fieldErrors.codice_fiscale).toContain("società");
-    expect(await db.select().from(fiscalProfiles).where(eq(fiscalProfiles.email, email))).toHaveLength(0);
+    expect(await suite.db.select().from(fiscalProfiles).where(eq(fiscalProfiles.email, email))).toHaveLength(0);
   });
 
   it("accepts an omocodic codice fiscale, stores the opposition, and shows the saved data", async () => {
     const { email, cookie } = await member(1);
     const saved = await saveOwn(cookie, { ...validProfile, codice_fiscale: "abcdef12b23p43ne", ts_opposition: "on" });
     expect(saved).toEqual({ status: 200, body: { saved: { issued: 0 } } });
-    const [row] = await db.select().from(fiscalProfiles).where(eq(fiscalProfiles.email, email));
+    const [row] = await suite.db.select().from(fiscalProfiles).where(eq(fiscalProfiles.email, email));
     expect(row).toMatchObject({ codiceFiscale: "ABCDEF12B23P43NE", province: "MI", tsOpposition: true, updatedBy: null });
     const shown = await ownPage(cookie);
     expect(shown.saved).toBe(true);
     expect(shown.defaults).toMatchObject({ codice_fiscale: "ABCDEF12B23P43NE", ts_opposition: "on" });
     // Unticked, the opposition is withdrawn.
     await saveOwn(cookie, { ...validProfile, codice_fiscale: "ABCDEF12B23P43NE" });
-    expect((await db.select().from(fiscalProfiles).where(eq(fiscalProfiles.email, email)))[0]!.tsOpposition).toBe(false);
+    expect((await suite.db.select().from(fiscalProfiles).where(eq(fiscalProfiles.email, email)))[0]!.tsOpposition).toBe(false);
     // Both saves are audited as the person's own, naming the changed fields, never their values; a save changing nothing is not.
     await saveOwn(cookie, { ...validProfile, codice_fiscale: "ABCDEF12B23P43NE" });
-    const entries = await db
+    const entries = await suite.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entity, "fiscal_profile"), eq(auditLog.entityId, email)))
@@ -169,7 +166,7 @@ describe("the person's own fiscal data", () => {
     const one = await member(1);
     const other = await member(1);
     await saveOwn(one.cookie, { ...validProfile, email: other.email, first_name: "Una" });
-    const rows = await db.select().from(fiscalProfiles).where(eq(fiscalProfiles.firstName, "Una"));
+    const rows = await suite.db.select().from(fiscalProfiles).where(eq(fiscalProfiles.firstName, "Una"));
     expect(rows.map((row) => row.email)).toEqual([one.email]);
     expect((await ownPage(other.cookie)).saved).toBe(false);
     expect((await ownPage(other.cookie)).defaults).toBeUndefined();
@@ -199,7 +196,7 @@ describe("invoices waiting for the person's data", () => {
 
     const saved = await saveOwn(cookie, { ...validProfile, ts_opposition: "on" });
     expect(saved.body).toEqual({ saved: { issued: 2 } });
-    const issued = await db.select().from(invoices).where(eq(invoices.bookingId, booking.id));
+    const issued = await suite.db.select().from(invoices).where(eq(invoices.bookingId, booking.id));
     expect(issued).toHaveLength(2);
     for (const invoice of issued) {
       expect(invoice.recipient).toMatchObject({ name: "Giulia Rossi", codiceFiscale: "RSSGLI90A41H501Y", province: "MI" });
@@ -208,7 +205,7 @@ describe("invoices waiting for the person's data", () => {
     const after = (await call(homeLoader, pageRequest("/area-personale", { cookie }))) as { data: { fiscalDataAsked: boolean } };
     expect(after.data.fiscalDataAsked).toBe(false);
     // A later payment is invoiced at once and asks nothing.
-    const third = await staffPayment(db, staff, booking.id, { amountCents: 3500, method: "cash", paidOn: "2026-01-20", allowCredit: true });
+    const third = await staffPayment(suite.db, suite.staff, booking.id, { amountCents: 3500, method: "cash", paidOn: "2026-01-20", allowCredit: true });
     expect(third.invoiceNumber).not.toBeNull();
     expect(await requestMails(email)).toHaveLength(1);
   });
@@ -216,9 +213,9 @@ describe("invoices waiting for the person's data", () => {
   it("asks once when the payment comes from Stripe, however many times Stripe delivers it", async () => {
     const { booking, email } = await member(1);
     const { payload, signature } = signedCheckoutEvent({ bookingId: booking.id, secret: WEBHOOK_SECRET });
-    for (let delivery = 0; delivery < 2; delivery++) expect((await handleStripeWebhook(db, Buffer.from(payload), signature)).status).toBe(200);
+    for (let delivery = 0; delivery < 2; delivery++) expect((await handleStripeWebhook(suite.db, Buffer.from(payload), signature)).status).toBe(200);
     expect(await requestMails(email)).toHaveLength(1);
-    expect(await db.select().from(fiscalDataRequests).where(eq(fiscalDataRequests.email, email))).toHaveLength(1);
+    expect(await suite.db.select().from(fiscalDataRequests).where(eq(fiscalDataRequests.email, email))).toHaveLength(1);
   });
 });
 
@@ -228,7 +225,7 @@ describe("staff's edit of a person's fiscal data", () => {
     await pay(booking.id, 3000);
     const loaded = await staffPage(booking.id);
     expect(loaded).toMatchObject({ version: "0", profile: null, waiting: 1 });
-    const read = await rowsWhere(db, auditLog, { entity: "fiscal_profile", action: "read", entityId: email });
+    const read = await rowsWhere(suite.db, auditLog, { entity: "fiscal_profile", action: "read", entityId: email });
     expect(read).toHaveLength(1);
 
     const refused = await saveByStaff(booking.id, { ...validProfile, codice_fiscale: "RSSGLI90A41H501X", version: "0" });
@@ -237,12 +234,15 @@ describe("staff's edit of a person's fiscal data", () => {
 
     const saved = await saveByStaff(booking.id, { ...validProfile, version: "0" });
     expect(saved.body).toMatchObject({ ok: true, message: "Dati fiscali salvati. 1 fattura emessa tra quelle in attesa." });
-    expect((await db.select().from(fiscalProfiles).where(eq(fiscalProfiles.email, email)))[0]).toMatchObject({ codiceFiscale: "RSSGLI90A41H501Y", updatedBy: staff.user.id });
-    expect(await db.select().from(invoices).where(eq(invoices.bookingId, booking.id))).toHaveLength(1);
+    expect((await suite.db.select().from(fiscalProfiles).where(eq(fiscalProfiles.email, email)))[0]).toMatchObject({
+      codiceFiscale: "RSSGLI90A41H501Y",
+      updatedBy: suite.staff.user.id,
+    });
+    expect(await suite.db.select().from(invoices).where(eq(invoices.bookingId, booking.id))).toHaveLength(1);
 
     const version = (await staffPage(booking.id)).version;
     expect((await saveByStaff(booking.id, { ...validProfile, city: "Monza", province: "MB", version })).body).toMatchObject({ ok: true, message: "Dati fiscali salvati." });
-    const entries = await rowsWhere(db, auditLog, { entity: "fiscal_profile", entityId: email });
+    const entries = await rowsWhere(suite.db, auditLog, { entity: "fiscal_profile", entityId: email });
     const writes = entries.filter((entry) => entry.action !== "read");
     expect(writes.map((entry) => entry.action).sort()).toEqual(["create", "update"]);
     expect(writes.find((entry) => entry.action === "update")!.detail).toEqual({ changed: ["city", "province"] });
@@ -250,7 +250,7 @@ describe("staff's edit of a person's fiscal data", () => {
 
     const stale = await saveByStaff(booking.id, { ...validProfile, city: "Lecco", province: "LC", version });
     expect(stale.status).toBe(409);
-    expect((await db.select().from(fiscalProfiles).where(eq(fiscalProfiles.email, email)))[0]!.city).toBe("Monza");
+    expect((await suite.db.select().from(fiscalProfiles).where(eq(fiscalProfiles.email, email)))[0]!.city).toBe("Monza");
     // The person sees what staff saved.
     expect((await ownPage(cookie)).defaults).toMatchObject({ city: "Monza", province: "MB" });
   });

@@ -2,19 +2,17 @@ import { eq, sql } from "drizzle-orm";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { action as settingsAction, loader as settingsLoader } from "../../app/routes/admin/settings";
 import { auth } from "../../app/server/auth.server";
-import type { SessionInfo } from "../../app/server/auth.server";
-import type { Database } from "../../app/server/db/client.server";
 import { auditLog, invoices, practiceSettings, user } from "../../app/server/db/schema";
 import { resetEnvForTests } from "../../app/server/env.server";
 import { practiceFiscalIdentity } from "../../app/server/services/invoices.server";
 
 import { signedInClient } from "./client-session";
-import { testDatabase } from "./database";
-import { attendingMember, cookieHeader, fiscalProfile, mistypedAddress, practiceReady, signedInStaff, staffPayment } from "./helpers";
-import { answer, form, pageRequest, refusal, routeCaller } from "./route-calls";
+import { staffFile } from "./staff-file";
+import { attendingMember, cookieHeader, fiscalProfile, mistypedAddress, practiceReady, staffPayment } from "./helpers";
+import { answer, form, pageRequest, refusal } from "./route-calls";
 
 /**
  * /admin/impostazioni (issue 29): the practice's fiscal identity. Who may: staff only. Each field's
@@ -22,21 +20,15 @@ import { answer, form, pageRequest, refusal, routeCaller } from "./route-calls";
  * invoices that waited for it issued, and the demo values refused on a real production start.
  */
 
-let db: Database;
-let staffCookie: string;
-let staff: SessionInfo;
-let counter = 0;
-const call = routeCaller(() => ({ db, clientIp: "198.51.100.29", cspNonce: "" }));
-
-beforeAll(async () => {
+const suite = staffFile("staff-impostazioni@example.com", "198.51.100.29", () => {
   process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "insieme-fiscal-settings-"));
   resetEnvForTests();
-  db = await testDatabase();
-  ({ cookie: staffCookie, session: staff } = await signedInStaff(db, "staff-impostazioni@example.com"));
 });
+const { call } = suite;
+let counter = 0;
 
 beforeEach(async () => {
-  await db.delete(practiceSettings);
+  await suite.db.delete(practiceSettings);
 });
 
 /** What a thrown loader/action answer was (a Response: 401, 403), read back. */
@@ -50,12 +42,12 @@ async function thrown(work: () => Promise<unknown>) {
 async function member(attended = 1, withFiscalData = true) {
   const tag = ++counter;
   const email = `impostazioni-${tag}@example.com`;
-  const booking = await attendingMember(db, email, attended, `impostazioni-${tag}`);
-  if (withFiscalData) await fiscalProfile(db, email);
+  const booking = await attendingMember(suite.db, email, attended, `impostazioni-${tag}`);
+  if (withFiscalData) await fiscalProfile(suite.db, email);
   return booking;
 }
 
-const pay = (bookingId: string) => staffPayment(db, staff, bookingId);
+const pay = (bookingId: string) => staffPayment(suite.db, suite.staff, bookingId);
 
 const validSettings = {
   legal_name: "Studio Verdi",
@@ -73,9 +65,9 @@ const validSettings = {
 };
 
 type SettingsPage = { version: string; gaps: string[]; waiting: number; demoRefused: boolean; settings: { demo: boolean } | null; defaults: Record<string, string> };
-const page = async (cookie = staffCookie) => (await call(settingsLoader, pageRequest("/admin/impostazioni", { cookie }))) as SettingsPage;
+const page = async (cookie = suite.staffCookie) => (await call(settingsLoader, pageRequest("/admin/impostazioni", { cookie }))) as SettingsPage;
 
-async function save(values: Record<string, string>, cookie = staffCookie) {
+async function save(values: Record<string, string>, cookie = suite.staffCookie) {
   const version = values.version ?? (await page()).version;
   return answer(await call(settingsAction, pageRequest("/admin/impostazioni", { method: "POST", cookie, body: form({ ...values, version }) })));
 }
@@ -84,19 +76,19 @@ describe("who may use /admin/impostazioni", () => {
   it("refuses anonymous visitors (401), clients and therapists (403), and changes nothing", async () => {
     expect((await thrown(() => call(settingsLoader, pageRequest("/admin/impostazioni")))).status).toBe(401);
     expect((await thrown(() => call(settingsAction, pageRequest("/admin/impostazioni", { method: "POST", body: form({ ...validSettings, version: "0" }) })))).status).toBe(401);
-    const clientCookie = await signedInClient(db, (await member()).email);
+    const clientCookie = await signedInClient(suite.db, (await member()).email);
     expect((await thrown(() => call(settingsLoader, pageRequest("/admin/impostazioni", { cookie: clientCookie })))).status).toBe(403);
-    await auth(db).api.signUpEmail({ body: { email: "terapeuta-impostazioni@example.com", password: "password-terapeuta-1", name: "Terapeuta" } });
-    await db.update(user).set({ emailVerified: true, role: "therapist" }).where(eq(user.email, "terapeuta-impostazioni@example.com"));
+    await auth(suite.db).api.signUpEmail({ body: { email: "terapeuta-impostazioni@example.com", password: "password-terapeuta-1", name: "Terapeuta" } });
+    await suite.db.update(user).set({ emailVerified: true, role: "therapist" }).where(eq(user.email, "terapeuta-impostazioni@example.com"));
     const therapistCookie = cookieHeader(
-      await auth(db).api.signInEmail({ body: { email: "terapeuta-impostazioni@example.com", password: "password-terapeuta-1" }, asResponse: true }),
+      await auth(suite.db).api.signInEmail({ body: { email: "terapeuta-impostazioni@example.com", password: "password-terapeuta-1" }, asResponse: true }),
     );
     expect((await thrown(() => call(settingsLoader, pageRequest("/admin/impostazioni", { cookie: therapistCookie })))).status).toBe(403);
     const post = await thrown(() =>
       call(settingsAction, pageRequest("/admin/impostazioni", { method: "POST", cookie: therapistCookie, body: form({ ...validSettings, version: "0" }) })),
     );
     expect(post.status).toBe(403);
-    expect(await db.select().from(practiceSettings)).toHaveLength(0);
+    expect(await suite.db.select().from(practiceSettings)).toHaveLength(0);
     expect((await page()).gaps).toContain("Partita IVA");
   });
 });
@@ -127,7 +119,7 @@ describe("saving the practice's identity", () => {
       stamp_duty: "Scegli chi paga l'imposta di bollo.",
     });
     expect((refused.body.result as { initialValue: Record<string, string> }).initialValue).toMatchObject({ iban: typed.iban, partita_iva: typed.partita_iva, city: "Roma" });
-    expect(await db.select().from(practiceSettings)).toHaveLength(0);
+    expect(await suite.db.select().from(practiceSettings)).toHaveLength(0);
   });
 
   it("issues the invoices that waited for the identity, audits the save with old and new values, and shows the IBAN grouped", async () => {
@@ -137,13 +129,13 @@ describe("saving the practice's identity", () => {
     // A payment whose booking was then erased (the booking deleted, the payment kept with booking_id null) still waits.
     const erased = await member();
     await pay(erased.id);
-    await db.execute(sql`delete from group_bookings where id = ${erased.id}`);
+    await suite.db.execute(sql`delete from group_bookings where id = ${erased.id}`);
     expect(paid.map((payment) => payment.invoiceNumber)).toEqual([null, null]);
     const before = await page();
     expect(before.gaps).toEqual(["Denominazione", "Indirizzo", "CAP", "Comune", "Provincia", "Partita IVA", "Codice fiscale", "IBAN", "Intestatario del conto"]);
     expect(before.waiting).toBeGreaterThanOrEqual(2);
     // The screen's count (kept per booking in ledger_balances) is what matching every payment to its invoice finds.
-    const [matched] = await db
+    const [matched] = await suite.db
       .execute<{ count: number }>(sql`select count(*)::int as count from payments p where not exists (select 1 from invoices i where i.payment_id = p.id)`)
       .then((r) => r.rows);
     expect(before.waiting).toBe(matched!.count);
@@ -151,8 +143,8 @@ describe("saving the practice's identity", () => {
     const saved = await save({ ...validSettings, stamp_duty: "person", bic: "bppi it rr xxx" });
     expect(saved.body).toMatchObject({ ok: true });
     expect(saved.body.message).toMatch(/^Dati dello studio salvati\. \d+ fatture emesse tra quelle in attesa\.$/);
-    for (const payment of paid) expect(await db.select().from(invoices).where(eq(invoices.paymentId, payment.id))).toHaveLength(1);
-    const [row] = await db.select().from(practiceSettings);
+    for (const payment of paid) expect(await suite.db.select().from(invoices).where(eq(invoices.paymentId, payment.id))).toHaveLength(1);
+    const [row] = await suite.db.select().from(practiceSettings);
     expect(row).toMatchObject({
       partitaIva: "86334519757",
       province: "RM",
@@ -160,31 +152,31 @@ describe("saving the practice's identity", () => {
       bic: "BPPIITRRXXX",
       stampDutyCharged: true,
       demo: false,
-      updatedBy: staff.user.id,
+      updatedBy: suite.staff.user.id,
     });
     const after = await page();
     expect(after.gaps).toEqual([]);
     expect(after.defaults.iban).toBe("IT60 X054 2811 1010 0000 0123 456");
 
-    const [created] = await db.select().from(auditLog).where(eq(auditLog.entity, "practice_settings"));
+    const [created] = await suite.db.select().from(auditLog).where(eq(auditLog.entity, "practice_settings"));
     expect(created).toMatchObject({ action: "create", actorEmail: "staff-impostazioni@example.com" });
     expect((created!.detail as { changes: Record<string, unknown> }).changes.partitaIva).toEqual({ from: null, to: "86334519757" });
 
     const changed = await save({ ...validSettings, stamp_duty: "person", bic: "BPPIITRRXXX", city: "Roma Capitale" });
     expect(changed.body).toMatchObject({ ok: true, message: "Dati dello studio salvati." });
-    const entries = await db.select().from(auditLog).where(eq(auditLog.entity, "practice_settings"));
+    const entries = await suite.db.select().from(auditLog).where(eq(auditLog.entity, "practice_settings"));
     expect(entries.map((entry) => entry.action).sort()).toEqual(["create", "update"]);
     expect(entries.find((entry) => entry.action === "update")!.detail).toEqual({ changes: { city: { from: "Roma", to: "Roma Capitale" } } });
   });
 
   it("refuses a save over a version saved after the form was loaded (409), changing nothing", async () => {
-    await practiceReady(db);
+    await practiceReady(suite.db);
     const stale = (await page()).version;
     expect((await save({ ...validSettings, city: "Milano" })).body).toMatchObject({ ok: true });
     const refused = await save({ ...validSettings, city: "Torino", version: stale });
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ ok: false, conflict: true });
-    const [row] = await db.select().from(practiceSettings);
+    const [row] = await suite.db.select().from(practiceSettings);
     expect(row!.city).toBe("Milano");
   });
 });
@@ -210,19 +202,19 @@ describe("the demo's practice identity", () => {
   }
 
   it("issues no invoice with demo values in production, and says so on the screen", async () => {
-    await practiceReady(db, { demo: true });
+    await practiceReady(suite.db, { demo: true });
     production();
     const booking = await member();
     const payment = await pay(booking.id);
     expect(payment.invoiceNumber).toBeNull();
-    expect((await practiceFiscalIdentity(db)).gaps).toEqual(["Dati di prova"]);
+    expect((await practiceFiscalIdentity(suite.db)).gaps).toEqual(["Dati di prova"]);
     const shown = await page();
     expect(shown).toMatchObject({ demoRefused: true, settings: { demo: true }, gaps: ["Dati di prova"] });
-    expect(await db.select().from(invoices).where(eq(invoices.paymentId, payment.id))).toHaveLength(0);
+    expect(await suite.db.select().from(invoices).where(eq(invoices.paymentId, payment.id))).toHaveLength(0);
   });
 
   it("keeps issuing the local trial's invoices (production build with SEED_DEMO=true)", async () => {
-    await practiceReady(db, { demo: true });
+    await practiceReady(suite.db, { demo: true });
     production("true");
     const payment = await pay((await member()).id);
     expect(payment.invoiceNumber).not.toBeNull();
@@ -230,22 +222,22 @@ describe("the demo's practice identity", () => {
   });
 
   it("stays demo until the demo's name, partita IVA, codice fiscale and IBAN are all replaced; then the waiting invoices are issued", async () => {
-    await practiceReady(db, { demo: true, legalName: "Studio Insieme – dati di prova" });
+    await practiceReady(suite.db, { demo: true, legalName: "Studio Insieme – dati di prova" });
     production();
     const payment = await pay((await member()).id);
     expect(payment.invoiceNumber).toBeNull();
     const partly = await save({ ...validSettings, legal_name: "Studio Vero", partita_iva: "12345678903", codice_fiscale: "12345678903", iban: "IT60X0542811101000000123456" });
     expect(partly.body).toMatchObject({ ok: true });
     expect(partly.body.message).toContain("Restano dati di prova");
-    expect((await db.select().from(practiceSettings))[0]!.demo).toBe(true);
-    expect(await db.select().from(invoices).where(eq(invoices.paymentId, payment.id))).toHaveLength(0);
+    expect((await suite.db.select().from(practiceSettings))[0]!.demo).toBe(true);
+    expect(await suite.db.select().from(invoices).where(eq(invoices.paymentId, payment.id))).toHaveLength(0);
 
     const real = await save({ ...validSettings, legal_name: "Studio Vero", iban: "IT13L0306909606100000012345" });
     expect(real.body).toMatchObject({ ok: true });
     expect(real.body.message).toMatch(/fattur[ae] emess[ae] tra quelle in attesa/);
-    expect((await db.select().from(practiceSettings))[0]!.demo).toBe(false);
-    expect(await db.select().from(invoices).where(eq(invoices.paymentId, payment.id))).toHaveLength(1);
-    const changes = (await db.select().from(auditLog).where(eq(auditLog.entity, "practice_settings"))).map(
+    expect((await suite.db.select().from(practiceSettings))[0]!.demo).toBe(false);
+    expect(await suite.db.select().from(invoices).where(eq(invoices.paymentId, payment.id))).toHaveLength(1);
+    const changes = (await suite.db.select().from(auditLog).where(eq(auditLog.entity, "practice_settings"))).map(
       (entry) => (entry.detail as { changes: Record<string, unknown> }).changes,
     );
     expect(changes.filter((change) => change.demo)).toContainEqual(

@@ -1,35 +1,26 @@
 import { and, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { action as bookingsAction, loader as bookingsLoader } from "../../app/routes/admin/bookings";
-import type { SessionInfo } from "../../app/server/auth.server";
-import type { Database } from "../../app/server/db/client.server";
 import { attendance, auditLog, emailOutbox, groupBookings, groups, groupSessions, jobs } from "../../app/server/db/schema";
 import { versionOf } from "../../app/server/record-versions.server";
 import { moveMember } from "../../app/server/services/bookings.server";
 import { memberBalance } from "../../app/server/services/payments.server";
 import { sessionRoster } from "../../app/server/services/sessions.server";
-import { testDatabase } from "./database";
-import { signedInStaff, staffPayment, therapistWithGroup, rowsWhere } from "./helpers";
-import { answer, form, pageRequest, routeCaller } from "./route-calls";
+import { staffFile } from "./staff-file";
+import { staffPayment, therapistWithGroup, rowsWhere } from "./helpers";
+import { answer, form, pageRequest } from "./route-calls";
 
 /** Staff moving a member to another group: /admin/prenotazioni "Sposta", and moveMember for the client area. */
 
 const DAY = 86_400_000;
-let db: Database;
-let adminCookie: string;
-let staff: SessionInfo;
+const suite = staffFile("staff-spostamenti@example.com", "198.51.100.77");
+const { call } = suite;
 let counter = 0;
-const call = routeCaller(() => ({ db, clientIp: "198.51.100.77", cspNonce: "" }));
-
-beforeAll(async () => {
-  db = await testDatabase();
-  ({ cookie: adminCookie, session: staff } = await signedInStaff(db, "staff-spostamenti@example.com"));
-});
 
 async function newGroup(options: { members?: number; capacity?: number; status?: "open" | "full" | "closed" } = {}) {
   const tag = ++counter;
   const { therapist, group } = await therapistWithGroup(
-    db,
+    suite.db,
     { name: `Dott.ssa Sposta ${tag}` },
     {
       name: `Gruppo sposta ${tag}`,
@@ -45,7 +36,7 @@ async function newGroup(options: { members?: number; capacity?: number; status?:
   const members = options.members ?? 0;
   const rows =
     members > 0
-      ? await db
+      ? await suite.db
           .insert(groupBookings)
           .values(
             Array.from({ length: members }, (_, index) => ({
@@ -62,7 +53,7 @@ async function newGroup(options: { members?: number; capacity?: number; status?:
 }
 
 async function meeting(groupId: string, startsAt: Date) {
-  const [row] = await db
+  const [row] = await suite.db
     .insert(groupSessions)
     .values({ groupId, startsAt, endsAt: new Date(startsAt.getTime() + 90 * 60_000) })
     .returning();
@@ -70,7 +61,7 @@ async function meeting(groupId: string, startsAt: Date) {
 }
 
 async function versionOfBooking(bookingId: string) {
-  const [row] = await db
+  const [row] = await suite.db
     .select({ version: versionOf(groupBookings.updatedAt) })
     .from(groupBookings)
     .where(eq(groupBookings.id, bookingId));
@@ -78,14 +69,14 @@ async function versionOfBooking(bookingId: string) {
 }
 
 /** The "Sposta" dialog's post, as the browser sends it. */
-async function postMove(bookingId: string, groupId: string, version?: string, cookie = adminCookie) {
+async function postMove(bookingId: string, groupId: string, version?: string, cookie = suite.staffCookie) {
   const body = form({ intent: "move", id: bookingId, version: version ?? (await versionOfBooking(bookingId)), group_id: groupId });
   return answer(await call(bookingsAction, pageRequest("/admin/prenotazioni", { cookie, method: "POST", body })));
 }
 
-const bookingOf = async (id: string) => (await db.select().from(groupBookings).where(eq(groupBookings.id, id)))[0]!;
+const bookingOf = async (id: string) => (await suite.db.select().from(groupBookings).where(eq(groupBookings.id, id)))[0]!;
 const movedMail = (to: string) =>
-  db
+  suite.db
     .select()
     .from(emailOutbox)
     .where(and(eq(emailOutbox.to, to), eq(emailOutbox.template, "booking-moved")));
@@ -98,12 +89,12 @@ describe("moving a member to another group", () => {
     const past = await meeting(from.id, new Date(Date.now() - 7 * DAY));
     const ahead = await meeting(from.id, new Date(Date.now() + 5 * DAY));
     const next = await meeting(to.id, new Date("2031-03-04T18:00:00Z"));
-    await db.insert(attendance).values([
+    await suite.db.insert(attendance).values([
       { sessionId: past.id, bookingId: member.id, status: "present" },
       { sessionId: ahead.id, bookingId: member.id, status: "absent_notified", announcedAt: new Date() },
     ]);
-    await staffPayment(db, staff, member.id);
-    const before = await memberBalance(db, member.id);
+    await staffPayment(suite.db, suite.staff, member.id);
+    const before = await memberBalance(suite.db, member.id);
     expect(before).toMatchObject({ chargedCents: 3000, paidCents: 3000, owedCents: 0 });
 
     const moved = await postMove(member.id, to.id);
@@ -112,25 +103,25 @@ describe("moving a member to another group", () => {
     const after = await bookingOf(member.id);
     expect(after).toMatchObject({ groupId: to.id, therapistId: toTherapist.id, status: "confirmed" });
     // The ledger is the booking's: the trial already charged and paid, nothing owed, nothing charged twice.
-    expect(await memberBalance(db, member.id)).toEqual(before);
-    const records = await db.select().from(attendance).where(eq(attendance.bookingId, member.id));
+    expect(await memberBalance(suite.db, member.id)).toEqual(before);
+    const records = await suite.db.select().from(attendance).where(eq(attendance.bookingId, member.id));
     expect(records.map((row) => row.sessionId)).toEqual([past.id]);
     // The old group's past meeting still lists them as present.
-    const roster = await sessionRoster(db, past.id, from.id);
+    const roster = await sessionRoster(suite.db, past.id, from.id);
     expect(roster.find((row) => row.bookingId === member.id)?.status).toBe("present");
-    expect((await sessionRoster(db, ahead.id, from.id)).some((row) => row.bookingId === member.id)).toBe(false);
-    expect((await sessionRoster(db, next.id, to.id)).some((row) => row.bookingId === member.id)).toBe(true);
+    expect((await sessionRoster(suite.db, ahead.id, from.id)).some((row) => row.bookingId === member.id)).toBe(false);
+    expect((await sessionRoster(suite.db, next.id, to.id)).some((row) => row.bookingId === member.id)).toBe(true);
 
     // The seat freed in the full group reopens it and wakes its waitlist (database triggers).
-    expect((await db.select().from(groups).where(eq(groups.id, from.id)))[0]!.status).toBe("open");
-    expect(await rowsWhere(db, jobs, { type: "waitlist.seat-freed", status: "pending" })).not.toHaveLength(0);
+    expect((await suite.db.select().from(groups).where(eq(groups.id, from.id)))[0]!.status).toBe("open");
+    expect(await rowsWhere(suite.db, jobs, { type: "waitlist.seat-freed", status: "pending" })).not.toHaveLength(0);
 
     const [mail, ...others] = await movedMail(member.email);
     expect(others).toHaveLength(0);
     expect(mail!.subject).toBe(`Ti abbiamo spostato nel gruppo "${to.name}"`);
     expect(mail!.text).toContain(`dal gruppo ${from.name} al gruppo ${to.name}`);
     expect(mail!.text).toContain("martedì 4 marzo 2031, 19:00-20:30 (ora italiana)");
-    const [entry] = await rowsWhere(db, auditLog, { entity: "booking", entityId: member.id, action: "move" });
+    const [entry] = await rowsWhere(suite.db, auditLog, { entity: "booking", entityId: member.id, action: "move" });
     expect(entry).toMatchObject({ actorEmail: "staff-spostamenti@example.com", detail: { fromGroupId: from.id, toGroupId: to.id, droppedAttendance: 1 } });
   });
 
@@ -143,8 +134,8 @@ describe("moving a member to another group", () => {
     expect(refused.body.error).toBe(`Il gruppo "${full.name}" è al completo (3 posti).`);
     expect(await bookingOf(member.id)).toMatchObject({ groupId: from.id, status: "confirmed", updatedAt: member.updatedAt });
     expect(await movedMail(member.email)).toHaveLength(0);
-    expect(await rowsWhere(db, auditLog, { entityId: member.id, action: "move" })).toHaveLength(0);
-    const confirmed = await rowsWhere(db, groupBookings, { groupId: full.id, status: "confirmed" });
+    expect(await rowsWhere(suite.db, auditLog, { entityId: member.id, action: "move" })).toHaveLength(0);
+    const confirmed = await rowsWhere(suite.db, groupBookings, { groupId: full.id, status: "confirmed" });
     expect(confirmed).toHaveLength(3);
   });
 
@@ -152,13 +143,13 @@ describe("moving a member to another group", () => {
     const { group: target } = await newGroup({ members: 7 });
     const { members: first } = await newGroup({ members: 1 });
     const { members: second } = await newGroup({ members: 1 });
-    const outcomes = await Promise.allSettled([first[0]!, second[0]!].map((member) => moveMember(db, staff, member.id, target.id)));
+    const outcomes = await Promise.allSettled([first[0]!, second[0]!].map((member) => moveMember(suite.db, suite.staff, member.id, target.id)));
     expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(["fulfilled", "rejected"]);
     const rejected = outcomes.find((outcome) => outcome.status === "rejected") as PromiseRejectedResult;
     expect(rejected.reason).toMatchObject({ status: 409, message: `Il gruppo "${target.name}" è al completo (8 posti).` });
-    const seated = await rowsWhere(db, groupBookings, { groupId: target.id, status: "confirmed" });
+    const seated = await rowsWhere(suite.db, groupBookings, { groupId: target.id, status: "confirmed" });
     expect(seated).toHaveLength(8);
-    expect((await db.select().from(groups).where(eq(groups.id, target.id)))[0]!.status).toBe("full");
+    expect((await suite.db.select().from(groups).where(eq(groups.id, target.id)))[0]!.status).toBe("full");
     const mails = await Promise.all([first[0]!, second[0]!].map((member) => movedMail(member.email)));
     expect(mails.map((list) => list.length).sort()).toEqual([0, 1]);
   });
@@ -179,7 +170,7 @@ describe("moving a member to another group", () => {
     const { group: full } = await newGroup({ members: 2, capacity: 2 });
     const { group: closed } = await newGroup({ status: "closed" });
     const { members } = await newGroup({ members: 1 });
-    const page = (await call(bookingsLoader, pageRequest("/admin/prenotazioni", { cookie: adminCookie }))) as { groups: { id: string }[] };
+    const page = (await call(bookingsLoader, pageRequest("/admin/prenotazioni", { cookie: suite.staffCookie }))) as { groups: { id: string }[] };
     const offered = page.groups.map((group) => group.id);
     expect(offered).toContain(open.id);
     expect(offered).not.toContain(full.id);
@@ -201,9 +192,9 @@ describe("moving a member to another group", () => {
     const { group: from } = await newGroup();
     const { group: to } = await newGroup({ members: 8 });
     const { group: closed } = await newGroup({ status: "closed" });
-    const [request] = await db.insert(groupBookings).values({ groupId: from.id, email: "richiesta-sposta@example.com", status: "requested" }).returning();
+    const [request] = await suite.db.insert(groupBookings).values({ groupId: from.id, email: "richiesta-sposta@example.com", status: "requested" }).returning();
     expect((await postMove(request!.id, closed.id)).body.error).toBe(`Il gruppo "${closed.name}" è chiuso.`);
-    await moveMember(db, staff, request!.id, to.id);
+    await moveMember(suite.db, suite.staff, request!.id, to.id);
     expect(await bookingOf(request!.id)).toMatchObject({ groupId: to.id, status: "requested" });
     expect((await movedMail("richiesta-sposta@example.com"))[0]!.text).toContain("Ti scriveremo per confermare il tuo posto nel nuovo gruppo.");
   });
