@@ -71,7 +71,6 @@ export const moveRequestSchema = z.object({
 /** The states of a request staff review from the client area (moving group, the ISEE reduced rate). */
 export const reviewStatuses = ["pending", "approved", "declined"] as const;
 export type ReviewStatus = (typeof reviewStatuses)[number];
-export const moveRequestStatuses = reviewStatuses;
 export type MoveRequestStatus = ReviewStatus;
 
 /** The state of a move request as the person reads it. */

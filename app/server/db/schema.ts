@@ -1,6 +1,23 @@
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { moveRequestStatuses, reviewStatuses } from "../../domain/client-area";
+import {
+  type AnyPgColumn,
+  bigint,
+  type PgColumnBuilderBase,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { reviewStatuses } from "../../domain/client-area";
 import { correctionKinds, invoiceKinds, paymentMethods } from "../../domain/ledger";
 import { privacyRequestTypes } from "../../domain/privacy-labels";
 import { availabilityExceptionKinds, intakeCallStatuses } from "../../domain/intake-calls";
@@ -26,6 +43,33 @@ import type { Sealed } from "../crypto.server";
 const id = () => uuid("id").primaryKey().defaultRandom();
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+/** A request a member makes from the client area, about one of their bookings (move_requests, isee_requests). */
+const memberRequestColumns = () => ({
+  id: id(),
+  bookingId: uuid("booking_id")
+    .notNull()
+    .references(() => groupBookings.id, { onDelete: "cascade" }),
+});
+
+/** Staff's review of such a request: its state and, once decided, what was decided (`decision`), why, when and by whom. */
+const reviewColumns = <Decision extends Record<string, PgColumnBuilderBase>>(decision: Decision = {} as Decision) => ({
+  status: text("status", { enum: reviewStatuses }).notNull().default("pending"),
+  ...decision,
+  decisionReason: text("decision_reason"),
+  decidedAt: timestamp("decided_at", { withTimezone: true }),
+  decidedBy: text("decided_by"),
+  createdAt: createdAt(),
+});
+
+/** At most one pending request per booking (a repeated submit finds the open one); staff's list by state, a booking's by date. */
+const reviewedRequestIndexes = (table: string, t: { bookingId: AnyPgColumn; status: AnyPgColumn; createdAt: AnyPgColumn }) => [
+  uniqueIndex(`${table}_open_idx`)
+    .on(t.bookingId)
+    .where(sql`${t.status} = 'pending'`),
+  index(`${table}_status_idx`).on(t.status, t.createdAt),
+  index(`${table}_booking_idx`).on(t.bookingId, t.createdAt),
+];
 
 export const therapists = pgTable(
   "therapists",
@@ -1053,27 +1097,13 @@ export const calendarFeeds = pgTable("calendar_feeds", {
 export const moveRequests = pgTable(
   "move_requests",
   {
-    id: id(),
-    bookingId: uuid("booking_id")
-      .notNull()
-      .references(() => groupBookings.id, { onDelete: "cascade" }),
+    ...memberRequestColumns(),
     fromGroupId: uuid("from_group_id").references(() => groups.id, { onDelete: "set null" }),
     preferredGroupId: uuid("preferred_group_id").references(() => groups.id, { onDelete: "set null" }),
     reason: text("reason").notNull(),
-    status: text("status", { enum: moveRequestStatuses }).notNull().default("pending"),
-    toGroupId: uuid("to_group_id").references(() => groups.id, { onDelete: "set null" }),
-    decisionReason: text("decision_reason"),
-    decidedAt: timestamp("decided_at", { withTimezone: true }),
-    decidedBy: text("decided_by"),
-    createdAt: createdAt(),
+    ...reviewColumns({ toGroupId: uuid("to_group_id").references(() => groups.id, { onDelete: "set null" }) }),
   },
-  (t) => [
-    uniqueIndex("move_requests_open_idx")
-      .on(t.bookingId)
-      .where(sql`${t.status} = 'pending'`),
-    index("move_requests_status_idx").on(t.status, t.createdAt),
-    index("move_requests_booking_idx").on(t.bookingId, t.createdAt),
-  ],
+  (t) => reviewedRequestIndexes("move_requests", t),
 );
 
 /**
@@ -1085,24 +1115,11 @@ export const moveRequests = pgTable(
 export const iseeRequests = pgTable(
   "isee_requests",
   {
-    id: id(),
-    bookingId: uuid("booking_id")
-      .notNull()
-      .references(() => groupBookings.id, { onDelete: "cascade" }),
+    ...memberRequestColumns(),
     fileKey: text("file_key").notNull(),
-    status: text("status", { enum: reviewStatuses }).notNull().default("pending"),
-    decisionReason: text("decision_reason"),
-    decidedAt: timestamp("decided_at", { withTimezone: true }),
-    decidedBy: text("decided_by"),
-    createdAt: createdAt(),
+    ...reviewColumns(),
   },
-  (t) => [
-    uniqueIndex("isee_requests_open_idx")
-      .on(t.bookingId)
-      .where(sql`${t.status} = 'pending'`),
-    index("isee_requests_status_idx").on(t.status, t.createdAt),
-    index("isee_requests_booking_idx").on(t.bookingId, t.createdAt),
-  ],
+  (t) => reviewedRequestIndexes("isee_requests", t),
 );
 
 /**
