@@ -33,7 +33,7 @@ import { loader as matchingLoader } from "../../app/routes/gruppi-matching";
 import { identityFromToken } from "../../app/server/services/identity.server";
 import { testDatabase } from "./database";
 import { cookieHeader, queuedMail, signedInStaff, therapistWithGroup, validRegistration, rowsWhere } from "./helpers";
-import { answer, flashOf, form, pageRequest, refusal, routeCaller } from "./route-calls";
+import { answer, flashOf, form, pageRequest, refusal, routeCaller, thrownResponse } from "./route-calls";
 import { requireClient } from "../../app/server/gates.server";
 
 const HOUR = 3_600_000;
@@ -41,17 +41,6 @@ const VIDEO = "https://meet.example.com/area-personale-gruppo";
 let db: Database;
 let ipCounter = 0;
 const call = routeCaller(() => ({ db, clientIp: `10.9.0.${++ipCounter % 250}`, cspNonce: "" }));
-
-/** What a thrown loader/action answer was: a Response (redirect, 401, 403, 404), read back. */
-async function thrown(work: () => unknown): Promise<Response> {
-  try {
-    await work();
-  } catch (error) {
-    if (error instanceof Response) return error;
-    throw error;
-  }
-  throw new Error("expected a thrown Response");
-}
 
 let counter = 0;
 async function groupWithSessions(hoursAhead: number[], videoUrl: string | null = VIDEO) {
@@ -166,7 +155,7 @@ describe("sign-in at /area-personale", () => {
     expect(pathOf(response.headers.get("location"))).toBe(`/area-personale/assenza/${sessions[0]!.id}`);
     // Already signed in, the same e-mail link goes straight there too.
     const cookie = cookieHeader(response);
-    const redirected = await thrown(() => call(homeLoader, pageRequest(`/area-personale?sessione=${sessions[0]!.id}`, { cookie })));
+    const redirected = await thrownResponse(() => call(homeLoader, pageRequest(`/area-personale?sessione=${sessions[0]!.id}`, { cookie })));
     expect(pathOf(redirected.headers.get("location"))).toBe(`/area-personale/assenza/${sessions[0]!.id}`);
   });
 });
@@ -193,18 +182,18 @@ describe("links per address", () => {
 describe("requireClient", () => {
   it("sends an anonymous page request to the sign-in form and refuses an anonymous post with 401", async () => {
     const { sessions } = await groupWithSessions([100]);
-    const page = await thrown(() => call(absenceLoader, pageRequest(`/area-personale/assenza/${sessions[0]!.id}`), { sessionId: sessions[0]!.id }));
+    const page = await thrownResponse(() => call(absenceLoader, pageRequest(`/area-personale/assenza/${sessions[0]!.id}`), { sessionId: sessions[0]!.id }));
     expect(page.status).toBe(302);
     expect(page.headers.get("location")).toBe(`/area-personale?ritorno=${encodeURIComponent(`/area-personale/assenza/${sessions[0]!.id}`)}`);
     for (const loader of [dataLoader, exportLoader]) {
-      const refused = await thrown(() => call(loader, pageRequest("/area-personale/dati")));
+      const refused = await thrownResponse(() => call(loader, pageRequest("/area-personale/dati")));
       expect(refused.status).toBe(302);
     }
-    const post = await thrown(() =>
+    const post = await thrownResponse(() =>
       call(absenceAction, pageRequest(`/area-personale/assenza/${sessions[0]!.id}`, { method: "POST", body: form({ expected: "free" }) }), { sessionId: sessions[0]!.id }),
     );
     expect(post.status).toBe(401);
-    const feedPost = await thrown(() => call(homeAction, pageRequest("/area-personale", { method: "POST", body: form({ intent: "feed-renew" }) })));
+    const feedPost = await thrownResponse(() => call(homeAction, pageRequest("/area-personale", { method: "POST", body: form({ intent: "feed-renew" }) })));
     expect(feedPost.status).toBe(401);
   });
 
@@ -249,9 +238,9 @@ describe("requireClient", () => {
     await booking(theirs.group.id, "loro@example.com");
     const { cookie } = await signIn("solo-mio@example.com");
     const id = theirs.sessions[0]!.id;
-    expect((await thrown(() => call(absenceLoader, pageRequest(`/area-personale/assenza/${id}`, { cookie }), { sessionId: id }))).status).toBe(404);
-    expect((await thrown(() => call(icsLoader, pageRequest(`/area-personale/incontri/${id}/calendario.ics`, { cookie }), { sessionId: id }))).status).toBe(404);
-    const post = await thrown(() =>
+    expect((await thrownResponse(() => call(absenceLoader, pageRequest(`/area-personale/assenza/${id}`, { cookie }), { sessionId: id }))).status).toBe(404);
+    expect((await thrownResponse(() => call(icsLoader, pageRequest(`/area-personale/incontri/${id}/calendario.ics`, { cookie }), { sessionId: id }))).status).toBe(404);
+    const post = await thrownResponse(() =>
       call(absenceAction, pageRequest(`/area-personale/assenza/${id}`, { cookie, method: "POST", body: form({ expected: "free" }) }), { sessionId: id }),
     );
     expect(post.status).toBe(404);
@@ -262,11 +251,11 @@ describe("requireClient", () => {
     const { group } = await groupWithSessions([100]);
     await booking(group.id, "staff-con-gruppo@example.com");
     const { cookie } = await signedInStaff(db, "staff-con-gruppo@example.com");
-    const refused = await thrown(() => call(homeLoader, pageRequest("/area-personale", { cookie })));
+    const refused = await thrownResponse(() => call(homeLoader, pageRequest("/area-personale", { cookie })));
     expect(refused.status).toBe(403);
     expect(JSON.stringify(await refused.json())).not.toContain(group.name);
-    expect((await thrown(() => requireClient(db, pageRequest("/area-personale/dati", { cookie })))).status).toBe(403);
-    expect((await thrown(() => call(exportLoader, pageRequest("/area-personale/dati/esporta", { cookie })))).status).toBe(403);
+    expect((await thrownResponse(() => requireClient(db, pageRequest("/area-personale/dati", { cookie })))).status).toBe(403);
+    expect((await thrownResponse(() => call(exportLoader, pageRequest("/area-personale/dati/esporta", { cookie })))).status).toBe(403);
   });
 });
 
@@ -487,15 +476,15 @@ describe("moving to another group", () => {
     const { group } = await groupWithSessions([100]);
     const mine = await booking(group.id, "cambio-mio@example.com");
     const theirs = await booking(group.id, "cambio-altrui@example.com");
-    const page = await thrown(() => call(moveLoader, pageRequest(movePath(mine.id)), { bookingId: mine.id }));
+    const page = await thrownResponse(() => call(moveLoader, pageRequest(movePath(mine.id)), { bookingId: mine.id }));
     expect(page.status).toBe(302);
     expect(page.headers.get("location")).toBe(`/area-personale?ritorno=${encodeURIComponent(movePath(mine.id))}`);
-    expect((await thrown(() => askMove(undefined, mine.id, { reason: "Orario" }))).status).toBe(401);
+    expect((await thrownResponse(() => askMove(undefined, mine.id, { reason: "Orario" }))).status).toBe(401);
     const { cookie } = await signIn("cambio-mio@example.com");
-    expect((await thrown(() => call(moveLoader, pageRequest(movePath(theirs.id), { cookie }), { bookingId: theirs.id }))).status).toBe(404);
-    expect((await thrown(() => askMove(cookie, theirs.id, { reason: "Orario" }))).status).toBe(404);
+    expect((await thrownResponse(() => call(moveLoader, pageRequest(movePath(theirs.id), { cookie }), { bookingId: theirs.id }))).status).toBe(404);
+    expect((await thrownResponse(() => askMove(cookie, theirs.id, { reason: "Orario" }))).status).toBe(404);
     const staff = await signedInStaff(db, "staff-cambio@example.com");
-    expect((await thrown(() => askMove(staff.cookie, mine.id, { reason: "Orario" }))).status).toBe(403);
+    expect((await thrownResponse(() => askMove(staff.cookie, mine.id, { reason: "Orario" }))).status).toBe(403);
     expect([...(await requestsOf(mine.id)), ...(await requestsOf(theirs.id))]).toHaveLength(0);
   });
 
@@ -608,11 +597,11 @@ describe("moving to another group", () => {
     const { cookie } = await signIn("cambio-fai-da-te@example.com");
     await askMove(cookie, member.id, { reason: "Mi approvo da sola" });
     const [request] = await requestsOf(member.id);
-    expect((await thrown(() => staffDecides(cookie, { intent: "approve-move", id: request!.id, group_id: to.group.id }))).status).toBe(403);
-    expect((await thrown(() => staffDecides(cookie, { intent: "decline-move", id: request!.id, reason: "No" }))).status).toBe(403);
+    expect((await thrownResponse(() => staffDecides(cookie, { intent: "approve-move", id: request!.id, group_id: to.group.id }))).status).toBe(403);
+    expect((await thrownResponse(() => staffDecides(cookie, { intent: "decline-move", id: request!.id, reason: "No" }))).status).toBe(403);
     expect(
       (
-        await thrown(() =>
+        await thrownResponse(() =>
           call(adminBookingsAction, pageRequest("/admin/prenotazioni", { method: "POST", body: form({ intent: "approve-move", id: request!.id, group_id: to.group.id }) })),
         )
       ).status,
@@ -678,7 +667,7 @@ describe("sign-out", () => {
     const result = (await call(layoutAction, pageRequest("/area-personale", { cookie: phone.cookie, method: "POST", body: form({ intent: "sign-out-everywhere" }) }))) as Response;
     expect(result.headers.get("location")).toBe("/area-personale?uscito=tutti");
     for (const { cookie } of [phone, laptop]) {
-      expect((await thrown(() => requireClient(db, pageRequest("/area-personale/dati", { cookie })))).status).toBe(302);
+      expect((await thrownResponse(() => requireClient(db, pageRequest("/area-personale/dati", { cookie })))).status).toBe(302);
     }
     const mails = await rowsWhere(db, emailOutbox, { to: "due-telefoni@example.com", template: "client-signed-out-everywhere" });
     expect(mails).toHaveLength(1);

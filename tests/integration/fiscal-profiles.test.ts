@@ -15,7 +15,7 @@ import { handleStripeWebhook } from "../../app/server/services/stripe.server";
 import { signedInClient } from "./client-session";
 import { staffFile } from "./staff-file";
 import { attendingMember, cookieHeader, mistypedAddress, practiceReady, queuedMail, staffPayment, rowsWhere } from "./helpers";
-import { answer, form, pageRequest, refusal } from "./route-calls";
+import { answer, form, pageRequest, refusal, thrownResponse } from "./route-calls";
 import { signedCheckoutEvent } from "./stripe-events";
 
 /**
@@ -52,13 +52,6 @@ afterAll(() => {
   resetEnvForTests();
 });
 
-/** What a thrown loader/action answer was (a redirect, 401, 403, 404), read back. */
-async function thrown(work: () => Promise<unknown>) {
-  const result = await work().catch((error: unknown) => error);
-  if (!(result instanceof Response)) throw new Error(`expected a thrown Response, got ${String(result)}`);
-  return result;
-}
-
 /** A confirmed member without fiscal data who attended `attended` meetings (the first is the trial), signed in. */
 async function member(attended = 2) {
   const tag = ++counter;
@@ -94,25 +87,25 @@ const requestMails = async (email: string) => (await queuedMail(suite.db)).filte
 
 describe("who may use the fiscal data forms", () => {
   it("sends anonymous visitors to sign in and back, refuses an anonymous post, staff and therapists", async () => {
-    const redirect = await thrown(() => call(fiscalLoader, pageRequest(PAGE)));
+    const redirect = await thrownResponse(() => call(fiscalLoader, pageRequest(PAGE)));
     expect(redirect.headers.get("location")).toBe(`/area-personale?${new URLSearchParams({ ritorno: PAGE })}`);
-    expect((await thrown(() => call(fiscalAction, pageRequest(PAGE, { method: "POST", body: form(validProfile) })))).status).toBe(401);
+    expect((await thrownResponse(() => call(fiscalAction, pageRequest(PAGE, { method: "POST", body: form(validProfile) })))).status).toBe(401);
     for (const cookie of [suite.staffCookie, therapistCookie]) {
-      expect((await thrown(() => call(fiscalLoader, pageRequest(PAGE, { cookie })))).status).toBe(403);
-      expect((await thrown(() => call(fiscalAction, pageRequest(PAGE, { method: "POST", cookie, body: form(validProfile) })))).status).toBe(403);
+      expect((await thrownResponse(() => call(fiscalLoader, pageRequest(PAGE, { cookie })))).status).toBe(403);
+      expect((await thrownResponse(() => call(fiscalAction, pageRequest(PAGE, { method: "POST", cookie, body: form(validProfile) })))).status).toBe(403);
     }
     expect(await suite.db.select().from(fiscalProfiles)).toHaveLength(0);
   });
 
   it("keeps staff's edit for staff: anonymous 401, clients and therapists 403, an unknown booking 404", async () => {
     const { booking, cookie } = await member(1);
-    expect((await thrown(() => staffPage(booking.id, ""))).status).toBe(401);
-    expect((await thrown(() => staffPage(booking.id, cookie))).status).toBe(403);
-    expect((await thrown(() => staffPage(booking.id, therapistCookie))).status).toBe(403);
+    expect((await thrownResponse(() => staffPage(booking.id, ""))).status).toBe(401);
+    expect((await thrownResponse(() => staffPage(booking.id, cookie))).status).toBe(403);
+    expect((await thrownResponse(() => staffPage(booking.id, therapistCookie))).status).toBe(403);
     for (const other of [cookie, therapistCookie]) {
-      expect((await thrown(() => saveByStaff(booking.id, { ...validProfile, version: "0" }, other))).status).toBe(403);
+      expect((await thrownResponse(() => saveByStaff(booking.id, { ...validProfile, version: "0" }, other))).status).toBe(403);
     }
-    expect((await thrown(() => staffPage(crypto.randomUUID()))).status).toBe(404);
+    expect((await thrownResponse(() => staffPage(crypto.randomUUID()))).status).toBe(404);
     expect((await staffPage(booking.id)).profile).toBeNull();
     expect(await suite.db.select().from(fiscalProfiles)).toHaveLength(0);
   });

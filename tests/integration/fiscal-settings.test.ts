@@ -12,7 +12,7 @@ import { practiceFiscalIdentity } from "../../app/server/services/invoices.serve
 import { signedInClient } from "./client-session";
 import { staffFile } from "./staff-file";
 import { attendingMember, cookieHeader, fiscalProfile, mistypedAddress, practiceReady, staffPayment } from "./helpers";
-import { answer, form, pageRequest, refusal } from "./route-calls";
+import { answer, form, pageRequest, refusal, thrownResponse } from "./route-calls";
 
 /**
  * /admin/impostazioni (issue 29): the practice's fiscal identity. Who may: staff only. Each field's
@@ -30,13 +30,6 @@ let counter = 0;
 beforeEach(async () => {
   await suite.db.delete(practiceSettings);
 });
-
-/** What a thrown loader/action answer was (a Response: 401, 403), read back. */
-async function thrown(work: () => Promise<unknown>) {
-  const result = await work().catch((error: unknown) => error);
-  if (!(result instanceof Response)) throw new Error(`expected a thrown Response, got ${String(result)}`);
-  return result;
-}
 
 /** A confirmed member with their fiscal data who attended `attended` meetings. */
 async function member(attended = 1, withFiscalData = true) {
@@ -74,17 +67,19 @@ async function save(values: Record<string, string>, cookie = suite.staffCookie) 
 
 describe("who may use /admin/impostazioni", () => {
   it("refuses anonymous visitors (401), clients and therapists (403), and changes nothing", async () => {
-    expect((await thrown(() => call(settingsLoader, pageRequest("/admin/impostazioni")))).status).toBe(401);
-    expect((await thrown(() => call(settingsAction, pageRequest("/admin/impostazioni", { method: "POST", body: form({ ...validSettings, version: "0" }) })))).status).toBe(401);
+    expect((await thrownResponse(() => call(settingsLoader, pageRequest("/admin/impostazioni")))).status).toBe(401);
+    expect((await thrownResponse(() => call(settingsAction, pageRequest("/admin/impostazioni", { method: "POST", body: form({ ...validSettings, version: "0" }) })))).status).toBe(
+      401,
+    );
     const clientCookie = await signedInClient(suite.db, (await member()).email);
-    expect((await thrown(() => call(settingsLoader, pageRequest("/admin/impostazioni", { cookie: clientCookie })))).status).toBe(403);
+    expect((await thrownResponse(() => call(settingsLoader, pageRequest("/admin/impostazioni", { cookie: clientCookie })))).status).toBe(403);
     await auth(suite.db).api.signUpEmail({ body: { email: "terapeuta-impostazioni@example.com", password: "password-terapeuta-1", name: "Terapeuta" } });
     await suite.db.update(user).set({ emailVerified: true, role: "therapist" }).where(eq(user.email, "terapeuta-impostazioni@example.com"));
     const therapistCookie = cookieHeader(
       await auth(suite.db).api.signInEmail({ body: { email: "terapeuta-impostazioni@example.com", password: "password-terapeuta-1" }, asResponse: true }),
     );
-    expect((await thrown(() => call(settingsLoader, pageRequest("/admin/impostazioni", { cookie: therapistCookie })))).status).toBe(403);
-    const post = await thrown(() =>
+    expect((await thrownResponse(() => call(settingsLoader, pageRequest("/admin/impostazioni", { cookie: therapistCookie })))).status).toBe(403);
+    const post = await thrownResponse(() =>
       call(settingsAction, pageRequest("/admin/impostazioni", { method: "POST", cookie: therapistCookie, body: form({ ...validSettings, version: "0" }) })),
     );
     expect(post.status).toBe(403);

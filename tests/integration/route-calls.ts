@@ -72,6 +72,17 @@ export function flashOf(response: unknown) {
   return cookie ? decodeFlash(cookie[1]) : null;
 }
 
+/** The Response a loader or action threw (a gate's redirect, 401 or 403, a 404), read back; anything else fails the test. */
+export async function thrownResponse(work: () => unknown): Promise<Response> {
+  try {
+    await work();
+  } catch (error) {
+    if (error instanceof Response) return error;
+    throw error;
+  }
+  throw new Error("expected a thrown Response");
+}
+
 /** The HTTP status a loader or action answered with, whether it returned or threw its Response (a gate's redirect or refusal). */
 export async function statusOf(promise: Promise<unknown>) {
   try {
