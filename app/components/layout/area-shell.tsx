@@ -1,4 +1,5 @@
-import { LogOut, ShieldAlert } from "lucide-react";
+import LogOut from "lucide-react/icons/log-out";
+import ShieldAlert from "lucide-react/icons/shield-alert";
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { site } from "~/content/site";

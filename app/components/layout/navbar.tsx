@@ -1,4 +1,5 @@
-import { Menu, X } from "lucide-react";
+import Menu from "lucide-react/icons/menu";
+import X from "lucide-react/icons/x";
 import { Link, NavLink } from "react-router";
 import { siteHooks } from "~/components/site-script-hooks";
 import { navItems } from "~/content/site";
