@@ -75,52 +75,56 @@ function positionOf(value: string) {
   return Number.isInteger(number) && number >= 0 ? number : null;
 }
 
-// Rows left completely empty are dropped; the others are checked where they stand, so an error's
-// path ("images_data[2].alt") names the field the admin sees.
-const sections = z
-  .array(section)
-  .max(50)
-  .superRefine((list, ctx) => {
-    list.forEach((item, index) => {
-      if (item.content && !item.title) ctx.addIssue({ code: "custom", path: [index, "title"], message: blogMessages.sectionTitle });
-    });
-    if (!list.some((item) => item.title || item.content)) ctx.addIssue({ code: "custom", path: [], message: blogMessages.sections });
-  })
-  .transform((list) => list.filter((item) => item.title || item.content));
+/**
+ * A list of up to 50 rows. Rows left completely empty (`filled` false) are dropped; the others are
+ * checked where they stand (`check` flags a field of the row), so an error's path ("images_data[2].alt")
+ * names the field the admin sees. `atLeastOne`: the message when no row is filled, if one is required.
+ */
+function rowList<Row extends z.ZodType<Record<string, string>>>(
+  row: Row,
+  filled: (item: z.output<Row>) => boolean,
+  check: (item: z.output<Row>, flag: (field: keyof z.output<Row> & string, message: string) => void) => void,
+  atLeastOne?: string,
+) {
+  return z
+    .array(row)
+    .max(50)
+    .superRefine((list, ctx) => {
+      list.forEach((item, index) => {
+        if (filled(item)) check(item, (field, message) => ctx.addIssue({ code: "custom", path: [index, field], message }));
+      });
+      if (atLeastOne && !list.some(filled)) ctx.addIssue({ code: "custom", path: [], message: atLeastOne });
+    })
+    .transform((list) => list.filter(filled));
+}
 
-const links = z
-  .array(link)
-  .max(50)
-  .superRefine((list, ctx) => {
-    list.forEach((item, index) => {
-      if (!item.text && !item.url) return;
-      if (!item.text) ctx.addIssue({ code: "custom", path: [index, "text"], message: blogMessages.linkText });
-      if (!isHref(item.url)) ctx.addIssue({ code: "custom", path: [index, "url"], message: blogMessages.link });
-    });
-  })
-  .transform((list) => list.filter((item) => item.text || item.url));
+const sections = rowList(
+  section,
+  (item) => Boolean(item.title || item.content),
+  (item, flag) => {
+    if (item.content && !item.title) flag("title", blogMessages.sectionTitle);
+  },
+  blogMessages.sections,
+);
 
-const images = z
-  .array(image)
-  .max(50)
-  .superRefine((list, ctx) => {
-    list.forEach((item, index) => {
-      if (!item.url && !item.alt && !item.caption) return;
-      if (!isHref(item.url)) ctx.addIssue({ code: "custom", path: [index, "url"], message: blogMessages.imageUrl });
-      if (!item.alt) ctx.addIssue({ code: "custom", path: [index, "alt"], message: blogMessages.alt });
-      if (positionOf(item.position) === null) ctx.addIssue({ code: "custom", path: [index, "position"], message: blogMessages.position });
-    });
-  })
-  .transform((list) =>
-    list
-      .filter((item) => item.url || item.alt || item.caption)
-      .map((item) => ({
-        url: item.url,
-        alt: item.alt,
-        caption: item.caption ? item.caption : null,
-        position: positionOf(item.position) ?? 0,
-      })),
-  );
+const links = rowList(
+  link,
+  (item) => Boolean(item.text || item.url),
+  (item, flag) => {
+    if (!item.text) flag("text", blogMessages.linkText);
+    if (!isHref(item.url)) flag("url", blogMessages.link);
+  },
+);
+
+const images = rowList(
+  image,
+  (item) => Boolean(item.url || item.alt || item.caption),
+  (item, flag) => {
+    if (!isHref(item.url)) flag("url", blogMessages.imageUrl);
+    if (!item.alt) flag("alt", blogMessages.alt);
+    if (positionOf(item.position) === null) flag("position", blogMessages.position);
+  },
+).transform((list) => list.map((item) => ({ url: item.url, alt: item.alt, caption: item.caption ? item.caption : null, position: positionOf(item.position) ?? 0 })));
 
 const checkbox = z
   .union([z.literal("on"), z.literal("true"), z.literal("false"), z.literal("")])
