@@ -25,7 +25,7 @@ test("a person under 18 finishes the questionnaire and is told, kindly, that the
   await expect(page.getByRole("button", { name: "Seleziona questo gruppo" })).toHaveCount(0);
 });
 
-test("on a wide screen the «Questionario inviato!» toast leaves the first group card uncovered", async ({ page }, testInfo) => {
+test("the «Questionario inviato!» toast leaves the first group card uncovered on a wide screen, the navigation bar and the title on a phone", async ({ page }, testInfo) => {
   const email = `toast-${testInfo.project.name}-${Date.now()}@example.com`;
   await finishQuestionnaire(page, { ...validAnswers, name: "Sara", email }, testInfo.project.use.baseURL);
   await expect(page).toHaveURL(/\/gruppi-matching\?.*token=/);
@@ -35,5 +35,11 @@ test("on a wide screen the «Questionario inviato!» toast leaves the first grou
   await expect(card).toBeVisible();
   const [toastBox, cardBox] = [await toast.locator("xpath=../..").boundingBox(), await card.boundingBox()];
   const overlaps = (a: NonNullable<typeof toastBox>, b: NonNullable<typeof cardBox>) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  if (testInfo.project.name === "mobile") {
+    // On a phone the first card is taller than the screen, so a toast lies over some of it wherever it is: at the
+    // bottom, over its description, not over the bar and the title the person reads first.
+    for (const first of [page.locator("header").first(), page.getByRole("heading", { level: 1 })]) expect(overlaps(toastBox!, (await first.boundingBox())!)).toBe(false);
+    return;
+  }
   expect(overlaps(toastBox!, cardBox!)).toBe(false);
 });

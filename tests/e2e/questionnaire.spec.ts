@@ -356,6 +356,53 @@ test.describe("layout", () => {
   });
 });
 
+test.describe("the toast", () => {
+  type Box = { x: number; y: number; width: number; height: number };
+  const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  const boxOf = async (locator: Locator) => (await locator.boundingBox())!;
+
+  /** «Invia» at step 23 without the privacy consent: the error toast, with the wizard's buttons brought to the bottom of the screen. */
+  async function errorToastWithButtonsAtTheBottom(page: Page) {
+    await openAtStep(page, 23, { privacy_consent: false });
+    // From the keyboard: the cookie banner, when shown, may lie over the button.
+    await page.getByRole("button", { name: "Invia" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(toast(page, "Errore di validazione")).toBeVisible();
+    // A shorter screen (many phones are under 700 px) whose bottom edge runs just under the buttons.
+    const buttonsBottom = await page.evaluate(() => document.querySelector("form [data-toast-clear]")!.getBoundingClientRect().bottom + window.scrollY);
+    await page.setViewportSize({ width: page.viewportSize()!.width, height: Math.min(Math.round(buttonsBottom) + 24, page.viewportSize()!.height) });
+    await page.evaluate(() => {
+      const buttons = document.querySelector("form [data-toast-clear]")!.getBoundingClientRect();
+      window.scrollBy(0, buttons.bottom - window.innerHeight + 8);
+    });
+  }
+
+  test("covers neither the navigation bar nor «Indietro» and «Invia», sits at the bottom, and closes with «Chiudi»", async ({ page }) => {
+    await errorToastWithButtonsAtTheBottom(page);
+    const shown = page.locator("[data-variant]");
+    await expect(async () => {
+      const viewport = page.viewportSize()!;
+      const box = await boxOf(shown);
+      const bar = await boxOf(page.locator("header").first());
+      expect(box.y).toBeGreaterThan(bar.y + bar.height);
+      expect(box.y + box.height).toBeGreaterThan(viewport.height / 2);
+      for (const name of ["Indietro", "Invia"]) expect(overlaps(box, await boxOf(page.getByRole("button", { name, exact: true })))).toBe(false);
+    }).toPass({ timeout: 3000 });
+    // Announced: it is in the assertive live region of «Notifica».
+    await expect(page.getByRole("region", { name: "Notifica" }).locator('[aria-live="assertive"]')).toContainText("Alcuni campi non sono compilati correttamente.");
+    await shown.getByRole("button", { name: "Chiudi" }).click();
+    await expect(shown).toHaveCount(0);
+  });
+
+  test("rises above the cookie banner while it is shown", async ({ page }) => {
+    await page.addInitScript(() => window.localStorage.removeItem("cookieConsent"));
+    await errorToastWithButtonsAtTheBottom(page);
+    const banner = page.getByRole("region", { name: "La tua privacy conta" });
+    await expect(banner).toBeVisible();
+    await expect(async () => expect(overlaps(await boxOf(page.locator("[data-variant]")), await boxOf(banner))).toBe(false)).toPass({ timeout: 3000 });
+  });
+});
+
 test.describe("draft", () => {
   test("a reload keeps the answers and the step; Back keeps them too", async ({ page }) => {
     await acceptGate(page);

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { siteHooks } from "~/components/site-script-hooks";
+import { TOAST_CLEAR } from "~/components/ui/toast";
 
 const titleId = `${siteHooks.cookieBanner}-titolo`;
 const dialogTitleId = `${siteHooks.cookiePreferences}-titolo`;
@@ -20,6 +21,7 @@ export function CookieBanner({ analyticsSrc }: { analyticsSrc?: string }) {
         hidden
         suppressHydrationWarning
         data-analytics-src={analyticsSrc}
+        {...{ [TOAST_CLEAR]: "" }}
         aria-labelledby={titleId}
         className="fixed inset-x-0 bottom-0 z-50 border-t border-sand-200 bg-white shadow-[0_-8px_30px_rgba(0,0,0,0.08)]"
       >

@@ -1,7 +1,7 @@
 import { ArrowLeft, ArrowRight, LoaderCircle, Send } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { useToast } from "~/components/ui/toast";
+import { TOAST_CLEAR, useToast } from "~/components/ui/toast";
 import { ANCHOR_SCROLL_OFFSET_PX } from "~/content/site";
 import { fieldsOfStep, getStep, questionnaireSteps, UNREACHABLE_SERVER, type FieldErrors, type QuestionnaireDraft } from "~/domain/questionnaire";
 import { QuestionnaireProgress } from "./questionnaire-progress";
@@ -307,7 +307,7 @@ export function QuestionnaireWizard({ initial, waiting = false }: { initial: Sto
         <div className="flex-1">
           <StepContent key={stepNumber} step={step} answers={answers} errors={errors} onChange={update} headingRef={headingRef} />
         </div>
-        <div className="mt-8 flex items-center justify-between gap-3 border-t border-sand-200 pt-5">
+        <div className="mt-8 flex items-center justify-between gap-3 border-t border-sand-200 pt-5" {...{ [TOAST_CLEAR]: "" }}>
           {stepNumber > 1 ? (
             <button type="button" className="btn btn-secondary" onClick={() => goTo(stepNumber - 1)} disabled={submitting || waiting}>
               <ArrowLeft aria-hidden className="size-5" />

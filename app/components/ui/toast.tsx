@@ -16,9 +16,10 @@ type Placement = "bottom" | "top";
 const PlacementContext = createContext<(placement: Placement) => void>(() => undefined);
 
 /**
- * From a phone's width up the toasts sit bottom right; a page whose first content reaches that corner
- * (the matching page's first group card, issue 34) moves them to the top right, under the navigation
- * bar, while it is shown.
+ * The toasts sit at the bottom: full width on a phone (at the top they covered the navigation bar and
+ * the page's first line), bottom right from a phone's width up. A page whose first content reaches
+ * that corner (the matching page's first group card, issue 34) moves them to the top right, under the
+ * navigation bar, from a phone's width up, while it is shown.
  */
 export function useToastsAtTop() {
   const place = useContext(PlacementContext);
@@ -26,6 +27,24 @@ export function useToastsAtTop() {
     place("top");
     return () => place("bottom");
   }, [place]);
+}
+
+/**
+ * Marks what a toast at the bottom must not cover (the cookie banner, the questionnaire's «Indietro» and
+ * «Avanti»): while one of them is in the toast's band at the bottom of the screen, the toast rises above it.
+ */
+export const TOAST_CLEAR = "data-toast-clear";
+
+/** How far above the bottom of the screen the toast region starts so as to cover no TOAST_CLEAR element (0: none in the way). */
+function clearance(region: HTMLElement) {
+  const height = innerHeight;
+  const band = height - region.offsetHeight;
+  let lift = 0;
+  for (const element of document.querySelectorAll(`[${TOAST_CLEAR}]`)) {
+    const { top, bottom } = element.getBoundingClientRect();
+    if (bottom > band && top < height && bottom > top) lift = Math.max(lift, height - top);
+  }
+  return Math.min(lift, height / 2);
 }
 
 /** How long a toast stays, unless the pointer or the keyboard focus is on it. */
@@ -46,13 +65,33 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const show = useCallback((message: ToastMessage) => setToast({ ...message, id: nextId++ }), []);
   const close = useCallback(() => setToast(null), []);
   const value = useMemo(() => show, [show]);
+  const region = useRef<HTMLElement>(null);
+  const [lift, setLift] = useState(0);
+  useEffect(() => {
+    // From a phone's width up the matching page's toasts are at the top: nothing to clear.
+    const atBottom = placement === "bottom" || !matchMedia("(min-width: 40rem)").matches;
+    if (!toast || !atBottom) {
+      setLift(0);
+      return;
+    }
+    const measure = () => setLift(region.current ? clearance(region.current) : 0);
+    measure();
+    addEventListener("scroll", measure, { passive: true });
+    addEventListener("resize", measure);
+    return () => {
+      removeEventListener("scroll", measure);
+      removeEventListener("resize", measure);
+    };
+  }, [toast, placement]);
   return (
     <ToastContext.Provider value={value}>
       <PlacementContext.Provider value={setPlacement}>{children}</PlacementContext.Provider>
       <section
+        ref={region}
         aria-label="Notifica"
         data-placement={placement}
-        className={`pointer-events-none fixed right-0 top-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:max-w-sm ${placement === "top" ? "sm:top-16" : "sm:bottom-0 sm:top-auto"}`}
+        style={lift ? { bottom: lift } : undefined}
+        className={`pointer-events-none fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:max-w-sm ${placement === "top" ? "sm:bottom-auto sm:top-16" : ""}`}
       >
         {/* Both live regions exist from the start, so assistive technology notices what is added to them. */}
         <div aria-live="polite" className="grid gap-2">
