@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
+import { todayInRome } from "../../app/domain/calendar";
 import type { Database } from "../../app/server/db/client.server";
 import { groupBookings, invoices, payments } from "../../app/server/db/schema";
 import { seedDemoSessions } from "../../app/server/db/seed-sessions.server";
@@ -29,6 +30,16 @@ it("seeds payments with receipts for the demo members who attended past meetings
   expect(new Set(documents.map((invoice) => invoice.number)).size).toBe(3);
   expect(documents.map((invoice) => invoice.stampDutyCents).sort()).toEqual([0, 0, 200]);
   expect(documents.filter((invoice) => invoice.tsOpposition)).toHaveLength(1);
+  // Each invoice is dated the day of the payment it documents, in that day's year, numbered in the order issued.
+  for (const invoice of documents) {
+    const payment = seeded.find((row) => row.id === invoice.paymentId)!;
+    expect(invoice.issuedOn).toBe(todayInRome(payment.paidAt));
+    expect(invoice.paidOn).toBe(invoice.issuedOn);
+    expect(invoice.year).toBe(Number(invoice.issuedOn.slice(0, 4)));
+  }
+  expect(documents.every((invoice) => invoice.issuedOn < todayInRome())).toBe(true);
+  const byNumber = [...documents].sort((a, b) => a.sequence - b.sequence);
+  expect(byNumber.map((invoice) => invoice.issuedOn)).toEqual(byNumber.map((invoice) => invoice.issuedOn).sort());
   for (const payment of seeded) {
     const balance = await memberBalance(db, payment.bookingId!);
     expect(balance.paidCents).toBe(payment.amountCents);

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, lt, sql } from "drizzle-orm";
 import { randomBytes, randomUUID } from "node:crypto";
-import { addDays, todayInRome } from "~/domain/calendar";
+import { addDays, romeTimeToUtc, todayInRome } from "~/domain/calendar";
 import { demoPracticeIdentity } from "~/domain/fiscal-identity";
 import type { AttendanceStatus } from "~/domain/sessions";
 import { auth } from "../auth.server";
@@ -67,7 +67,9 @@ export async function seedDemoSessions(db: Database, now: Date = new Date()) {
     if (rows.length) await tx.insert(attendance).values(rows);
     // The first three members paid by bank transfer after their second meeting: the trial and one more
     // (the third paid three sessions ahead, so their invoice carries the stamp duty). Their fiscal data
-    // and the practice's are plainly fictitious demo values, so each payment has its invoice.
+    // and the practice's are plainly fictitious demo values, so each payment has its invoice, issued on
+    // the day of the payment (as the practice would have issued it then, not on the day the demo was
+    // seeded): the demo's books read as kept day by day, numbers rising with dates.
     const paidOn = marked[1] ? addDays(today, -7 * (DEMO_RUNNING_WEEKS - 3)) : null;
     const payers = paidOn ? people.slice(0, 3) : [];
     if (payers.length) await seedDemoFiscalData(tx, payers);
@@ -77,7 +79,7 @@ export async function seedDemoSessions(db: Database, now: Date = new Date()) {
         tx,
         null,
         { bookingId: person.id, amountCents, method: "bank_transfer", paidOn: paidOn!, note: "Demo: bonifico", idempotencyKey: randomUUID(), allowCredit: true },
-        now,
+        romeTimeToUtc(paidOn!, "12:00"),
       );
     }
     logger.info({ sessions: created, attendance: rows.length, payments: payers.length }, "demo sessions seeded");
