@@ -8,7 +8,7 @@ import { labelled } from "./labelled";
  * published ones (Kroenke, Spitzer & Williams 2001; Spitzer et al. 2006). Pure: no I/O.
  */
 
-export const outcomeMeasureKinds = ["phq9", "gad7"] as const;
+export const [outcomeMeasureKinds, measureNames] = labelled({ phq9: "PHQ-9", gad7: "GAD-7" });
 export type OutcomeMeasureKind = (typeof outcomeMeasureKinds)[number];
 
 /** When a questionnaire is asked: before the first meeting, every four attended meetings, at the end of the path. */
@@ -56,7 +56,6 @@ export const gad7Items = [
   "Avere paura che possa succedere qualcosa di terribile",
 ] as const;
 
-export const measureNames: Record<OutcomeMeasureKind, string> = { phq9: "PHQ-9", gad7: "GAD-7" };
 export const measureItems: Record<OutcomeMeasureKind, readonly string[]> = { phq9: phq9Items, gad7: gad7Items };
 export const measureMaxScore: Record<OutcomeMeasureKind, number> = { phq9: 27, gad7: 21 };
 
