@@ -3,6 +3,7 @@ import { type BlogPostInput } from "~/domain/blog-post-input";
 import { slugify, uniqueSlug } from "~/domain/slug";
 import { isUniqueViolation, type Database, type Transaction } from "../db/client.server";
 import { blogPosts } from "../db/schema";
+import { formColumns } from "../db/form-columns.server";
 import { HttpError } from "../http/errors.server";
 import { blogPostPages, publicPagesChanged } from "../public-pages.server";
 import { hasVersion, VersionConflict, versionOf } from "../record-versions.server";
@@ -57,31 +58,7 @@ async function freeSlug(db: Database | Transaction, input: BlogPostInput, except
   return uniqueSlug(base, new Set(taken.map((row) => row.slug).filter((slug): slug is string => Boolean(slug))));
 }
 
-function columns(input: BlogPostInput, slug: string) {
-  return {
-    title: input.title,
-    subtitle: input.subtitle,
-    excerpt: input.excerpt,
-    content: null,
-    readTime: input.read_time,
-    publishedDate: input.published_date,
-    imageUrl: input.image_url,
-    imageCredits: input.image_credits,
-    slug,
-    isFeatured: input.is_featured,
-    isPublished: input.is_published,
-    metaTitle: input.meta_title,
-    metaDescription: input.meta_description,
-    introduction: input.introduction,
-    mainSections: input.main_sections,
-    internalLinks: input.internal_links,
-    externalLinks: input.external_links,
-    conclusion: input.conclusion,
-    ctaText: input.cta_text,
-    ctaLink: input.cta_link,
-    imagesData: input.images_data,
-  };
-}
+const columns = (input: BlogPostInput, slug: string) => ({ ...formColumns(blogPosts, input), content: null, slug });
 
 /** Retries (up to twice) with a fresh slug when another save took the same one in the meantime. */
 async function withFreeSlug<T>(db: Database | Transaction, input: BlogPostInput, exceptId: string | undefined, write: (slug: string) => Promise<T>) {

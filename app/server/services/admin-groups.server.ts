@@ -3,6 +3,7 @@ import type { GroupInput } from "~/domain/group-input";
 import type { GroupStatus } from "~/domain/statuses";
 import { isForeignKeyViolation, type Database, type Transaction } from "../db/client.server";
 import { groups, therapists } from "../db/schema";
+import { formColumns } from "../db/form-columns.server";
 import { HttpError } from "../http/errors.server";
 import { VersionConflict, versionOf } from "../record-versions.server";
 import { type ListQuery, listFilter, pageOf } from "./admin-lists.server";
@@ -43,23 +44,7 @@ export function therapistOptions(db: Database) {
   return db.select({ id: therapists.id, name: therapists.name }).from(therapists).orderBy(asc(therapists.name));
 }
 
-function columns(input: GroupInput) {
-  return {
-    name: input.name,
-    topic: input.topic,
-    therapistId: input.therapist_id,
-    situations: input.situations,
-    weekday: input.weekday,
-    timeSlot: input.time_slot,
-    startTime: input.start_time,
-    ageMin: input.age_min,
-    ageMax: input.age_max,
-    capacity: input.capacity,
-    status: input.status,
-    startsOn: input.starts_on,
-    videoUrl: input.video_url,
-  };
-}
+const columns = (input: GroupInput) => formColumns(groups, input);
 
 const unknownTherapist = () => new HttpError(400, "Il terapeuta scelto non esiste più.", { therapist_id: "Il terapeuta scelto non esiste più." });
 

@@ -2,25 +2,13 @@ import { and, asc, desc, eq, getTableColumns } from "drizzle-orm";
 import type { TherapistInput } from "~/domain/therapist-input";
 import { isForeignKeyViolation, type Database, type Transaction } from "../db/client.server";
 import { groups, therapists } from "../db/schema";
+import { formColumns } from "../db/form-columns.server";
 import { HttpError } from "../http/errors.server";
 import { publicPagesChanged, therapistPages } from "../public-pages.server";
 import { hasVersion, VersionConflict, versionOf } from "../record-versions.server";
 import { listFilter, pageOf, type ListQuery } from "./admin-lists.server";
 
-function columns(input: TherapistInput) {
-  return {
-    name: input.name,
-    role: input.role,
-    specialization: input.specialization,
-    experience: input.experience,
-    description: input.description,
-    registrationNumber: input.registration_number,
-    biography: input.biography,
-    image: input.image,
-    qualifications: input.qualifications,
-    approaches: input.approaches,
-  };
-}
+const columns = (input: TherapistInput) => formColumns(therapists, input);
 
 /**
  * One page of the therapists, newest first (SPEC 7: ordered by created_at descending), with the total;

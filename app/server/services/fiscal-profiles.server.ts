@@ -4,6 +4,7 @@ import { audit, changesOf } from "../audit.server";
 import type { SessionInfo } from "../auth.server";
 import type { Database } from "../db/client.server";
 import { fiscalDataRequests, fiscalProfiles, groupBookings } from "../db/schema";
+import { formColumns } from "../db/form-columns.server";
 import { HttpError } from "../http/errors.server";
 import { VersionConflict, versionOf } from "../record-versions.server";
 import { countWaitingInvoices, fiscalEmail, issueWaitingInvoices } from "./invoices.server";
@@ -17,16 +18,7 @@ import { countWaitingInvoices, fiscalEmail, issueWaitingInvoices } from "./invoi
 /** The columns the form writes, in the form's order. */
 const profileFields = ["firstName", "lastName", "addressLine", "postalCode", "city", "province", "codiceFiscale", "tsOpposition"] as const;
 
-const rowOf = (input: FiscalProfileInput) => ({
-  firstName: input.first_name,
-  lastName: input.last_name,
-  addressLine: input.address_line,
-  postalCode: input.postal_code,
-  city: input.city,
-  province: input.province,
-  codiceFiscale: input.codice_fiscale,
-  tsOpposition: input.ts_opposition,
-});
+const rowOf = (input: FiscalProfileInput) => formColumns(fiscalProfiles, input);
 
 const profileWithVersion = { ...getTableColumns(fiscalProfiles), version: versionOf(fiscalProfiles.updatedAt) };
 
