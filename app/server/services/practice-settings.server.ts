@@ -5,6 +5,7 @@ import { audit, changesOf } from "../audit.server";
 import type { SessionInfo } from "../auth.server";
 import type { Database } from "../db/client.server";
 import { practiceSettings } from "../db/schema";
+import { formColumns } from "../db/form-columns.server";
 import { VersionConflict, versionOf } from "../record-versions.server";
 import { countWaitingInvoices, demoValuesRefused, issueWaitingInvoices, practiceGaps } from "./invoices.server";
 
@@ -33,19 +34,9 @@ const settingsFields = [
 /** While any of these still holds the demo's value, the row stays marked as demo values. */
 const identityFields = ["legalName", "partitaIva", "codiceFiscale", "iban"] as const satisfies readonly (keyof typeof demoPracticeIdentity)[];
 
-const rowOf = (input: PracticeSettingsInput) => ({
-  legalName: input.legal_name,
-  addressLine: input.address_line,
-  postalCode: input.postal_code,
-  city: input.city,
-  province: input.province,
-  partitaIva: input.partita_iva,
-  codiceFiscale: input.codice_fiscale,
-  taxRegimeNote: input.tax_regime_note,
-  iban: input.iban,
-  bic: input.bic,
-  accountHolder: input.account_holder,
-  stampDutyCharged: input.stamp_duty === "person",
+const rowOf = ({ version: _version, stamp_duty, ...fields }: PracticeSettingsInput) => ({
+  ...formColumns(practiceSettings, fields),
+  stampDutyCharged: stamp_duty === "person",
 });
 
 const settingsWithVersion = { ...getTableColumns(practiceSettings), version: versionOf(practiceSettings.updatedAt) };
