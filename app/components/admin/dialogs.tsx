@@ -1,6 +1,6 @@
 import { AlertDialog, Dialog } from "radix-ui";
 import { Eye, X, type LucideIcon } from "lucide-react";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { useActionFetcher } from "./action-result";
 import { Spinner } from "./page";
@@ -107,26 +107,33 @@ export function ConfirmDialog({
   );
 }
 
-/**
- * A confirmation that posts `{ intent, id }` to the page's action: busy while it runs, closed (with
- * the action's toast) when it is done.
- */
-export function ConfirmAction({
-  intent,
-  id,
-  onClose,
-  ...texts
-}: {
+/** What a confirmation posts (`{ intent, id }`) and says. */
+export interface ConfirmRequest {
   intent: string;
   id: string;
-  onClose: () => void;
   title: string;
   description: string;
   confirmLabel: string;
   busyLabel: string;
-}) {
+}
+
+/**
+ * A confirmation that posts `{ intent, id }` to the page's action: busy while it runs, closed (with
+ * the action's toast) when it is done.
+ */
+export function ConfirmAction({ intent, id, onClose, ...texts }: ConfirmRequest & { onClose: () => void }) {
   const { fetcher } = useActionFetcher(onClose);
   return <ConfirmDialog {...texts} onClose={onClose} cancelLabel="Annulla" busy={fetcher.state !== "idle"} onConfirm={() => fetcher.submit({ intent, id }, { method: "post" })} />;
+}
+
+/**
+ * A row's confirmed action: `ask(row)` opens the confirmation `request(row)` describes; `dialog` is
+ * rendered once by the page (nothing while no row is asked about).
+ */
+export function useConfirmAction<Row>(request: (row: Row) => ConfirmRequest) {
+  const [row, setRow] = useState<Row | null>(null);
+  const dialog = row === null ? null : <ConfirmAction {...request(row)} onClose={() => setRow(null)} />;
+  return { ask: setRow, dialog };
 }
 
 const actionButtonSizes = { small: "min-h-9 whitespace-nowrap px-3 py-1.5 text-xs", medium: "min-h-10 px-3 py-2 text-sm" } as const;

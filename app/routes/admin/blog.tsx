@@ -1,5 +1,4 @@
 import { ExternalLink, FilePlus2, Pencil, Trash2 } from "lucide-react";
-import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/blog";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
@@ -7,7 +6,7 @@ import { BlogPostDialog } from "~/components/admin/blog-post-form";
 import { formatDate, todayInItaly } from "~/domain/format";
 import { useLoadErrorToast } from "~/components/admin/action-result";
 import { Badge, EmptyState, LoadError, PageHeader } from "~/components/admin/page";
-import { ActionButton, ConfirmAction, useViewParam } from "~/components/admin/dialogs";
+import { ActionButton, useConfirmAction, useViewParam } from "~/components/admin/dialogs";
 import { Terms } from "~/components/admin/sections";
 import { blogPostInputSchema } from "~/domain/blog-post-input";
 import { checkFields, loadOr } from "~/server/http/staff-action.server";
@@ -71,7 +70,14 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
   useLoadErrorToast(loaderData.loadError);
   const [params] = useSearchParams();
   const { hrefFor: hrefOf, close: closeForm } = useViewParam(EDIT_PARAM);
-  const [deleting, setDeleting] = useState<Post | null>(null);
+  const remove = useConfirmAction((post: Post) => ({
+    intent: "delete",
+    id: post.id,
+    title: "Elimina articolo",
+    description: `Sei sicuro di voler eliminare l'articolo "${post.title}"? Questa azione non può essere annullata.`,
+    confirmLabel: "Elimina",
+    busyLabel: "Eliminazione...",
+  }));
   const { posts, counters, editing } = loaderData;
   const editParam = params.get(EDIT_PARAM);
   const formOpen = editParam === NEW_POST || Boolean(editing);
@@ -154,7 +160,7 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
                   <Pencil aria-hidden className="size-4" />
                   Modifica
                 </Link>
-                <ActionButton icon={Trash2} tone="danger" size="medium" label={`Elimina "${post.title}"`} onClick={() => setDeleting(post)}>
+                <ActionButton icon={Trash2} tone="danger" size="medium" label={`Elimina "${post.title}"`} onClick={() => remove.ask(post)}>
                   Elimina
                 </ActionButton>
               </div>
@@ -164,22 +170,8 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
       )}
 
       {formOpen ? <BlogPostDialog key={editing?.id ?? NEW_POST} post={editing} onDone={closeForm} /> : null}
-      {deleting ? <DeletePost post={deleting} onClose={() => setDeleting(null)} /> : null}
+      {remove.dialog}
     </section>
-  );
-}
-
-function DeletePost({ post, onClose }: { post: Post; onClose: () => void }) {
-  return (
-    <ConfirmAction
-      intent="delete"
-      id={post.id}
-      onClose={onClose}
-      title="Elimina articolo"
-      description={`Sei sicuro di voler eliminare l'articolo "${post.title}"? Questa azione non può essere annullata.`}
-      confirmLabel="Elimina"
-      busyLabel="Eliminazione..."
-    />
   );
 }
 

@@ -7,7 +7,7 @@ import { groupSlot, groupStart, groupStatusLabels } from "~/domain/group-labels"
 import { useLoadErrorToast } from "~/components/admin/action-result";
 import { Badge, type BadgeTone, PageHeader } from "~/components/admin/page";
 import { ListToolbar, PagedListTable, td } from "~/components/admin/list";
-import { ActionButton, ConfirmAction } from "~/components/admin/dialogs";
+import { ActionButton, useConfirmAction } from "~/components/admin/dialogs";
 import { groupInputSchema } from "~/domain/group-input";
 import { groupStatuses } from "~/domain/statuses";
 import { listPageData } from "~/server/services/admin-lists.server";
@@ -66,7 +66,14 @@ export default function AdminGroups({ loaderData }: Route.ComponentProps) {
   useLoadErrorToast(loaderData.loadError);
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<GroupFormValues | null>(null);
-  const [closing, setClosing] = useState<Group | null>(null);
+  const close = useConfirmAction((group: Group) => ({
+    intent: "close",
+    id: group.id,
+    title: "Chiudi gruppo",
+    description: `Chiudere il gruppo "${group.name}"? Non verrà più proposto né potrà ricevere nuove iscrizioni. Le prenotazioni esistenti restano invariate.`,
+    confirmLabel: "Chiudi gruppo",
+    busyLabel: "Chiusura...",
+  }));
   const { rows: groups, therapists } = loaderData;
   const openForm = (group: Group | null) => {
     setEditing(group);
@@ -116,7 +123,7 @@ export default function AdminGroups({ loaderData }: Route.ComponentProps) {
                   Modifica
                 </ActionButton>
                 {group.status !== "closed" ? (
-                  <ActionButton icon={Lock} tone="danger" label={`Chiudi il gruppo ${group.name}`} onClick={() => setClosing(group)}>
+                  <ActionButton icon={Lock} tone="danger" label={`Chiudi il gruppo ${group.name}`} onClick={() => close.ask(group)}>
                     Chiudi
                   </ActionButton>
                 ) : null}
@@ -126,7 +133,7 @@ export default function AdminGroups({ loaderData }: Route.ComponentProps) {
         ))}
       </PagedListTable>
       <GroupFormDialog open={formOpen} onOpenChange={setFormOpen} group={editing} therapists={therapists} />
-      {closing ? <CloseGroup group={closing} onClose={() => setClosing(null)} /> : null}
+      {close.dialog}
     </section>
   );
 }
@@ -142,20 +149,6 @@ function Occupancy({ confirmed, capacity }: { confirmed: number; capacity: numbe
         <span className={`block h-full rounded-full ${confirmed >= capacity ? "bg-coral-500" : "bg-teal-600"}`} style={{ width: `${percent}%` }} />
       </span>
     </div>
-  );
-}
-
-function CloseGroup({ group, onClose }: { group: Group; onClose: () => void }) {
-  return (
-    <ConfirmAction
-      intent="close"
-      id={group.id}
-      onClose={onClose}
-      title="Chiudi gruppo"
-      description={`Chiudere il gruppo "${group.name}"? Non verrà più proposto né potrà ricevere nuove iscrizioni. Le prenotazioni esistenti restano invariate.`}
-      confirmLabel="Chiudi gruppo"
-      busyLabel="Chiusura..."
-    />
   );
 }
 

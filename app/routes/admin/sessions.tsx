@@ -1,13 +1,12 @@
 import { CalendarDays, ChevronLeft, ChevronRight, List, Trash2 } from "lucide-react";
 import { getFormProps, getSelectProps } from "@conform-to/react";
-import { useState } from "react";
 import { Form, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/sessions";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { formatDate } from "~/domain/format";
 import { useActionForm, useLoadErrorToast } from "~/components/admin/action-result";
 import { Badge, EmptyState, LoadError, PageHeader, Spinner } from "~/components/admin/page";
-import { ConfirmAction } from "~/components/admin/dialogs";
+import { useConfirmAction } from "~/components/admin/dialogs";
 import { Pagination } from "~/components/admin/list";
 import { Field, InputField, OptionList } from "~/components/admin/fields";
 import { sessionTones } from "~/components/sessions/attendance-sheet";
@@ -359,7 +358,14 @@ function FilterSelect({
 
 function Closures({ closures, groups }: { closures: Data["closures"]; groups: Data["groups"] }) {
   const { fetcher, busy, form, fields } = useActionForm(closureSchema, { id: "closure" });
-  const [removing, setRemoving] = useState<Data["closures"][number] | null>(null);
+  const remove = useConfirmAction((closure: Data["closures"][number]) => ({
+    intent: "delete",
+    id: closure.id,
+    title: "Eliminare la chiusura?",
+    description: `Dal ${formatDate(closure.startsOn)} al ${formatDate(closure.endsOn)} si torneranno a creare incontri. Quelli già annullati restano annullati.`,
+    confirmLabel: "Elimina",
+    busyLabel: "Eliminazione...",
+  }));
   return (
     <section className="grid gap-4 rounded-2xl border border-sand-200 bg-white p-4 sm:p-6" aria-labelledby="closures-title">
       <div>
@@ -380,7 +386,7 @@ function Closures({ closures, groups }: { closures: Data["closures"]; groups: Da
                 </span>{" "}
                 · {closure.groupName ?? "Tutti i gruppi"} · {closure.reason}
               </span>
-              <button type="button" className="btn btn-secondary min-h-9 px-3 py-1.5 text-xs" onClick={() => setRemoving(closure)}>
+              <button type="button" className="btn btn-secondary min-h-9 px-3 py-1.5 text-xs" onClick={() => remove.ask(closure)}>
                 <Trash2 aria-hidden className="size-3.5" />
                 Elimina
               </button>
@@ -404,22 +410,8 @@ function Closures({ closures, groups }: { closures: Data["closures"]; groups: Da
           Chiudi le date
         </button>
       </fetcher.Form>
-      {removing ? <RemoveClosure closure={removing} onClose={() => setRemoving(null)} /> : null}
+      {remove.dialog}
     </section>
-  );
-}
-
-function RemoveClosure({ closure, onClose }: { closure: Data["closures"][number]; onClose: () => void }) {
-  return (
-    <ConfirmAction
-      intent="delete"
-      id={closure.id}
-      onClose={onClose}
-      title="Eliminare la chiusura?"
-      description={`Dal ${formatDate(closure.startsOn)} al ${formatDate(closure.endsOn)} si torneranno a creare incontri. Quelli già annullati restano annullati.`}
-      confirmLabel="Elimina"
-      busyLabel="Eliminazione..."
-    />
   );
 }
 
