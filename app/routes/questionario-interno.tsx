@@ -4,7 +4,7 @@ import { QuestionnaireWizard } from "~/components/questionnaire/questionnaire-wi
 import { captureUtm, NEW_DRAFT, readDraft, type StoredDraft } from "~/components/questionnaire/questionnaire-session";
 import { QUESTIONNAIRE_PATH } from "~/domain/questionnaire";
 import { seo } from "~/domain/seo";
-import { requireGateConsent } from "~/server/questionnaire-gate.server";
+import { requireGateConsent } from "~/server/gates.server";
 import type { Route } from "./+types/questionario-interno";
 
 export const meta = () =>

@@ -2,14 +2,17 @@ import { desc, eq, sql } from "drizzle-orm";
 import { redirect } from "react-router";
 import { CLIENT_AREA, clientAreaMessages } from "~/domain/client-area";
 import { THERAPIST_ROLE } from "~/domain/sessions";
+import { GATE_CONSENT_COOKIE, GATE_CONSENT_PARAM, GATE_CONSENT_VALUE, GATE_PATH, QUESTIONNAIRE_PATH } from "~/domain/questionnaire";
 import { widgetPath } from "~/domain/sign-in-widget";
-import { ADMIN_ROLE, getSession, needsTwoFactorEnrolment, TWO_FACTOR_ENROLMENT_REQUIRED, type SessionInfo } from "./auth.server";
+import { ADMIN_ROLE, getSession, needsTwoFactorEnrolment, TWO_FACTOR_ENROLMENT_REQUIRED, usesSecureCookies, type SessionInfo } from "./auth.server";
 import type { Database } from "./db/client.server";
+import { isSiteHost } from "./env.server";
 import { groupBookings, questionnaireResponses, registrations, therapists } from "./db/schema";
 import { identityFromToken, tokenForProvenAddress } from "./services/identity.server";
 
 /**
- * Who may: the gates of the admin, therapist and client areas, all `(db, request, …)`. A gate is
+ * Who may: the gates of the admin, therapist and client areas, all `(db, request, …)`, and the
+ * questionnaire's consent gate (a cookie, no database: `(request)`). A gate is
  * the route's own answer to someone who may not pass (a redirect to sign in, a 401 or a 403 the
  * area's ErrorBoundary shows), so it throws a Response as React Router expects, not an HttpError.
  * The UI's gates are a convenience; these are the security.
@@ -197,4 +200,51 @@ export async function requireClient(db: Database, request: Request): Promise<Cli
     throw redirect(back === CLIENT_AREA ? CLIENT_AREA : `${CLIENT_AREA}?${new URLSearchParams({ ritorno: back })}`);
   }
   throw Response.json({ error: "Accedi alla tua area personale per continuare." }, { status: 401 });
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Visitors: the questionnaire's consent gate
+ * ---------------------------------------------------------------------------------------------- */
+
+function hasConsentCookie(request: Request): boolean {
+  const header = request.headers.get("Cookie") ?? "";
+  return header.split(";").some((pair) => pair.trim() === `${GATE_CONSENT_COOKIE}=${GATE_CONSENT_VALUE}`);
+}
+
+/**
+ * The gate's Continua counts only when the request comes from the gate page of this site (a link
+ * cannot skip it); "this site" as for cross-site writes, so a proxy that ends TLS changes nothing.
+ */
+function sentByTheGate(request: Request): boolean {
+  try {
+    const from = new URL(request.headers.get("Referer") ?? "");
+    return isSiteHost(from.host, new URL(request.url).host) && from.pathname === GATE_PATH;
+  } catch {
+    return false;
+  }
+}
+
+/** The address without the gate's checkbox: the campaign tags stay for the page to keep. */
+function without(url: URL, param: string, path: string) {
+  const search = new URLSearchParams(url.search);
+  search.delete(param);
+  const query = search.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+/**
+ * Who may open the questionnaire: a browser that accepted the gate. The gate's form (plain or
+ * hydrated) arrives with `privacy=accetto` and gets the consent cookie; without it, the visitor is
+ * sent to the gate. The server can then render the first step instead of a loading card.
+ */
+export function requireGateConsent(request: Request): void {
+  const url = new URL(request.url);
+  if (url.searchParams.get(GATE_CONSENT_PARAM) === GATE_CONSENT_VALUE) {
+    if (!sentByTheGate(request)) throw redirect(without(url, GATE_CONSENT_PARAM, GATE_PATH));
+    const secure = usesSecureCookies(request) ? "; Secure" : "";
+    throw redirect(without(url, GATE_CONSENT_PARAM, QUESTIONNAIRE_PATH), {
+      headers: { "Set-Cookie": `${GATE_CONSENT_COOKIE}=${GATE_CONSENT_VALUE}; Path=/; HttpOnly; SameSite=Lax${secure}` },
+    });
+  }
+  if (!hasConsentCookie(request)) throw redirect(without(url, GATE_CONSENT_PARAM, GATE_PATH));
 }

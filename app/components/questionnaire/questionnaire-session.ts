@@ -4,7 +4,7 @@ import { newIdempotencyKey } from "../idempotency-key";
 /**
  * What the questionnaire keeps in sessionStorage (never localStorage: the answers are health
  * data and must not outlive the tab): the draft and the landing UTM tags. The gate's consent is a
- * session cookie the server sets (questionnaire-gate.server.ts), so the server can render step 1.
+ * session cookie the server sets (gates.server.ts), so the server can render step 1.
  * Every read is defensive, because storage can be unavailable, stale or edited by hand.
  */
 
