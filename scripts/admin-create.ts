@@ -13,7 +13,7 @@ if (!email || !password) {
   console.error("Usage: npm run admin:create -- --email E --password P [--name N]");
   process.exit(2);
 }
-const weakness = passwordProblem(password, [email, name]);
+const weakness = await passwordProblem(password, [email, name]);
 if (weakness) {
   console.error(weakness);
   process.exit(2);

@@ -31,7 +31,11 @@ let notifications: ReturnType<typeof listenForNotifications> | undefined;
  * database's NOTIFY (`publicPagesChanged`).
  */
 export async function startPlatform() {
+  // The routes' modules are compiled while the database starts (a child process) and migrates, not after
+  // the first request arrives: a third of a cold start's wall time on a two-core server (docs/performance.md).
+  const routes = import("virtual:react-router/server-build");
   const started = await startPlatformServices();
+  await routes;
   onPublicPagesChanged(clearPageCache);
   if (!notifications) {
     const listener = (notifications = listenForNotifications(started.databaseUrl, {

@@ -120,7 +120,7 @@ function createAuth(db: Database, secureCookies: boolean) {
     if (NEW_PASSWORD_PATHS.has(ctx.path)) {
       const candidate = body.newPassword ?? body.password;
       if (typeof candidate === "string") {
-        const problem = passwordProblem(candidate, [body.email as string | undefined, body.name as string | undefined]);
+        const problem = await passwordProblem(candidate, [body.email as string | undefined, body.name as string | undefined]);
         if (problem) throw new APIError("BAD_REQUEST", { message: problem, code: "PASSWORD_TOO_WEAK" });
       }
     }
@@ -322,7 +322,7 @@ export const TWO_FACTOR_ENROLMENT_REQUIRED = "Attiva l'autenticazione a due fatt
  */
 export async function createOrPromoteAdmin(db: Database, email: string, password: string, name = "Staff") {
   const normalized = email.trim().toLowerCase();
-  const problem = passwordProblem(password, [normalized, name]);
+  const problem = await passwordProblem(password, [normalized, name]);
   if (problem) throw new Error(problem);
   const context = await auth(db).$context;
   const hash = await context.password.hash(password);

@@ -82,11 +82,11 @@ const colors = pdfColors;
 const margin = 56;
 const footerHeight = 36;
 
-export function invoicePdf(document: InvoicePdfDocument): Promise<Buffer> {
+export async function invoicePdf(document: InvoicePdfDocument): Promise<Buffer> {
   const title = invoicePdfTitle(document);
   const recipientName = `${document.recipient.firstName} ${document.recipient.lastName}`.trim();
   const issuedAt = new Date(`${document.issuedOn}T12:00:00Z`);
-  const { pdf, bytes } = a4Pdf(margin, { title, author: document.issuer.legalName, subject: `${title} - ${recipientName}`, date: issuedAt });
+  const { pdf, bytes } = await a4Pdf(margin, { title, author: document.issuer.legalName, subject: `${title} - ${recipientName}`, date: issuedAt });
   const left = margin;
   const width = pdf.page.width - 2 * margin;
   const right = left + width;

@@ -1,7 +1,4 @@
-import { ZxcvbnFactory } from "@zxcvbn-ts/core";
-import * as common from "@zxcvbn-ts/language-common";
-import * as english from "@zxcvbn-ts/language-en";
-import * as italian from "@zxcvbn-ts/language-it";
+import type { ZxcvbnFactory } from "@zxcvbn-ts/core";
 import { site } from "~/content/site";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, MIN_PASSWORD_SCORE, passwordMessages } from "~/domain/password";
 
@@ -10,15 +7,26 @@ function tagged(dictionary: Record<string, string[]>, language: string) {
   return Object.fromEntries(Object.entries(dictionary).map(([name, words]) => [`${name}-${language}`, words]));
 }
 
-let estimator: ZxcvbnFactory | undefined;
+let estimator: Promise<ZxcvbnFactory> | undefined;
 
-/** Built on first use: the dictionaries take about 0.3 s to load. */
+/**
+ * Built on first use, and its modules loaded then: the dictionaries take about 0.3 s to load, which
+ * a start (and every page that never checks a password) does not wait for.
+ */
 function zxcvbn() {
-  estimator ??= new ZxcvbnFactory({
-    dictionary: { ...common.dictionary, ...tagged(english.dictionary, "en"), ...tagged(italian.dictionary, "it") },
-    graphs: common.adjacencyGraphs,
-    translations: italian.translations,
-  });
+  estimator ??= (async () => {
+    const [{ ZxcvbnFactory }, common, english, italian] = await Promise.all([
+      import("@zxcvbn-ts/core"),
+      import("@zxcvbn-ts/language-common"),
+      import("@zxcvbn-ts/language-en"),
+      import("@zxcvbn-ts/language-it"),
+    ]);
+    return new ZxcvbnFactory({
+      dictionary: { ...common.dictionary, ...tagged(english.dictionary, "en"), ...tagged(italian.dictionary, "it") },
+      graphs: common.adjacencyGraphs,
+      translations: italian.translations,
+    });
+  })();
   return estimator;
 }
 
@@ -38,10 +46,10 @@ function contextWords(related: (string | null | undefined)[]) {
  * MIN_PASSWORD_LENGTH characters and a zxcvbn score of MIN_PASSWORD_SCORE, counting the e-mail
  * address and name of the account as known words.
  */
-export function passwordProblem(password: string, related: (string | null | undefined)[] = []): string | null {
+export async function passwordProblem(password: string, related: (string | null | undefined)[] = []): Promise<string | null> {
   if (password.length < MIN_PASSWORD_LENGTH) return passwordMessages.tooShort;
   if (password.length > MAX_PASSWORD_LENGTH) return passwordMessages.tooLong;
-  const result = zxcvbn().check(password, contextWords(related));
+  const result = (await zxcvbn()).check(password, contextWords(related));
   if (result.score >= MIN_PASSWORD_SCORE) return null;
   return [passwordMessages.tooWeak, result.feedback.warning, passwordMessages.advice].filter(Boolean).join(" ");
 }

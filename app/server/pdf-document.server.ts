@@ -1,4 +1,3 @@
-import PDFDocument from "pdfkit";
 import { pdfSafeText } from "./services/legal-pdfs.server";
 
 /** The books' documents (invoices, statements): the same palette and the same A4 page. */
@@ -16,7 +15,9 @@ interface PdfInfo {
  * An A4 PDF in Italian, every page kept until the end so that `numberPages` can number them, and its
  * bytes once `pdf.end()` is called. The metadata's texts are made drawable like the page's.
  */
-export function a4Pdf(margin: number, info: PdfInfo) {
+export async function a4Pdf(margin: number, info: PdfInfo) {
+  // Loaded on the first document, not at start-up: PDFKit and its fonts' tables take 0.2 s to load (docs/performance.md).
+  const { default: PDFDocument } = await import("pdfkit");
   const pdf = new PDFDocument({
     size: "A4",
     margins: { top: margin, bottom: margin, left: margin, right: margin },

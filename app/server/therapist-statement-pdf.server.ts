@@ -37,9 +37,9 @@ function shareNote() {
 const colors = pdfColors;
 const margin = 56;
 
-export function therapistStatementPdf(input: StatementPdfInput): Promise<Buffer> {
+export async function therapistStatementPdf(input: StatementPdfInput): Promise<Buffer> {
   const title = statementTitle(input);
-  const { pdf, bytes } = a4Pdf(margin, { title, author: input.practice, date: input.drawnAt });
+  const { pdf, bytes } = await a4Pdf(margin, { title, author: input.practice, date: input.drawnAt });
   const left = margin;
   const width = pdf.page.width - 2 * margin;
   const right = left + width;

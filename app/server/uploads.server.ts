@@ -1,4 +1,3 @@
-import { PDFDocument } from "pdf-lib";
 import { MAX_UPLOAD_BYTES } from "~/content/site";
 import { HttpError } from "./http/errors.server";
 import { readBodyCapped } from "./http/body.server";
@@ -98,6 +97,8 @@ export async function imageUpload(form: FormData, field = "file") {
  * (HTML after it would still reach clients as an e-mail attachment).
  */
 async function opensAsPdf(buffer: Uint8Array): Promise<boolean> {
+  // pdf-lib is loaded on the first upload, not at start-up.
+  const { PDFDocument } = await import("pdf-lib");
   try {
     const document = await PDFDocument.load(buffer, { ignoreEncryption: true, updateMetadata: false, throwOnInvalidObject: true });
     return document.getPageCount() >= 1;

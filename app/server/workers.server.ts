@@ -114,7 +114,7 @@ export function startWorkers(db: Database, transport: MailTransport): Worker {
   return {
     async stop() {
       await Promise.all([outbox.stop(), jobs.stop()]);
-      transport.close?.();
+      await transport.close?.();
     },
   };
 }

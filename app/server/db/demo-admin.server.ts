@@ -33,7 +33,7 @@ export async function ensureDemoAdmin(db: Database) {
   if ((existing?.value ?? 0) > 0) return;
   const configured = env().DEMO_ADMIN_PASSWORD;
   const password = configured ?? randomBytes(15).toString("base64url");
-  const problem = passwordProblem(password, [DEMO_ADMIN_EMAIL, DEMO_ADMIN_NAME]);
+  const problem = await passwordProblem(password, [DEMO_ADMIN_EMAIL, DEMO_ADMIN_NAME]);
   if (problem) throw new Error(`DEMO_ADMIN_PASSWORD: ${problem}`);
   const hash = await (await auth(db).$context).password.hash(password);
   const created = await db.transaction(async (tx) => {

@@ -146,7 +146,7 @@ export async function ensureDemoTherapist(db: Database) {
   if (!target) return;
   const configured = env().DEMO_THERAPIST_PASSWORD;
   const password = configured ?? randomBytes(15).toString("base64url");
-  const problem = passwordProblem(password, [DEMO_THERAPIST_EMAIL, target.name]);
+  const problem = await passwordProblem(password, [DEMO_THERAPIST_EMAIL, target.name]);
   if (problem) throw new Error(`DEMO_THERAPIST_PASSWORD: ${problem}`);
   const context = await auth(db).$context;
   try {

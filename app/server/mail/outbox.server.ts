@@ -160,7 +160,7 @@ export interface MailTransport {
   name: string;
   send(message: OutboxRow): Promise<void>;
   /** Ends the transport's open connections (the SMTP pool) at shutdown. */
-  close?(): void;
+  close?(): void | Promise<void>;
 }
 
 /**

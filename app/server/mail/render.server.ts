@@ -1,5 +1,3 @@
-import { plainTextSelectors } from "@react-email/render";
-import { compile } from "html-to-text";
 import { createElement, Suspense, type ReactElement } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { Writable } from "node:stream";
@@ -46,9 +44,14 @@ function renderHtml(element: ReactElement): Promise<string> {
 
 /**
  * React Email's `toPlainText()` (html-to-text with its selectors), compiled once: `toPlainText`
- * compiles the same options again for every message, four times the cost of converting it.
+ * compiles the same options again for every message, four times the cost of converting it. Loaded
+ * with the first message, not at start-up (React Email's render module brings Prettier).
  */
-const toPlainText = compile({ wordwrap: false, selectors: [...plainTextSelectors] });
+let toPlainText: Promise<(html: string) => string> | undefined;
+const plainTextConverter = () =>
+  (toPlainText ??= Promise.all([import("@react-email/render"), import("html-to-text")]).then(([{ plainTextSelectors }, { compile }]) =>
+    compile({ wordwrap: false, selectors: [...plainTextSelectors] }),
+  ));
 
 /**
  * Renders a React Email component to its html and plain-text parts. React renders it once: the text
@@ -56,6 +59,6 @@ const toPlainText = compile({ wordwrap: false, selectors: [...plainTextSelectors
  * after rendering the element a second time).
  */
 export async function renderEmail(element: ReactElement): Promise<RenderedEmail> {
-  const html = await renderHtml(element);
-  return { html, text: toPlainText(html) };
+  const [html, convert] = await Promise.all([renderHtml(element), plainTextConverter()]);
+  return { html, text: convert(html) };
 }

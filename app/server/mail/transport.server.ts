@@ -1,4 +1,4 @@
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { env } from "../env.server";
 import { storage } from "../storage.server";
 import { headerValue, type MailTransport, type OutboxRow } from "./outbox.server";
@@ -22,15 +22,19 @@ const SMTP_POOL = { maxConnections: 3, maxMessages: 100 } as const;
  * retried send keeps its identity.
  */
 export function smtpTransport(url: string, from = env().MAIL_FROM): MailTransport {
-  const transporter = nodemailer.createTransport({ url, pool: true, ...SMTP_POOL });
+  // Nodemailer (650 KB of code) is loaded with the first message, not at start-up.
+  let transporter: Promise<Transporter> | undefined;
+  const pool = () => (transporter ??= import("nodemailer").then(({ default: nodemailer }) => nodemailer.createTransport({ url, pool: true, ...SMTP_POOL })));
   return {
     name: "smtp",
-    close() {
-      transporter.close();
+    async close() {
+      if (transporter) (await transporter).close();
     },
     async send(message) {
       // Rows queued before headers were cleaned at enqueue time are cleaned here too.
-      await transporter.sendMail({
+      await (
+        await pool()
+      ).sendMail({
         from: headerValue(from),
         to: headerValue(message.to),
         subject: headerValue(message.subject),

@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import PDFDocument from "pdfkit";
 import { legalEntity, privacyDocument, serviceAgreementDocument, termsDocument } from "~/content/legal";
 import { site } from "~/content/site";
 import type { LegalDocument } from "~/content/types";
@@ -54,7 +53,8 @@ export function pdfSafeText(text: string) {
 const colors = { ink: "#1f2933", muted: "#52606d", accent: "#0f5c57", rule: "#d9cfc0" } as const;
 
 /** An A4 PDF of a legal text: title, version date, the page it comes from, sections, numbered pages. */
-export function renderLegalPdf(document: LegalDocument, path: string): Promise<Buffer> {
+export async function renderLegalPdf(document: LegalDocument, path: string): Promise<Buffer> {
+  const { default: PDFDocument } = await import("pdfkit");
   const versionDate = new Date(`${document.version}T12:00:00Z`);
   const pdf = new PDFDocument({
     size: "A4",
