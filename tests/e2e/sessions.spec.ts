@@ -55,6 +55,28 @@ test("staff see the week at /admin/sessioni, move between weeks and mark attenda
   await expect(page.getByText("Nessun incontro in questa settimana.")).toBeVisible();
 });
 
+test("staff open the closure form from its button, save a closure and remove it", async ({ adminPage: page }) => {
+  await page.goto("/admin/sessioni");
+  const closures = page.getByRole("region", { name: "Chiusure (festività)" });
+  // The group list is rendered only when staff add a closure.
+  await expect(closures.getByLabel("Gruppo")).toHaveCount(0);
+  await closures.getByRole("button", { name: "Aggiungi una chiusura" }).click();
+  await expect(closures.getByLabel("Gruppo")).toBeFocused();
+  await closures.getByRole("textbox", { name: "Dal", exact: true }).fill("2031-08-04");
+  await closures.getByRole("textbox", { name: "Al", exact: true }).fill("2031-08-08");
+  await closures.getByLabel("Motivo").fill("Chiusura di prova");
+  await closures.getByRole("button", { name: "Chiudi le date" }).click();
+  await expect(page.getByText("Chiusura salvata: 0 incontri annullati, persone avvisate per email")).toBeVisible();
+  const saved = closures.getByRole("listitem").filter({ hasText: "Chiusura di prova" });
+  await expect(saved).toContainText("Tutti i gruppi");
+  await expect(closures.getByRole("button", { name: "Aggiungi una chiusura" })).toBeVisible();
+
+  await saved.getByRole("button", { name: "Elimina" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Elimina" }).click();
+  await expect(page.getByText("Chiusura eliminata")).toBeVisible();
+  await expect(saved).toHaveCount(0);
+});
+
 test("the demo therapist signs in, sees only their own group and marks attendance", async ({ page }) => {
   // Sign-in, three pages and a save: more than the default budget on a loaded 2-core machine (phone emulation).
   test.setTimeout(60_000);

@@ -1,4 +1,5 @@
-import { CalendarDays, ChevronLeft, ChevronRight, List, Trash2 } from "lucide-react";
+import { CalendarDays, ChevronLeft, ChevronRight, List, Plus, Trash2 } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
 import { getFormProps, getSelectProps } from "@conform-to/react";
 import { Form, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/sessions";
@@ -357,7 +358,7 @@ function FilterSelect({
 }
 
 function Closures({ closures, groups }: { closures: Data["closures"]; groups: Data["groups"] }) {
-  const { fetcher, busy, form, fields } = useActionForm(closureSchema, { id: "closure" });
+  const [adding, setAdding] = useState(false);
   const remove = useConfirmAction((closure: Data["closures"][number]) => ({
     intent: "delete",
     id: closure.id,
@@ -394,24 +395,50 @@ function Closures({ closures, groups }: { closures: Data["closures"]; groups: Da
           ))}
         </ul>
       )}
-      <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_10rem_10rem_1fr_auto] lg:items-end">
-        <input type="hidden" name="intent" value="create" />
-        <Field label="Gruppo" field={fields.group_id}>
-          <select {...getSelectProps(fields.group_id)} className="field">
-            <option value="">Tutti i gruppi</option>
-            <OptionList items={groups} />
-          </select>
-        </Field>
-        <InputField label="Dal" field={fields.starts_on} type="date" />
-        <InputField label="Al" field={fields.ends_on} type="date" />
-        <InputField label="Motivo" field={fields.reason} maxLength={200} placeholder="Vacanze di Natale" />
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? <Spinner /> : null}
-          Chiudi le date
-        </button>
-      </fetcher.Form>
+      {adding ? (
+        <ClosureForm groups={groups} onDone={() => setAdding(false)} />
+      ) : (
+        <div>
+          <button type="button" className="btn btn-secondary min-h-11" aria-expanded="false" aria-controls="closure" onClick={() => setAdding(true)}>
+            <Plus aria-hidden className="size-4" />
+            Aggiungi una chiusura
+          </button>
+        </div>
+      )}
       {remove.dialog}
     </section>
+  );
+}
+
+/**
+ * A new closure, opened from its button: the group list (every group of the practice, 300 at 2,000 members) is
+ * rendered when staff add a closure, not on every load of the meetings (docs/performance.md).
+ */
+function ClosureForm({ groups, onDone }: { groups: Data["groups"]; onDone: () => void }) {
+  const { fetcher, busy, form, fields } = useActionForm(closureSchema, { id: "closure", onOk: onDone });
+  const opened = useRef<HTMLFormElement>(null);
+  // Opened by its button: the keyboard goes on to the form's first field.
+  useEffect(() => opened.current?.querySelector("select")?.focus(), []);
+  return (
+    <fetcher.Form ref={opened} method="post" {...getFormProps(form)} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_10rem_10rem_1fr_auto_auto] lg:items-end">
+      <input type="hidden" name="intent" value="create" />
+      <Field label="Gruppo" field={fields.group_id}>
+        <select {...getSelectProps(fields.group_id)} className="field">
+          <option value="">Tutti i gruppi</option>
+          <OptionList items={groups} />
+        </select>
+      </Field>
+      <InputField label="Dal" field={fields.starts_on} type="date" />
+      <InputField label="Al" field={fields.ends_on} type="date" />
+      <InputField label="Motivo" field={fields.reason} maxLength={200} placeholder="Vacanze di Natale" />
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {busy ? <Spinner /> : null}
+        Chiudi le date
+      </button>
+      <button type="button" className="btn btn-secondary" onClick={onDone}>
+        Annulla
+      </button>
+    </fetcher.Form>
   );
 }
 
