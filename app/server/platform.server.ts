@@ -68,15 +68,10 @@ export async function startPlatform(): Promise<Platform> {
   }
   await runMigrations(databaseUrl, { beforeUpgrade: config.PRE_UPGRADE_BACKUP === "on" ? preUpgradeBackup(databaseUrl) : undefined });
   const db = createDatabase(databaseUrl);
-  // Its password check (scrypt, 0.1 s) runs on libuv's pool while the demo seed is checked; both end before the start does.
-  const retired = retireDemoPassword(db);
-  retired.catch(() => undefined);
-  if (config.SEED_DEMO === "true") {
-    // Loaded only here: a production start (no demo data) never reads the demo texts and images.
-    const { seedDemo } = await import("./db/seed-demo.server");
-    await seedDemo(db, config.dataDir);
-  }
-  await retired;
+  // The demo seed (loaded only here: a production start never reads the demo texts and images) is checked while the
+  // retired demo password's scrypt check runs on libuv's pool; the start waits for both.
+  const seeded = config.SEED_DEMO === "true" ? import("./db/seed-demo.server").then(({ seedDemo }) => seedDemo(db, config.dataDir)) : undefined;
+  await Promise.all([retireDemoPassword(db), seeded]);
   await scheduleRetention(db);
   // The daily job keeps the window; this fills it at once after a deploy or a long stop.
   await materialiseSessions(db);

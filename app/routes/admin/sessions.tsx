@@ -399,7 +399,7 @@ function Closures({ closures, groups }: { closures: Data["closures"]; groups: Da
         <ClosureForm groups={groups} onDone={() => setAdding(false)} />
       ) : (
         <div>
-          <button type="button" className="btn btn-secondary min-h-11" aria-expanded="false" aria-controls="closure" onClick={() => setAdding(true)}>
+          <button type="button" className="btn btn-secondary min-h-11" onClick={() => setAdding(true)}>
             <Plus aria-hidden className="size-4" />
             Aggiungi una chiusura
           </button>

@@ -23,18 +23,17 @@ const SMTP_POOL = { maxConnections: 3, maxMessages: 100 } as const;
  */
 export function smtpTransport(url: string, from = env().MAIL_FROM): MailTransport {
   // Nodemailer (650 KB of code) is loaded with the first message, not at start-up.
-  let transporter: Promise<Transporter> | undefined;
-  const pool = () => (transporter ??= import("nodemailer").then(({ default: nodemailer }) => nodemailer.createTransport({ url, pool: true, ...SMTP_POOL })));
+  let created: Promise<Transporter> | undefined;
+  const pool = () => (created ??= import("nodemailer").then(({ default: nodemailer }) => nodemailer.createTransport({ url, pool: true, ...SMTP_POOL })));
   return {
     name: "smtp",
     async close() {
-      if (transporter) (await transporter).close();
+      if (created) (await created).close();
     },
     async send(message) {
+      const transporter = await pool();
       // Rows queued before headers were cleaned at enqueue time are cleaned here too.
-      await (
-        await pool()
-      ).sendMail({
+      await transporter.sendMail({
         from: headerValue(from),
         to: headerValue(message.to),
         subject: headerValue(message.subject),
