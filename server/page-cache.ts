@@ -27,6 +27,11 @@ type Encoding = "br" | "gzip" | "identity";
 interface Representation {
   body: Buffer;
   etag: string;
+  /**
+   * The header list a hit on it sends before Express, built on the first such hit (plain HTTP, then
+   * HTTPS): the same names, values and order as the headers set one by one (`answerCachedHit`).
+   */
+  hitHeads?: [plain?: string[], secure?: string[]];
 }
 
 interface CachedPage {
@@ -136,10 +141,24 @@ async function compressPage(html: Buffer, level: typeof FAST): Promise<Record<En
   };
 }
 
+/** What `preferredEncoding` answered for the Accept-Encoding headers seen lately: browsers send a handful of them. */
+const encodingsSeen = new Map<string, Encoding>();
+const MAX_ENCODINGS_SEEN = 64;
+
 /** The best coding the client accepts (RFC 9110 §12.5.3): Brotli, then gzip, else identity. */
 export function preferredEncoding(acceptEncoding: string | undefined): Encoding {
+  if (acceptEncoding === undefined) return "identity";
+  let encoding = encodingsSeen.get(acceptEncoding);
+  if (encoding) return encoding;
+  encoding = parsedPreferredEncoding(acceptEncoding);
+  if (encodingsSeen.size >= MAX_ENCODINGS_SEEN) encodingsSeen.clear();
+  encodingsSeen.set(acceptEncoding, encoding);
+  return encoding;
+}
+
+function parsedPreferredEncoding(acceptEncoding: string): Encoding {
   const weights = new Map<string, number>();
-  for (const part of (acceptEncoding ?? "").toLowerCase().split(",")) {
+  for (const part of acceptEncoding.toLowerCase().split(",")) {
     const [coding = "", ...parameters] = part.split(";").map((item) => item.trim());
     if (!coding) continue;
     const q = parameters.find((parameter) => parameter.startsWith("q="));
@@ -159,22 +178,49 @@ function notModified(req: IncomingMessage, page: CachedPage) {
   return Object.values(page.representations).some((representation) => tags.includes(representation.etag) || tags.includes("*"));
 }
 
-function serve(req: IncomingMessage, res: ServerResponse, page: CachedPage, outcome: "hit" | "miss", end: (body?: Buffer) => void) {
-  const encoding = preferredEncoding(req.headers["accept-encoding"]);
+type HeaderSink = Pick<ServerResponse, "setHeader" | "removeHeader">;
+
+/** The page's headers for `encoding`; `withBody`: a 200's coding and length too (a 304 has neither). */
+function setPageHeaders(res: HeaderSink, page: CachedPage, encoding: Encoding, outcome: "hit" | "miss", withBody: boolean) {
   const representation = page.representations[encoding];
   for (const [name, value] of Object.entries(page.headers)) res.setHeader(name, value);
   res.setHeader("Vary", "Accept-Encoding");
   res.setHeader("ETag", representation.etag);
   res.setHeader("X-Page-Cache", outcome);
   res.removeHeader("Content-Encoding");
-  if (notModified(req, page)) {
-    res.statusCode = 304;
-    return end();
-  }
+  if (!withBody) return;
   if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
   res.setHeader("Content-Length", String(representation.body.length));
-  res.statusCode = 200;
-  end(req.method === "HEAD" ? undefined : representation.body);
+}
+
+function serve(req: IncomingMessage, res: ServerResponse, page: CachedPage, outcome: "hit" | "miss", end: (body?: Buffer) => void) {
+  const encoding = preferredEncoding(req.headers["accept-encoding"]);
+  const modified = !notModified(req, page);
+  setPageHeaders(res, page, encoding, outcome, modified);
+  res.statusCode = modified ? 200 : 304;
+  if (!modified) return end();
+  end(req.method === "HEAD" ? undefined : page.representations[encoding].body);
+}
+
+/**
+ * The headers `setSecurityHeaders` and `setPageHeaders` set on a hit, as a list for `writeHead`: what
+ * Node's own header map would hold after those calls (each name once, in the place it was first set,
+ * with its last case and value), built once per representation instead of on every hit.
+ */
+function hitHead(page: CachedPage, encoding: Encoding, secure: boolean, contentSecurityPolicy: string) {
+  const headers = new Map<string, [name: string, value: string]>();
+  const sink: HeaderSink = {
+    setHeader(name, value) {
+      headers.set(name.toLowerCase(), [name, String(value)]);
+      return this as ServerResponse;
+    },
+    removeHeader(name) {
+      headers.delete(name.toLowerCase());
+    },
+  };
+  setSecurityHeaders(sink, { secure, contentSecurityPolicy });
+  setPageHeaders(sink, page, encoding, "hit", true);
+  return [...headers.values()].flat();
 }
 
 function store(key: string, page: CachedPage) {
@@ -339,9 +385,20 @@ export function answerCachedHit(req: IncomingMessage, res: ServerResponse, trust
   if (!page || policy === undefined) return false;
   requestStarted();
   res.once("close", requestEnded);
-  setSecurityHeaders(res, { secure: env().isProduction && requestIsSecure(req, trustedHops), contentSecurityPolicy: policy });
+  const secure = env().isProduction && requestIsSecure(req, trustedHops);
   logWhenAnswered(req, res, url);
-  serve(req, res, page, "hit", (body) => void res.end(body));
+  if (req.headers["if-none-match"]) {
+    // A validator to compare: rare, answered header by header as through Express.
+    setSecurityHeaders(res, { secure, contentSecurityPolicy: policy });
+    serve(req, res, page, "hit", (body) => void res.end(body));
+    return true;
+  }
+  const encoding = preferredEncoding(req.headers["accept-encoding"]);
+  const representation = page.representations[encoding];
+  const heads = (representation.hitHeads ??= []);
+  const head = (heads[secure ? 1 : 0] ??= hitHead(page, encoding, secure, policy));
+  res.writeHead(200, head);
+  res.end(req.method === "HEAD" ? undefined : representation.body);
   return true;
 }
 

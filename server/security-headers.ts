@@ -8,7 +8,7 @@ import type { TLSSocket } from "node:tls";
  * `contentSecurityPolicy` is the document's policy; without one (a hashed file under /assets/) only
  * what a subresource uses is sent, nosniff (and HSTS).
  */
-export function setSecurityHeaders(res: ServerResponse, options: { secure: boolean; contentSecurityPolicy?: string }) {
+export function setSecurityHeaders(res: Pick<ServerResponse, "setHeader">, options: { secure: boolean; contentSecurityPolicy?: string }) {
   if (options.secure) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
   res.setHeader("X-Content-Type-Options", "nosniff");
   if (options.contentSecurityPolicy === undefined) return;
