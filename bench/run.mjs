@@ -51,6 +51,8 @@ const encryptionKey = randomBytes(32).toString("base64");
  * every page load (about 4,000 a second for the home and for nginx alike: a ratio near 1 that measured the
  * client). Without it the same client asks nginx 10 times as fast (docs/performance.md, "The load client").
  */
+if (typeof PipelinedRequestsQueue.prototype.addBody !== "function")
+  throw new Error("autocannon no longer has PipelinedRequestsQueue#addBody: check decision 095 against its new version");
 PipelinedRequestsQueue.prototype.addBody = function keepNoBody() {};
 
 function log(message) {
