@@ -1,10 +1,8 @@
 // The production (and development) server: starts the platform (database, migrations,
 // workers), serves static assets and the React Router app, and shuts down gracefully.
 import express from "express";
-import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import zlib from "node:zlib";
 import { fileURLToPath } from "node:url";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -61,7 +59,6 @@ if (vite) {
     }
   });
 } else {
-  server.use("/assets", precompressed(path.join(buildDir, "client/assets")));
   server.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y", index: false }));
   // A file the build does not have (a stale chunk name) is a plain 404: /assets/ answers carry no document headers.
   server.use("/assets", (_req, res) => res.status(404).type("text/plain").send("Risorsa non trovata."));
@@ -70,47 +67,21 @@ if (vite) {
   server.use(mod.app);
 }
 
-/**
- * Hashed assets never change: each is compressed once (Brotli 11 for browsers that take it, else
- * gzip 9), kept in memory and sent as is, instead of being compressed again on every request.
- */
-function precompressed(dir) {
-  const cache = new Map();
-  const types = { js: "text/javascript; charset=utf-8", css: "text/css; charset=utf-8", svg: "image/svg+xml", json: "application/json" };
-  return (req, res, next) => {
-    const accepted = req.headers["accept-encoding"] ?? "";
-    const encoding = /\bbr\b/.test(accepted) ? "br" : /\bgzip\b/.test(accepted) ? "gzip" : null;
-    if (!/\.(js|css|svg|json)$/.test(req.path) || !encoding) return next();
-    const file = path.join(dir, path.normalize(req.path));
-    if (!file.startsWith(dir + path.sep)) return next();
-    const key = `${encoding}:${file}`;
-    let body = cache.get(key);
-    if (!body) {
-      if (!fs.existsSync(file)) return next();
-      const raw = fs.readFileSync(file);
-      body =
-        encoding === "br"
-          ? zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } })
-          : zlib.gzipSync(raw, { level: 9 });
-      cache.set(key, body);
-    }
-    res.setHeader("Content-Type", types[path.extname(file).slice(1)]);
-    res.setHeader("Content-Encoding", encoding);
-    res.setHeader("Vary", "Accept-Encoding");
-    res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
-    res.setHeader("Content-Length", String(body.length));
-    res.end(req.method === "HEAD" ? undefined : body);
-  };
-}
-
-// A slow client cannot hold a connection: headers within 10 s, the whole request (body included)
-// within 30 s, checked every second; Node answers 408 and closes.
 // A page cache hit is answered before Express (its middleware and routing cost more than the answer):
 // same headers, a fraction of the time (docs/decisions/082-cache-hits-before-express.md). PAGE_CACHE_FAST_HITS=off
 // sends hits through Express too.
+// The build's files are answered the same way, from memory, at their best compression
+// (docs/decisions/097-static-files-before-express.md); a range, or a file not yet read, goes to Express.
 const hops = mod.trustedProxyHops();
 const fastHits = !vite && mod.env().PAGE_CACHE_FAST_HITS === "on";
-const answer = fastHits ? (req, res) => void (mod.answerCachedHit(req, res, hops) || server(req, res)) : server;
+const answerStaticFile = vite ? undefined : mod.staticFiles(path.join(buildDir, "client"));
+const answer = fastHits
+  ? (req, res) => void (answerStaticFile(req, res, hops) || mod.answerCachedHit(req, res, hops) || server(req, res))
+  : answerStaticFile
+    ? (req, res) => void (answerStaticFile(req, res, hops) || server(req, res))
+    : server;
+// A slow client cannot hold a connection: headers within 10 s, the whole request (body included)
+// within 30 s, checked every second; Node answers 408 and closes.
 const listener = http.createServer({ headersTimeout: 10_000, requestTimeout: 30_000, connectionsCheckingInterval: 1_000 }, answer);
 // CONNECT never reaches Express (Node would just drop the connection): refuse it like any wrong method.
 listener.on("connect", (_req, socket) => {

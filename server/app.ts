@@ -22,6 +22,7 @@ import { setSecurityHeaders } from "./security-headers";
 export { env } from "~/server/env.server";
 export { isDatabaseUnavailable } from "~/server/db/client.server";
 export { answerCachedHit, compressResponses, pageCacheMiddleware } from "./page-cache";
+export { staticFiles } from "./static-files";
 
 let notifications: ReturnType<typeof listenForNotifications> | undefined;
 

@@ -2,10 +2,11 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FLASH_COOKIE } from "../../app/domain/flash";
 import { startEmbeddedPostgres, type EmbeddedServer } from "../../app/server/db/embedded.server";
-import { ensureBuild, freePort, startApp, stopAllApps, until, type AppProcess } from "./app-process";
+import { BUILD_DIR, ensureBuild, freePort, startApp, stopAllApps, until, type AppProcess } from "./app-process";
 
 /**
  * A page cache hit is answered before Express and React Router (`answerCachedHit`, server.mjs):
@@ -161,5 +162,112 @@ describe("a cache hit answered before Express", () => {
   it("a POST to a cached page is not a hit", async () => {
     const answer = await ask(fast, "/terapeuti", { "accept-encoding": BROWSER, "content-type": "application/x-www-form-urlencoded", origin: fast.url }, "POST");
     expect(header(answer, "x-page-cache")).toBeUndefined();
+  });
+});
+
+/** A file of the build's client folder, as on disk, with the validator express.static gives it. */
+function buildFile(urlPath: string) {
+  const file = path.resolve(BUILD_DIR, "client", `.${urlPath}`);
+  const stat = fs.statSync(file);
+  return { bytes: fs.readFileSync(file), etag: `W/"${stat.size.toString(16)}-${stat.mtime.getTime().toString(16)}"`, lastModified: stat.mtime.toUTCString() };
+}
+
+const decode = (answer: Answer) => {
+  const coding = header(answer, "content-encoding");
+  return coding === "br" ? zlib.brotliDecompressSync(answer.body) : coding === "gzip" ? zlib.gunzipSync(answer.body) : answer.body;
+};
+
+/** Asked until it comes from memory at its best compression (its first requests go through Express while it is compressed). */
+async function compressedFromMemory(pathname: string, bestLength: number) {
+  return until(`${pathname} from memory`, async () => {
+    const answer = await ask(fast, pathname, { "accept-encoding": BROWSER });
+    return answer.body.length === bestLength && answer;
+  });
+}
+
+describe("the build's files answered before Express, from memory", () => {
+  it("a hashed script: Brotli 11 to a browser, gzip to a client without Brotli, as is without Accept-Encoding; a subresource's headers", async () => {
+    const html = decode(await ask(fast, "/questionario", { "accept-encoding": BROWSER })).toString("utf8");
+    const script = /\/assets\/entry\.client-[\w-]+\.js/.exec(html)![0];
+    const file = buildFile(script);
+    const best = zlib.brotliCompressSync(file.bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: file.bytes.length } });
+    const br = await compressedFromMemory(script, best.length);
+    expect(decode(br).equals(file.bytes)).toBe(true);
+    expect(header(br, "content-encoding")).toBe("br");
+    expect(header(br, "content-length")).toBe(String(best.length));
+    expect(header(br, "content-type")).toBe("text/javascript; charset=utf-8");
+    expect(header(br, "cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(header(br, "vary")).toBe("Accept-Encoding");
+    expect(header(br, "etag")).toBe(file.etag);
+    expect(header(br, "x-content-type-options")).toBe("nosniff");
+    for (const name of ["content-security-policy", "x-frame-options", "referrer-policy"]) expect(header(br, name), name).toBeUndefined();
+
+    const gzip = await ask(fast, script, { "accept-encoding": "gzip, deflate" });
+    expect(header(gzip, "content-encoding")).toBe("gzip");
+    expect(decode(gzip).equals(file.bytes)).toBe(true);
+    expect(gzip.body.length).toBeGreaterThan(br.body.length);
+    const identity = await ask(fast, script);
+    expect(header(identity, "content-encoding")).toBeUndefined();
+    expect(identity.body.equals(file.bytes)).toBe(true);
+    expect(header(identity, "accept-ranges")).toBe("bytes");
+    const head = await ask(fast, script, { "accept-encoding": BROWSER }, "HEAD");
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+    expect(header(head, "content-length")).toBe(String(best.length));
+    const secure = await ask(fast, script, { "accept-encoding": BROWSER, "x-forwarded-proto": "https" });
+    expect(header(secure, "strict-transport-security")).toBe("max-age=63072000; includeSubDomains");
+    expect(header(br, "strict-transport-security")).toBeUndefined();
+  });
+
+  it("a public file (the icon) carries a page's headers with a policy under which no script runs, and an hour of caching", async () => {
+    const file = buildFile("/favicon.svg");
+    const best = zlib.brotliCompressSync(file.bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: file.bytes.length } });
+    const answer = await compressedFromMemory("/favicon.svg", Math.min(best.length, file.bytes.length));
+    expect(decode(answer).equals(file.bytes)).toBe(true);
+    expect(header(answer, "content-type")).toBe("image/svg+xml");
+    expect(header(answer, "cache-control")).toBe("public, max-age=3600");
+    expect(header(answer, "x-frame-options")).toBe("DENY");
+    const policy = header(answer, "content-security-policy")!;
+    expect(policy).toContain("script-src 'self' 'strict-dynamic'");
+    expect(policy).not.toMatch(/'nonce-|'sha256-/);
+  });
+
+  it("a browser's validator is answered 304 without a body: If-None-Match, If-Modified-Since; an older date gets the file", async () => {
+    const file = buildFile("/video/demo-poster.webp");
+    const first = await ask(fast, "/video/demo-poster.webp", { "accept-encoding": BROWSER });
+    expect(first.status).toBe(200);
+    expect(first.body.equals(file.bytes)).toBe(true);
+    expect(header(first, "content-type")).toBe("image/webp");
+    expect(header(first, "last-modified")).toBe(file.lastModified);
+    for (const validator of [{ "if-none-match": file.etag }, { "if-none-match": `"other", ${file.etag}` }, { "if-modified-since": file.lastModified }]) {
+      const answer = await ask(fast, "/video/demo-poster.webp", { "accept-encoding": BROWSER, ...validator });
+      expect(answer.status, JSON.stringify(validator)).toBe(304);
+      expect(answer.body.length).toBe(0);
+      expect(header(answer, "etag")).toBe(file.etag);
+      expect(header(answer, "content-length")).toBeUndefined();
+    }
+    const stale = await ask(fast, "/video/demo-poster.webp", { "if-modified-since": "Mon, 01 Jan 2024 00:00:00 GMT", "if-none-match": '"other"' });
+    expect(stale.status).toBe(200);
+    expect(stale.body.equals(file.bytes)).toBe(true);
+  });
+
+  it("a byte range (the video player's) is answered by express.static, with the same validator", async () => {
+    const file = buildFile("/video/demo.mp4");
+    const answer = await ask(fast, "/video/demo.mp4", { range: "bytes=0-99" });
+    expect(answer.status).toBe(206);
+    expect(header(answer, "content-range")).toBe(`bytes 0-99/${file.bytes.length}`);
+    expect(answer.body.equals(file.bytes.subarray(0, 100))).toBe(true);
+    expect(header(answer, "etag")).toBe(file.etag);
+  });
+
+  it("nothing outside the build's client folder, no other method, a file it does not have is a plain 404", async () => {
+    expect((await ask(fast, "/assets/../server/index.js")).status).toBe(404);
+    expect((await ask(fast, "/../server/index.js")).status).toBe(404);
+    const missing = await ask(fast, "/assets/non-esiste-123.js");
+    expect(missing.status).toBe(404);
+    expect(missing.body.toString("utf8")).toBe("Risorsa non trovata.");
+    const post = await ask(fast, "/favicon.svg", { origin: fast.url }, "POST");
+    expect(post.status).toBeGreaterThanOrEqual(400);
+    expect(post.status).toBeLessThan(500);
   });
 });

@@ -804,6 +804,17 @@ describe("security headers", () => {
     expect(await missing.text()).toBe("Risorsa non trovata.");
   });
 
+  it("refuses a page's action a body that is not a form (JSON, none) with 415 and says why, instead of failing with a 500", async () => {
+    for (const pathname of ["/gruppi-matching", "/accedi", "/qualcosa-che-non-esiste", "/gruppi-matching.data"]) {
+      for (const init of [{ headers: { "content-type": "application/json" }, body: "{}" }, { headers: {}, body: undefined }]) {
+        const response = await fetch(`${server.url}${pathname}`, { method: "POST", ...init });
+        const text = await response.text();
+        expect(response.status, `${pathname} ${JSON.stringify(init.headers)}`).toBe(415);
+        expect(text).toContain("Richiesta non valida: i dati vanno inviati con il modulo della pagina.");
+      }
+    }
+  });
+
   it("sends a cached public page a CSP of script hashes, with no nonce to reuse between visitors", async () => {
     const response = await fetch(`${server.url}/prezzi`);
     const csp = response.headers.get("content-security-policy") ?? "";

@@ -20,6 +20,7 @@ export const errors = {
   invalidCharacters: "La richiesta contiene caratteri non validi.",
   idempotencyInFlight: "Questa richiesta è ancora in corso: riprova tra qualche istante.",
   notAnObject: "Richiesta non valida: il contenuto deve essere un oggetto JSON con i campi del modulo.",
+  notAForm: "Richiesta non valida: i dati vanno inviati con il modulo della pagina.",
 } as const;
 
 export class HttpError extends Error {
