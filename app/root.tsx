@@ -158,9 +158,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <ErrorNotice
       status={isRouteErrorResponse(error) ? error.status : 500}
       title="Si è verificato un errore"
-      message={
-        isRouteErrorResponse(error) && error.status === 415 && typeof error.data === "string" ? error.data : "Qualcosa è andato storto. Riprova tra qualche istante."
-      }
+      message={isRouteErrorResponse(error) && error.status === 415 && typeof error.data === "string" ? error.data : "Qualcosa è andato storto. Riprova tra qualche istante."}
       link={{ to: "/", label: "Torna alla home" }}
     />
   );

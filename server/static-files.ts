@@ -107,10 +107,7 @@ function bodiesReady(file: StaticFile): boolean {
     bodies.identity = raw;
     return true;
   }
-  void Promise.all([
-    brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
-    gzip(raw, { level: 9 }),
-  ]).then(
+  void Promise.all([brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }), gzip(raw, { level: 9 })]).then(
     ([br, gz]) => {
       // A coding that saves nothing (a tiny icon) is not offered: such a browser gets the file as it is.
       if (br.length < raw.length) bodies.br = br;
