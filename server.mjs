@@ -59,7 +59,7 @@ if (vite) {
     }
   });
 } else {
-  server.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y", index: false }));
+  server.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y", index: false, etag: false, lastModified: false }));
   // A file the build does not have (a stale chunk name) is a plain 404: /assets/ answers carry no document headers.
   server.use("/assets", (_req, res) => res.status(404).type("text/plain").send("Risorsa non trovata."));
   server.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
