@@ -74,12 +74,10 @@ if (vite) {
 // (docs/decisions/097-static-files-before-express.md); a range, or a file not yet read, goes to Express.
 const hops = mod.trustedProxyHops();
 const fastHits = !vite && mod.env().PAGE_CACHE_FAST_HITS === "on";
-const answerStaticFile = vite ? undefined : mod.staticFiles(path.join(buildDir, "client"));
-const answer = fastHits
-  ? (req, res) => void (answerStaticFile(req, res, hops) || mod.answerCachedHit(req, res, hops) || server(req, res))
-  : answerStaticFile
-    ? (req, res) => void (answerStaticFile(req, res, hops) || server(req, res))
-    : server;
+const notAnswered = () => false;
+const answerStaticFile = vite ? notAnswered : mod.staticFiles(path.join(buildDir, "client"));
+const answerCachedHit = fastHits ? mod.answerCachedHit : notAnswered;
+const answer = (req, res) => void (answerStaticFile(req, res, hops) || answerCachedHit(req, res, hops) || server(req, res));
 // A slow client cannot hold a connection: headers within 10 s, the whole request (body included)
 // within 30 s, checked every second; Node answers 408 and closes.
 const listener = http.createServer({ headersTimeout: 10_000, requestTimeout: 30_000, connectionsCheckingInterval: 1_000 }, answer);

@@ -17,8 +17,8 @@ import { requestIsSecure, setSecurityHeaders } from "./security-headers";
  * cached home page comes at 28,000 (docs/decisions/097-static-files-before-express.md).
  *
  * The files are listed once at start (the build does not change under a running server); a file's bytes are read on
- * its first request, and a compressible one is compressed at the best levels (Brotli 11, gzip 9) in libuv's pool,
- * off the event loop; until that is done its requests go through Express, compressed per response as before. Each
+ * its first request, and a compressible one is compressed at the best levels (Brotli 11, gzip 9), both in libuv's
+ * pool, off the event loop; until that is done its requests go through Express, compressed per response as before. Each
  * answer's header list is built once per file, coding and scheme. What this does not answer goes on to Express as
  * before: another method, a byte range (the video's player asks for ranges), a file the build does not have.
  */
@@ -29,7 +29,6 @@ interface StaticFile {
   path: string;
   type: string;
   compressible: boolean;
-  size: number;
   etag: string;
   lastModified: string;
   /** Last-Modified's second, for If-Modified-Since. */
@@ -85,7 +84,6 @@ function listFiles(dir: string, urlPrefix: string, files: Map<string, StaticFile
       path: file,
       type: known[0],
       compressible: known[1],
-      size: stat.size,
       // express.static's own validator (the `send` package's), so that a range or a revalidation it answers agrees.
       etag: `W/"${stat.size.toString(16)}-${stat.mtime.getTime().toString(16)}"`,
       lastModified: stat.mtime.toUTCString(),
@@ -97,29 +95,29 @@ function listFiles(dir: string, urlPrefix: string, files: Map<string, StaticFile
   }
 }
 
-/** Reads the file and, if it compresses, its Brotli and gzip bytes in the background; false until all are there. */
+/** Whether the file's bytes are in memory; on its first request they are read, and compressed if it compresses, off the event loop. */
 function bodiesReady(file: StaticFile): boolean {
   if (file.bodies) return file.bodies.identity !== undefined;
   const bodies: Partial<Record<Encoding, Buffer>> = {};
   file.bodies = bodies;
-  const raw = fs.readFileSync(file.path);
-  if (!file.compressible) {
-    bodies.identity = raw;
-    return true;
-  }
-  void Promise.all([brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }), gzip(raw, { level: 9 })]).then(
-    ([br, gz]) => {
-      // A coding that saves nothing (a tiny icon) is not offered: such a browser gets the file as it is.
-      if (br.length < raw.length) bodies.br = br;
-      if (gz.length < raw.length) bodies.gzip = gz;
-      bodies.identity = raw;
-    },
-    (error: unknown) => {
-      logger.error({ err: error, file: file.path }, "static files: compression failed");
-      file.bodies = undefined;
-    },
-  );
+  void load(file, bodies).catch((error: unknown) => {
+    logger.error({ err: error, file: file.path }, "static files: could not read or compress");
+    file.bodies = undefined;
+  });
   return false;
+}
+
+async function load(file: StaticFile, bodies: Partial<Record<Encoding, Buffer>>) {
+  const raw = await fs.promises.readFile(file.path);
+  if (file.compressible) {
+    const quality = { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length };
+    const [br, gz] = await Promise.all([brotli(raw, { params: quality }), gzip(raw, { level: 9 })]);
+    // A coding that saves nothing (a tiny icon) is not offered: such a browser gets the file as it is.
+    if (br.length < raw.length) bodies.br = br;
+    if (gz.length < raw.length) bodies.gzip = gz;
+  }
+  // Set last: a file is answered from memory once its identity bytes are there.
+  bodies.identity = raw;
 }
 
 /** The headers of a 200 (a HEAD's too: the length without the body) or of a 304 (no coding, no length). */

@@ -3,7 +3,7 @@ import { data, type ServerBuild } from "react-router";
 import { OUTAGE_RETRY_AFTER_SECONDS, outage } from "~/content/outage";
 import { site } from "~/content/site";
 import { describeDatabaseError, isDatabaseUnavailable, pingDatabase, type Database } from "./db/client.server";
-import { errors } from "./http/errors.server";
+import { formBodiesOnly } from "./http/body.server";
 import { logger } from "./logger.server";
 
 /**
@@ -101,19 +101,6 @@ function guard(handler: Handler, routeId: string, isResource: boolean): Handler 
     }
   };
 }
-
-/**
- * A page's action reads a form (a browser's post, React Router's fetchers): a body of any other type (JSON, none)
- * made `request.formData()` throw, a 500 and a stack in the log; it is refused with 415 and says why.
- */
-function formBodiesOnly(handler: Handler): Handler {
-  return (args) => {
-    if (!FORM_TYPES.test(args.request.headers.get("content-type") ?? "")) throw data(errors.notAForm, { status: 415, statusText: "Unsupported Media Type" });
-    return handler(args);
-  };
-}
-
-const FORM_TYPES = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
 
 const guarded = new WeakMap<ServerBuild, ServerBuild>();
 

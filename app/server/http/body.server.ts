@@ -1,3 +1,4 @@
+import { data } from "react-router";
 import type { z } from "zod";
 import "~/domain/zod";
 import { formErrors } from "~/domain/form-fields";
@@ -59,6 +60,20 @@ export async function readJson(request: Request, maxBytes = MAX_JSON_BYTES): Pro
   } catch {
     throw new HttpError(400, errors.badJson);
   }
+}
+
+const FORM_TYPES = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
+
+/**
+ * A page's action reads a form (a browser's post, React Router's fetchers): a body of any other type (JSON, none)
+ * made `request.formData()` throw, a 500 and a stack in the log; it is refused with 415 and says why. Applied to
+ * every page's action where the route modules are wrapped (`withOutageResponses`).
+ */
+export function formBodiesOnly<Args extends { request: Request }, Result>(action: (args: Args) => Result): (args: Args) => Result {
+  return (args) => {
+    if (!FORM_TYPES.test(args.request.headers.get("content-type") ?? "")) throw data(errors.notAForm, { status: 415, statusText: "Unsupported Media Type" });
+    return action(args);
+  };
 }
 
 /** A plain HTML form post (no JavaScript): the same fields as the JSON body. */
